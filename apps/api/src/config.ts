@@ -1,0 +1,51 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/** The environment, parsed once. Unset services fall back to their embedded defaults. */
+export const ConfigSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PUBLIC_URL: z.string().url().optional(),
+  DATABASE_URL: z.string().optional(),
+  DATA_DIR: z.string().default('./data'),
+  REDIS_URL: z.string().optional(),
+  /** Channel served when the host name matches no channel (single-channel deployments). */
+  DEFAULT_CHANNEL_KEY: z.string().default('demo-hockey'),
+  WEB_DIST_DIR: z.string().optional(),
+  /** Fastify trustProxy: 'false', 'true', a hop count or a list of addresses/CIDRs. */
+  TRUST_PROXY: z.string().default('false'),
+  RATE_LIMIT_MAX: z.coerce.number().int().positive().default(300),
+  RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SEED_ON_EMPTY: z
+    .enum(['true', 'false', '1', '0'])
+    .default('true')
+    .transform((v) => v === 'true' || v === '1'),
+});
+export type Config = z.infer<typeof ConfigSchema> & { repoRoot: string };
+
+const repoRoot = path.resolve(import.meta.dirname, '../../..');
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = ConfigSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  return { ...parsed.data, repoRoot };
+}
+
+export type TrustProxy = boolean | string[] | ((address: string, hop: number) => boolean);
+
+/** Only a configured proxy may tell us the client IP (geo-blocking and rate limits depend on it). */
+export function parseTrustProxy(value: string): TrustProxy {
+  if (value === 'true') return true;
+  if (value === 'false' || value === '') return false;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    return (_address, hop) => hop < hops;
+  }
+  return value.split(',').map((s) => s.trim());
+}

@@ -1,0 +1,291 @@
+import type { ColumnType, Generated, JSONColumnType } from 'kysely';
+
+/** Row types of the tables, as Kysely sees them. Mirrors migrations/. */
+
+export type I18nText = Partial<Record<'en' | 'fr', string>>;
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type I18n = JSONColumnType<I18nText, I18nText | string, I18nText | string>;
+
+export interface ChannelsTable {
+  id: Generated<number>;
+  key: string;
+  name: string;
+  hosts: ColumnType<string[], string[] | undefined, string[]>;
+  created_at: Timestamp;
+}
+
+export interface UsersTable {
+  id: Generated<number>;
+  channel_id: number;
+  email: string;
+  first_name: string;
+  last_name: string;
+  password_hash: string | null;
+  newsletter: Generated<boolean>;
+  email_verified_at: Date | null;
+  trial_period_used: Generated<boolean>;
+  temporary_password: Generated<boolean>;
+  language: Generated<string>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ApiKeysTable {
+  id: Generated<string>;
+  channel_id: number;
+  key_hash: Buffer;
+  user_id: number | null;
+  expires_at: Timestamp;
+  revoked_at: Date | null;
+  created_at: Timestamp;
+}
+
+export interface SettingsTable {
+  channel_id: number;
+  data: JSONColumnType<Record<string, unknown>, string, string>;
+}
+
+export interface MenusTable {
+  id: Generated<number>;
+  channel_id: number;
+  title: I18n;
+  url: string;
+  location: 'header' | 'footer';
+  position: Generated<number>;
+  is_external: Generated<boolean>;
+}
+
+export interface PagesTable {
+  id: Generated<number>;
+  channel_id: number;
+  url: string;
+  kind: Generated<string>;
+  name: I18n;
+  content: I18n;
+  position: Generated<number>;
+  show_in_footer: Generated<boolean>;
+  updated_at: Timestamp;
+}
+
+export interface SlidesTable {
+  id: Generated<number>;
+  channel_id: number;
+  client_interface: Generated<string>;
+  slidable_type: 'category' | 'participant' | 'group' | 'main';
+  slidable_id: number | null;
+  title: I18n;
+  subtitle: JSONColumnType<I18nText | null, string | null, string | null>;
+  image_url: string;
+  link_url: string | null;
+  position: Generated<number>;
+}
+
+export interface ColorSettingsTable {
+  id: Generated<number>;
+  channel_id: number;
+  client_interface: Generated<string>;
+  name: string;
+  value: string;
+}
+
+export interface FaqTable {
+  id: Generated<number>;
+  channel_id: number;
+  question: I18n;
+  answer: I18n;
+  position: Generated<number>;
+}
+
+export interface StaticBlocksTable {
+  id: Generated<number>;
+  channel_id: number;
+  alias: string;
+  title: I18n;
+  content: I18n;
+}
+
+export interface EventCategoriesTable {
+  id: Generated<number>;
+  channel_id: number;
+  name: I18n;
+  alias: string;
+  image_url: string | null;
+  position: Generated<number>;
+}
+
+export interface LocationsTable {
+  id: Generated<number>;
+  channel_id: number;
+  name: string;
+  address: string | null;
+  city: string | null;
+  time_zone: string;
+}
+
+export interface ParticipantGroupsTable {
+  id: Generated<number>;
+  channel_id: number;
+  name: string;
+  alias: string;
+  image_url: string | null;
+}
+
+export interface ParticipantGroupPropertiesTable {
+  id: Generated<number>;
+  channel_id: number;
+  name: 'gender' | 'sport' | 'division' | 'league';
+  label: I18n;
+  values: string[];
+}
+
+export interface ParticipantsTable {
+  id: Generated<number>;
+  channel_id: number;
+  name: string;
+  short_name: string;
+  alias: string;
+  logo_url: string | null;
+  color: Generated<string>;
+  parent_id: number | null;
+  participant_group_id: number | null;
+  gender: 'men' | 'women' | 'not identified' | null;
+  sport: string | null;
+  division: string | null;
+  league: string | null;
+}
+
+export interface EventsTable {
+  id: Generated<number>;
+  channel_id: number;
+  name: I18n;
+  description: JSONColumnType<I18nText | null, string | null, string | null>;
+  event_category_id: number | null;
+  location_id: number | null;
+  event_utc_ts: Timestamp;
+  duration_minutes: Generated<number>;
+  time_zone: string;
+  access_type: Generated<'free' | 'paid' | 'register' | 'ppv'>;
+  home_participant_id: number | null;
+  image_url: string | null;
+  single_event_package_id: number | null;
+  geo_allowed_countries: string[] | null;
+  geo_blocked_countries: string[] | null;
+  created_at: Timestamp;
+}
+
+export interface EventParticipantsTable {
+  channel_id: number;
+  event_id: number;
+  participant_id: number;
+  is_home: Generated<boolean>;
+}
+
+export interface EventMediaTable {
+  id: Generated<number>;
+  channel_id: number;
+  event_id: number;
+  kind: number;
+  url: string | null;
+  storage_key: string | null;
+  status: Generated<'pending' | 'processing' | 'ready' | 'live' | 'ended' | 'error'>;
+  started_at: Date | null;
+  ended_at: Date | null;
+  meta: Generated<unknown>;
+  created_at: Timestamp;
+}
+
+export interface PackagesTable {
+  id: Generated<number>;
+  channel_id: number;
+  name: I18n;
+  description: JSONColumnType<I18nText | null, string | null, string | null>;
+  base_price_cents: number;
+  service_fee_cents: Generated<number>;
+  currency: 'USD' | 'CAD';
+  image_url: string | null;
+  scope: Generated<'single' | 'category'>;
+  is_team_pass: Generated<boolean>;
+  pass_type: Generated<'regular' | 'addon'>;
+  accesses: ColumnType<string[], string[] | undefined, string[]>;
+  feature_counts: Generated<unknown>;
+  event_id: number | null;
+  is_basic: Generated<boolean>;
+  disabled: Generated<boolean>;
+  position: Generated<number>;
+}
+
+export interface PackageEventCategoriesTable {
+  channel_id: number;
+  package_id: number;
+  event_category_id: number;
+}
+
+export interface PackageParticipantsTable {
+  channel_id: number;
+  package_id: number;
+  participant_id: number;
+}
+
+export interface SubscriptionsTable {
+  id: Generated<number>;
+  channel_id: number;
+  name: I18n;
+  description: JSONColumnType<I18nText | null, string | null, string | null>;
+  base_price_cents: number;
+  service_fee_cents: Generated<number>;
+  currency: 'USD' | 'CAD';
+  image_url: string | null;
+  period: 'annual' | 'month';
+  trial_period_days: Generated<number>;
+  accesses: ColumnType<string[], string[] | undefined, string[]>;
+  feature_counts: Generated<unknown>;
+  disabled: Generated<boolean>;
+  position: Generated<number>;
+}
+
+export interface PrerollsTable {
+  id: Generated<number>;
+  channel_id: number;
+  url: string;
+  location_id: number | null;
+  event_categories: ColumnType<number[], number[] | undefined, number[]>;
+  for_vod: Generated<boolean>;
+  for_live: Generated<boolean>;
+  weight: Generated<number>;
+  suppression_ms: number | null;
+}
+
+export interface CustomFormsTable {
+  id: Generated<number>;
+  channel_id: number;
+  alias: string;
+  definition: JSONColumnType<Record<string, unknown>, string, string>;
+  enabled: Generated<boolean>;
+}
+
+export interface Database {
+  channels: ChannelsTable;
+  users: UsersTable;
+  api_keys: ApiKeysTable;
+  settings: SettingsTable;
+  menus: MenusTable;
+  pages: PagesTable;
+  slides: SlidesTable;
+  color_settings: ColorSettingsTable;
+  faq: FaqTable;
+  static_blocks: StaticBlocksTable;
+  event_categories: EventCategoriesTable;
+  locations: LocationsTable;
+  participant_groups: ParticipantGroupsTable;
+  participant_group_properties: ParticipantGroupPropertiesTable;
+  participants: ParticipantsTable;
+  events: EventsTable;
+  event_participants: EventParticipantsTable;
+  event_media: EventMediaTable;
+  packages: PackagesTable;
+  package_event_categories: PackageEventCategoriesTable;
+  package_participants: PackageParticipantsTable;
+  subscriptions: SubscriptionsTable;
+  prerolls: PrerollsTable;
+  custom_forms: CustomFormsTable;
+}

@@ -1,0 +1,16 @@
+import { SPEC_MESSAGES, type ErrorCode } from '@rudy/contracts';
+
+/** An error meant for the client: status, stable code and a message (the spec's text when it has one). */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: ErrorCode,
+    message?: string,
+    readonly errors?: Record<string, string>,
+  ) {
+    super(message ?? (SPEC_MESSAGES as Partial<Record<ErrorCode, string>>)[code] ?? code);
+    this.name = 'HttpError';
+  }
+}
+
+export const notFound = (what = 'Not found') => new HttpError(404, 'not_found', what);

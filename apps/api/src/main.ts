@@ -1,0 +1,47 @@
+import path from 'node:path';
+import { buildApp } from './app.js';
+import { loadConfig } from './config.js';
+import { openDatabase } from './db/database.js';
+import { migrateToLatest } from './db/migrate.js';
+import { seedDemoChannel } from './db/seed/demo-channel.js';
+
+/**
+ * One process: HTTP server (and, from the playback issue on, the job worker). Migrates at start-up
+ * and seeds the demo channel into an empty database.
+ */
+async function main() {
+  const config = loadConfig();
+  const dataDir = path.resolve(config.repoRoot, config.DATA_DIR);
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir });
+  await migrateToLatest(database.db);
+  if (config.SEED_ON_EMPTY) {
+    const hasChannel = await database.db.selectFrom('channels').select('id').limit(1).executeTakeFirst();
+    if (!hasChannel) await seedDemoChannel(database.db);
+  }
+
+  const app = await buildApp({ config, db: database.db });
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    // Stop accepting, let in-flight requests finish, then release the database.
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ host: config.HOST, port: config.PORT });
+  const url = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
+  app.log.info(`database: ${database.kind}${database.kind === 'pglite' ? ` in ${dataDir}` : ''}`);
+  console.log(`\n  Rudy streaming is running: ${url}\n  API docs: ${url}/api/docs\n`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

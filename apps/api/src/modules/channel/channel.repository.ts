@@ -1,0 +1,148 @@
+import type { DB } from '../../db/database.js';
+
+/** SQL only: every query is scoped by channel_id. */
+export function createChannelRepository(db: DB) {
+  return {
+    settings(channelId: number) {
+      return db
+        .selectFrom('settings')
+        .innerJoin('channels', 'channels.id', 'settings.channel_id')
+        .select(['settings.data', 'channels.name'])
+        .where('settings.channel_id', '=', channelId)
+        .executeTakeFirst();
+    },
+    menu(channelId: number) {
+      return db
+        .selectFrom('menus')
+        .selectAll()
+        .where('channel_id', '=', channelId)
+        .orderBy('location')
+        .orderBy('position')
+        .orderBy('id')
+        .execute();
+    },
+    pages(channelId: number) {
+      return db
+        .selectFrom('pages')
+        .select(['id', 'url', 'kind', 'name', 'show_in_footer'])
+        .where('channel_id', '=', channelId)
+        .orderBy('position')
+        .orderBy('id')
+        .execute();
+    },
+    page(channelId: number, id: number) {
+      return db
+        .selectFrom('pages')
+        .selectAll()
+        .where('channel_id', '=', channelId)
+        .where('id', '=', id)
+        .executeTakeFirst();
+    },
+    colorSettings(channelId: number, clientInterface: string) {
+      return db
+        .selectFrom('color_settings')
+        .select(['name', 'value'])
+        .where('channel_id', '=', channelId)
+        .where('client_interface', '=', clientInterface)
+        .orderBy('name')
+        .execute();
+    },
+    slides(channelId: number, clientInterface: string, type?: string) {
+      let q = db
+        .selectFrom('slides')
+        .selectAll()
+        .where('channel_id', '=', channelId)
+        .where('client_interface', '=', clientInterface);
+      if (type) q = q.where('slidable_type', '=', type as 'main');
+      return q.orderBy('position').orderBy('id').execute();
+    },
+    faq(channelId: number) {
+      return db
+        .selectFrom('faq')
+        .selectAll()
+        .where('channel_id', '=', channelId)
+        .orderBy('position')
+        .orderBy('id')
+        .execute();
+    },
+    staticBlocks(channelId: number) {
+      return db
+        .selectFrom('static_blocks')
+        .selectAll()
+        .where('channel_id', '=', channelId)
+        .orderBy('id')
+        .execute();
+    },
+    eventCategories(channelId: number) {
+      return db
+        .selectFrom('event_categories')
+        .selectAll()
+        .where('channel_id', '=', channelId)
+        .orderBy('position')
+        .orderBy('id')
+        .execute();
+    },
+    locations(channelId: number) {
+      return db
+        .selectFrom('locations')
+        .selectAll()
+        .where('channel_id', '=', channelId)
+        .orderBy('name')
+        .orderBy('id')
+        .execute();
+    },
+    participantGroups(channelId: number) {
+      return db
+        .selectFrom('participant_groups')
+        .selectAll()
+        .where('channel_id', '=', channelId)
+        .orderBy('name')
+        .orderBy('id')
+        .execute();
+    },
+    participantGroupProperties(channelId: number) {
+      return db
+        .selectFrom('participant_group_properties')
+        .selectAll()
+        .where('channel_id', '=', channelId)
+        .orderBy('id')
+        .execute();
+    },
+    packages(channelId: number) {
+      return db
+        .selectFrom('packages')
+        .selectAll()
+        .select((eb) => [
+          eb
+            .selectFrom('package_event_categories as pec')
+            .select((e) => e.fn.agg<number[]>('array_agg', ['pec.event_category_id']).as('ids'))
+            .whereRef('pec.package_id', '=', 'packages.id')
+            .as('event_category_ids'),
+          eb
+            .selectFrom('package_participants as pp')
+            .select((e) => e.fn.agg<number[]>('array_agg', ['pp.participant_id']).as('ids'))
+            .whereRef('pp.package_id', '=', 'packages.id')
+            .as('participant_ids'),
+        ])
+        .where('channel_id', '=', channelId)
+        // Single-event packages are bought from their event, not listed among passes.
+        .where('scope', '!=', 'single')
+        .orderBy('position')
+        .orderBy('id')
+        .execute();
+    },
+    subscriptions(channelId: number) {
+      return db
+        .selectFrom('subscriptions')
+        .selectAll()
+        .where('channel_id', '=', channelId)
+        .where('disabled', '=', false)
+        .orderBy('position')
+        .orderBy('id')
+        .execute();
+    },
+  };
+}
+export type ChannelRepository = ReturnType<typeof createChannelRepository>;
+export type PackageRow = Awaited<ReturnType<ChannelRepository['packages']>>[number];
+export type SubscriptionRow = Awaited<ReturnType<ChannelRepository['subscriptions']>>[number];

@@ -1,0 +1,115 @@
+import type { BootstrapData, Locale } from '@rudy/contracts';
+import { notFound } from '../../lib/http-error.js';
+import { TtlCache } from '../../lib/ttl-cache.js';
+import * as map from './channel.mappers.js';
+import type { ChannelRepository } from './channel.repository.js';
+
+/**
+ * Channel data changes rarely and is read on every visit, so the bootstrap document is cached per
+ * channel and language, already serialised. Editing channel data calls invalidate().
+ */
+const BOOTSTRAP_CACHE_MS = 30_000;
+
+export function createChannelService(repo: ChannelRepository) {
+  const bootstrapCache = new TtlCache<string, string>(BOOTSTRAP_CACHE_MS, 1_000);
+
+  const service = {
+    async settings(channelId: number) {
+      const row = await repo.settings(channelId);
+      if (!row) throw notFound('Channel settings not found');
+      return map.toSettings(row);
+    },
+    async menu(channelId: number, l: Locale) {
+      return (await repo.menu(channelId)).map((r) => map.toMenuItem(r, l));
+    },
+    async pages(channelId: number, l: Locale) {
+      return (await repo.pages(channelId)).map((r) => map.toPageSummary(r, l));
+    },
+    async page(channelId: number, id: number, l: Locale) {
+      const row = await repo.page(channelId, id);
+      if (!row) throw notFound('Page not found');
+      return map.toPage(row, l);
+    },
+    async colorSettings(channelId: number, clientInterface: string) {
+      return map.toColorSettings(await repo.colorSettings(channelId, clientInterface));
+    },
+    async slides(channelId: number, clientInterface: string, l: Locale, type?: string) {
+      return (await repo.slides(channelId, clientInterface, type)).map((r) => map.toSlide(r, l));
+    },
+    async faq(channelId: number, l: Locale) {
+      return (await repo.faq(channelId)).map((r) => map.toFaqItem(r, l));
+    },
+    async staticBlocks(channelId: number, l: Locale) {
+      return (await repo.staticBlocks(channelId)).map((r) => map.toStaticBlock(r, l));
+    },
+    async eventCategories(channelId: number, l: Locale) {
+      return (await repo.eventCategories(channelId)).map((r) => map.toEventCategory(r, l));
+    },
+    async locations(channelId: number) {
+      return (await repo.locations(channelId)).map(map.toEventLocation);
+    },
+    async participantGroups(channelId: number) {
+      return (await repo.participantGroups(channelId)).map(map.toParticipantGroup);
+    },
+    async participantGroupProperties(channelId: number, l: Locale) {
+      return (await repo.participantGroupProperties(channelId)).map((r) => map.toGroupProperty(r, l));
+    },
+    async packages(channelId: number, l: Locale) {
+      return (await repo.packages(channelId)).map((r) => map.toPackage(r, l));
+    },
+    async subscriptions(channelId: number, l: Locale) {
+      return (await repo.subscriptions(channelId)).map((r) => map.toSubscription(r, l));
+    },
+
+    async bootstrap(channelId: number, l: Locale): Promise<BootstrapData> {
+      const [settings, colors, categories, locations, faq, menu, packages, pages] = await Promise.all([
+        service.settings(channelId),
+        service.colorSettings(channelId, 'web'),
+        service.eventCategories(channelId, l),
+        service.locations(channelId),
+        service.faq(channelId, l),
+        service.menu(channelId, l),
+        service.packages(channelId, l),
+        service.pages(channelId, l),
+      ]);
+      const [groups, slides, subscriptions, properties, blocks] = await Promise.all([
+        service.participantGroups(channelId),
+        service.slides(channelId, 'web', l),
+        service.subscriptions(channelId, l),
+        service.participantGroupProperties(channelId, l),
+        service.staticBlocks(channelId, l),
+      ]);
+      return {
+        'color-settings': colors,
+        'events-categories': categories,
+        'events-locations': locations,
+        faq,
+        menu,
+        packages,
+        pages,
+        'participant-groups': groups,
+        settings,
+        slides,
+        subscriptions,
+        'participant-group-properties': properties,
+        static_blocks: blocks,
+      };
+    },
+
+    /** The bootstrap document as JSON text, from cache when fresh. */
+    async bootstrapJson(channelId: number, l: Locale): Promise<string> {
+      const key = `${channelId}:${l}`;
+      const cached = bootstrapCache.get(key);
+      if (cached) return cached;
+      const json = JSON.stringify(await service.bootstrap(channelId, l));
+      bootstrapCache.set(key, json);
+      return json;
+    },
+
+    invalidate(channelId: number) {
+      bootstrapCache.deleteWhere((_v, key) => key.startsWith(`${channelId}:`));
+    },
+  };
+  return service;
+}
+export type ChannelService = ReturnType<typeof createChannelService>;

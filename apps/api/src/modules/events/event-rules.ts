@@ -1,0 +1,39 @@
+import type { AccessType, EventParticipant, EventType } from '@rudy/contracts';
+
+/** Event type is derived from the clock, never stored: upcoming → live → finished. */
+export function eventType(start: Date, end: Date, now: Date): EventType {
+  if (now < start) return 'upcoming';
+  if (now < end) return 'live';
+  return 'finished';
+}
+
+export function streamStatus(type: EventType): 'live' | 'vod' | null {
+  if (type === 'live') return 'live';
+  if (type === 'finished') return 'vod';
+  return null;
+}
+
+/** With two participants the name is 'away @ home' in short names; otherwise the stored name. */
+export function displayName(storedName: string, participants: EventParticipant[]): string {
+  if (participants.length !== 2) return storedName;
+  const home = participants.find((p) => p.is_home);
+  const away = participants.find((p) => !p.is_home);
+  if (!home || !away) return storedName;
+  return `${away.short_name} @ ${home.short_name}`;
+}
+
+/**
+ * Whether the caller may watch. Paid and ppv events need a purchase, which the commerce issue brings;
+ * until then nobody holds one.
+ */
+export function hasAccess(accessType: AccessType, isLoggedIn: boolean, hasPurchase = false): boolean {
+  switch (accessType) {
+    case 'free':
+      return true;
+    case 'register':
+      return isLoggedIn;
+    case 'paid':
+    case 'ppv':
+      return hasPurchase;
+  }
+}

@@ -1,0 +1,59 @@
+import type { DB } from '../../db/database.js';
+
+export interface ResolvedKey {
+  keyId: string;
+  channelId: number;
+  channelKey: string;
+  userId: number | null;
+  expiresAt: Date;
+}
+
+export function createKeysRepository(db: DB) {
+  return {
+    findChannelByKey(key: string) {
+      return db.selectFrom('channels').select(['id', 'key']).where('key', '=', key).executeTakeFirst();
+    },
+
+    findChannelByHost(host: string) {
+      return db
+        .selectFrom('channels')
+        .select(['id', 'key'])
+        .where((eb) => eb(eb.val(host), '=', eb.fn.any('hosts')))
+        .orderBy('id')
+        .executeTakeFirst();
+    },
+
+    async insertKey(channelId: number, keyHash: Buffer, expiresAt: Date) {
+      await db
+        .insertInto('api_keys')
+        .values({ channel_id: channelId, key_hash: keyHash, expires_at: expiresAt })
+        .execute();
+    },
+
+    async findActiveKey(keyHash: Buffer, now: Date): Promise<ResolvedKey | undefined> {
+      const row = await db
+        .selectFrom('api_keys')
+        .innerJoin('channels', 'channels.id', 'api_keys.channel_id')
+        .select([
+          'api_keys.id',
+          'api_keys.channel_id',
+          'api_keys.user_id',
+          'api_keys.expires_at',
+          'channels.key as channel_key',
+        ])
+        .where('api_keys.key_hash', '=', keyHash)
+        .where('api_keys.revoked_at', 'is', null)
+        .where('api_keys.expires_at', '>', now)
+        .executeTakeFirst();
+      if (!row) return undefined;
+      return {
+        keyId: String(row.id),
+        channelId: row.channel_id,
+        channelKey: row.channel_key,
+        userId: row.user_id,
+        expiresAt: new Date(row.expires_at),
+      };
+    },
+  };
+}
+export type KeysRepository = ReturnType<typeof createKeysRepository>;

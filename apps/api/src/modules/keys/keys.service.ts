@@ -1,0 +1,58 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { API_KEY_TTL_MS } from '@rudy/contracts';
+import { HttpError } from '../../lib/http-error.js';
+import { TtlCache } from '../../lib/ttl-cache.js';
+import type { KeysRepository, ResolvedKey } from './keys.repository.js';
+
+/**
+ * Resolved keys are cached for a few seconds: every call checks its key, and this keeps the hot path
+ * off the database. A revocation in this process drops the entry at once (forgetKey); other processes
+ * see it within KEY_CACHE_MS.
+ */
+const KEY_CACHE_MS = 5_000;
+
+export function hashApiKey(apiKey: string): Buffer {
+  return createHash('sha256').update(apiKey).digest();
+}
+
+/** Keys are 256-bit random values in base64url; anything else can be rejected without a lookup. */
+const API_KEY_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+export function createKeysService(repo: KeysRepository, now: () => Date = () => new Date()) {
+  const cache = new TtlCache<string, ResolvedKey>(KEY_CACHE_MS);
+
+  return {
+    async channelKeyForHost(host: string | undefined, fallbackKey: string): Promise<string> {
+      const hostname = (host ?? '').replace(/:\d+$/, '').toLowerCase();
+      const byHost = hostname ? await repo.findChannelByHost(hostname) : undefined;
+      if (byHost) return byHost.key;
+      const fallback = await repo.findChannelByKey(fallbackKey);
+      if (fallback) return fallback.key;
+      throw new HttpError(404, 'channel_key_invalid');
+    },
+
+    async issueAnonymousKey(channelKey: string) {
+      const channel = await repo.findChannelByKey(channelKey);
+      if (!channel) throw new HttpError(400, 'channel_key_invalid');
+      const apiKey = randomBytes(32).toString('base64url');
+      const expiresAt = new Date(now().getTime() + API_KEY_TTL_MS);
+      await repo.insertKey(channel.id, hashApiKey(apiKey), expiresAt);
+      return { api_key: apiKey, expires_at: expiresAt.toISOString() };
+    },
+
+    async resolve(apiKey: string): Promise<ResolvedKey> {
+      if (!API_KEY_PATTERN.test(apiKey)) throw new HttpError(401, 'api_key_invalid');
+      const cached = cache.get(apiKey);
+      if (cached && cached.expiresAt > now()) return cached;
+      const found = await repo.findActiveKey(hashApiKey(apiKey), now());
+      if (!found) throw new HttpError(401, 'api_key_invalid');
+      cache.set(apiKey, found);
+      return found;
+    },
+
+    forgetKey(apiKey: string) {
+      cache.delete(apiKey);
+    },
+  };
+}
+export type KeysService = ReturnType<typeof createKeysService>;

@@ -1,0 +1,58 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { SPEC_MESSAGES, type ErrorBody, type ErrorCode } from '@rudy/contracts';
+import { HttpError } from '../lib/http-error.js';
+
+/** Fastify's own client errors mapped to our codes; anything else 4xx becomes validation_failed. */
+const FASTIFY_CODES: Record<string, ErrorCode> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: 'payload_too_large',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'unsupported_media_type',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'validation_failed',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'validation_failed',
+};
+
+function fieldErrors(error: FastifyError): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (!hasZodFastifySchemaValidationErrors(error)) return out;
+  for (const v of error.validation) {
+    const path = v.instancePath.replace(/^\//, '').replaceAll('/', '.');
+    const field = path || '_';
+    out[field] ??= v.message ?? 'Invalid value';
+  }
+  return out;
+}
+
+function send(reply: FastifyReply, status: number, body: ErrorBody) {
+  return reply.status(status).type('application/json; charset=utf-8').send(body);
+}
+
+/**
+ * One error shape everywhere: { message, code, errors? }. Client mistakes get a 4xx that says what was
+ * wrong; server faults get a 500 whose body carries nothing internal.
+ */
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof HttpError) {
+      const body: ErrorBody = { message: error.message, code: error.code };
+      if (error.errors) body.errors = error.errors;
+      return send(reply, error.statusCode, body);
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors = fieldErrors(error);
+      const first = Object.entries(errors)[0];
+      const message = first ? `${first[0]}: ${first[1]}` : 'Invalid request';
+      return send(reply, 400, { message, code: 'validation_failed', errors });
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 429) {
+      return send(reply, 429, { message: SPEC_MESSAGES.rate_limited, code: 'rate_limited' });
+    }
+    if (status >= 400 && status < 500) {
+      const code = FASTIFY_CODES[error.code] ?? 'validation_failed';
+      return send(reply, status, { message: error.message, code });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return send(reply, 500, { message: SPEC_MESSAGES.internal_error, code: 'internal_error' });
+  });
+
+}

@@ -1,0 +1,88 @@
+import type { MenuItem, PageSummary } from '@rudy/contracts';
+import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
+import { dynamicPagePaths } from './dynamic-routes';
+import type { RouteHandle } from './route-handle';
+import { RouteError } from './routes/errors/route-error';
+
+const forgotten: RouteHandle = { isForgotten: true };
+
+/** The routes of spec section 2 that live inside the site layout. Every screen is a lazy module. */
+function siteRoutes(): RouteObject[] {
+  return [
+    { index: true, lazy: () => import('./routes/home/home') },
+    { path: 'login', handle: forgotten, lazy: () => import('./routes/auth/login') },
+    { path: 'registration', handle: forgotten, lazy: () => import('./routes/auth/registration') },
+    { path: 'verify-notice', handle: forgotten, lazy: () => import('./routes/auth/verify-notice') },
+    { path: 'verify-email', handle: forgotten, lazy: () => import('./routes/auth/verify-email') },
+    {
+      path: 'password-reset-request',
+      handle: forgotten,
+      lazy: () => import('./routes/auth/password-reset-request'),
+    },
+    { path: 'password-reset', handle: forgotten, lazy: () => import('./routes/auth/password-reset') },
+    {
+      path: 'profile',
+      lazy: () => import('./routes/account/profile'),
+      children: [
+        { index: true, lazy: () => import('./routes/account/profile-orders') },
+        { path: 'transactions', lazy: () => import('./routes/account/profile-transactions') },
+        { path: 'clips', lazy: () => import('./routes/account/profile-clips') },
+        { path: 'passes', lazy: () => import('./routes/account/profile-passes') },
+      ],
+    },
+    { path: 'profile/edit', lazy: () => import('./routes/account/profile-edit') },
+    {
+      path: 'confirm-account-deletion',
+      handle: forgotten,
+      lazy: () => import('./routes/account/confirm-account-deletion'),
+    },
+    { path: 'contacts', lazy: () => import('./routes/channel/contacts') },
+    { path: 'about', lazy: () => import('./routes/channel/about') },
+    { path: 'faq', lazy: () => import('./routes/channel/faq') },
+    { path: 'privacy_policy', lazy: () => import('./routes/channel/privacy-policy') },
+    { path: 'terms_conditions', lazy: () => import('./routes/channel/terms-conditions') },
+    { path: 'buy', lazy: () => import('./routes/commerce/buy') },
+    { path: 'select-package/:id', lazy: () => import('./routes/commerce/select-package') },
+    { path: 'packages', lazy: () => import('./routes/commerce/packages') },
+    { path: 'simulate', lazy: () => import('./routes/commerce/simulate') },
+    { path: 'live', lazy: () => import('./routes/events/live') },
+    { path: 'upcoming', lazy: () => import('./routes/events/upcoming') },
+    { path: 'vod', lazy: () => import('./routes/events/vod') },
+    { path: 'schedule', lazy: () => import('./routes/events/schedule') },
+    { path: 'watch/:id', lazy: () => import('./routes/watch/watch') },
+    { path: 'vod_library', lazy: () => import('./routes/library/vod-library') },
+    { path: 'watch_library/:id', lazy: () => import('./routes/library/watch-library') },
+    { path: 'share/:id/:uuid', lazy: () => import('./routes/library/shared-clip') },
+    { path: '404', handle: forgotten, lazy: () => import('./routes/errors/not-found') },
+  ];
+}
+
+function tree(children: RouteObject[]): RouteObject[] {
+  return [
+    {
+      // The embedded player has a plain layout: no header, footer or cookie notice.
+      path: '/watch_embed/:id',
+      errorElement: <RouteError />,
+      lazy: () => import('./routes/watch/watch-embed'),
+    },
+    {
+      path: '/',
+      errorElement: <RouteError />,
+      lazy: () => import('./routes/root/root-layout'),
+      children: [...children, { path: '*', loader: () => redirect('/404') }],
+    },
+  ];
+}
+
+/** The full route table: static routes, then one route per channel page/menu url they miss. */
+export function buildRoutes(pages: PageSummary[] = [], menu: MenuItem[] = []): RouteObject[] {
+  const dynamic = dynamicPagePaths(tree(siteRoutes()), pages, menu).map<RouteObject>((path) => ({
+    path: path.slice(1),
+    lazy: () => import('./routes/channel/custom-page'),
+  }));
+  return tree([...siteRoutes(), ...dynamic]);
+}
+
+export function createAppRouter(pages: PageSummary[], menu: MenuItem[]) {
+  return createBrowserRouter(buildRoutes(pages, menu));
+}

@@ -1,0 +1,7 @@
+import { useT } from '../../../lib/i18n';
+import { UnavailableNotice } from '../../../components/ui/unavailable-notice';
+
+export function Component() {
+  const { t } = useT();
+  return <UnavailableNotice title={t('account:tabs.transactionsUnavailable')} shape="list" />;
+}

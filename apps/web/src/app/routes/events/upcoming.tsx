@@ -1,0 +1,3 @@
+import { listingRoute } from './listing-route';
+
+export const { loader, Component } = listingRoute('upcoming');

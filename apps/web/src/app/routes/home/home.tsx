@@ -1,0 +1,71 @@
+import { useT } from '../../../lib/i18n';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { useBootstrap } from '../../../features/channel/api/get-bootstrap';
+import { SlidesCarousel } from '../../../features/channel/components/slides-carousel';
+import {
+  homepageEventsQueryOptions,
+  useHomepageEvents,
+} from '../../../features/events/api/get-homepage-events';
+import { CategoryGrid } from '../../../features/events/components/category-grid';
+import { EventRail, type EventListState } from '../../../features/events/components/event-rail';
+import { locationNames } from '../../../features/events/lib/event-display';
+import { queryClient } from '../../../lib/query-client';
+
+export function loader() {
+  void queryClient.prefetchQuery(homepageEventsQueryOptions());
+  return null;
+}
+
+export function Component() {
+  const { t } = useT();
+  const bootstrap = useBootstrap();
+  const events = useHomepageEvents();
+  const data = bootstrap.data;
+  const locations = locationNames(data?.['events-locations']);
+  const state = (key: 'live' | 'upcoming' | 'recent'): EventListState => ({
+    events: events.data?.[key],
+    isLoading: events.isPending,
+    isError: events.isError,
+    onRetry: () => void events.refetch(),
+  });
+  const channelName = data?.settings.channel_name ?? '';
+
+  return (
+    <div className="page-container">
+      {channelName ? <title>{channelName}</title> : null}
+      <h1 className="visually-hidden">{channelName || t('home:title')}</h1>
+      {bootstrap.isPending ? (
+        <div style={{ marginTop: 20 }}>
+          <Skeleton ratio={16 / 9} radius={16} height="auto" />
+        </div>
+      ) : (
+        <SlidesCarousel slides={data?.slides ?? []} />
+      )}
+      <EventRail
+        id="live"
+        title={t('home:rails.live')}
+        seeAllTo="/live"
+        emptyText={t('home:rails.liveEmpty')}
+        locations={locations}
+        state={state('live')}
+      />
+      <EventRail
+        id="upcoming"
+        title={t('home:rails.upcoming')}
+        seeAllTo="/upcoming"
+        emptyText={t('home:rails.upcomingEmpty')}
+        locations={locations}
+        state={state('upcoming')}
+      />
+      <EventRail
+        id="recent"
+        title={t('home:rails.recent')}
+        seeAllTo="/vod"
+        emptyText={t('home:rails.recentEmpty')}
+        locations={locations}
+        state={state('recent')}
+      />
+      <CategoryGrid categories={data?.['events-categories'] ?? []} />
+    </div>
+  );
+}

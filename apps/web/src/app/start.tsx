@@ -1,0 +1,81 @@
+import type { BootstrapData } from '@rudy/contracts';
+import type { QueryClient } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider, type createBrowserRouter } from 'react-router';
+import { profileQueryOptions } from '../features/auth/api/get-profile';
+import { bootstrapQueryOptions } from '../features/channel/api/get-bootstrap';
+import { apiClient } from '../lib/api-client';
+import { addFailingUrl } from '../lib/failing-urls';
+import { currentLocale, detectLocale, initI18n, isLocale } from '../lib/i18n';
+import { RUNTIME_CONFIG_URL, loadRuntimeConfig } from '../lib/runtime-config';
+import { applyTheme } from '../lib/theme';
+import { AppProviders } from './providers';
+import { createAppRouter } from './router';
+
+type AppRouter = ReturnType<typeof createBrowserRouter>;
+
+function whenRouterReady(router: AppRouter) {
+  return new Promise<void>((resolve) => {
+    if (router.state.initialized) return resolve();
+    const unsubscribe = router.subscribe((state) => {
+      if (!state.initialized) return;
+      unsubscribe();
+      resolve();
+    });
+  });
+}
+
+export function removeSplash(doc: Document = document) {
+  const splash = doc.getElementById('splash');
+  if (!splash) return;
+  splash.classList.add('splash--hidden');
+  setTimeout(() => splash.remove(), 300);
+}
+
+/**
+ * Spec start-up: config → channel key → API key → sign-in state and channel data → the channel's
+ * dynamic routes → mount → remove the splash. A failure to get a key leaves the error screen up.
+ */
+export async function startApp(container: HTMLElement, queryClient: QueryClient) {
+  const browserLocale = detectLocale();
+  initI18n(browserLocale ?? undefined);
+  let router: AppRouter | null = null;
+  let bootstrap: BootstrapData | undefined;
+
+  try {
+    const config = await loadRuntimeConfig().catch((error: unknown) => {
+      addFailingUrl(RUNTIME_CONFIG_URL);
+      throw error;
+    });
+    apiClient.configure(config, currentLocale);
+    const [, bootstrapResult] = await Promise.allSettled([
+      queryClient.fetchQuery(profileQueryOptions()),
+      queryClient.fetchQuery(bootstrapQueryOptions()),
+    ]);
+    bootstrap = bootstrapResult.status === 'fulfilled' ? bootstrapResult.value : undefined;
+    if (bootstrap) {
+      applyTheme(bootstrap['color-settings']);
+      const channelLocale = bootstrap.settings.language;
+      // The channel's language applies only when neither the visitor nor the browser chose one.
+      if (!browserLocale && isLocale(channelLocale) && channelLocale !== currentLocale()) {
+        initI18n(channelLocale);
+        await queryClient.refetchQueries();
+      }
+    }
+    router = createAppRouter(bootstrap?.pages ?? [], bootstrap?.menu ?? []);
+    await whenRouterReady(router);
+  } catch {
+    // Already reported to the failing-URL store; the error screen below explains and offers reload.
+  }
+
+  createRoot(container).render(
+    <StrictMode>
+      <AppProviders queryClient={queryClient}>
+        {router ? <RouterProvider router={router} /> : null}
+      </AppProviders>
+    </StrictMode>,
+  );
+  removeSplash();
+  return router;
+}

@@ -1,0 +1,31 @@
+import type { ButtonHTMLAttributes } from 'react';
+import { Link, type LinkProps } from 'react-router';
+import styles from './button.module.css';
+
+type Variant = 'primary' | 'secondary' | 'ghost';
+type Size = 'm' | 's';
+
+function classes(variant: Variant, size: Size, extra?: string) {
+  return [styles.button, styles[variant], size === 's' ? styles.small : '', extra ?? '']
+    .filter(Boolean)
+    .join(' ');
+}
+
+export function Button({
+  variant = 'primary',
+  size = 'm',
+  className,
+  type = 'button',
+  ...props
+}: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant; size?: Size }) {
+  return <button type={type} className={classes(variant, size, className)} {...props} />;
+}
+
+export function ButtonLink({
+  variant = 'primary',
+  size = 'm',
+  className,
+  ...props
+}: LinkProps & { variant?: Variant; size?: Size }) {
+  return <Link className={classes(variant, size, className)} {...props} />;
+}

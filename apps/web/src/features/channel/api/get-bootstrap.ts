@@ -1,0 +1,24 @@
+import { BootstrapDataSchema, type BootstrapData } from '@rudy/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiClient } from '../../../lib/api-client';
+
+export function getBootstrap(signal?: AbortSignal): Promise<BootstrapData> {
+  return apiClient.get('/channel-bootstrap-data', {
+    query: { client_interface: 'web' },
+    schema: BootstrapDataSchema,
+    signal,
+  });
+}
+
+export function bootstrapQueryOptions() {
+  return queryOptions({
+    queryKey: ['channel', 'bootstrap'],
+    queryFn: ({ signal }) => getBootstrap(signal),
+    // Channel set-up changes rarely; keep it for the visit and refresh it in the background.
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function useBootstrap() {
+  return useQuery(bootstrapQueryOptions());
+}

@@ -1,0 +1,69 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { useT } from '../../../lib/i18n';
+import { Link, useLocation } from 'react-router';
+import { LanguageSwitcher } from '../../../components/ui/language-switcher';
+import { MenuLink, type NavItem } from './menu-link';
+import styles from './site-header.module.css';
+
+export function SiteHeader({
+  channelName,
+  logoUrl,
+  items,
+  accountSlot,
+}: {
+  channelName: string;
+  logoUrl: string | null;
+  items: NavItem[];
+  accountSlot?: ReactNode;
+}) {
+  const { t } = useT();
+  const [isOpen, setOpen] = useState(false);
+  const { pathname } = useLocation();
+
+  // A menu left open would cover the page the visitor just chose.
+  useEffect(() => setOpen(false), [pathname]);
+
+  return (
+    <header className={styles.header}>
+      <div className={`page-container ${styles.inner}`}>
+        <Link to="/" className={styles.brand} aria-label={t('layout:header.home', { channel: channelName })}>
+          {logoUrl ? <img src={logoUrl} alt="" className={styles.logo} /> : null}
+          <span className={logoUrl ? 'visually-hidden' : styles.name}>{channelName}</span>
+        </Link>
+        <nav
+          id="main-navigation"
+          className={styles.nav}
+          data-open={isOpen}
+          aria-label={t('layout:header.navigation')}
+        >
+          <ul className={styles.list}>
+            {items.map((item) => (
+              <li key={item.key}>
+                <MenuLink item={item} className={styles.link} />
+              </li>
+            ))}
+          </ul>
+          <div className={styles.drawerExtras}>
+            <LanguageSwitcher />
+          </div>
+        </nav>
+        <div className={styles.end}>
+          <LanguageSwitcher className={styles.wideOnly} />
+          {accountSlot}
+          <button
+            type="button"
+            className={styles.menuButton}
+            aria-expanded={isOpen}
+            aria-controls="main-navigation"
+            onClick={() => setOpen((open) => !open)}
+          >
+            <span className={styles.burger} data-open={isOpen} aria-hidden="true" />
+            <span className="visually-hidden">
+              {isOpen ? t('layout:header.closeMenu') : t('layout:header.openMenu')}
+            </span>
+          </button>
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,33 @@
+import { useState } from 'react';
+import { useT } from '../../../lib/i18n';
+import { Link } from 'react-router';
+import { Button } from '../../../components/ui/button';
+import { STORAGE_KEYS, getItem, setItem } from '../../../lib/storage';
+import styles from './cookie-notice.module.css';
+
+export function CookieNotice({ privacyUrl }: { privacyUrl: string | null }) {
+  const { t } = useT();
+  const [isDismissed, setDismissed] = useState(() => getItem<boolean>(STORAGE_KEYS.cookieConsent) === true);
+  if (isDismissed) return null;
+
+  const dismiss = () => {
+    setItem(STORAGE_KEYS.cookieConsent, true);
+    setDismissed(true);
+  };
+
+  return (
+    <section className={styles.notice} aria-label={t('layout:cookies.label')}>
+      <p className={styles.text}>
+        {t('layout:cookies.text')}{' '}
+        {privacyUrl ? (
+          <Link to={privacyUrl} className={styles.link}>
+            {t('layout:cookies.more')}
+          </Link>
+        ) : null}
+      </p>
+      <Button size="s" onClick={dismiss}>
+        {t('layout:cookies.accept')}
+      </Button>
+    </section>
+  );
+}

@@ -1,0 +1,50 @@
+import type { Event, HomepageEvents } from '@rudy/contracts';
+import { useState } from 'react';
+import { STORAGE_KEYS, getItem, setItem } from '../../../lib/storage';
+import { useHomepageEvents } from '../api/get-homepage-events';
+
+export type ListingKind = 'live' | 'upcoming' | 'vod' | 'schedule';
+
+/** Which part of the home page feed each listing shows; the schedule shows every event. */
+export function selectListing(data: HomepageEvents, kind: ListingKind): Event[] {
+  switch (kind) {
+    case 'live':
+      return data.live;
+    case 'upcoming':
+      return data.upcoming;
+    case 'vod':
+      return data.recent;
+    case 'schedule': {
+      const seen = new Set<number>();
+      return [...data.live, ...data.upcoming, ...data.recent]
+        .filter((event) => (seen.has(event.id) ? false : (seen.add(event.id), true)))
+        .sort((a, b) => Date.parse(a.event_utc_ts) - Date.parse(b.event_utc_ts));
+    }
+  }
+}
+
+export function useEventListing(kind: ListingKind, categoryId: number | null) {
+  const query = useHomepageEvents();
+  const all = query.data ? selectListing(query.data, kind) : undefined;
+  const events =
+    all && categoryId !== null ? all.filter((e) => e.event_category_id === categoryId) : all;
+  return {
+    events,
+    isLoading: query.isPending,
+    isError: query.isError,
+    onRetry: () => void query.refetch(),
+  };
+}
+
+export type EventsView = 'grid' | 'list';
+
+export function useEventsView() {
+  const [view, setView] = useState<EventsView>(() =>
+    getItem<EventsView>(STORAGE_KEYS.eventsView) === 'list' ? 'list' : 'grid',
+  );
+  const change = (next: EventsView) => {
+    setItem(STORAGE_KEYS.eventsView, next);
+    setView(next);
+  };
+  return [view, change] as const;
+}

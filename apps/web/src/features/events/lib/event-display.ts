@@ -1,0 +1,78 @@
+import type { AccessType, Event, EventParticipant } from '@rudy/contracts';
+
+/** Away and home sides of a two-team event; null when the event is not a match of two. */
+export function matchSides(event: Pick<Event, 'participants' | 'home_participant_id'>) {
+  if (event.participants.length !== 2) return null;
+  const isHome = (p: EventParticipant) => p.is_home || p.id === event.home_participant_id;
+  const home = event.participants.find(isHome) ?? event.participants[1];
+  const away = event.participants.find((p) => p !== home);
+  if (!home || !away) return null;
+  return { away, home };
+}
+
+/** The spec's display name: 'away @ home' with short names for a match, the event name otherwise. */
+export function eventTitle(event: Pick<Event, 'name' | 'participants' | 'home_participant_id'>) {
+  const sides = matchSides(event);
+  return sides ? `${sides.away.short_name} @ ${sides.home.short_name}` : event.name;
+}
+
+export type AccessBadge = 'free' | 'register' | 'buy';
+
+export function accessBadge(accessType: AccessType): AccessBadge {
+  if (accessType === 'free') return 'free';
+  if (accessType === 'register') return 'register';
+  return 'buy';
+}
+
+function formatter(locale: string, timeZone: string, options: Intl.DateTimeFormatOptions) {
+  try {
+    return new Intl.DateTimeFormat(locale, { ...options, timeZone });
+  } catch {
+    // An unknown zone name from the data must not break the card: fall back to the viewer's zone.
+    return new Intl.DateTimeFormat(locale, options);
+  }
+}
+
+/** Start time in the event's own time zone, with the zone's abbreviation. */
+export function formatEventTime(iso: string, timeZone: string, locale: string) {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  return formatter(locale, timeZone, {
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZoneName: 'short',
+  }).format(date);
+}
+
+/** Calendar day (YYYY-MM-DD) of the event in its own time zone, for grouping a schedule. */
+export function eventDayKey(iso: string, timeZone: string) {
+  const parts = formatter('en-CA', timeZone, {
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).formatToParts(new Date(iso));
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${get('year')}-${get('month')}-${get('day')}`;
+}
+
+export function formatDayHeading(dayKey: string, locale: string) {
+  // Noon UTC keeps the calendar day the same in every zone when formatting it back.
+  return new Intl.DateTimeFormat(locale, {
+    weekday: 'long',
+    month: 'long',
+    day: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(`${dayKey}T12:00:00Z`));
+}
+
+/** Location id → display name ("Arena, City") for cards. */
+export function locationNames(
+  locations: { id: number; name: string; city: string | null }[] | undefined,
+): ReadonlyMap<number, string> {
+  return new Map(
+    (locations ?? []).map((l) => [l.id, l.city ? `${l.name}, ${l.city}` : l.name] as const),
+  );
+}

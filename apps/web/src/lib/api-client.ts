@@ -1,0 +1,353 @@
+import {
+  ChannelKeyResponseSchema,
+  DEFAULT_LOCALE,
+  ERR_NETWORK,
+  ERR_TIMEOUT,
+  GetApiKeyResponseSchema,
+  REQUEST_TIMEOUT_MS,
+  RETRY_COUNT,
+  RETRY_DELAY_MS,
+  STORAGE_DEFAULT_TTL_MS,
+  type Locale,
+  type RuntimeConfig,
+} from '@rudy/contracts';
+import {
+  ApiError,
+  ERR_BAD_RESPONSE,
+  NO_API_KEY_MESSAGE,
+  canceledError,
+  isApiError,
+  isKeyError,
+} from './api-error';
+import { emitAppEvent } from './app-events';
+import { addFailingUrl, removeFailingUrl } from './failing-urls';
+import { STORAGE_KEYS, getItem, removeItem, setItem } from './storage';
+
+type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+type QueryValue = string | number | boolean | null | undefined;
+
+export interface RequestOptions<T> {
+  query?: Record<string, QueryValue>;
+  body?: Record<string, unknown>;
+  /** Parses the response; a mismatch rejects with ERR_BAD_RESPONSE rather than leaking bad data. */
+  schema?: { parse: (data: unknown) => T };
+  signal?: AbortSignal;
+}
+
+export interface ApiClientDeps {
+  fetch?: typeof fetch;
+  getLocale?: () => Locale;
+}
+
+interface InFlight {
+  promise: Promise<unknown>;
+  controller: AbortController;
+  waiters: number;
+}
+
+/** Paths whose 401 only means "anonymous": start-up asks it of every visitor. */
+const SILENT_401_PATHS = new Set(['/profile']);
+
+export function createApiClient(deps: ApiClientDeps = {}) {
+  let config: RuntimeConfig | null = null;
+  let getLocale = deps.getLocale ?? (() => DEFAULT_LOCALE);
+  let pendingKey: Promise<string> | null = null;
+  const inflight = new Map<string, InFlight>();
+  // Read at call time so tests (and polyfills) that replace fetch after start-up are honoured.
+  const fetchFn: typeof fetch = (input, init) => (deps.fetch ?? globalThis.fetch)(input, init);
+
+  function requireConfig(): RuntimeConfig {
+    if (!config) throw new Error('The API client is used before the runtime config was loaded');
+    return config;
+  }
+
+  /** One HTTP exchange with timeout and cancellation; no retries here. */
+  function send(method: Method, url: string, payload: Payload, key: string | null, signal?: AbortSignal) {
+    if (signal?.aborted) return Promise.reject(canceledError(url));
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, REQUEST_TIMEOUT_MS);
+    const onCallerAbort = () => controller.abort();
+    signal?.addEventListener('abort', onCallerAbort, { once: true });
+
+    const abortError = () =>
+      timedOut
+        ? new ApiError({ status: 0, code: ERR_TIMEOUT, message: 'Request timed out', url })
+        : canceledError(url);
+
+    return new Promise<unknown>((resolve, reject) => {
+      // A fetch that ignores its signal must not keep the caller waiting past the abort.
+      controller.signal.addEventListener('abort', () => reject(abortError()), { once: true });
+      exchange(method, url, payload, key, controller.signal).then(resolve, (error: unknown) => {
+        if (controller.signal.aborted) reject(abortError());
+        else if (isApiError(error)) reject(error);
+        else {
+          reject(
+            new ApiError({ status: 0, code: ERR_NETWORK, message: 'Network error', url, cause: error }),
+          );
+        }
+      });
+    }).finally(() => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onCallerAbort);
+    });
+  }
+
+  async function exchange(
+    method: Method,
+    url: string,
+    payload: Payload,
+    key: string | null,
+    signal: AbortSignal,
+  ): Promise<unknown> {
+    const lang = getLocale();
+    const params = new URLSearchParams();
+    for (const [name, value] of Object.entries(payload.query ?? {})) {
+      if (value !== null && value !== undefined) params.set(name, String(value));
+    }
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    let body: string | undefined;
+    if (method === 'GET' || method === 'DELETE') {
+      if (key) params.set('api_key', key);
+      params.set('lang', lang);
+    } else {
+      headers['Content-Type'] = 'application/json';
+      body = JSON.stringify({ ...payload.body, ...(key ? { api_key: key } : {}), lang });
+    }
+    const search = params.toString();
+    const response = await fetchFn(search ? `${url}?${search}` : url, {
+      method,
+      headers,
+      body,
+      signal,
+    });
+    const text = await response.text();
+    let data: unknown = null;
+    try {
+      data = text ? JSON.parse(text) : null;
+    } catch {
+      data = null;
+    }
+    if (response.status === 200) return data;
+    throw toApiError(response, data, url);
+  }
+
+  function toApiError(response: Response, data: unknown, url: string): ApiError {
+    const body = (typeof data === 'object' && data !== null ? data : {}) as Record<string, unknown>;
+    const error = new ApiError({
+      status: response.status,
+      // The spec rejects every non-200 answer, successful or not.
+      code: typeof body.code === 'string' ? body.code : response.ok ? ERR_BAD_RESPONSE : `http_${response.status}`,
+      message:
+        typeof body.message === 'string' ? body.message : `Unexpected response ${response.status}`,
+      url,
+      errors: isStringRecord(body.errors) ? body.errors : undefined,
+    });
+    if (response.status === 429) {
+      emitAppEvent('global-error', { code: error.code, message: error.message, url });
+    }
+    if (response.status === 401 && !SILENT_401_PATHS.has(pathOf(url))) {
+      emitAppEvent('unauthorized', { url });
+    }
+    return error;
+  }
+
+  function pathOf(url: string) {
+    const base = config?.api_base ?? '';
+    return url.startsWith(base) ? url.slice(base.length) : url;
+  }
+
+  async function obtainKey(): Promise<string> {
+    const cfg = requireConfig();
+    try {
+      let channelKey = cfg.channel_key ?? getItem<string>(STORAGE_KEYS.channelKey);
+      if (!channelKey) {
+        const res = ChannelKeyResponseSchema.parse(await send('GET', cfg.keys_url, {}, null));
+        channelKey = res.channel_key;
+      }
+      setItem(STORAGE_KEYS.channelKey, channelKey);
+      const res = GetApiKeyResponseSchema.parse(
+        await send('POST', `${cfg.api_base}/get_api_key`, { body: { channel_key: channelKey } }, null),
+      );
+      const ttl = Date.parse(res.expires_at) - Date.now();
+      setItem(STORAGE_KEYS.apiKey, res.api_key, ttl > 0 ? Math.min(ttl, STORAGE_DEFAULT_TTL_MS) : STORAGE_DEFAULT_TTL_MS);
+      return res.api_key;
+    } catch (cause) {
+      throw new ApiError({
+        status: isApiError(cause) ? cause.status : 0,
+        code: 'api_key_missing',
+        message: NO_API_KEY_MESSAGE,
+        url: `${cfg.api_base}/get_api_key`,
+        cause,
+      });
+    }
+  }
+
+  /** The stored key, or a new anonymous one; concurrent callers share one key request. */
+  function ensureApiKey(): Promise<string> {
+    const stored = getItem<string>(STORAGE_KEYS.apiKey);
+    if (stored) return Promise.resolve(stored);
+    pendingKey ??= obtainKey().finally(() => {
+      pendingKey = null;
+    });
+    return pendingKey;
+  }
+
+  /** Drops the stored keys unless another request already replaced the key that failed. */
+  function invalidateKey(failedKey: string | null) {
+    const current = getItem<string>(STORAGE_KEYS.apiKey);
+    if (failedKey !== null && current !== null && current !== failedKey) return;
+    clearKeys();
+  }
+
+  function clearKeys() {
+    removeItem(STORAGE_KEYS.apiKey);
+    removeItem(STORAGE_KEYS.channelKey);
+  }
+
+  async function run(method: Method, path: string, payload: Payload, signal: AbortSignal) {
+    const url = requireConfig().api_base + path;
+    for (let attempt = 0; ; attempt++) {
+      let usedKey: string | null = null;
+      try {
+        usedKey = await ensureApiKey();
+        const data = await send(method, url, payload, usedKey, signal);
+        removeFailingUrl(url);
+        return data;
+      } catch (error) {
+        if (!isKeyError(error)) throw error;
+        if (attempt >= RETRY_COUNT) {
+          addFailingUrl(url);
+          throw error;
+        }
+        invalidateKey(usedKey);
+        await sleep(RETRY_DELAY_MS, signal, url);
+      }
+    }
+  }
+
+  function request<T>(method: Method, path: string, options: RequestOptions<T> = {}): Promise<T> {
+    const payload: Payload = { query: options.query, body: options.body };
+    const dedupeKey = JSON.stringify([method, path, payload.query ?? null, payload.body ?? null]);
+    let entry = inflight.get(dedupeKey);
+    if (!entry) {
+      const controller = new AbortController();
+      const created: InFlight = {
+        promise: run(method, path, payload, controller.signal),
+        controller,
+        waiters: 0,
+      };
+      inflight.set(dedupeKey, created);
+      created.promise
+        .catch(() => undefined)
+        .finally(() => {
+          if (inflight.get(dedupeKey) === created) inflight.delete(dedupeKey);
+        });
+      entry = created;
+    }
+    const shared = entry;
+    shared.waiters += 1;
+    const url = (config?.api_base ?? '') + path;
+    const leave = () => {
+      shared.waiters -= 1;
+      if (shared.waiters > 0) return;
+      // Nobody waits any more: cancel the exchange and let the next identical call start afresh.
+      if (inflight.get(dedupeKey) === shared) inflight.delete(dedupeKey);
+      shared.controller.abort();
+    };
+    const result = follow(shared.promise, options.signal, leave, url);
+    return result.then((data) => parse(data, options.schema, url));
+  }
+
+  return {
+    configure(next: RuntimeConfig, locale?: () => Locale) {
+      config = next;
+      if (locale) getLocale = locale;
+    },
+    getConfig: () => config,
+    ensureApiKey,
+    clearKeys,
+    get: <T>(path: string, options?: Omit<RequestOptions<T>, 'body'>) => request('GET', path, options),
+    delete: <T>(path: string, options?: Omit<RequestOptions<T>, 'body'>) =>
+      request('DELETE', path, options),
+    post: <T>(path: string, options?: Omit<RequestOptions<T>, 'query'>) => request('POST', path, options),
+    patch: <T>(path: string, options?: Omit<RequestOptions<T>, 'query'>) =>
+      request('PATCH', path, options),
+  };
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;
+
+/** The app's one client; start-up configures it with the runtime config and the current locale. */
+export const apiClient = createApiClient();
+
+interface Payload {
+  query?: Record<string, QueryValue> | undefined;
+  body?: Record<string, unknown> | undefined;
+}
+
+function follow(
+  promise: Promise<unknown>,
+  signal: AbortSignal | undefined,
+  leave: () => void,
+  url: string,
+): Promise<unknown> {
+  if (!signal) return promise;
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) {
+      leave();
+      reject(canceledError(url));
+      return;
+    }
+    const onAbort = () => {
+      leave();
+      reject(canceledError(url));
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
+
+function parse<T>(data: unknown, schema: RequestOptions<T>['schema'], url: string): T {
+  if (!schema) return data as T;
+  try {
+    return schema.parse(data);
+  } catch (cause) {
+    throw new ApiError({
+      status: 200,
+      code: ERR_BAD_RESPONSE,
+      message: 'The response did not have the expected shape',
+      url,
+      cause,
+    });
+  }
+}
+
+function sleep(ms: number, signal: AbortSignal, url: string) {
+  return new Promise<void>((resolve, reject) => {
+    if (signal.aborted) {
+      reject(canceledError(url));
+      return;
+    }
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(canceledError(url));
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+function isStringRecord(value: unknown): value is Record<string, string> {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    Object.values(value).every((v) => typeof v === 'string')
+  );
+}

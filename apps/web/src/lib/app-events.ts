@@ -1,0 +1,26 @@
+/**
+ * A tiny typed event bus for the few things the API client must tell the rest of the app
+ * without importing it: throttling (a global error) and a lost sign-in (reset the user store).
+ */
+export interface AppEventMap {
+  'global-error': { code: string; message: string; url: string };
+  unauthorized: { url: string };
+}
+
+type Listener<K extends keyof AppEventMap> = (payload: AppEventMap[K]) => void;
+
+const listeners: { [K in keyof AppEventMap]?: Set<Listener<K>> } = {};
+
+export function onAppEvent<K extends keyof AppEventMap>(name: K, listener: Listener<K>) {
+  const set = (listeners[name] ?? new Set()) as Set<Listener<K>>;
+  (listeners as Record<K, Set<Listener<K>>>)[name] = set;
+  set.add(listener);
+  return () => {
+    set.delete(listener);
+  };
+}
+
+export function emitAppEvent<K extends keyof AppEventMap>(name: K, payload: AppEventMap[K]) {
+  const set = listeners[name] as Set<Listener<K>> | undefined;
+  set?.forEach((listener) => listener(payload));
+}

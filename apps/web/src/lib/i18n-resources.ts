@@ -1,0 +1,67 @@
+// Explicit imports (not a glob) so the English files type `t()` keys: a missing key fails tsc.
+import enAccount from '../locales/en/account.json';
+import enAuth from '../locales/en/auth.json';
+import enChannel from '../locales/en/channel.json';
+import enCommerce from '../locales/en/commerce.json';
+import enCommon from '../locales/en/common.json';
+import enErrors from '../locales/en/errors.json';
+import enEvents from '../locales/en/events.json';
+import enHome from '../locales/en/home.json';
+import enLayout from '../locales/en/layout.json';
+import enLibrary from '../locales/en/library.json';
+import enWatch from '../locales/en/watch.json';
+import frAccount from '../locales/fr/account.json';
+import frAuth from '../locales/fr/auth.json';
+import frChannel from '../locales/fr/channel.json';
+import frCommerce from '../locales/fr/commerce.json';
+import frCommon from '../locales/fr/common.json';
+import frErrors from '../locales/fr/errors.json';
+import frEvents from '../locales/fr/events.json';
+import frHome from '../locales/fr/home.json';
+import frLayout from '../locales/fr/layout.json';
+import frLibrary from '../locales/fr/library.json';
+import frWatch from '../locales/fr/watch.json';
+
+export const en = {
+  account: enAccount,
+  auth: enAuth,
+  channel: enChannel,
+  commerce: enCommerce,
+  common: enCommon,
+  errors: enErrors,
+  events: enEvents,
+  home: enHome,
+  layout: enLayout,
+  library: enLibrary,
+  watch: enWatch,
+};
+
+export const fr: Record<keyof typeof en, Record<string, unknown>> = {
+  account: frAccount,
+  auth: frAuth,
+  channel: frChannel,
+  commerce: frCommerce,
+  common: frCommon,
+  errors: frErrors,
+  events: frEvents,
+  home: frHome,
+  layout: frLayout,
+  library: frLibrary,
+  watch: frWatch,
+};
+
+export type Namespace = keyof typeof en;
+/** A tuple (not Namespace[]) so typed `t()` accepts every `ns:key` with this list. */
+export const NAMESPACES = [
+  'common',
+  'account',
+  'auth',
+  'channel',
+  'commerce',
+  'errors',
+  'events',
+  'home',
+  'layout',
+  'library',
+  'watch',
+] as const satisfies readonly Namespace[];

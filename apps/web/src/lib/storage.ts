@@ -1,0 +1,87 @@
+import { STORAGE_DEFAULT_TTL_MS, STORAGE_PREFIX } from '@rudy/contracts';
+
+/** Every key the app keeps in local storage, so nothing writes under an ad-hoc name. */
+export const STORAGE_KEYS = {
+  channelKey: 'channel_key',
+  apiKey: 'api_key',
+  locale: 'locale',
+  cookieConsent: 'cookie_consent',
+  lastPage: 'last_page',
+  outerTracking: 'trk',
+  eventsView: 'events_view',
+} as const;
+export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
+
+interface Entry {
+  /** the stored value */
+  v: unknown;
+  /** expiry as epoch milliseconds */
+  e: number;
+}
+
+/**
+ * Local storage can be missing or throw (private mode, quota, disabled cookies); the app then keeps
+ * values in memory for the visit rather than failing.
+ */
+const memory = new Map<string, string>();
+
+type Backend = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+let cachedBackend: Backend | null = null;
+
+function backend(): Backend {
+  if (cachedBackend) return cachedBackend;
+  try {
+    const ls = globalThis.localStorage;
+    const probe = `${STORAGE_PREFIX}__probe`;
+    ls.setItem(probe, '1');
+    ls.removeItem(probe);
+    cachedBackend = ls;
+  } catch {
+    cachedBackend = {
+      getItem: (k) => memory.get(k) ?? null,
+      setItem: (k, v) => void memory.set(k, v),
+      removeItem: (k) => void memory.delete(k),
+    };
+  }
+  return cachedBackend;
+}
+
+function isEntry(value: unknown): value is Entry {
+  return typeof value === 'object' && value !== null && 'v' in value && 'e' in value;
+}
+
+export function getItem<T>(key: StorageKey): T | null {
+  const raw = backend().getItem(STORAGE_PREFIX + key);
+  if (raw === null) return null;
+  try {
+    const entry: unknown = JSON.parse(raw);
+    if (!isEntry(entry) || typeof entry.e !== 'number') throw new Error('not an entry');
+    if (entry.e <= Date.now()) {
+      removeItem(key);
+      return null;
+    }
+    return entry.v as T;
+  } catch {
+    // Written by an older version or by hand: drop it rather than trust its shape.
+    removeItem(key);
+    return null;
+  }
+}
+
+export function setItem(key: StorageKey, value: unknown, ttlMs: number = STORAGE_DEFAULT_TTL_MS) {
+  const entry: Entry = { v: value, e: Date.now() + ttlMs };
+  try {
+    backend().setItem(STORAGE_PREFIX + key, JSON.stringify(entry));
+  } catch {
+    memory.set(STORAGE_PREFIX + key, JSON.stringify(entry));
+  }
+}
+
+export function removeItem(key: StorageKey) {
+  try {
+    backend().removeItem(STORAGE_PREFIX + key);
+  } catch {
+    // nothing to remove from a storage that cannot be read
+  }
+  memory.delete(STORAGE_PREFIX + key);
+}

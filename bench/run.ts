@@ -1,0 +1,123 @@
+/**
+ * Benchmarks. Each figure is a ratio against a baseline measured in the same run, on the same
+ * machine, so the goals hold whatever the hardware:
+ *  - requests/s of GET /api/channel-bootstrap-data vs a bare node:http server answering the same bytes
+ *    (goal ≥ 0.8);
+ *  - gzipped JavaScript the home route loads (goal ≤ 170 KB; the player is lazy and not counted).
+ */
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import autocannon from 'autocannon';
+import { serveApp } from './serve-app.js';
+
+const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 8);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const root = path.resolve(import.meta.dirname, '..');
+
+async function load(url: string) {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, pipelining: 1 });
+  if (result.non2xx > 0 || result.errors > 0) {
+    throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  }
+  return { rps: result.requests.average, p99: result.latency.p99 };
+}
+
+async function bareServer(body: Buffer, headers: Record<string, string>) {
+  const server = http.createServer((_req, res) => {
+    res.writeHead(200, headers);
+    res.end(body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}/`, close: () => new Promise((r) => server.close(r)) };
+}
+
+async function benchBootstrap() {
+  const app = await serveApp();
+  try {
+    const keyRes = await fetch(`${app.url}/api/get_api_key`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ channel_key: 'demo-hockey' }),
+    });
+    const { api_key } = (await keyRes.json()) as { api_key: string };
+    const url = `${app.url}/api/channel-bootstrap-data?client_interface=web&lang=en&api_key=${api_key}`;
+    const sample = await fetch(url);
+    const body = Buffer.from(await sample.arrayBuffer());
+    const headers: Record<string, string> = {};
+    sample.headers.forEach((value, name) => {
+      if (!['content-length', 'date', 'connection', 'keep-alive', 'transfer-encoding'].includes(name)) {
+        headers[name] = value;
+      }
+    });
+    const bare = await bareServer(body, headers);
+    try {
+      await load(url); // warm-up: JIT, caches, connection pools
+      const baseline = await load(bare.url);
+      const measured = await load(url);
+      return { baseline, measured, bytes: body.length };
+    } finally {
+      await bare.close();
+    }
+  } finally {
+    await app.close();
+  }
+}
+
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  imports?: string[];
+}
+
+/** Entry chunk + its static imports + the home route module and its static imports. */
+function homeRouteJsGzip() {
+  const distDir = path.join(root, 'apps/web/dist');
+  const manifestPath = path.join(distDir, '.vite/manifest.json');
+  if (!fs.existsSync(manifestPath)) throw new Error('build the web app first: npm run build:web');
+  const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>;
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || seen.has(key)) return;
+    seen.add(key);
+    for (const dep of chunk.imports ?? []) visit(dep);
+  };
+  for (const [key, chunk] of Object.entries(manifest)) {
+    if (chunk.isEntry || /routes\/home\//.test(chunk.src ?? key)) visit(key);
+  }
+  let gzip = 0;
+  const files: string[] = [];
+  for (const key of seen) {
+    const file = manifest[key]?.file;
+    if (!file?.endsWith('.js')) continue;
+    files.push(file);
+    gzip += zlib.gzipSync(fs.readFileSync(path.join(distDir, file)), { level: 9 }).length;
+  }
+  return { gzipKb: gzip / 1024, files };
+}
+
+async function main() {
+  const rows: [string, string, string][] = [];
+  const boot = await benchBootstrap();
+  const ratio = boot.measured.rps / boot.baseline.rps;
+  rows.push([
+    'bootstrap-data req/s vs bare node:http',
+    `${boot.measured.rps.toFixed(0)} / ${boot.baseline.rps.toFixed(0)} = ${ratio.toFixed(2)} (p99 ${boot.measured.p99} ms, ${boot.bytes} B)`,
+    ratio >= 0.8 ? 'PASS (goal ≥ 0.8)' : 'MISS (goal ≥ 0.8)',
+  ]);
+  const js = homeRouteJsGzip();
+  rows.push([
+    'home route JS, gzipped',
+    `${js.gzipKb.toFixed(1)} KB in ${js.files.length} files`,
+    js.gzipKb <= 170 ? 'PASS (goal ≤ 170 KB)' : 'MISS (goal ≤ 170 KB)',
+  ]);
+  console.log(`\nconnections ${CONNECTIONS}, ${DURATION_S} s per run\n`);
+  for (const [name, value, verdict] of rows) console.log(`${name.padEnd(42)} ${value.padEnd(58)} ${verdict}`);
+}
+
+await main();

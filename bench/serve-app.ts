@@ -1,0 +1,33 @@
+import type { AddressInfo } from 'node:net';
+import { buildApp } from '../apps/api/src/app.js';
+import { loadConfig } from '../apps/api/src/config.js';
+import { openDatabase } from '../apps/api/src/db/database.js';
+import { migrateToLatest } from '../apps/api/src/db/migrate.js';
+import { seedDemoChannel } from '../apps/api/src/db/seed/demo-channel.js';
+
+/** The real server on a free port: PostgreSQL at BENCH_DATABASE_URL when set, else in-memory PGlite. */
+export async function serveApp() {
+  const database = await openDatabase({
+    databaseUrl: process.env.BENCH_DATABASE_URL,
+    dataDir: 'memory://',
+    poolSize: 20,
+  });
+  await migrateToLatest(database.db);
+  await seedDemoChannel(database.db);
+  const config = loadConfig({
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_MAX: '100000000',
+    PORT: '0',
+    HOST: '127.0.0.1',
+  });
+  const app = await buildApp({ config, db: database.db });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const { port } = app.server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { LOCALES } from './constants.js';
+
+export const IdSchema = z.coerce
+  .number({ error: 'id must be a number' })
+  .int('id must be an integer')
+  .positive('id must be positive')
+  .max(2_147_483_647, 'id is too large');
+
+export const IdParamsSchema = z.object({ id: IdSchema });
+
+export const LocaleSchema = z.enum(LOCALES);
+
+/** Every keyed GET/DELETE carries these in its query string. */
+export const KeyedQuerySchema = z.object({
+  api_key: z.string().optional(),
+  lang: LocaleSchema.optional(),
+});
+
+export const IsoDateTimeSchema = z.string().describe('ISO 8601 date-time in UTC');
+
+export function paginated<T extends z.ZodType>(item: T) {
+  return z.object({
+    data: z.array(item),
+    meta: z.object({ total: z.number().int(), offset: z.number().int(), limit: z.number().int() }),
+  });
+}

@@ -1,0 +1,79 @@
+import { z } from 'zod';
+
+/**
+ * Error codes travel with every error body; the client maps the code (never the text) to its
+ * translated message. Where the spec gives a text, SPEC_MESSAGES holds it verbatim.
+ */
+export const ERROR_CODES = [
+  'validation_failed',
+  'not_found',
+  'route_not_found',
+  'api_key_missing',
+  'api_key_invalid',
+  'channel_key_invalid',
+  'rate_limited',
+  'unauthenticated',
+  'forbidden',
+  'payload_too_large',
+  'unsupported_media_type',
+  'internal_error',
+  'email_taken',
+  'wrong_auth_data',
+  'already_logged_in',
+  'verification_failed',
+  'email_already_verified',
+  'user_not_found',
+  'reset_key_expired',
+  'reset_failed',
+  'wrong_promo_code',
+  'recaptcha_required',
+  'recaptcha_invalid',
+  'cannot_logout',
+  'login_required',
+  'id_not_selected',
+  'pass_not_found',
+] as const;
+export const ErrorCodeSchema = z.enum(ERROR_CODES);
+export type ErrorCode = z.infer<typeof ErrorCodeSchema>;
+
+export const SPEC_MESSAGES = {
+  email_taken: 'The email address you have entered is already registered.',
+  wrong_auth_data: 'Wrong auth data',
+  already_logged_in: 'You are already logged in',
+  verification_failed: 'Verification failed.',
+  email_already_verified: 'Email already verified.',
+  user_not_found: 'User not found.',
+  reset_key_expired: 'Reset password key expired.',
+  reset_failed: 'Reset password failed.',
+  wrong_promo_code: 'Wrong promo code',
+  recaptcha_required: 'Google recaptcha token required',
+  recaptcha_invalid: 'Google recaptcha token is invalid or you look like a robot',
+  /** Spelling as in the spec: the client matches on it. */
+  channel_key_invalid: 'No chanel or api key found',
+  api_key_missing: 'No chanel or api key found',
+  api_key_invalid: 'No chanel or api key found',
+  cannot_logout: "user can't be logged out",
+  login_required: 'user must be logged in',
+  id_not_selected: 'id not selected',
+  pass_not_found: 'Pass not found',
+  route_not_found: 'Route not found',
+  rate_limited: 'Too many requests, please retry later',
+  internal_error: 'Something went wrong. Please try again or contact technical support',
+} as const satisfies Partial<Record<ErrorCode, string>>;
+
+export const ErrorBodySchema = z.object({
+  message: z.string(),
+  code: ErrorCodeSchema,
+  errors: z.record(z.string(), z.string()).optional(),
+});
+export type ErrorBody = z.infer<typeof ErrorBodySchema>;
+
+/** Client-side codes that never come from the server. */
+export const ERR_CANCELED = 'ERR_CANCELED';
+export const ERR_TIMEOUT = 'ERR_TIMEOUT';
+export const ERR_NETWORK = 'ERR_NETWORK';
+
+/** Keys errors: a message naming the key makes the client refresh its key and retry once. */
+export function isKeyErrorMessage(message: string): boolean {
+  return /api_key|channel_key|chanel or api key/i.test(message);
+}
