@@ -31,7 +31,11 @@ export default tseslint.config(
       // Features share through components/ and lib/, never with each other (ARCHITECTURE.md §3).
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/features/*/**', '!./**'], message: 'features do not import each other' }] },
+        {
+          patterns: [
+            { group: ['**/features/*/**', '!./**'], message: 'features do not import each other' },
+          ],
+        },
       ],
     },
   },
@@ -40,7 +44,10 @@ export default tseslint.config(
     rules: {
       'no-restricted-syntax': [
         'error',
-        { selector: "ImportDeclaration[source.value=/apps\\/api/]", message: 'web never imports api' },
+        {
+          selector: 'ImportDeclaration[source.value=/apps\\/api/]',
+          message: 'web never imports api',
+        },
       ],
     },
   },

@@ -24,6 +24,8 @@ export default defineConfig({
           hookTimeout: 60_000,
           // Each file gets its own database; two workers keep PGlite's memory use sane on 2 cores.
           maxWorkers: 2,
+          // Runs after the unit project, in its own worker pool.
+          sequence: { groupOrder: 1 },
         },
       },
       './apps/web/vitest.config.ts',

@@ -1,10 +1,24 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+
+/**
+ * @rudy/contracts modules only declare constants and zod schemas. Marking them side-effect free
+ * lets the bundler drop the schemas (and zod, ~25 KB gzipped) from chunks that import only
+ * constants or types, which keeps the home route under its size budget.
+ */
+const contractsSideEffectFree: Plugin = {
+  name: 'rudy-contracts-side-effect-free',
+  enforce: 'post',
+  transform(code, id) {
+    if (!id.includes('/packages/contracts/src/')) return null;
+    return { code, map: null, moduleSideEffects: false };
+  },
+};
 
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:3000';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), contractsSideEffectFree],
   server: {
     port: 5173,
     proxy: {

@@ -22,6 +22,10 @@ export function launchBrowser(): Promise<Browser> {
 export const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 export const DESKTOP = { viewport: { width: 1366, height: 900 } };
 
-export function newContext(browser: Browser, baseURL: string, opts = DESKTOP): Promise<BrowserContext> {
+export function newContext(
+  browser: Browser,
+  baseURL: string,
+  opts = DESKTOP,
+): Promise<BrowserContext> {
   return browser.newContext({ ...opts, baseURL, locale: 'en-US' });
 }

@@ -20,11 +20,17 @@ async function freePort(): Promise<number> {
 }
 
 /** A database of its own for this run: a new PostgreSQL database, or a temporary PGlite directory. */
-async function freshDatabaseEnv(): Promise<{ env: Record<string, string>; cleanup: () => Promise<void> }> {
+async function freshDatabaseEnv(): Promise<{
+  env: Record<string, string>;
+  cleanup: () => Promise<void>;
+}> {
   const adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rudy-e2e-'));
-    return { env: { DATA_DIR: dir }, cleanup: async () => fs.rmSync(dir, { recursive: true, force: true }) };
+    return {
+      env: { DATA_DIR: dir },
+      cleanup: () => Promise.resolve(fs.rmSync(dir, { recursive: true, force: true })),
+    };
   }
   const name = `rudy_e2e_${randomBytes(5).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });

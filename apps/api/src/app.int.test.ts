@@ -31,7 +31,11 @@ describe('platform', () => {
   });
 
   it('serves the web app with an SPA fallback for browser paths', async () => {
-    const page = await t.inject({ method: 'GET', url: '/watch/12', headers: { accept: 'text/html' } });
+    const page = await t.inject({
+      method: 'GET',
+      url: '/watch/12',
+      headers: { accept: 'text/html' },
+    });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('<div id="root">');
     expect(page.headers['cache-control']).toBe('no-cache');
@@ -47,7 +51,11 @@ describe('platform', () => {
     expect(home.headers['content-security-policy']).toContain("frame-ancestors 'self'");
     expect(home.headers['content-security-policy']).toContain("script-src 'self'");
     expect(home.headers['x-frame-options']).toBe('SAMEORIGIN');
-    const embed = await t.inject({ method: 'GET', url: '/watch_embed/3', headers: { accept: 'text/html' } });
+    const embed = await t.inject({
+      method: 'GET',
+      url: '/watch_embed/3',
+      headers: { accept: 'text/html' },
+    });
     expect(embed.headers['content-security-policy']).toContain('frame-ancestors *');
     expect(embed.headers['x-frame-options']).toBeUndefined();
   });
@@ -56,7 +64,12 @@ describe('platform', () => {
     const res = await t.get('/api/docs/json');
     expect(res.statusCode).toBe(200);
     const doc = res.json<{ paths: Record<string, unknown> }>();
-    for (const p of ['/api/get_api_key', '/api/channel-bootstrap-data', '/api/pages/{id}', '/api/geo']) {
+    for (const p of [
+      '/api/get_api_key',
+      '/api/channel-bootstrap-data',
+      '/api/pages/{id}',
+      '/api/geo',
+    ]) {
       expect(Object.keys(doc.paths)).toContain(p);
     }
   });
@@ -113,11 +126,15 @@ describe('rate limit', () => {
     try {
       const key = await limited.apiKey();
       const statuses: number[] = [];
-      for (let i = 0; i < 6; i++) statuses.push((await limited.get('/api/menu', { api_key: key })).statusCode);
+      for (let i = 0; i < 6; i++)
+        statuses.push((await limited.get('/api/menu', { api_key: key })).statusCode);
       expect(statuses.slice(0, 4)).toEqual([200, 200, 200, 200]);
       const last = await limited.get('/api/menu', { api_key: key });
       expect(last.statusCode).toBe(429);
-      expect(last.json()).toMatchObject({ code: 'rate_limited', message: SPEC_MESSAGES.rate_limited });
+      expect(last.json()).toMatchObject({
+        code: 'rate_limited',
+        message: SPEC_MESSAGES.rate_limited,
+      });
       // Static files are outside the API budget.
       expect((await limited.get('/config.json')).statusCode).toBe(200);
     } finally {
@@ -126,7 +143,11 @@ describe('rate limit', () => {
   });
 
   it.runIf(process.env.REDIS_URL)('shares counters between processes through Redis', async () => {
-    const env = { RATE_LIMIT_MAX: '4', RATE_LIMIT_WINDOW_MS: '60000', REDIS_URL: process.env.REDIS_URL ?? '' };
+    const env = {
+      RATE_LIMIT_MAX: '4',
+      RATE_LIMIT_WINDOW_MS: '60000',
+      REDIS_URL: process.env.REDIS_URL ?? '',
+    };
     const a = await createTestApp(env);
     const b = await createTestApp(env);
     try {

@@ -32,7 +32,12 @@ export interface AppDeps {
 }
 
 /** Plugins → modules → error handler. Everything the server does is wired here and nowhere else. */
-export async function buildApp({ config, db, countryLookup, now }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  db,
+  countryLookup,
+  now,
+}: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
       config.LOG_LEVEL === 'silent'

@@ -15,7 +15,11 @@ async function main() {
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir });
   await migrateToLatest(database.db);
   if (config.SEED_ON_EMPTY) {
-    const hasChannel = await database.db.selectFrom('channels').select('id').limit(1).executeTakeFirst();
+    const hasChannel = await database.db
+      .selectFrom('channels')
+      .select('id')
+      .limit(1)
+      .executeTakeFirst();
     if (!hasChannel) await seedDemoChannel(database.db);
   }
 

@@ -68,12 +68,5 @@ export const ErrorBodySchema = z.object({
 });
 export type ErrorBody = z.infer<typeof ErrorBodySchema>;
 
-/** Client-side codes that never come from the server. */
-export const ERR_CANCELED = 'ERR_CANCELED';
-export const ERR_TIMEOUT = 'ERR_TIMEOUT';
-export const ERR_NETWORK = 'ERR_NETWORK';
-
-/** Keys errors: a message naming the key makes the client refresh its key and retry once. */
-export function isKeyErrorMessage(message: string): boolean {
-  return /api_key|channel_key|chanel or api key/i.test(message);
-}
+// Defined in a zod-free module so the web bundle can use them without pulling in zod.
+export { ERR_CANCELED, ERR_NETWORK, ERR_TIMEOUT, isKeyErrorMessage } from './client-errors.js';

@@ -42,7 +42,7 @@ export interface ApiKeysTable {
 
 export interface SettingsTable {
   channel_id: number;
-  data: JSONColumnType<Record<string, unknown>, string, string>;
+  data: JSONColumnType<Record<string, unknown>>;
 }
 
 export interface MenusTable {
@@ -259,7 +259,7 @@ export interface CustomFormsTable {
   id: Generated<number>;
   channel_id: number;
   alias: string;
-  definition: JSONColumnType<Record<string, unknown>, string, string>;
+  definition: JSONColumnType<Record<string, unknown>>;
   enabled: Generated<boolean>;
 }
 

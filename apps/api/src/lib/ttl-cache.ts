@@ -35,7 +35,8 @@ export class TtlCache<K, V> {
   }
 
   deleteWhere(predicate: (value: V, key: K) => boolean): void {
-    for (const [key, entry] of this.entries) if (predicate(entry.value, key)) this.entries.delete(key);
+    for (const [key, entry] of this.entries)
+      if (predicate(entry.value, key)) this.entries.delete(key);
   }
 
   clear(): void {

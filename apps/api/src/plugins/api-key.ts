@@ -34,7 +34,9 @@ function readLocale(request: FastifyRequest): Locale {
     return wanted as Locale;
   }
   const accept = request.headers['accept-language']?.slice(0, 2).toLowerCase();
-  return (LOCALES as readonly string[]).includes(accept ?? '') ? (accept as Locale) : DEFAULT_LOCALE;
+  return (LOCALES as readonly string[]).includes(accept ?? '')
+    ? (accept as Locale)
+    : DEFAULT_LOCALE;
 }
 
 export function registerApiKeyGuard(app: FastifyInstance, keys: KeysService) {
@@ -46,7 +48,11 @@ export function registerApiKeyGuard(app: FastifyInstance, keys: KeysService) {
   app.addHook('preValidation', async (request) => {
     request.locale = readLocale(request);
     const url = request.routeOptions.url ?? '';
-    if (request.routeOptions.config.keyless || !url.startsWith('/api/') || url.startsWith('/api/docs')) {
+    if (
+      request.routeOptions.config.keyless ||
+      !url.startsWith('/api/') ||
+      url.startsWith('/api/docs')
+    ) {
       return;
     }
     const apiKey = readApiKey(request);

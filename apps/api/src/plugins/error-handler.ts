@@ -54,5 +54,4 @@ export function registerErrorHandler(app: FastifyInstance) {
     request.log.error({ err: error }, 'request failed');
     return send(reply, 500, { message: SPEC_MESSAGES.internal_error, code: 'internal_error' });
   });
-
 }

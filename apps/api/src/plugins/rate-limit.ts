@@ -17,7 +17,11 @@ export async function registerRateLimit(app: FastifyInstance, opts: RateLimitOpt
   const redis = opts.redisUrl
     ? new Redis(opts.redisUrl, { connectTimeout: 500, maxRetriesPerRequest: 1, lazyConnect: false })
     : undefined;
-  if (redis) app.addHook('onClose', async () => void (await redis.quit()));
+  if (redis) {
+    app.addHook('onClose', async () => {
+      await redis.quit();
+    });
+  }
   await app.register(rateLimit, {
     global: true,
     // Only the API is budgeted; static files and media have their own limits in front.

@@ -23,7 +23,10 @@ export async function registerWebStatic(app: FastifyInstance, distDir: string) {
       index: false,
       setHeaders(reply, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+        reply.header(
+          'cache-control',
+          immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
       },
     });
   } else {
@@ -33,7 +36,8 @@ export async function registerWebStatic(app: FastifyInstance, distDir: string) {
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     const isServerPath = SERVER_PREFIXES.some((p) => pathname.startsWith(p)) || pathname === '/api';
-    const wantsHtml = request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
+    const wantsHtml =
+      request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
     if (!isServerPath && wantsHtml && hasBuild) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }

@@ -46,7 +46,11 @@ export async function createTestApp(
     demoChannelId: demo.channelId,
     otherChannelId: other.channelId,
     async apiKey(channelKey = 'demo-hockey') {
-      const res = await app.inject({ method: 'POST', url: '/api/get_api_key', payload: { channel_key: channelKey } });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/get_api_key',
+        payload: { channel_key: channelKey },
+      });
       if (res.statusCode !== 200) throw new Error(`get_api_key failed: ${res.body}`);
       return res.json<{ api_key: string }>().api_key;
     },

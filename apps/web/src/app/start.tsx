@@ -69,7 +69,8 @@ export async function startApp(container: HTMLElement, queryClient: QueryClient)
     // Already reported to the failing-URL store; the error screen below explains and offers reload.
   }
 
-  createRoot(container).render(
+  const root = createRoot(container);
+  root.render(
     <StrictMode>
       <AppProviders queryClient={queryClient}>
         {router ? <RouterProvider router={router} /> : null}
@@ -77,5 +78,5 @@ export async function startApp(container: HTMLElement, queryClient: QueryClient)
     </StrictMode>,
   );
   removeSplash();
-  return router;
+  return { router, root };
 }

@@ -1,6 +1,4 @@
-import { THEME_COLOR_NAMES, THEME_OPACITY_STEPS, type ColorSettings } from '@rudy/contracts';
-
-const KNOWN = new Set<string>(THEME_COLOR_NAMES);
+import { THEME_OPACITY_STEPS, type ColorSettings } from '@rudy/contracts';
 
 /**
  * Colour values come from the channel's settings and end up in a style attribute, so only plain
@@ -17,8 +15,10 @@ export function cssVarName(name: string) {
 }
 
 /**
- * Each colour setting becomes `--color-<name>`; theme colours also get `--color-<name>-<step>`
- * variants at the spec's opacity steps, mixed with transparent so they work on any background.
+ * Each colour setting becomes `--color-<name>` plus `--color-<name>-<step>` variants at the spec's
+ * opacity steps, mixed with transparent so they work on any background. Every name gets variants,
+ * the THEME_COLOR_NAMES ones and any extra a channel defines (reading that list at run time
+ * would pull zod into the first bundle through channel.ts).
  */
 export function buildThemeVariables(colors: ColorSettings): Record<string, string> {
   const vars: Record<string, string> = {};
@@ -28,7 +28,6 @@ export function buildThemeVariables(colors: ColorSettings): Record<string, strin
     const base = cssVarName(name);
     if (base === '--color-') continue;
     vars[base] = value;
-    if (!KNOWN.has(name)) continue;
     for (const step of THEME_OPACITY_STEPS) {
       vars[`${base}-${step}`] = `color-mix(in srgb, ${value} ${step}%, transparent)`;
     }

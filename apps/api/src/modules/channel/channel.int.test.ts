@@ -41,14 +41,22 @@ describe('channel data calls', () => {
     for (const location of ['header', 'footer'] as const) {
       const items = menu.filter((m) => m.location === location);
       expect(items.length).toBeGreaterThan(0);
-      expect(items.map((m) => m.position)).toEqual([...items.map((m) => m.position)].sort((a, b) => a - b));
+      expect(items.map((m) => m.position)).toEqual(
+        [...items.map((m) => m.position)].sort((a, b) => a - b),
+      );
     }
   });
 
   it('GET /pages and /pages/{id} in both languages', async () => {
     const pages = await get('/api/pages', z.array(PageSummarySchema));
     const kinds = pages.map((p) => p.kind);
-    for (const kind of ['about', 'privacy_policy', 'terms_conditions', 'contacts', 'faq'] as const) {
+    for (const kind of [
+      'about',
+      'privacy_policy',
+      'terms_conditions',
+      'contacts',
+      'faq',
+    ] as const) {
       expect(kinds).toContain(kind);
     }
     const about = pages.find((p) => p.kind === 'about');
@@ -62,7 +70,10 @@ describe('channel data calls', () => {
     expect((await t.get('/api/pages/999999', { api_key: key })).statusCode).toBe(404);
     const bad = await t.get('/api/pages/abc', { api_key: key });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toMatchObject({ code: 'validation_failed', errors: { id: expect.any(String) } });
+    expect(bad.json()).toMatchObject({
+      code: 'validation_failed',
+      errors: { id: expect.any(String) },
+    });
     expect((await t.get('/api/pages/-1', { api_key: key })).statusCode).toBe(400);
     expect((await t.get('/api/pages/99999999999999', { api_key: key })).statusCode).toBe(400);
   });
@@ -89,12 +100,18 @@ describe('channel data calls', () => {
     const fr = await get('/api/faq', z.array(FaqItemSchema), { lang: 'fr' });
     const en = await get('/api/faq', z.array(FaqItemSchema), { lang: 'en' });
     expect(fr[0]?.question).not.toBe(en[0]?.question);
-    expect((await get('/api/events-categories', z.array(EventCategorySchema))).length).toBeGreaterThan(1);
-    expect((await get('/api/events-locations', z.array(EventLocationSchema))).length).toBeGreaterThan(1);
+    expect(
+      (await get('/api/events-categories', z.array(EventCategorySchema))).length,
+    ).toBeGreaterThan(1);
+    expect(
+      (await get('/api/events-locations', z.array(EventLocationSchema))).length,
+    ).toBeGreaterThan(1);
   });
 
   it('GET /channel-bootstrap-data holds every key of the spec', async () => {
-    const data = await get('/api/channel-bootstrap-data', BootstrapDataSchema, { client_interface: 'web' });
+    const data = await get('/api/channel-bootstrap-data', BootstrapDataSchema, {
+      client_interface: 'web',
+    });
     expect(Object.keys(data).sort()).toEqual(
       [
         'color-settings',

@@ -19,9 +19,8 @@ import { pickNullableText, pickText } from '../../lib/i18n-text.js';
 import type { ChannelRepository, PackageRow, SubscriptionRow } from './channel.repository.js';
 
 type Rows<K extends keyof ChannelRepository> = Awaited<ReturnType<ChannelRepository[K]>>;
-type Row<K extends keyof ChannelRepository> = NonNullable<Rows<K>> extends (infer R)[]
-  ? R
-  : NonNullable<Rows<K>>;
+type Row<K extends keyof ChannelRepository> =
+  NonNullable<Rows<K>> extends (infer R)[] ? R : NonNullable<Rows<K>>;
 
 const PAGE_KINDS = ['about', 'privacy_policy', 'terms_conditions', 'contacts', 'faq'] as const;
 const pageKind = (kind: string): PageSummary['kind'] =>
@@ -168,7 +167,11 @@ export const toPackage = (row: PackageRow, l: Locale, purchased = false): Packag
   purchased,
 });
 
-export const toSubscription = (row: SubscriptionRow, l: Locale, purchased = false): Subscription => ({
+export const toSubscription = (
+  row: SubscriptionRow,
+  l: Locale,
+  purchased = false,
+): Subscription => ({
   id: row.id,
   name: pickText(row.name, l),
   description: pickNullableText(row.description, l),

@@ -109,27 +109,29 @@ export function createChannelRepository(db: DB) {
         .execute();
     },
     packages(channelId: number) {
-      return db
-        .selectFrom('packages')
-        .selectAll()
-        .select((eb) => [
-          eb
-            .selectFrom('package_event_categories as pec')
-            .select((e) => e.fn.agg<number[]>('array_agg', ['pec.event_category_id']).as('ids'))
-            .whereRef('pec.package_id', '=', 'packages.id')
-            .as('event_category_ids'),
-          eb
-            .selectFrom('package_participants as pp')
-            .select((e) => e.fn.agg<number[]>('array_agg', ['pp.participant_id']).as('ids'))
-            .whereRef('pp.package_id', '=', 'packages.id')
-            .as('participant_ids'),
-        ])
-        .where('channel_id', '=', channelId)
-        // Single-event packages are bought from their event, not listed among passes.
-        .where('scope', '!=', 'single')
-        .orderBy('position')
-        .orderBy('id')
-        .execute();
+      return (
+        db
+          .selectFrom('packages')
+          .selectAll()
+          .select((eb) => [
+            eb
+              .selectFrom('package_event_categories as pec')
+              .select((e) => e.fn.agg<number[]>('array_agg', ['pec.event_category_id']).as('ids'))
+              .whereRef('pec.package_id', '=', 'packages.id')
+              .as('event_category_ids'),
+            eb
+              .selectFrom('package_participants as pp')
+              .select((e) => e.fn.agg<number[]>('array_agg', ['pp.participant_id']).as('ids'))
+              .whereRef('pp.package_id', '=', 'packages.id')
+              .as('participant_ids'),
+          ])
+          .where('channel_id', '=', channelId)
+          // Single-event packages are bought from their event, not listed among passes.
+          .where('scope', '!=', 'single')
+          .orderBy('position')
+          .orderBy('id')
+          .execute()
+      );
     },
     subscriptions(channelId: number) {
       return db

@@ -26,53 +26,116 @@ export function channelRoutes(app: FastifyInstance, channel: ChannelService) {
   const r = typed(app);
   const q = KeyedQuerySchema;
 
-  r.get('/api/settings', { schema: { tags, querystring: q, response: { 200: SettingsSchema, ...keyedErrors } } },
-    (req) => channel.settings(req.auth.channelId));
+  r.get(
+    '/api/settings',
+    { schema: { tags, querystring: q, response: { 200: SettingsSchema, ...keyedErrors } } },
+    (req) => channel.settings(req.auth.channelId),
+  );
 
-  r.get('/api/menu', { schema: { tags, querystring: q, response: { 200: z.array(MenuItemSchema), ...keyedErrors } } },
-    (req) => channel.menu(req.auth.channelId, req.locale));
-
-  r.get('/api/pages', { schema: { tags, querystring: q, response: { 200: z.array(PageSummarySchema), ...keyedErrors } } },
-    (req) => channel.pages(req.auth.channelId, req.locale));
-
-  r.get('/api/pages/:id', {
-    schema: { tags, params: IdParamsSchema, querystring: q, response: { 200: PageSchema, ...keyedErrorsWith404 } },
-  }, (req) => channel.page(req.auth.channelId, req.params.id, req.locale));
-
-  r.get('/api/color-settings/:client_interface', {
-    schema: { tags, params: ClientInterfaceParams, querystring: q, response: { 200: ColorSettingsSchema, ...keyedErrors } },
-  }, (req) => channel.colorSettings(req.auth.channelId, req.params.client_interface));
-
-  r.get('/api/slides/:client_interface', {
-    schema: {
-      tags,
-      params: ClientInterfaceParams,
-      querystring: q.extend(SlidesQuerySchema.shape),
-      response: { 200: z.array(SlideSchema), ...keyedErrors },
+  r.get(
+    '/api/menu',
+    {
+      schema: { tags, querystring: q, response: { 200: z.array(MenuItemSchema), ...keyedErrors } },
     },
-  }, (req) => channel.slides(req.auth.channelId, req.params.client_interface, req.locale, req.query.type));
+    (req) => channel.menu(req.auth.channelId, req.locale),
+  );
 
-  r.get('/api/faq', { schema: { tags, querystring: q, response: { 200: z.array(FaqItemSchema), ...keyedErrors } } },
-    (req) => channel.faq(req.auth.channelId, req.locale));
-
-  r.get('/api/events-categories', {
-    schema: { tags: ['events'], querystring: q, response: { 200: z.array(EventCategorySchema), ...keyedErrors } },
-  }, (req) => channel.eventCategories(req.auth.channelId, req.locale));
-
-  r.get('/api/events-locations', {
-    schema: { tags: ['events'], querystring: q, response: { 200: z.array(EventLocationSchema), ...keyedErrors } },
-  }, (req) => channel.locations(req.auth.channelId));
-
-  r.get('/api/channel-bootstrap-data', {
-    schema: {
-      tags,
-      description: 'Everything the web app needs at start-up, in one round trip.',
-      querystring: q.extend(BootstrapQuerySchema.shape),
-      response: { 200: BootstrapDataSchema, ...keyedErrors },
+  r.get(
+    '/api/pages',
+    {
+      schema: {
+        tags,
+        querystring: q,
+        response: { 200: z.array(PageSummarySchema), ...keyedErrors },
+      },
     },
-  }, async (req, reply) => {
-    // Sent pre-serialised from cache: the shape was checked when the document was built.
-    const json = await channel.bootstrapJson(req.auth.channelId, req.locale);
-    return reply.type('application/json; charset=utf-8').serializer((s: string) => s).send(json as never);
-  });
+    (req) => channel.pages(req.auth.channelId, req.locale),
+  );
+
+  r.get(
+    '/api/pages/:id',
+    {
+      schema: {
+        tags,
+        params: IdParamsSchema,
+        querystring: q,
+        response: { 200: PageSchema, ...keyedErrorsWith404 },
+      },
+    },
+    (req) => channel.page(req.auth.channelId, req.params.id, req.locale),
+  );
+
+  r.get(
+    '/api/color-settings/:client_interface',
+    {
+      schema: {
+        tags,
+        params: ClientInterfaceParams,
+        querystring: q,
+        response: { 200: ColorSettingsSchema, ...keyedErrors },
+      },
+    },
+    (req) => channel.colorSettings(req.auth.channelId, req.params.client_interface),
+  );
+
+  r.get(
+    '/api/slides/:client_interface',
+    {
+      schema: {
+        tags,
+        params: ClientInterfaceParams,
+        querystring: q.extend(SlidesQuerySchema.shape),
+        response: { 200: z.array(SlideSchema), ...keyedErrors },
+      },
+    },
+    (req) =>
+      channel.slides(req.auth.channelId, req.params.client_interface, req.locale, req.query.type),
+  );
+
+  r.get(
+    '/api/faq',
+    { schema: { tags, querystring: q, response: { 200: z.array(FaqItemSchema), ...keyedErrors } } },
+    (req) => channel.faq(req.auth.channelId, req.locale),
+  );
+
+  r.get(
+    '/api/events-categories',
+    {
+      schema: {
+        tags: ['events'],
+        querystring: q,
+        response: { 200: z.array(EventCategorySchema), ...keyedErrors },
+      },
+    },
+    (req) => channel.eventCategories(req.auth.channelId, req.locale),
+  );
+
+  r.get(
+    '/api/events-locations',
+    {
+      schema: {
+        tags: ['events'],
+        querystring: q,
+        response: { 200: z.array(EventLocationSchema), ...keyedErrors },
+      },
+    },
+    (req) => channel.locations(req.auth.channelId),
+  );
+
+  r.get(
+    '/api/channel-bootstrap-data',
+    {
+      schema: {
+        tags,
+        description: 'Everything the web app needs at start-up, in one round trip.',
+        querystring: q.extend(BootstrapQuerySchema.shape),
+        response: { 200: BootstrapDataSchema, ...keyedErrors },
+      },
+    },
+    async (req, reply) => {
+      // Sent pre-serialised from cache: the shape was checked when the document was built.
+      const json = await channel.bootstrapJson(req.auth.channelId, req.locale);
+      return reply.type('application/json; charset=utf-8').send(json as never);
+    },
+  );
 }

@@ -11,7 +11,7 @@ import type { ChannelRepository } from './channel.repository.js';
 const BOOTSTRAP_CACHE_MS = 30_000;
 
 export function createChannelService(repo: ChannelRepository) {
-  const bootstrapCache = new TtlCache<string, string>(BOOTSTRAP_CACHE_MS, 1_000);
+  const bootstrapCache = new TtlCache<string, Buffer>(BOOTSTRAP_CACHE_MS, 1_000);
 
   const service = {
     async settings(channelId: number) {
@@ -52,7 +52,9 @@ export function createChannelService(repo: ChannelRepository) {
       return (await repo.participantGroups(channelId)).map(map.toParticipantGroup);
     },
     async participantGroupProperties(channelId: number, l: Locale) {
-      return (await repo.participantGroupProperties(channelId)).map((r) => map.toGroupProperty(r, l));
+      return (await repo.participantGroupProperties(channelId)).map((r) =>
+        map.toGroupProperty(r, l),
+      );
     },
     async packages(channelId: number, l: Locale) {
       return (await repo.packages(channelId)).map((r) => map.toPackage(r, l));
@@ -62,16 +64,17 @@ export function createChannelService(repo: ChannelRepository) {
     },
 
     async bootstrap(channelId: number, l: Locale): Promise<BootstrapData> {
-      const [settings, colors, categories, locations, faq, menu, packages, pages] = await Promise.all([
-        service.settings(channelId),
-        service.colorSettings(channelId, 'web'),
-        service.eventCategories(channelId, l),
-        service.locations(channelId),
-        service.faq(channelId, l),
-        service.menu(channelId, l),
-        service.packages(channelId, l),
-        service.pages(channelId, l),
-      ]);
+      const [settings, colors, categories, locations, faq, menu, packages, pages] =
+        await Promise.all([
+          service.settings(channelId),
+          service.colorSettings(channelId, 'web'),
+          service.eventCategories(channelId, l),
+          service.locations(channelId),
+          service.faq(channelId, l),
+          service.menu(channelId, l),
+          service.packages(channelId, l),
+          service.pages(channelId, l),
+        ]);
       const [groups, slides, subscriptions, properties, blocks] = await Promise.all([
         service.participantGroups(channelId),
         service.slides(channelId, 'web', l),
@@ -96,12 +99,12 @@ export function createChannelService(repo: ChannelRepository) {
       };
     },
 
-    /** The bootstrap document as JSON text, from cache when fresh. */
-    async bootstrapJson(channelId: number, l: Locale): Promise<string> {
+    /** The bootstrap document as UTF-8 JSON bytes, from cache when fresh (no per-request encoding). */
+    async bootstrapJson(channelId: number, l: Locale): Promise<Buffer> {
       const key = `${channelId}:${l}`;
       const cached = bootstrapCache.get(key);
       if (cached) return cached;
-      const json = JSON.stringify(await service.bootstrap(channelId, l));
+      const json = Buffer.from(JSON.stringify(await service.bootstrap(channelId, l)));
       bootstrapCache.set(key, json);
       return json;
     },

@@ -26,7 +26,11 @@ export function displayName(storedName: string, participants: EventParticipant[]
  * Whether the caller may watch. Paid and ppv events need a purchase, which the commerce issue brings;
  * until then nobody holds one.
  */
-export function hasAccess(accessType: AccessType, isLoggedIn: boolean, hasPurchase = false): boolean {
+export function hasAccess(
+  accessType: AccessType,
+  isLoggedIn: boolean,
+  hasPurchase = false,
+): boolean {
   switch (accessType) {
     case 'free':
       return true;

@@ -46,11 +46,21 @@ describe('GET /events-for-homepage', () => {
   });
 
   it("returns only the key's channel events", async () => {
-    const a = HomepageEventsSchema.parse((await t.get('/api/events-for-homepage', { api_key: await t.apiKey() })).json());
+    const a = HomepageEventsSchema.parse(
+      (await t.get('/api/events-for-homepage', { api_key: await t.apiKey() })).json(),
+    );
     const b = HomepageEventsSchema.parse(
       (await t.get('/api/events-for-homepage', { api_key: await t.apiKey('other-league') })).json(),
     );
-    const idsA = new Set(Object.values(a).flat().map((e) => e.id));
-    expect(Object.values(b).flat().some((e) => idsA.has(e.id))).toBe(false);
+    const idsA = new Set(
+      Object.values(a)
+        .flat()
+        .map((e) => e.id),
+    );
+    expect(
+      Object.values(b)
+        .flat()
+        .some((e) => idsA.has(e.id)),
+    ).toBe(false);
   });
 });

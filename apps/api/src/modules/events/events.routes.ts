@@ -15,6 +15,10 @@ export function eventsRoutes(app: FastifyInstance, events: EventsService) {
       },
     },
     (req) =>
-      events.homepage({ channelId: req.auth.channelId, userId: req.auth.userId, locale: req.locale }),
+      events.homepage({
+        channelId: req.auth.channelId,
+        userId: req.auth.userId,
+        locale: req.locale,
+      }),
   );
 }

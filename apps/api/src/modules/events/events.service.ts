@@ -13,7 +13,10 @@ export interface Viewer {
 
 export function createEventsService(repo: EventsRepository, now: () => Date = () => new Date()) {
   async function toEvents(rows: EventRow[], viewer: Viewer, at: Date): Promise<Event[]> {
-    const participantRows = await repo.participantsOf(viewer.channelId, rows.map((r) => r.id));
+    const participantRows = await repo.participantsOf(
+      viewer.channelId,
+      rows.map((r) => r.id),
+    );
     const byEvent = new Map<number, EventParticipant[]>();
     for (const p of participantRows) {
       const list = byEvent.get(p.event_id) ?? [];

@@ -12,13 +12,21 @@ afterAll(() => t.close());
 
 describe('channel key', () => {
   it('is chosen by host name', async () => {
-    const res = await t.inject({ method: 'GET', url: '/api/channel-key', headers: { host: 'other.example.test' } });
+    const res = await t.inject({
+      method: 'GET',
+      url: '/api/channel-key',
+      headers: { host: 'other.example.test' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ channel_key: OTHER_CHANNEL_KEY });
   });
 
   it('falls back to the default channel for an unknown host', async () => {
-    const res = await t.inject({ method: 'GET', url: '/api/channel-key', headers: { host: 'unknown.test:8080' } });
+    const res = await t.inject({
+      method: 'GET',
+      url: '/api/channel-key',
+      headers: { host: 'unknown.test:8080' },
+    });
     expect(res.json()).toEqual({ channel_key: 'demo-hockey' });
   });
 
@@ -30,7 +38,11 @@ describe('channel key', () => {
 
 describe('POST /api/get_api_key', () => {
   it('issues a random 256-bit key, stored hashed, that expires', async () => {
-    const res = await t.inject({ method: 'POST', url: '/api/get_api_key', payload: { channel_key: 'demo-hockey' } });
+    const res = await t.inject({
+      method: 'POST',
+      url: '/api/get_api_key',
+      payload: { channel_key: 'demo-hockey' },
+    });
     expect(res.statusCode).toBe(200);
     const body = GetApiKeyResponseSchema.parse(res.json());
     expect(Buffer.from(body.api_key, 'base64url')).toHaveLength(32);
@@ -50,9 +62,16 @@ describe('POST /api/get_api_key', () => {
   });
 
   it('refuses an unknown channel with the spec message', async () => {
-    const res = await t.inject({ method: 'POST', url: '/api/get_api_key', payload: { channel_key: 'nope' } });
+    const res = await t.inject({
+      method: 'POST',
+      url: '/api/get_api_key',
+      payload: { channel_key: 'nope' },
+    });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: SPEC_MESSAGES.channel_key_invalid, code: 'channel_key_invalid' });
+    expect(res.json()).toEqual({
+      message: SPEC_MESSAGES.channel_key_invalid,
+      code: 'channel_key_invalid',
+    });
   });
 
   it.each([
@@ -94,7 +113,8 @@ describe('keyed calls', () => {
     const key = await t.apiKey();
     expect((await t.get('/api/settings', { api_key: key })).statusCode).toBe(200);
     expect(
-      (await t.inject({ method: 'GET', url: '/api/settings', headers: { 'x-api-key': key } })).statusCode,
+      (await t.inject({ method: 'GET', url: '/api/settings', headers: { 'x-api-key': key } }))
+        .statusCode,
     ).toBe(200);
   });
 
@@ -106,7 +126,9 @@ describe('keyed calls', () => {
 
   it('refuse unknown, malformed, expired and revoked keys', async () => {
     const unknown = 'A'.repeat(43);
-    expect((await t.get('/api/menu', { api_key: unknown })).json()).toMatchObject({ code: 'api_key_invalid' });
+    expect((await t.get('/api/menu', { api_key: unknown })).json()).toMatchObject({
+      code: 'api_key_invalid',
+    });
     expect((await t.get('/api/menu', { api_key: "' or 1=1 --" })).statusCode).toBe(401);
 
     const expired = await t.apiKey();
@@ -130,8 +152,12 @@ describe('keyed calls', () => {
 
   it("answer with the key's own channel only", async () => {
     const demo = await (await t.get('/api/settings', { api_key: await t.apiKey() })).json();
-    const other = await (await t.get('/api/settings', { api_key: await t.apiKey(OTHER_CHANNEL_KEY) })).json();
-    const demoPages = (await t.get('/api/pages', { api_key: await t.apiKey() })).json<{ id: number }[]>();
+    const other = await (
+      await t.get('/api/settings', { api_key: await t.apiKey(OTHER_CHANNEL_KEY) })
+    ).json();
+    const demoPages = (await t.get('/api/pages', { api_key: await t.apiKey() })).json<
+      { id: number }[]
+    >();
     const otherKey = await t.apiKey(OTHER_CHANNEL_KEY);
     const otherPages = (await t.get('/api/pages', { api_key: otherKey })).json<{ id: number }[]>();
     expect(demo).toBeDefined();

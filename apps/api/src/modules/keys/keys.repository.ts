@@ -11,7 +11,11 @@ export interface ResolvedKey {
 export function createKeysRepository(db: DB) {
   return {
     findChannelByKey(key: string) {
-      return db.selectFrom('channels').select(['id', 'key']).where('key', '=', key).executeTakeFirst();
+      return db
+        .selectFrom('channels')
+        .select(['id', 'key'])
+        .where('key', '=', key)
+        .executeTakeFirst();
     },
 
     findChannelByHost(host: string) {
@@ -47,7 +51,7 @@ export function createKeysRepository(db: DB) {
         .executeTakeFirst();
       if (!row) return undefined;
       return {
-        keyId: String(row.id),
+        keyId: row.id,
         channelId: row.channel_id,
         channelKey: row.channel_key,
         userId: row.user_id,

@@ -15,42 +15,60 @@ const tags = ['keys'];
 export function keysRoutes(app: FastifyInstance, keys: KeysService, defaultChannelKey: string) {
   const r = typed(app);
 
-  r.get('/api/channel-key', {
-    config: { keyless: true },
-    schema: {
-      tags,
-      description: 'The channel served on this host name (the keys endpoint of spec section 7).',
-      response: { 200: ChannelKeyResponseSchema, 404: ErrorBodySchema },
+  r.get(
+    '/api/channel-key',
+    {
+      config: { keyless: true },
+      schema: {
+        tags,
+        description: 'The channel served on this host name (the keys endpoint of spec section 7).',
+        response: { 200: ChannelKeyResponseSchema, 404: ErrorBodySchema },
+      },
     },
-  }, async (req) => ({ channel_key: await keys.channelKeyForHost(req.hostname, defaultChannelKey) }));
+    async (req) => ({ channel_key: await keys.channelKeyForHost(req.hostname, defaultChannelKey) }),
+  );
 
-  r.post('/api/get_api_key', {
-    config: { keyless: true },
-    schema: {
-      tags,
-      description: 'An anonymous API key for the channel. Login later binds a user to it.',
-      body: GetApiKeyBodySchema,
-      response: { 200: GetApiKeyResponseSchema, 400: ErrorBodySchema, 429: ErrorBodySchema },
+  r.post(
+    '/api/get_api_key',
+    {
+      config: { keyless: true },
+      schema: {
+        tags,
+        description: 'An anonymous API key for the channel. Login later binds a user to it.',
+        body: GetApiKeyBodySchema,
+        response: { 200: GetApiKeyResponseSchema, 400: ErrorBodySchema, 429: ErrorBodySchema },
+      },
     },
-  }, (req) => keys.issueAnonymousKey(req.body.channel_key));
+    (req) => keys.issueAnonymousKey(req.body.channel_key),
+  );
 
   // The runtime config of the web app (spec section 4: "load config"). Lives outside /api so a
   // deployment can replace it with a static file.
-  r.get('/config.json', {
-    config: { keyless: true },
-    schema: { tags, response: { 200: RuntimeConfigSchema } },
-  }, async (req, reply) => {
-    reply.header('cache-control', 'no-cache');
-    return {
-      api_base: '/api',
-      channel_key: await keys.channelKeyForHost(req.hostname, defaultChannelKey).catch(() => null),
-      keys_url: '/api/channel-key',
-      analytics_url: null,
-    };
-  });
+  r.get(
+    '/config.json',
+    {
+      config: { keyless: true },
+      schema: { tags, response: { 200: RuntimeConfigSchema } },
+    },
+    async (req, reply) => {
+      reply.header('cache-control', 'no-cache');
+      return {
+        api_base: '/api',
+        channel_key: await keys
+          .channelKeyForHost(req.hostname, defaultChannelKey)
+          .catch(() => null),
+        keys_url: '/api/channel-key',
+        analytics_url: null,
+      };
+    },
+  );
 
-  r.get('/api/health', {
-    config: { keyless: true },
-    schema: { tags: ['ops'], response: { 200: z.object({ status: z.literal('ok') }) } },
-  }, () => ({ status: 'ok' as const }));
+  r.get(
+    '/api/health',
+    {
+      config: { keyless: true },
+      schema: { tags: ['ops'], response: { 200: z.object({ status: z.literal('ok') }) } },
+    },
+    () => ({ status: 'ok' as const }),
+  );
 }

@@ -1,11 +1,10 @@
-import { BootstrapDataSchema, type BootstrapData } from '@rudy/contracts';
+import type { BootstrapData } from '@rudy/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 
 export function getBootstrap(signal?: AbortSignal): Promise<BootstrapData> {
-  return apiClient.get('/channel-bootstrap-data', {
+  return apiClient.get<BootstrapData>('/channel-bootstrap-data', {
     query: { client_interface: 'web' },
-    schema: BootstrapDataSchema,
     signal,
   });
 }

@@ -1,11 +1,9 @@
-import { FaqItemSchema, type FaqItem } from '@rudy/contracts';
+import type { FaqItem } from '@rudy/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 
-const FaqListSchema = FaqItemSchema.array();
-
 export function getFaq(signal?: AbortSignal): Promise<FaqItem[]> {
-  return apiClient.get('/faq', { schema: FaqListSchema, signal });
+  return apiClient.get<FaqItem[]>('/faq', { signal });
 }
 
 export function faqQueryOptions() {

@@ -1,9 +1,9 @@
-import { PageSchema, type Page } from '@rudy/contracts';
+import type { Page } from '@rudy/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 
 export function getPage(id: number, signal?: AbortSignal): Promise<Page> {
-  return apiClient.get(`/pages/${id}`, { schema: PageSchema, signal });
+  return apiClient.get<Page>(`/pages/${id}`, { signal });
 }
 
 export function pageQueryOptions(id: number) {

@@ -1,9 +1,9 @@
-import { HomepageEventsSchema, type HomepageEvents } from '@rudy/contracts';
+import type { HomepageEvents } from '@rudy/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 
 export function getHomepageEvents(signal?: AbortSignal): Promise<HomepageEvents> {
-  return apiClient.get('/events-for-homepage', { schema: HomepageEventsSchema, signal });
+  return apiClient.get<HomepageEvents>('/events-for-homepage', { signal });
 }
 
 export function homepageEventsQueryOptions() {

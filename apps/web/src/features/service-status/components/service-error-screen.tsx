@@ -23,10 +23,15 @@ function ErrorPanel({ onReload }: { onReload: () => void }) {
     headingRef.current?.focus();
   }, []);
 
+  const timerRef = useRef<ReturnType<typeof setInterval> | null>(null);
   useEffect(() => {
-    if (remaining <= 0) return;
-    const timer = setTimeout(() => setRemaining((value) => value - 1), RELOAD_TICK_MS);
-    return () => clearTimeout(timer);
+    // One steady interval (not a timeout per tick) so the countdown keeps pace with the clock.
+    const timer = setInterval(() => setRemaining((value) => Math.max(0, value - 1)), RELOAD_TICK_MS);
+    timerRef.current = timer;
+    return () => clearInterval(timer);
+  }, []);
+  useEffect(() => {
+    if (remaining === 0 && timerRef.current) clearInterval(timerRef.current);
   }, [remaining]);
 
   const isWaiting = remaining > 0;

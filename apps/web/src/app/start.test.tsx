@@ -1,0 +1,86 @@
+import { act, screen } from '@testing-library/react';
+import type { Root } from 'react-dom/client';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { queryClient } from '../lib/query-client';
+import { FUTURE, json, mockFetch, type Handler } from '../test/fetch-mock';
+import { makeBootstrap } from '../test/fixtures';
+import { startApp } from './start';
+
+const SERVICE_TEXT = 'Apologies! Our service is currently experiencing technical difficulties.';
+let root: Root | null = null;
+
+function api(overrides: Record<string, () => Response> = {}): Handler {
+  const routes: Record<string, () => Response> = {
+    '/config.json': () =>
+      json({ api_base: '/api', channel_key: null, keys_url: '/api/channel-key', analytics_url: null }),
+    '/api/channel-key': () => json({ channel_key: 'demo-hockey' }),
+    '/api/get_api_key': () => json({ api_key: 'anon-key', expires_at: FUTURE }),
+    '/api/profile': () => json({ message: 'user must be logged in', code: 'unauthenticated' }, 401),
+    '/api/channel-bootstrap-data': () => json(makeBootstrap()),
+    '/api/events-for-homepage': () => json({ live: [], upcoming: [], recent: [] }),
+    ...overrides,
+  };
+  return (url) => routes[url.pathname]?.() ?? json({ message: 'Route not found', code: 'route_not_found' }, 404);
+}
+
+function isSplashGone() {
+  const splash = document.getElementById('splash');
+  return splash === null || splash.classList.contains('splash--hidden');
+}
+
+async function start(handler: Handler) {
+  const fetch = mockFetch(handler);
+  vi.stubGlobal('fetch', fetch);
+  const container = document.getElementById('root')!;
+  let result: Awaited<ReturnType<typeof startApp>> | undefined;
+  await act(async () => {
+    result = await startApp(container, queryClient);
+  });
+  root = result!.root;
+  return { fetch, router: result!.router };
+}
+
+beforeEach(() => {
+  document.body.innerHTML = '<div id="splash" class="splash"></div><div id="root"></div>';
+});
+
+afterEach(() => {
+  act(() => root?.unmount());
+  root = null;
+  queryClient.clear();
+  vi.unstubAllGlobals();
+  document.documentElement.removeAttribute('style');
+});
+
+describe('start-up', () => {
+  it('loads config, channel key, API key, sign-in state and channel data, then mounts', async () => {
+    const { fetch, router } = await start(api());
+    const paths = fetch.mock.calls.map(([u]) => new URL(String(u), 'http://x').pathname);
+    expect(paths.slice(0, 3)).toEqual(['/config.json', '/api/channel-key', '/api/get_api_key']);
+    expect(paths).toContain('/api/profile');
+    expect(paths).toContain('/api/channel-bootstrap-data');
+    const site = router?.routes.find((r) => r.path === '/');
+    expect(site?.children?.some((r) => r.path === 'rules')).toBe(true);
+
+    expect(await screen.findByRole('link', { name: /Northern Junior Hockey League/ })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Log in' })).toBeTruthy();
+    expect(isSplashGone()).toBe(true);
+    expect(document.documentElement.style.getPropertyValue('--color-primary')).toBe('#5BC0EB');
+    expect(screen.queryByText(SERVICE_TEXT)).toBeNull();
+  });
+
+  it('shows the error screen, without the router, when the config cannot be loaded', async () => {
+    const { router } = await start(api({ '/config.json': () => json({}, 500) }));
+    expect(router).toBeNull();
+    expect(screen.getByText(SERVICE_TEXT)).toBeTruthy();
+    expect(isSplashGone()).toBe(true);
+  });
+
+  it('shows the error screen when no API key can be had', async () => {
+    await start(
+      api({ '/api/get_api_key': () => json({ message: 'No chanel or api key found', code: 'channel_key_invalid' }, 404) }),
+    );
+    expect(screen.getByText(SERVICE_TEXT)).toBeTruthy();
+    expect((screen.getByRole('button', { name: /Reload available in/ }) as HTMLButtonElement).disabled).toBe(true);
+  });
+});

@@ -1,0 +1,67 @@
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { NAMESPACES, en, fr } from './i18n-resources';
+
+type Tree = { [key: string]: string | Tree };
+
+function flatten(tree: Tree, prefix = ''): string[] {
+  return Object.entries(tree).flatMap(([key, value]) =>
+    typeof value === 'string' ? [`${prefix}${key}`] : flatten(value, `${prefix}${key}.`),
+  );
+}
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return sourceFiles(path);
+    return /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) ? [path] : [];
+  });
+}
+
+const SRC = join(import.meta.dirname, '..');
+
+describe('translations', () => {
+  it.each(NAMESPACES)('fr has exactly the keys of en in "%s"', (ns) => {
+    const enKeys = flatten(en[ns] as Tree).sort();
+    const frKeys = flatten(fr[ns] as Tree).sort();
+    expect(frKeys).toEqual(enKeys);
+  });
+
+  it.each(NAMESPACES)('no text in "%s" is empty', (ns) => {
+    for (const lang of [en, fr]) {
+      const tree = lang[ns] as Tree;
+      for (const key of flatten(tree)) {
+        const value = key.split('.').reduce<Tree | string>((node, k) => (node as Tree)[k] ?? '', tree);
+        expect(String(value).trim(), `${ns}:${key}`).not.toBe('');
+      }
+    }
+  });
+
+  it('every literal key used in the components exists in both languages', () => {
+    const known = new Set(
+      NAMESPACES.flatMap((ns) => flatten(en[ns] as Tree).map((key) => `${ns}:${key}`)),
+    );
+    const frKnown = new Set(
+      NAMESPACES.flatMap((ns) => flatten(fr[ns] as Tree).map((key) => `${ns}:${key}`)),
+    );
+    const used = sourceFiles(SRC).flatMap((file) =>
+      [...readFileSync(file, 'utf8').matchAll(/\bt\(\s*['`]([a-z]+:[\w.]+)['`]/g)].map((m) => m[1]),
+    );
+    expect(used.length).toBeGreaterThan(50);
+    const missing = used.filter((key) => key && (!known.has(key) || !frKnown.has(key)));
+    expect(missing).toEqual([]);
+  });
+
+  it('every templated key prefix used in the components exists', () => {
+    const prefixes = sourceFiles(SRC).flatMap((file) =>
+      [...readFileSync(file, 'utf8').matchAll(/\bt\(\s*`([a-z]+:[\w.]+)\.\$\{/g)].map((m) => m[1]),
+    );
+    expect(prefixes.length).toBeGreaterThan(3);
+    for (const prefix of prefixes) {
+      const [ns, path] = (prefix ?? '').split(':') as [keyof typeof en, string];
+      const node = path.split('.').reduce<unknown>((n, k) => (n as Tree | undefined)?.[k], en[ns]);
+      expect(typeof node, prefix).toBe('object');
+    }
+  });
+});

@@ -1,0 +1,70 @@
+import type { BootstrapData, Event } from '@rudy/contracts';
+
+/** A two-team game shaped like the API's events (test data only). */
+export function makeEvent(overrides: Partial<Event> = {}): Event {
+  return {
+    id: 19,
+    name: 'Rapids @ Knights',
+    description: null,
+    type: 'upcoming',
+    stream_status: null,
+    access_type: 'free',
+    has_access: true,
+    location_id: 4,
+    event_category_id: 1,
+    event_utc_ts: '2026-11-22T23:30:00.000Z',
+    end_utc_ts: '2026-11-23T01:30:00.000Z',
+    time_zone: 'America/Toronto',
+    home_participant_id: 2,
+    participants: [
+      { id: 2, name: "St. Brendan's Knights", short_name: 'Knights', color: '#1E7A46', logo: null, is_home: true },
+      { id: 3, name: 'Rideau Valley Rapids', short_name: 'Rapids', color: '#B3262E', logo: null, is_home: false },
+    ],
+    image_url: null,
+    ...overrides,
+  };
+}
+
+export function makeBootstrap(overrides: Partial<BootstrapData> = {}): BootstrapData {
+  return {
+    'color-settings': { primary: '#5BC0EB', background: '#0A1628' },
+    'events-categories': [{ id: 1, name: 'Hockey U18', alias: 'hockey-u18', image_url: null, position: 1 }],
+    'events-locations': [
+      { id: 4, name: "St. Brendan's Ice Centre", address: null, city: 'Cornwall', time_zone: 'America/Toronto' },
+    ],
+    faq: [],
+    menu: [
+      { id: 1, title: 'Live', url: '/live', location: 'header', position: 1, is_external: false },
+      { id: 2, title: 'About', url: '/about', location: 'footer', position: 1, is_external: false },
+      { id: 3, title: 'Rules', url: '/rules', location: 'footer', position: 2, is_external: false },
+    ],
+    packages: [],
+    pages: [
+      { id: 1, url: '/about', name: 'About the league', kind: 'about', show_in_footer: true },
+      { id: 2, url: '/rules', name: 'League rules', kind: 'custom', show_in_footer: true },
+    ],
+    'participant-groups': [],
+    settings: {
+      channel_name: 'Northern Junior Hockey League',
+      logo_url: null,
+      language: 'en',
+      currency: 'CAD',
+      time_zone: 'America/Toronto',
+      prerolls: false,
+      static_blocks: false,
+      google_tag_id: null,
+      yare_analytics_key: null,
+      recaptcha_site_key: null,
+      custom_forms: false,
+      contact_email: 'info@njhl.example',
+      social_links: [],
+      geo_allowed_countries: [],
+      geo_blocked_countries: [],
+    },
+    slides: [],
+    subscriptions: [],
+    'participant-group-properties': [],
+    static_blocks: [],
+    ...overrides,
+  };
+}

@@ -1,0 +1,15 @@
+import { cleanup } from '@testing-library/react';
+import { afterEach } from 'vitest';
+import { clearToasts } from '../components/ui/toast-store';
+import { clearFailingUrls } from '../lib/failing-urls';
+import { i18next, initI18n } from '../lib/i18n';
+
+initI18n('en');
+
+afterEach(async () => {
+  cleanup();
+  localStorage.clear();
+  clearFailingUrls();
+  clearToasts();
+  if (i18next.language !== 'en') await i18next.changeLanguage('en');
+});
