@@ -19,6 +19,32 @@ export const ConfigSchema = z.object({
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
   REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Signs mail links and cookies. Unset: generated once and kept in the database. */
+  APP_SECRET: z.string().min(32).optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Rudy streaming <no-reply@localhost>'),
+  /** Login, registration and reset attempts per client IP and per account in AUTH_RATE_WINDOW_MS. */
+  AUTH_RATE_MAX_PER_IP: z.coerce.number().int().positive().default(20),
+  AUTH_RATE_MAX_PER_ACCOUNT: z.coerce.number().int().positive().default(8),
+  AUTH_RATE_WINDOW_MS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(15 * 60_000),
+  RECAPTCHA_SECRET: z.string().optional(),
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  GOOGLE_ISSUER: z.url().default('https://accounts.google.com'),
+  FACEBOOK_CLIENT_ID: z.string().optional(),
+  FACEBOOK_CLIENT_SECRET: z.string().optional(),
+  FACEBOOK_AUTHORIZATION_URL: z.url().optional(),
+  FACEBOOK_TOKEN_URL: z.url().optional(),
+  FACEBOOK_USERINFO_URL: z.url().optional(),
+  /** Only for local test identity providers served over http. */
+  OAUTH_ALLOW_HTTP: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
   SEED_ON_EMPTY: z
     .enum(['true', 'false', '1', '0'])
     .default('true')

@@ -32,6 +32,8 @@ export const ERROR_CODES = [
   'login_required',
   'id_not_selected',
   'pass_not_found',
+  'favoritable_type_invalid',
+  'incorrect_password',
 ] as const;
 export const ErrorCodeSchema = z.enum(ERROR_CODES);
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;
@@ -56,6 +58,7 @@ export const SPEC_MESSAGES = {
   login_required: 'user must be logged in',
   id_not_selected: 'id not selected',
   pass_not_found: 'Pass not found',
+  incorrect_password: 'Incorrect password',
   route_not_found: 'Route not found',
   rate_limited: 'Too many requests, please retry later',
   internal_error: 'Something went wrong. Please try again or contact technical support',

@@ -8,3 +8,6 @@ export * from './events.js';
 export * from './commerce.js';
 export * from './bootstrap.js';
 export * from './auth.js';
+export * from './iso-date.js';
+export * from './catalogue.js';
+export * from './favorites.js';

@@ -263,7 +263,109 @@ export interface CustomFormsTable {
   enabled: Generated<boolean>;
 }
 
+export interface AppSecretsTable {
+  name: string;
+  value: string;
+  created_at: Timestamp;
+}
+
+export interface MailOutboxTable {
+  id: Generated<number>;
+  channel_id: number | null;
+  to_address: string;
+  subject: string;
+  html: string;
+  text_body: string;
+  created_at: Timestamp;
+}
+
+export interface AuthCodesTable {
+  id: Generated<number>;
+  channel_id: number;
+  user_id: number;
+  api_key_id: string;
+  code_hash: Buffer;
+  expires_at: Timestamp;
+  used_at: Date | null;
+}
+
+export interface OauthStatesTable {
+  id: Generated<number>;
+  channel_id: number;
+  api_key_id: string;
+  provider: string;
+  state: string;
+  browser_binding_hash: Buffer;
+  code_verifier: string;
+  nonce: string;
+  return_to: string | null;
+  expires_at: Timestamp;
+  used_at: Date | null;
+}
+
+export interface UserIdentitiesTable {
+  id: Generated<number>;
+  channel_id: number;
+  user_id: number;
+  provider: string;
+  subject: string;
+  created_at: Timestamp;
+}
+
+export interface OrdersTable {
+  id: Generated<number>;
+  channel_id: number;
+  user_id: number | null;
+  type: 'event' | 'package' | 'subscription';
+  product_id: number;
+  status: Generated<'created' | 'failed' | 'paid' | 'refunded'>;
+  activity_status: Generated<'active' | 'inactive' | 'expired' | 'canceled'>;
+  renewal: 'active' | 'cancelled' | null;
+  amount_cents: number;
+  currency: 'USD' | 'CAD';
+  provider: string;
+  provider_ref: string | null;
+  idempotency_key: string;
+  period_end: Date | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface FavoritesTable {
+  id: Generated<number>;
+  channel_id: number;
+  user_id: number;
+  favoritable_type: 'participant' | 'participant_group' | 'event_category';
+  favoritable_id: number;
+  created_at: Timestamp;
+}
+
+export interface ClipsTable {
+  id: Generated<number>;
+  channel_id: number;
+  user_id: number | null;
+  event_id: number;
+  event_media_id: number | null;
+  share_uuid: string;
+  name: string;
+  /** numeric(10, 3): the driver returns it as a string. */
+  start_time: ColumnType<string, string | number, string | number>;
+  duration: ColumnType<string, string | number, string | number>;
+  tags: ColumnType<string[], string[] | undefined, string[]>;
+  status: Generated<'processing' | 'success' | 'error'>;
+  storage_key: string | null;
+  created_at: Timestamp;
+}
+
 export interface Database {
+  favorites: FavoritesTable;
+  clips: ClipsTable;
+  orders: OrdersTable;
+  app_secrets: AppSecretsTable;
+  mail_outbox: MailOutboxTable;
+  auth_codes: AuthCodesTable;
+  oauth_states: OauthStatesTable;
+  user_identities: UserIdentitiesTable;
   channels: ChannelsTable;
   users: UsersTable;
   api_keys: ApiKeysTable;

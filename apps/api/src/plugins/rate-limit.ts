@@ -1,12 +1,12 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { SPEC_MESSAGES } from '@rudy/contracts';
 
 export interface RateLimitOptions {
   max: number;
   windowMs: number;
-  redisUrl?: string | undefined;
+  redis?: Redis | undefined;
 }
 
 /**
@@ -14,14 +14,7 @@ export interface RateLimitOptions {
  * the counters live in this process. Static files and media are not limited here.
  */
 export async function registerRateLimit(app: FastifyInstance, opts: RateLimitOptions) {
-  const redis = opts.redisUrl
-    ? new Redis(opts.redisUrl, { connectTimeout: 500, maxRetriesPerRequest: 1, lazyConnect: false })
-    : undefined;
-  if (redis) {
-    app.addHook('onClose', async () => {
-      await redis.quit();
-    });
-  }
+  const { redis } = opts;
   await app.register(rateLimit, {
     global: true,
     // Only the API is budgeted; static files and media have their own limits in front.

@@ -22,6 +22,8 @@ const user: Profile = {
   first_name: 'Ann',
   last_name: 'Lee',
   newsletter: false,
+  language: 'en',
+  has_password: true,
   trial_period_used: false,
   temporary_password: false,
   email_verified: true,
@@ -42,12 +44,37 @@ describe('route table', () => {
     };
     walk(buildRoutes(), '');
     for (const path of [
-      '/login', '/registration', '/verify-notice', '/verify-email', '/password-reset-request',
-      '/password-reset', '/profile', '/profile/transactions', '/profile/clips', '/profile/passes',
-      '/profile/edit', '/contacts', '/buy', '/select-package/:id', '/packages', '/faq', '/simulate',
-      '/about', '/vod_library', '/watch/:id', '/watch_embed/:id', '/watch_library/:id',
-      '/share/:id/:uuid', '/vod', '/upcoming', '/live', '/schedule', '/privacy_policy',
-      '/terms_conditions', '/confirm-account-deletion', '/404',
+      '/login',
+      '/registration',
+      '/verify-notice',
+      '/verify-email',
+      '/password-reset-request',
+      '/password-reset',
+      '/profile',
+      '/profile/transactions',
+      '/profile/clips',
+      '/profile/passes',
+      '/profile/edit',
+      '/contacts',
+      '/buy',
+      '/select-package/:id',
+      '/packages',
+      '/faq',
+      '/simulate',
+      '/about',
+      '/vod_library',
+      '/watch/:id',
+      '/watch_embed/:id',
+      '/watch_library/:id',
+      '/share/:id/:uuid',
+      '/vod',
+      '/upcoming',
+      '/live',
+      '/schedule',
+      '/privacy_policy',
+      '/terms_conditions',
+      '/confirm-account-deletion',
+      '/404',
     ]) {
       expect(paths, path).toContain(path);
     }
@@ -56,7 +83,14 @@ describe('route table', () => {
   it('adds a route for channel pages and menu links the static table lacks', () => {
     const routes = buildRoutes(makeBootstrap().pages, [
       ...makeBootstrap().menu,
-      { id: 9, title: 'Shop', url: 'https://shop.example', location: 'header', position: 9, is_external: true },
+      {
+        id: 9,
+        title: 'Shop',
+        url: 'https://shop.example',
+        location: 'header',
+        position: 9,
+        is_external: true,
+      },
     ]);
     const site = routes.find((r) => r.path === '/');
     const childPaths = site?.children?.map((r) => r.path) ?? [];
@@ -82,8 +116,13 @@ describe('navigation', () => {
       handler: (url) =>
         url.pathname === '/api/pages/2'
           ? json({
-              id: 2, url: '/rules', name: 'League rules', kind: 'custom', show_in_footer: true,
-              content: 'Games are three periods.\n\nTies go to overtime.', updated_at: '2026-09-01T00:00:00Z',
+              id: 2,
+              url: '/rules',
+              name: 'League rules',
+              kind: 'custom',
+              show_in_footer: true,
+              content: 'Games are three periods.\n\nTies go to overtime.',
+              updated_at: '2026-09-01T00:00:00Z',
             })
           : emptyHome(),
     });
@@ -130,14 +169,20 @@ describe('home and listings', () => {
     });
     const live = await screen.findByRole('region', { name: 'Live now' });
     expect(live.querySelector('a[href="/watch/1"]')).toBeTruthy();
-    expect(screen.getByRole('region', { name: 'Upcoming' }).querySelector('a[href="/watch/2"]')).toBeTruthy();
+    expect(
+      screen.getByRole('region', { name: 'Upcoming' }).querySelector('a[href="/watch/2"]'),
+    ).toBeTruthy();
     expect(screen.getByText('No replays are available yet.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Live' }).getAttribute('href')).toBe('/live');
   });
 
   it('says what happened when the events cannot be loaded', async () => {
-    renderApp('/upcoming', { handler: () => json({ message: 'boom', code: 'internal_error' }, 500) });
-    expect(await screen.findByText('Upcoming games could not be loaded', {}, { timeout: 4000 })).toBeTruthy();
+    renderApp('/upcoming', {
+      handler: () => json({ message: 'boom', code: 'internal_error' }, 500),
+    });
+    expect(
+      await screen.findByText('Upcoming games could not be loaded', {}, { timeout: 4000 }),
+    ).toBeTruthy();
   });
 
   it('switches the interface to French and remembers it', async () => {

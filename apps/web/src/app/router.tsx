@@ -19,7 +19,11 @@ function siteRoutes(): RouteObject[] {
       handle: forgotten,
       lazy: () => import('./routes/auth/password-reset-request'),
     },
-    { path: 'password-reset', handle: forgotten, lazy: () => import('./routes/auth/password-reset') },
+    {
+      path: 'password-reset',
+      handle: forgotten,
+      lazy: () => import('./routes/auth/password-reset'),
+    },
     {
       path: 'profile',
       lazy: () => import('./routes/account/profile'),

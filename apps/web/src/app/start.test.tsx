@@ -12,7 +12,12 @@ let root: Root | null = null;
 function api(overrides: Record<string, () => Response> = {}): Handler {
   const routes: Record<string, () => Response> = {
     '/config.json': () =>
-      json({ api_base: '/api', channel_key: null, keys_url: '/api/channel-key', analytics_url: null }),
+      json({
+        api_base: '/api',
+        channel_key: null,
+        keys_url: '/api/channel-key',
+        analytics_url: null,
+      }),
     '/api/channel-key': () => json({ channel_key: 'demo-hockey' }),
     '/api/get_api_key': () => json({ api_key: 'anon-key', expires_at: FUTURE }),
     '/api/profile': () => json({ message: 'user must be logged in', code: 'unauthenticated' }, 401),
@@ -20,7 +25,8 @@ function api(overrides: Record<string, () => Response> = {}): Handler {
     '/api/events-for-homepage': () => json({ live: [], upcoming: [], recent: [] }),
     ...overrides,
   };
-  return (url) => routes[url.pathname]?.() ?? json({ message: 'Route not found', code: 'route_not_found' }, 404);
+  return (url) =>
+    routes[url.pathname]?.() ?? json({ message: 'Route not found', code: 'route_not_found' }, 404);
 }
 
 function isSplashGone() {
@@ -78,9 +84,14 @@ describe('start-up', () => {
 
   it('shows the error screen when no API key can be had', async () => {
     await start(
-      api({ '/api/get_api_key': () => json({ message: 'No chanel or api key found', code: 'channel_key_invalid' }, 404) }),
+      api({
+        '/api/get_api_key': () =>
+          json({ message: 'No chanel or api key found', code: 'channel_key_invalid' }, 404),
+      }),
     );
     expect(screen.getByText(SERVICE_TEXT)).toBeTruthy();
-    expect((screen.getByRole('button', { name: /Reload available in/ }) as HTMLButtonElement).disabled).toBe(true);
+    expect(
+      (screen.getByRole('button', { name: /Reload available in/ }) as HTMLButtonElement).disabled,
+    ).toBe(true);
   });
 });

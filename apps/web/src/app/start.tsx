@@ -50,8 +50,8 @@ export async function startApp(container: HTMLElement, queryClient: QueryClient)
     });
     apiClient.configure(config, currentLocale);
     const [, bootstrapResult] = await Promise.allSettled([
-      queryClient.fetchQuery(profileQueryOptions()),
-      queryClient.fetchQuery(bootstrapQueryOptions()),
+      queryClient.query(profileQueryOptions()),
+      queryClient.query(bootstrapQueryOptions()),
     ]);
     bootstrap = bootstrapResult.status === 'fulfilled' ? bootstrapResult.value : undefined;
     if (bootstrap) {

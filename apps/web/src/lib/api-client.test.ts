@@ -152,7 +152,9 @@ describe('api client: cancellation, timeout, status', () => {
 
   it('rejects non-200 answers, even successful ones', async () => {
     const { client } = setup((url) =>
-      url.pathname === '/api/created' ? new Response(null, { status: 204 }) : json({ message: 'Pass not found', code: 'pass_not_found' }, 404),
+      url.pathname === '/api/created'
+        ? new Response(null, { status: 204 })
+        : json({ message: 'Pass not found', code: 'pass_not_found' }, 404),
     );
     await expect(client.get('/created')).rejects.toMatchObject({ status: 204 });
     await expect(client.get('/packages/9')).rejects.toMatchObject({
@@ -222,7 +224,9 @@ describe('api client: global errors', () => {
   it('raises the global error on 429 and rejects', async () => {
     const onGlobal = vi.fn();
     const off = onAppEvent('global-error', onGlobal);
-    const { client } = setup(() => json({ message: 'Too many requests', code: 'rate_limited' }, 429));
+    const { client } = setup(() =>
+      json({ message: 'Too many requests', code: 'rate_limited' }, 429),
+    );
     await expect(client.get('/menu')).rejects.toMatchObject({ status: 429, code: 'rate_limited' });
     expect(onGlobal).toHaveBeenCalledWith(expect.objectContaining({ code: 'rate_limited' }));
     off();
@@ -231,7 +235,9 @@ describe('api client: global errors', () => {
   it('resets the user on 401, but stays silent for /profile', async () => {
     const onUnauthorized = vi.fn();
     const off = onAppEvent('unauthorized', onUnauthorized);
-    const { client } = setup(() => json({ message: 'Login required', code: 'unauthenticated' }, 401));
+    const { client } = setup(() =>
+      json({ message: 'Login required', code: 'unauthenticated' }, 401),
+    );
     await expect(client.get('/profile')).rejects.toMatchObject({ status: 401 });
     expect(onUnauthorized).not.toHaveBeenCalled();
     await expect(client.get('/favorites')).rejects.toMatchObject({ status: 401 });

@@ -60,7 +60,13 @@ export function createApiClient(deps: ApiClientDeps = {}) {
   }
 
   /** One HTTP exchange with timeout and cancellation; no retries here. */
-  function send(method: Method, url: string, payload: Payload, key: string | null, signal?: AbortSignal) {
+  function send(
+    method: Method,
+    url: string,
+    payload: Payload,
+    key: string | null,
+    signal?: AbortSignal,
+  ) {
     if (signal?.aborted) return Promise.reject(canceledError(url));
     const controller = new AbortController();
     let timedOut = false;
@@ -84,7 +90,13 @@ export function createApiClient(deps: ApiClientDeps = {}) {
         else if (isApiError(error)) reject(error);
         else {
           reject(
-            new ApiError({ status: 0, code: ERR_NETWORK, message: 'Network error', url, cause: error }),
+            new ApiError({
+              status: 0,
+              code: ERR_NETWORK,
+              message: 'Network error',
+              url,
+              cause: error,
+            }),
           );
         }
       });
@@ -122,13 +134,7 @@ export function createApiClient(deps: ApiClientDeps = {}) {
       body,
       signal,
     });
-    const text = await response.text();
-    let data: unknown = null;
-    try {
-      data = text ? JSON.parse(text) : null;
-    } catch {
-      data = null;
-    }
+    const data = parseJson(await response.text());
     if (response.status === 200) return data;
     throw toApiError(response, data, url);
   }
@@ -138,7 +144,12 @@ export function createApiClient(deps: ApiClientDeps = {}) {
     const error = new ApiError({
       status: response.status,
       // The spec rejects every non-200 answer, successful or not.
-      code: typeof body.code === 'string' ? body.code : response.ok ? ERR_BAD_RESPONSE : `http_${response.status}`,
+      code:
+        typeof body.code === 'string'
+          ? body.code
+          : response.ok
+            ? ERR_BAD_RESPONSE
+            : `http_${response.status}`,
       message:
         typeof body.message === 'string' ? body.message : `Unexpected response ${response.status}`,
       url,
@@ -161,7 +172,7 @@ export function createApiClient(deps: ApiClientDeps = {}) {
   async function obtainKey(): Promise<string> {
     const cfg = requireConfig();
     try {
-      let channelKey = cfg.channel_key ?? getItem<string>(STORAGE_KEYS.channelKey);
+      let channelKey = cfg.channel_key ?? getItem(STORAGE_KEYS.channelKey);
       if (!channelKey) {
         const res = await send('GET', cfg.keys_url, {}, null);
         channelKey = hasString<ChannelKeyResponse>(res, 'channel_key') ? res.channel_key : null;
@@ -178,7 +189,11 @@ export function createApiClient(deps: ApiClientDeps = {}) {
         throw new Error('get_api_key returned no api_key');
       }
       const ttl = Date.parse(res.expires_at) - Date.now();
-      setItem(STORAGE_KEYS.apiKey, res.api_key, ttl > 0 ? Math.min(ttl, STORAGE_DEFAULT_TTL_MS) : STORAGE_DEFAULT_TTL_MS);
+      setItem(
+        STORAGE_KEYS.apiKey,
+        res.api_key,
+        ttl > 0 ? Math.min(ttl, STORAGE_DEFAULT_TTL_MS) : STORAGE_DEFAULT_TTL_MS,
+      );
       return res.api_key;
     } catch (cause) {
       throw new ApiError({
@@ -193,7 +208,7 @@ export function createApiClient(deps: ApiClientDeps = {}) {
 
   /** The stored key, or a new anonymous one; concurrent callers share one key request. */
   function ensureApiKey(): Promise<string> {
-    const stored = getItem<string>(STORAGE_KEYS.apiKey);
+    const stored = getItem(STORAGE_KEYS.apiKey);
     if (stored) return Promise.resolve(stored);
     pendingKey ??= obtainKey().finally(() => {
       pendingKey = null;
@@ -203,7 +218,7 @@ export function createApiClient(deps: ApiClientDeps = {}) {
 
   /** Drops the stored keys unless another request already replaced the key that failed. */
   function invalidateKey(failedKey: string | null) {
-    const current = getItem<string>(STORAGE_KEYS.apiKey);
+    const current = getItem(STORAGE_KEYS.apiKey);
     if (failedKey !== null && current !== null && current !== failedKey) return;
     clearKeys();
   }
@@ -316,6 +331,14 @@ function follow(
     signal.addEventListener('abort', onAbort, { once: true });
     promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
   });
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return text ? JSON.parse(text) : null;
+  } catch {
+    return null;
+  }
 }
 
 function hasString<T>(value: unknown, key: keyof T & string): value is T {

@@ -12,8 +12,9 @@ type Listener<K extends keyof AppEventMap> = (payload: AppEventMap[K]) => void;
 const listeners: { [K in keyof AppEventMap]?: Set<Listener<K>> } = {};
 
 export function onAppEvent<K extends keyof AppEventMap>(name: K, listener: Listener<K>) {
-  const set = (listeners[name] ?? new Set()) as Set<Listener<K>>;
-  (listeners as Record<K, Set<Listener<K>>>)[name] = set;
+  const all = listeners as Record<K, Set<Listener<K>> | undefined>;
+  const set = all[name] ?? new Set<Listener<K>>();
+  all[name] = set;
   set.add(listener);
   return () => {
     set.delete(listener);
@@ -21,6 +22,6 @@ export function onAppEvent<K extends keyof AppEventMap>(name: K, listener: Liste
 }
 
 export function emitAppEvent<K extends keyof AppEventMap>(name: K, payload: AppEventMap[K]) {
-  const set = listeners[name] as Set<Listener<K>> | undefined;
-  set?.forEach((listener) => listener(payload));
+  const all = listeners as Record<K, Set<Listener<K>> | undefined>;
+  all[name]?.forEach((listener) => listener(payload));
 }

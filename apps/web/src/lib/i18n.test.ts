@@ -32,7 +32,9 @@ describe('translations', () => {
     for (const lang of [en, fr]) {
       const tree = lang[ns] as Tree;
       for (const key of flatten(tree)) {
-        const value = key.split('.').reduce<Tree | string>((node, k) => (node as Tree)[k] ?? '', tree);
+        const value = key
+          .split('.')
+          .reduce<Tree | string>((node, k) => (node as Tree)[k] ?? '', tree);
         expect(String(value).trim(), `${ns}:${key}`).not.toBe('');
       }
     }

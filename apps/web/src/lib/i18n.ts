@@ -17,7 +17,7 @@ export function isLocale(value: unknown): value is Locale {
 
 /** The visitor's own choice wins, then the browser's languages; the channel's default comes later. */
 export function detectLocale(): Locale | null {
-  const stored = getItem<string>(STORAGE_KEYS.locale);
+  const stored = getItem(STORAGE_KEYS.locale);
   if (isLocale(stored)) return stored;
   const languages = globalThis.navigator?.languages ?? [globalThis.navigator?.language ?? ''];
   for (const language of languages) {
@@ -28,7 +28,7 @@ export function detectLocale(): Locale | null {
 }
 
 export function hasStoredLocale() {
-  return isLocale(getItem<string>(STORAGE_KEYS.locale));
+  return isLocale(getItem(STORAGE_KEYS.locale));
 }
 
 export function initI18n(locale: Locale = detectLocale() ?? DEFAULT_LOCALE) {

@@ -1,18 +1,14 @@
 import { OUTER_TRACKING_TTL_MS } from '@rudy/contracts';
-import { STORAGE_KEYS, getItem, setItem } from './storage';
+import { STORAGE_KEYS, getItem, setItem, type StoredValues } from './storage';
 
-export interface LastPage {
-  path: string;
-  search: string;
-  params: Record<string, string>;
-}
+export type LastPage = StoredValues['last_page'];
 
 export function rememberLastPage(page: LastPage) {
   setItem(STORAGE_KEYS.lastPage, page);
 }
 
 export function getLastPage(): LastPage | null {
-  return getItem<LastPage>(STORAGE_KEYS.lastPage);
+  return getItem(STORAGE_KEYS.lastPage);
 }
 
 /** The outer-tracking value (`trk`) of a campaign link is kept for three hours for analytics. */
@@ -22,5 +18,5 @@ export function storeOuterTracking(search: string) {
 }
 
 export function getOuterTracking(): string | null {
-  return getItem<string>(STORAGE_KEYS.outerTracking);
+  return getItem(STORAGE_KEYS.outerTracking);
 }

@@ -9,7 +9,9 @@ function isRuntimeConfig(value: unknown): value is RuntimeConfig {
     typeof v.api_base === 'string' &&
     typeof v.keys_url === 'string' &&
     (v.channel_key === null || typeof v.channel_key === 'string') &&
-    (v.analytics_url === null || typeof v.analytics_url === 'string' || v.analytics_url === undefined)
+    (v.analytics_url === null ||
+      typeof v.analytics_url === 'string' ||
+      v.analytics_url === undefined)
   );
 }
 

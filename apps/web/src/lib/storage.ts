@@ -1,5 +1,17 @@
 import { STORAGE_DEFAULT_TTL_MS, STORAGE_PREFIX } from '@rudy/contracts';
 
+/** What the app keeps in local storage, by key (stored as `rudy_<key>`). */
+export interface StoredValues {
+  channel_key: string;
+  api_key: string;
+  locale: string;
+  cookie_consent: boolean;
+  last_page: { path: string; search: string; params: Record<string, string> };
+  trk: string;
+  events_view: 'grid' | 'list';
+}
+export type StorageKey = keyof StoredValues;
+
 /** Every key the app keeps in local storage, so nothing writes under an ad-hoc name. */
 export const STORAGE_KEYS = {
   channelKey: 'channel_key',
@@ -9,8 +21,7 @@ export const STORAGE_KEYS = {
   lastPage: 'last_page',
   outerTracking: 'trk',
   eventsView: 'events_view',
-} as const;
-export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
+} as const satisfies Record<string, StorageKey>;
 
 interface Entry {
   /** the stored value */
@@ -50,7 +61,7 @@ function isEntry(value: unknown): value is Entry {
   return typeof value === 'object' && value !== null && 'v' in value && 'e' in value;
 }
 
-export function getItem<T>(key: StorageKey): T | null {
+export function getItem<K extends StorageKey>(key: K): StoredValues[K] | null {
   const raw = backend().getItem(STORAGE_PREFIX + key);
   if (raw === null) return null;
   try {
@@ -60,7 +71,7 @@ export function getItem<T>(key: StorageKey): T | null {
       removeItem(key);
       return null;
     }
-    return entry.v as T;
+    return entry.v as StoredValues[K];
   } catch {
     // Written by an older version or by hand: drop it rather than trust its shape.
     removeItem(key);
@@ -68,7 +79,11 @@ export function getItem<T>(key: StorageKey): T | null {
   }
 }
 
-export function setItem(key: StorageKey, value: unknown, ttlMs: number = STORAGE_DEFAULT_TTL_MS) {
+export function setItem<K extends StorageKey>(
+  key: K,
+  value: StoredValues[K],
+  ttlMs: number = STORAGE_DEFAULT_TTL_MS,
+) {
   const entry: Entry = { v: value, e: Date.now() + ttlMs };
   try {
     backend().setItem(STORAGE_PREFIX + key, JSON.stringify(entry));

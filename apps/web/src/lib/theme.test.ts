@@ -10,9 +10,13 @@ describe('theme', () => {
     expect(vars['--color-text-muted']).toBe('#112233');
     expect(vars['--color-header-background']).toBe('#112233');
     for (const step of THEME_OPACITY_STEPS) {
-      expect(vars[`--color-primary-${step}`]).toBe(`color-mix(in srgb, #112233 ${step}%, transparent)`);
+      expect(vars[`--color-primary-${step}`]).toBe(
+        `color-mix(in srgb, #112233 ${step}%, transparent)`,
+      );
     }
-    expect(Object.keys(vars)).toHaveLength(THEME_COLOR_NAMES.length * (1 + THEME_OPACITY_STEPS.length));
+    expect(Object.keys(vars)).toHaveLength(
+      THEME_COLOR_NAMES.length * (1 + THEME_OPACITY_STEPS.length),
+    );
   });
 
   it('skips values that are not plain colours', () => {

@@ -4,14 +4,18 @@ import { THEME_OPACITY_STEPS, type ColorSettings } from '@rudy/contracts';
  * Colour values come from the channel's settings and end up in a style attribute, so only plain
  * colour syntax passes: names, hex, and rgb/hsl/oklch-style functions without nested calls.
  */
-const COLOR_PATTERN = /^(#[0-9a-f]{3,8}|[a-z]{3,30}|(rgb|rgba|hsl|hsla|hwb|lab|lch|oklab|oklch)\([-0-9.,%\s/a-z]*\))$/i;
+const COLOR_PATTERN =
+  /^(#[0-9a-f]{3,8}|[a-z]{3,30}|(rgb|rgba|hsl|hsla|hwb|lab|lch|oklab|oklch)\([-0-9.,%\s/a-z]*\))$/i;
 
 export function isSafeColor(value: string) {
   return COLOR_PATTERN.test(value.trim());
 }
 
 export function cssVarName(name: string) {
-  return `--color-${name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')}`;
+  return `--color-${name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')}`;
 }
 
 /**

@@ -1,9 +1,10 @@
 import type { RuntimeConfig } from '@rudy/contracts';
 import { vi } from 'vitest';
 
-export type Handler = (url: URL, init: RequestInit & { json?: Record<string, unknown> }) =>
-  | Response
-  | Promise<Response>;
+export type Handler = (
+  url: URL,
+  init: RequestInit & { json?: Record<string, unknown> },
+) => Response | Promise<Response>;
 
 export function json(body: unknown, status = 200) {
   return new Response(JSON.stringify(body), {
@@ -16,7 +17,10 @@ export function json(body: unknown, status = 200) {
 export function mockFetch(handler: Handler) {
   return vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = new URL(String(input), 'http://localhost');
-    const body = typeof init.body === 'string' ? (JSON.parse(init.body) as Record<string, unknown>) : undefined;
+    const body =
+      typeof init.body === 'string'
+        ? (JSON.parse(init.body) as Record<string, unknown>)
+        : undefined;
     return handler(url, { ...init, json: body });
   });
 }

@@ -17,8 +17,22 @@ export function makeEvent(overrides: Partial<Event> = {}): Event {
     time_zone: 'America/Toronto',
     home_participant_id: 2,
     participants: [
-      { id: 2, name: "St. Brendan's Knights", short_name: 'Knights', color: '#1E7A46', logo: null, is_home: true },
-      { id: 3, name: 'Rideau Valley Rapids', short_name: 'Rapids', color: '#B3262E', logo: null, is_home: false },
+      {
+        id: 2,
+        name: "St. Brendan's Knights",
+        short_name: 'Knights',
+        color: '#1E7A46',
+        logo: null,
+        is_home: true,
+      },
+      {
+        id: 3,
+        name: 'Rideau Valley Rapids',
+        short_name: 'Rapids',
+        color: '#B3262E',
+        logo: null,
+        is_home: false,
+      },
     ],
     image_url: null,
     ...overrides,
@@ -28,9 +42,17 @@ export function makeEvent(overrides: Partial<Event> = {}): Event {
 export function makeBootstrap(overrides: Partial<BootstrapData> = {}): BootstrapData {
   return {
     'color-settings': { primary: '#5BC0EB', background: '#0A1628' },
-    'events-categories': [{ id: 1, name: 'Hockey U18', alias: 'hockey-u18', image_url: null, position: 1 }],
+    'events-categories': [
+      { id: 1, name: 'Hockey U18', alias: 'hockey-u18', image_url: null, position: 1 },
+    ],
     'events-locations': [
-      { id: 4, name: "St. Brendan's Ice Centre", address: null, city: 'Cornwall', time_zone: 'America/Toronto' },
+      {
+        id: 4,
+        name: "St. Brendan's Ice Centre",
+        address: null,
+        city: 'Cornwall',
+        time_zone: 'America/Toronto',
+      },
     ],
     faq: [],
     menu: [

@@ -27,7 +27,9 @@ export function renderApp(
   const fetch = mockFetch((url, init) => {
     if (url.pathname === '/api/channel-bootstrap-data') return json(bootstrap);
     if (url.pathname === '/api/profile') {
-      return user ? json(user) : json({ message: 'user must be logged in', code: 'unauthenticated' }, 401);
+      return user
+        ? json(user)
+        : json({ message: 'user must be logged in', code: 'unauthenticated' }, 401);
     }
     return handler(url, init);
   });

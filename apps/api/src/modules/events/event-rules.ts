@@ -41,3 +41,6 @@ export function hasAccess(
       return hasPurchase;
   }
 }
+
+/** Longest an event may run (a check constraint holds it); bounds the "live now" window. */
+export const EVENT_MAX_DURATION_MINUTES = 1440;

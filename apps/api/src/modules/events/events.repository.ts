@@ -1,66 +1,51 @@
 import { sql } from 'kysely';
+import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { DB } from '../../db/database.js';
+import type { EventFilter, EventOrder, PageRequest } from './event-filters.js';
+import { endTs, eventOrderKey, eventWhere } from './events.where.js';
 
-const endTs = sql<Date>`e.event_utc_ts + make_interval(mins => e.duration_minutes)`;
-
-/** SQL only. Event time windows: live while now is inside [start, start + duration). */
+/** SQL only. Each event row carries its participants (away first) as JSON: one round trip a page. */
 export function createEventsRepository(db: DB) {
-  const base = (channelId: number) =>
+  const base = () =>
     db
       .selectFrom('events as e')
       .selectAll('e')
-      .select(endTs.as('end_utc_ts'))
-      .where('e.channel_id', '=', channelId);
+      .select((eb) => [
+        endTs.as('end_utc_ts'),
+        jsonArrayFrom(
+          eb
+            .selectFrom('event_participants as ep')
+            .innerJoin('participants as p', 'p.id', 'ep.participant_id')
+            .select(['p.id', 'p.name', 'p.short_name', 'p.color', 'p.logo_url', 'ep.is_home'])
+            .whereRef('ep.event_id', '=', 'e.id')
+            .orderBy('ep.is_home')
+            .orderBy('p.id'),
+        ).as('participants'),
+      ]);
 
   return {
-    live(channelId: number, now: Date, limit: number) {
-      return base(channelId)
-        .where('e.event_utc_ts', '<=', now)
-        .where(endTs, '>', now)
-        .orderBy('e.event_utc_ts')
-        .orderBy('e.id')
-        .limit(limit)
+    /** One page in a stable order: the sort key, then id in the same direction. */
+    list(channelId: number, filter: EventFilter, order: EventOrder, page: PageRequest) {
+      return base()
+        .where((eb) => eventWhere(eb, channelId, filter))
+        .orderBy(eventOrderKey(order), order.direction)
+        .orderBy('e.id', order.direction)
+        .offset(page.offset)
+        .limit(page.limit)
         .execute();
     },
-    upcoming(channelId: number, now: Date, limit: number) {
-      return base(channelId)
-        .where('e.event_utc_ts', '>', now)
-        .orderBy('e.event_utc_ts')
-        .orderBy('e.id')
-        .limit(limit)
-        .execute();
+    async count(channelId: number, filter: EventFilter): Promise<number> {
+      const row = await db
+        .selectFrom('events as e')
+        .select(sql<number>`count(*)::int`.as('n'))
+        .where((eb) => eventWhere(eb, channelId, filter))
+        .executeTakeFirstOrThrow();
+      return row.n;
     },
-    recent(channelId: number, now: Date, limit: number) {
-      return base(channelId)
-        .where(endTs, '<=', now)
-        .orderBy('e.event_utc_ts', 'desc')
-        .orderBy('e.id', 'desc')
-        .limit(limit)
-        .execute();
-    },
-    participantsOf(channelId: number, eventIds: number[]) {
-      if (eventIds.length === 0) return Promise.resolve([]);
-      return db
-        .selectFrom('event_participants as ep')
-        .innerJoin('participants as p', 'p.id', 'ep.participant_id')
-        .select([
-          'ep.event_id',
-          'ep.is_home',
-          'p.id',
-          'p.name',
-          'p.short_name',
-          'p.color',
-          'p.logo_url',
-        ])
-        .where('ep.channel_id', '=', channelId)
-        .where('ep.event_id', 'in', eventIds)
-        .orderBy('ep.event_id')
-        .orderBy('ep.is_home')
-        .orderBy('p.id')
-        .execute();
+    byId(channelId: number, id: number) {
+      return base().where('e.channel_id', '=', channelId).where('e.id', '=', id).executeTakeFirst();
     },
   };
 }
 export type EventsRepository = ReturnType<typeof createEventsRepository>;
-export type EventRow = Awaited<ReturnType<EventsRepository['live']>>[number];
-export type EventParticipantRow = Awaited<ReturnType<EventsRepository['participantsOf']>>[number];
+export type EventRow = Awaited<ReturnType<EventsRepository['list']>>[number];

@@ -1,24 +1,90 @@
-import type { FastifyInstance } from 'fastify';
-import { HomepageEventsSchema, KeyedQuerySchema } from '@rudy/contracts';
-import { keyedErrors, typed } from '../../lib/route-types.js';
-import type { EventsService } from './events.service.js';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  EventSchema,
+  EventsPageSchema,
+  EventsQuerySchema,
+  FavoriteEventsQuerySchema,
+  HomepageEventsSchema,
+  IdParamsSchema,
+  KeyedQuerySchema,
+} from '@rudy/contracts';
+import { requireLogin } from '../../lib/require-login.js';
+import { keyedErrors, keyedErrorsWith404, typed } from '../../lib/route-types.js';
+import type { EventsService, Viewer } from './events.service.js';
+
+const tags = ['events'];
+const viewerOf = (req: FastifyRequest): Viewer => ({
+  channelId: req.auth.channelId,
+  userId: req.auth.userId,
+  locale: req.locale,
+});
 
 export function eventsRoutes(app: FastifyInstance, events: EventsService) {
-  typed(app).get(
+  const r = typed(app);
+
+  r.get(
     '/api/events-for-homepage',
     {
       schema: {
-        tags: ['events'],
+        tags,
         description: 'Live now, next upcoming and most recent finished events.',
         querystring: KeyedQuerySchema,
         response: { 200: HomepageEventsSchema, ...keyedErrors },
       },
     },
-    (req) =>
-      events.homepage({
-        channelId: req.auth.channelId,
-        userId: req.auth.userId,
-        locale: req.locale,
-      }),
+    (req) => events.homepage(viewerOf(req)),
+  );
+
+  r.get(
+    '/api/events',
+    {
+      schema: {
+        tags,
+        description: "The channel's events, filtered, sorted and paginated.",
+        querystring: EventsQuerySchema,
+        response: { 200: EventsPageSchema, ...keyedErrors },
+      },
+    },
+    (req) => events.list(viewerOf(req), req.query),
+  );
+
+  r.get(
+    '/api/events/favorite',
+    {
+      preValidation: requireLogin,
+      schema: {
+        tags,
+        description: "Events of the signed-in user's favourite teams, schools and sports.",
+        querystring: FavoriteEventsQuerySchema,
+        response: { 200: EventsPageSchema, ...keyedErrors },
+      },
+    },
+    (req) => events.favorites(viewerOf(req), req.query),
+  );
+
+  r.get(
+    '/api/events/with_clip',
+    {
+      schema: {
+        tags,
+        description: 'Events that have at least one finished clip; same filters as /events.',
+        querystring: EventsQuerySchema,
+        response: { 200: EventsPageSchema, ...keyedErrors },
+      },
+    },
+    (req) => events.withClip(viewerOf(req), req.query),
+  );
+
+  r.get(
+    '/api/events/:id',
+    {
+      schema: {
+        tags,
+        params: IdParamsSchema,
+        querystring: KeyedQuerySchema,
+        response: { 200: EventSchema, ...keyedErrorsWith404 },
+      },
+    },
+    (req) => events.byId(viewerOf(req), req.params.id),
   );
 }

@@ -1,7 +1,17 @@
-import type { Event, EventParticipant, HomepageEvents, Locale } from '@rudy/contracts';
+import type {
+  Event,
+  EventParticipant,
+  EventsPage,
+  EventsQuery,
+  FavoriteEventsQuery,
+  HomepageEvents,
+  Locale,
+} from '@rudy/contracts';
+import { HttpError, notFound } from '../../lib/http-error.js';
 import { pickNullableText, pickText } from '../../lib/i18n-text.js';
 import { displayName, eventType, hasAccess, streamStatus } from './event-rules.js';
-import type { EventParticipantRow, EventRow, EventsRepository } from './events.repository.js';
+import { resolveEventQuery, type EventFilter, type EventOrder } from './event-filters.js';
+import type { EventRow, EventsRepository } from './events.repository.js';
 
 const HOMEPAGE_RAIL_SIZE = 12;
 
@@ -12,40 +22,71 @@ export interface Viewer {
 }
 
 export function createEventsService(repo: EventsRepository, now: () => Date = () => new Date()) {
-  async function toEvents(rows: EventRow[], viewer: Viewer, at: Date): Promise<Event[]> {
-    const participantRows = await repo.participantsOf(
-      viewer.channelId,
-      rows.map((r) => r.id),
-    );
-    const byEvent = new Map<number, EventParticipant[]>();
-    for (const p of participantRows) {
-      const list = byEvent.get(p.event_id) ?? [];
-      list.push(toParticipant(p));
-      byEvent.set(p.event_id, list);
-    }
-    return rows.map((row) => toEvent(row, byEvent.get(row.id) ?? [], viewer, at));
+  async function page(
+    viewer: Viewer,
+    query: EventsQuery | FavoriteEventsQuery,
+    scope: Pick<EventFilter, 'favoritesOfUser' | 'withClip'> = {},
+  ): Promise<EventsPage> {
+    const at = now();
+    const { filter, order, page, matchesNothing } = resolveEventQuery(query, at, viewer.locale);
+    const meta = { total: 0, offset: page.offset, limit: page.limit };
+    if (matchesNothing) return { data: [], meta };
+    const scoped = { ...filter, ...scope };
+    const rows = await repo.list(viewer.channelId, scoped, order, page);
+    // A short page holds the tail of the listing, so its size gives the total without counting.
+    const tailKnown = rows.length < page.limit && (rows.length > 0 || page.offset === 0);
+    const total = tailKnown
+      ? page.offset + rows.length
+      : await repo.count(viewer.channelId, scoped);
+    return { data: rows.map((r) => toEvent(r, viewer, at)), meta: { ...meta, total } };
+  }
+
+  async function rail(viewer: Viewer, at: Date, kind: 'live' | 'upcoming' | 'finished') {
+    const order: EventOrder = {
+      field: 'date',
+      direction: kind === 'finished' ? 'desc' : 'asc',
+      locale: viewer.locale,
+    };
+    const rows = await repo.list(viewer.channelId, { window: { kind, at } }, order, {
+      offset: 0,
+      limit: HOMEPAGE_RAIL_SIZE,
+    });
+    return rows.map((r) => toEvent(r, viewer, at));
   }
 
   return {
+    list: (viewer: Viewer, query: EventsQuery) => page(viewer, query),
+
+    /** Events of the caller's favourite teams, schools and sports. */
+    favorites(viewer: Viewer, query: FavoriteEventsQuery) {
+      if (viewer.userId === null) throw new HttpError(401, 'login_required');
+      return page(viewer, query, { favoritesOfUser: viewer.userId });
+    },
+
+    /** Events that have at least one finished clip. */
+    withClip: (viewer: Viewer, query: EventsQuery) => page(viewer, query, { withClip: true }),
+
+    async byId(viewer: Viewer, id: number): Promise<Event> {
+      const row = await repo.byId(viewer.channelId, id);
+      // Another channel's event is "not found" too: ids must not reveal what other channels hold.
+      if (!row) throw notFound('Event not found');
+      return toEvent(row, viewer, now());
+    },
+
     async homepage(viewer: Viewer): Promise<HomepageEvents> {
       const at = now();
       const [live, upcoming, recent] = await Promise.all([
-        repo.live(viewer.channelId, at, HOMEPAGE_RAIL_SIZE),
-        repo.upcoming(viewer.channelId, at, HOMEPAGE_RAIL_SIZE),
-        repo.recent(viewer.channelId, at, HOMEPAGE_RAIL_SIZE),
+        rail(viewer, at, 'live'),
+        rail(viewer, at, 'upcoming'),
+        rail(viewer, at, 'finished'),
       ]);
-      const [l, u, r] = await Promise.all([
-        toEvents(live, viewer, at),
-        toEvents(upcoming, viewer, at),
-        toEvents(recent, viewer, at),
-      ]);
-      return { live: l, upcoming: u, recent: r };
+      return { live, upcoming, recent };
     },
   };
 }
 export type EventsService = ReturnType<typeof createEventsService>;
 
-function toParticipant(p: EventParticipantRow): EventParticipant {
+function toParticipant(p: EventRow['participants'][number]): EventParticipant {
   return {
     id: p.id,
     name: p.name,
@@ -56,10 +97,11 @@ function toParticipant(p: EventParticipantRow): EventParticipant {
   };
 }
 
-function toEvent(row: EventRow, participants: EventParticipant[], viewer: Viewer, at: Date): Event {
+export function toEvent(row: EventRow, viewer: Viewer, at: Date): Event {
   const start = new Date(row.event_utc_ts);
   const end = new Date(row.end_utc_ts);
   const type = eventType(start, end, at);
+  const participants = row.participants.map(toParticipant);
   return {
     id: row.id,
     name: displayName(pickText(row.name, viewer.locale), participants),

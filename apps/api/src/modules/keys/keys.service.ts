@@ -53,6 +53,11 @@ export function createKeysService(repo: KeysRepository, now: () => Date = () => 
     forgetKey(apiKey: string) {
       cache.delete(apiKey);
     },
+
+    /** After a password reset or account deletion: no cached key of that user stays usable here. */
+    forgetUser(userId: number) {
+      cache.deleteWhere((key) => key.userId === userId);
+    },
   };
 }
 export type KeysService = ReturnType<typeof createKeysService>;

@@ -1,40 +1,76 @@
 import type { FastifyInstance } from 'fastify';
-import { KeyedQuerySchema, ProfileSchema, type Profile } from '@rudy/contracts';
-import { HttpError } from '../../lib/http-error.js';
+import {
+  DeleteAccountBodySchema,
+  KeyedQuerySchema,
+  MessageResponseSchema,
+  ProfileSchema,
+  ProfileUpdateBodySchema,
+  UserAccessSchema,
+} from '@rudy/contracts';
 import { keyedErrors, typed } from '../../lib/route-types.js';
-import type { UsersRepository } from './users.repository.js';
+import { callerOf } from '../auth/caller.js';
+import type { AccountService } from './account.service.js';
 
-/**
- * GET /profile: who holds this key. An anonymous key gets 401, which the client takes silently as
- * "not signed in". Capabilities come from purchases (commerce issue); none exist before it.
- */
-export function profileRoutes(app: FastifyInstance, users: UsersRepository) {
-  typed(app).get(
+const tags = ['account'];
+
+/** GET /profile answers 401 for an anonymous key, which the client takes silently as signed out. */
+export function profileRoutes(
+  app: FastifyInstance,
+  account: AccountService,
+  publicUrl: string | undefined,
+) {
+  const r = typed(app);
+  const caller = (req: Parameters<typeof callerOf>[0]) => callerOf(req, publicUrl);
+
+  r.get(
     '/api/profile',
     {
       schema: {
-        tags: ['auth'],
+        tags,
         querystring: KeyedQuerySchema,
         response: { 200: ProfileSchema, ...keyedErrors },
       },
     },
-    async (req): Promise<Profile> => {
-      const { userId, channelId } = req.auth;
-      const user = userId === null ? undefined : await users.findById(channelId, userId);
-      if (!user) throw new HttpError(401, 'unauthenticated', 'user must be logged in');
-      return {
-        id: user.id,
-        email: user.email,
-        first_name: user.first_name,
-        last_name: user.last_name,
-        newsletter: user.newsletter,
-        trial_period_used: user.trial_period_used,
-        temporary_password: user.temporary_password,
-        email_verified: user.email_verified_at !== null,
-        capabilities: [],
-        featureCount: {},
-        is_geo_blocked: false,
-      };
+    (req) => account.profile(caller(req)),
+  );
+
+  r.post(
+    '/api/profile',
+    {
+      schema: {
+        tags,
+        description:
+          'Profile update ({_method: "patch", ...fields}). Email or password changes need current_password.',
+        body: ProfileUpdateBodySchema,
+        response: { 200: ProfileSchema, ...keyedErrors },
+      },
     },
+    (req) => account.update(caller(req), req.body),
+  );
+
+  r.get(
+    '/api/user/access',
+    {
+      schema: {
+        tags,
+        querystring: KeyedQuerySchema,
+        response: { 200: UserAccessSchema, ...keyedErrors },
+      },
+    },
+    (req) => account.access(caller(req)),
+  );
+
+  r.post(
+    '/api/delete-account-confirm',
+    {
+      schema: {
+        tags,
+        description:
+          'Deletes the account after confirming the password (or the email for social-only accounts).',
+        body: DeleteAccountBodySchema,
+        response: { 200: MessageResponseSchema, ...keyedErrors },
+      },
+    },
+    (req) => account.delete(caller(req), req.body),
   );
 }

@@ -8,7 +8,12 @@ import { findPageByKind, findPageByUrl } from '../../../features/channel/hooks/c
 type Kind = Exclude<PageSummary['kind'], 'custom'>;
 
 /** A fixed channel page: found by its url first, then by its kind (a channel may rename the url). */
-export function KindPage({ kind, url, children, hideMissing }: {
+export function KindPage({
+  kind,
+  url,
+  children,
+  hideMissing,
+}: {
   kind: Kind;
   url: string;
   children?: ReactNode;

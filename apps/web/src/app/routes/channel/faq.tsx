@@ -4,7 +4,8 @@ import { queryClient } from '../../../lib/query-client';
 import { KindPage } from './channel-page-route';
 
 export function loader() {
-  void queryClient.prefetchQuery(faqQueryOptions());
+  // Started here so the data loads while the route's code does; errors surface in the screen.
+  void queryClient.query(faqQueryOptions()).catch(() => undefined);
   return null;
 }
 

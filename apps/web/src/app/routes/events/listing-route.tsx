@@ -8,11 +8,12 @@ import { queryClient } from '../../../lib/query-client';
 /** The four listings differ only in which events they show; each route module is one line. */
 export function listingRoute(kind: ListingKind) {
   return {
-    loader() {
-      void queryClient.prefetchQuery(homepageEventsQueryOptions());
+    loader: () => {
+      // Started here so the data loads while the route's code does; errors surface in the screen.
+  void queryClient.query(homepageEventsQueryOptions()).catch(() => undefined);
       return null;
     },
-    Component() {
+    Component: function EventListingRoute() {
       const { data } = useBootstrap();
       return (
         <EventListing

@@ -12,7 +12,8 @@ import { locationNames } from '../../../features/events/lib/event-display';
 import { queryClient } from '../../../lib/query-client';
 
 export function loader() {
-  void queryClient.prefetchQuery(homepageEventsQueryOptions());
+  // Started here so the data loads while the route's code does; errors surface in the screen.
+  void queryClient.query(homepageEventsQueryOptions()).catch(() => undefined);
   return null;
 }
 

@@ -6,7 +6,11 @@ import { useProfile } from '../../../features/auth/api/get-profile';
 import { useBootstrap } from '../../../features/channel/api/get-bootstrap';
 import { SiteFooter } from '../../../features/channel/components/site-footer';
 import { SiteHeader } from '../../../features/channel/components/site-header';
-import { findPageByKind, footerNavItems, headerNavItems } from '../../../features/channel/hooks/channel-navigation';
+import {
+  findPageByKind,
+  footerNavItems,
+  headerNavItems,
+} from '../../../features/channel/hooks/channel-navigation';
 import { CookieNotice } from '../../../features/cookie-notice/components/cookie-notice';
 import { applyTheme } from '../../../lib/theme';
 import { useNavigationMemory } from '../../use-navigation-memory';
@@ -48,7 +52,13 @@ export function Component() {
       <a href="#main" className={styles.skip}>
         {t('layout:skipToContent')}
       </a>
-      {navigation.state === 'loading' ? <div className={styles.progress} role="progressbar" aria-label={t('common:states.loading')} /> : null}
+      {navigation.state === 'loading' ? (
+        <div
+          className={styles.progress}
+          role="progressbar"
+          aria-label={t('common:states.loading')}
+        />
+      ) : null}
       <SiteHeader
         channelName={data?.settings.channel_name ?? t('layout:header.fallbackName')}
         logoUrl={data?.settings.logo_url ?? null}
@@ -59,7 +69,10 @@ export function Component() {
       <main id="main" className={styles.main} tabIndex={-1}>
         <Outlet />
       </main>
-      <SiteFooter settings={data?.settings} items={data ? footerNavItems(data.menu, data.pages) : []} />
+      <SiteFooter
+        settings={data?.settings}
+        items={data ? footerNavItems(data.menu, data.pages) : []}
+      />
       <CookieNotice privacyUrl={privacyPage?.url ?? '/privacy_policy'} />
       <ScrollRestoration />
     </>

@@ -41,7 +41,10 @@ export function ChannelPageView({
     );
   } else if (!summary) {
     body = hideMissing ? null : (
-      <StatusMessage title={t('channel:page.missingTitle')} description={t('channel:page.missingText')} />
+      <StatusMessage
+        title={t('channel:page.missingTitle')}
+        description={t('channel:page.missingText')}
+      />
     );
   } else if (query.isError || !query.data) {
     body = <LoadError what={title} onRetry={() => void query.refetch()} />;

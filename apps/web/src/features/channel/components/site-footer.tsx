@@ -4,7 +4,13 @@ import { LanguageSwitcher } from '../../../components/ui/language-switcher';
 import { MenuLink, type NavItem } from './menu-link';
 import styles from './site-footer.module.css';
 
-export function SiteFooter({ settings, items }: { settings: Settings | undefined; items: NavItem[] }) {
+export function SiteFooter({
+  settings,
+  items,
+}: {
+  settings: Settings | undefined;
+  items: NavItem[];
+}) {
   const { t } = useT();
   const channelName = settings?.channel_name ?? '';
   return (
@@ -52,7 +58,9 @@ export function SiteFooter({ settings, items }: { settings: Settings | undefined
         </div>
       </div>
       <div className={`page-container ${styles.bottom}`}>
-        <p>{t('layout:footer.copyright', { year: new Date().getFullYear(), channel: channelName })}</p>
+        <p>
+          {t('layout:footer.copyright', { year: new Date().getFullYear(), channel: channelName })}
+        </p>
       </div>
     </footer>
   );

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useT } from '../../../lib/i18n';
 import { Link, useLocation } from 'react-router';
 import { LanguageSwitcher } from '../../../components/ui/language-switcher';
@@ -17,16 +17,19 @@ export function SiteHeader({
   accountSlot?: ReactNode;
 }) {
   const { t } = useT();
-  const [isOpen, setOpen] = useState(false);
   const { pathname } = useLocation();
-
-  // A menu left open would cover the page the visitor just chose.
-  useEffect(() => setOpen(false), [pathname]);
+  // The menu belongs to the page it was opened on, so choosing a link closes it.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const isOpen = openOn === pathname;
 
   return (
     <header className={styles.header}>
       <div className={`page-container ${styles.inner}`}>
-        <Link to="/" className={styles.brand} aria-label={t('layout:header.home', { channel: channelName })}>
+        <Link
+          to="/"
+          className={styles.brand}
+          aria-label={t('layout:header.home', { channel: channelName })}
+        >
           {logoUrl ? <img src={logoUrl} alt="" className={styles.logo} /> : null}
           <span className={logoUrl ? 'visually-hidden' : styles.name}>{channelName}</span>
         </Link>
@@ -55,7 +58,7 @@ export function SiteHeader({
             className={styles.menuButton}
             aria-expanded={isOpen}
             aria-controls="main-navigation"
-            onClick={() => setOpen((open) => !open)}
+            onClick={() => setOpenOn(isOpen ? null : pathname)}
           >
             <span className={styles.burger} data-open={isOpen} aria-hidden="true" />
             <span className="visually-hidden">

@@ -25,7 +25,12 @@ export function SlideContent({ slide, isFirst }: { slide: Slide; isFirst: boolea
         {slide.subtitle ? <p className={styles.subtitle}>{slide.subtitle}</p> : null}
         {slide.link_url ? (
           isExternal(slide.link_url) ? (
-            <a href={slide.link_url} className={styles.cta} target="_blank" rel="noopener noreferrer">
+            <a
+              href={slide.link_url}
+              className={styles.cta}
+              target="_blank"
+              rel="noopener noreferrer"
+            >
               {cta}
             </a>
           ) : (

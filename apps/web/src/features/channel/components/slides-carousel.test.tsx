@@ -26,7 +26,9 @@ function renderCarousel() {
 }
 
 const current = () =>
-  screen.getAllByRole('group', { hidden: true }).find((g) => g.getAttribute('aria-hidden') === 'false');
+  screen
+    .getAllByRole('group', { hidden: true })
+    .find((g) => g.getAttribute('aria-hidden') === 'false');
 
 describe('SlidesCarousel', () => {
   it('orders slides by position and moves with the arrows and dots', () => {

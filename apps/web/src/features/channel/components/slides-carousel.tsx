@@ -81,7 +81,12 @@ export function SlidesCarousel({ slides }: { slides: Slide[] }) {
       </div>
       {count > 1 ? (
         <div className={styles.controls}>
-          <button type="button" className={styles.arrow} onClick={() => go(index - 1)} aria-label={t('home:slides.previous')}>
+          <button
+            type="button"
+            className={styles.arrow}
+            onClick={() => go(index - 1)}
+            aria-label={t('home:slides.previous')}
+          >
             ‹
           </button>
           <div className={styles.dots}>
@@ -96,7 +101,12 @@ export function SlidesCarousel({ slides }: { slides: Slide[] }) {
               />
             ))}
           </div>
-          <button type="button" className={styles.arrow} onClick={() => go(index + 1)} aria-label={t('home:slides.next')}>
+          <button
+            type="button"
+            className={styles.arrow}
+            onClick={() => go(index + 1)}
+            aria-label={t('home:slides.next')}
+          >
             ›
           </button>
           <button type="button" className={styles.pause} onClick={() => setPaused((p) => !p)}>

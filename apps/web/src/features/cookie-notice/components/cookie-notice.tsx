@@ -7,7 +7,9 @@ import styles from './cookie-notice.module.css';
 
 export function CookieNotice({ privacyUrl }: { privacyUrl: string | null }) {
   const { t } = useT();
-  const [isDismissed, setDismissed] = useState(() => getItem<boolean>(STORAGE_KEYS.cookieConsent) === true);
+  const [isDismissed, setDismissed] = useState(
+    () => getItem(STORAGE_KEYS.cookieConsent) === true,
+  );
   if (isDismissed) return null;
 
   const dismiss = () => {

@@ -34,9 +34,19 @@ export function EventCard({
       <Link to={`/watch/${event.id}`} className={styles.link}>
         <div className={styles.thumb} style={{ aspectRatio: EVENT_CARD_RATIO }}>
           {event.image_url ? (
-            <img src={event.image_url} alt="" loading="lazy" decoding="async" className={styles.image} />
+            <img
+              src={event.image_url}
+              alt=""
+              loading="lazy"
+              decoding="async"
+              className={styles.image}
+            />
           ) : (
-            <div className={styles.fallback} style={{ background: fallbackBackground }} aria-hidden="true">
+            <div
+              className={styles.fallback}
+              style={{ background: fallbackBackground }}
+              aria-hidden="true"
+            >
               {sides ? (
                 <span className={styles.versus}>
                   {sides.away.short_name} <small>@</small> {sides.home.short_name}
@@ -46,19 +56,22 @@ export function EventCard({
           )}
           <div className={styles.badges}>
             {isLive ? <span className={styles.live}>{t('events:badge.live')}</span> : null}
-            <span className={`${styles.access} ${styles[badge]}`}>{t(`events:access.${badge}`)}</span>
+            <span className={`${styles.access} ${styles[badge]}`}>
+              {t(`events:access.${badge}`)}
+            </span>
           </div>
         </div>
         <div className={styles.body}>
           <h3 className={styles.title}>{title}</h3>
           {sides ? (
-            <p className={styles.teams}>
+            <ul className={styles.teams}>
               <TeamChip name={sides.away.name} color={sides.away.color} />
-              <span className={styles.at} aria-label={t('events:card.at')}>
-                @
-              </span>
-              <TeamChip name={sides.home.name} color={sides.home.color} />
-            </p>
+              <TeamChip
+                name={sides.home.name}
+                color={sides.home.color}
+                prefix={t('events:card.at')}
+              />
+            </ul>
           ) : null}
           <p className={styles.meta}>
             <time dateTime={event.event_utc_ts}>
@@ -72,11 +85,18 @@ export function EventCard({
   );
 }
 
-function TeamChip({ name, color }: { name: string; color: string }) {
+/** One side of the game; the home side reads "@ Team" (the prefix is spoken as "at"). */
+function TeamChip({ name, color, prefix }: { name: string; color: string; prefix?: string }) {
   return (
-    <span className={styles.team}>
+    <li className={styles.team}>
       <span className={styles.swatch} style={{ background: teamColor(color) }} aria-hidden="true" />
-      {name}
-    </span>
+      {prefix ? (
+        <span className={styles.at}>
+          <span aria-hidden="true">@</span>
+          <span className="visually-hidden">{prefix}</span>
+        </span>
+      ) : null}
+      <span className={styles.teamName}>{name}</span>
+    </li>
   );
 }

@@ -52,10 +52,20 @@ export function EventRail({
           ) : null}
           {hasCards ? (
             <>
-              <button type="button" className={styles.arrow} onClick={() => scroll(-1)} aria-label={t('events:rail.previous', { title })}>
+              <button
+                type="button"
+                className={styles.arrow}
+                onClick={() => scroll(-1)}
+                aria-label={t('events:rail.previous', { title })}
+              >
                 ‹
               </button>
-              <button type="button" className={styles.arrow} onClick={() => scroll(1)} aria-label={t('events:rail.next', { title })}>
+              <button
+                type="button"
+                className={styles.arrow}
+                onClick={() => scroll(1)}
+                aria-label={t('events:rail.next', { title })}
+              >
                 ›
               </button>
             </>

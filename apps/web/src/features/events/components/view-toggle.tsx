@@ -2,7 +2,13 @@ import { useT } from '../../../lib/i18n';
 import type { EventsView } from '../hooks/use-event-listing';
 import styles from './view-toggle.module.css';
 
-export function ViewToggle({ view, onChange }: { view: EventsView; onChange: (v: EventsView) => void }) {
+export function ViewToggle({
+  view,
+  onChange,
+}: {
+  view: EventsView;
+  onChange: (v: EventsView) => void;
+}) {
   const { t } = useT();
   return (
     <div className={styles.toggle} role="group" aria-label={t('events:view.label')}>

@@ -40,7 +40,7 @@ export type EventsView = 'grid' | 'list';
 
 export function useEventsView() {
   const [view, setView] = useState<EventsView>(() =>
-    getItem<EventsView>(STORAGE_KEYS.eventsView) === 'list' ? 'list' : 'grid',
+    getItem(STORAGE_KEYS.eventsView) === 'list' ? 'list' : 'grid',
   );
   const change = (next: EventsView) => {
     setItem(STORAGE_KEYS.eventsView, next);

@@ -15,7 +15,9 @@ describe('event display', () => {
 
   it('keeps the event name when it is not a game of two', () => {
     const event = makeEvent({ name: 'Awards night' });
-    expect(eventTitle({ ...event, participants: event.participants.slice(0, 1) })).toBe('Awards night');
+    expect(eventTitle({ ...event, participants: event.participants.slice(0, 1) })).toBe(
+      'Awards night',
+    );
   });
 
   it('maps access types to the Free / Register / Buy badges', () => {

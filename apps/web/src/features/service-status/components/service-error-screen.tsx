@@ -26,7 +26,10 @@ function ErrorPanel({ onReload }: { onReload: () => void }) {
   const timerRef = useRef<ReturnType<typeof setInterval> | null>(null);
   useEffect(() => {
     // One steady interval (not a timeout per tick) so the countdown keeps pace with the clock.
-    const timer = setInterval(() => setRemaining((value) => Math.max(0, value - 1)), RELOAD_TICK_MS);
+    const timer = setInterval(
+      () => setRemaining((value) => Math.max(0, value - 1)),
+      RELOAD_TICK_MS,
+    );
     timerRef.current = timer;
     return () => clearInterval(timer);
   }, []);

@@ -1,0 +1,119 @@
+import type { FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
+import type { AppDeps } from './app.js';
+import type { Config } from './config.js';
+import { loadAppSecret } from './lib/app-secret.js';
+import { memoryAttemptLimiter, redisAttemptLimiter } from './lib/attempt-limiter.js';
+import { createAccountMail } from './modules/auth/account-mail.js';
+import { createAuthRepository } from './modules/auth/auth.repository.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { createAuthService } from './modules/auth/auth.service.js';
+import { googleRecaptchaVerifier } from './modules/auth/recaptcha.js';
+import {
+  facebookProvider,
+  oidcProvider,
+  type SocialProviders,
+} from './modules/auth/social/providers.js';
+import { createSocialRepository } from './modules/auth/social/social.repository.js';
+import { socialRoutes } from './modules/auth/social/social.routes.js';
+import { createSocialService } from './modules/auth/social/social.service.js';
+import { createChannelRepository } from './modules/channel/channel.repository.js';
+import { channelRoutes } from './modules/channel/channel.routes.js';
+import { createChannelService } from './modules/channel/channel.service.js';
+import { createEventsRepository } from './modules/events/events.repository.js';
+import { eventsRoutes } from './modules/events/events.routes.js';
+import { createEventsService } from './modules/events/events.service.js';
+import { geoRoutes } from './modules/geo/geo.routes.js';
+import { createGeoService } from './modules/geo/geo.service.js';
+import { createKeysRepository } from './modules/keys/keys.repository.js';
+import { keysRoutes } from './modules/keys/keys.routes.js';
+import { createKeysService } from './modules/keys/keys.service.js';
+import { outboxMailer, smtpMailer } from './modules/mail/mailer.js';
+import { outboxRoutes } from './modules/mail/outbox.routes.js';
+import { createAccessRepository } from './modules/users/access.repository.js';
+import { createAccountService } from './modules/users/account.service.js';
+import { profileRoutes } from './modules/users/profile.routes.js';
+import { createProfileService } from './modules/users/profile.service.js';
+import { registerApiKeyGuard } from './plugins/api-key.js';
+
+function socialProviders(config: Config): SocialProviders {
+  const providers: SocialProviders = {};
+  const allowHttp = config.OAUTH_ALLOW_HTTP;
+  if (config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET) {
+    providers.google = oidcProvider({
+      clientId: config.GOOGLE_CLIENT_ID,
+      clientSecret: config.GOOGLE_CLIENT_SECRET,
+      issuer: config.GOOGLE_ISSUER,
+      allowHttp,
+    });
+  }
+  if (config.FACEBOOK_CLIENT_ID && config.FACEBOOK_CLIENT_SECRET) {
+    providers.facebook = facebookProvider({
+      clientId: config.FACEBOOK_CLIENT_ID,
+      clientSecret: config.FACEBOOK_CLIENT_SECRET,
+      authorizationUrl: config.FACEBOOK_AUTHORIZATION_URL,
+      tokenUrl: config.FACEBOOK_TOKEN_URL,
+      userInfoUrl: config.FACEBOOK_USERINFO_URL,
+      allowHttp,
+    });
+  }
+  return providers;
+}
+
+/** Builds services from repositories and registers every module's routes. */
+export async function registerModules(
+  app: FastifyInstance,
+  deps: AppDeps & { redis: Redis | undefined },
+) {
+  const { config, db, redis } = deps;
+  const now = deps.now ?? (() => new Date());
+  const publicUrl = config.PUBLIC_URL;
+
+  const keys = createKeysService(createKeysRepository(db), now);
+  const channel = createChannelService(createChannelRepository(db));
+  const events = createEventsService(createEventsRepository(db), now);
+  const geo = createGeoService(deps.countryLookup);
+  registerApiKeyGuard(app, keys);
+
+  const mailer = config.SMTP_URL ? smtpMailer(config.SMTP_URL, config.MAIL_FROM) : outboxMailer(db);
+  const secret = await loadAppSecret(db, config.APP_SECRET);
+  const authRepo = createAuthRepository(db);
+  const profiles = createProfileService({ access: createAccessRepository(db), geo, channel, now });
+  const mail = createAccountMail({ mailer, channel, secret, now });
+  const auth = createAuthService({
+    repo: authRepo,
+    keys,
+    mail,
+    profiles,
+    channel,
+    limiter: redis ? redisAttemptLimiter(redis) : memoryAttemptLimiter(),
+    limits: {
+      perIp: config.AUTH_RATE_MAX_PER_IP,
+      perAccount: config.AUTH_RATE_MAX_PER_ACCOUNT,
+      windowMs: config.AUTH_RATE_WINDOW_MS,
+    },
+    recaptcha:
+      deps.recaptcha ??
+      (config.RECAPTCHA_SECRET ? googleRecaptchaVerifier(config.RECAPTCHA_SECRET) : undefined),
+    secret,
+    now,
+  });
+  const social = createSocialService({
+    providers: socialProviders(config),
+    social: createSocialRepository(db),
+    users: authRepo,
+    keys,
+    profiles,
+    now,
+  });
+  const account = createAccountService({ repo: authRepo, profiles, mail, keys });
+
+  keysRoutes(app, keys, config.DEFAULT_CHANNEL_KEY);
+  channelRoutes(app, channel);
+  eventsRoutes(app, events);
+  geoRoutes(app, geo, channel);
+  authRoutes(app, auth, publicUrl);
+  socialRoutes(app, social, publicUrl);
+  profileRoutes(app, account, publicUrl);
+  if (mailer.kind === 'outbox') outboxRoutes(app, db);
+}

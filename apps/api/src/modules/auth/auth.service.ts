@@ -1,0 +1,177 @@
+import {
+  API_KEY_TTL_MS,
+  type LoginBody,
+  type PasswordResetBody,
+  type RegisterBody,
+  type SignedLink,
+} from '@rudy/contracts';
+import { HttpError } from '../../lib/http-error.js';
+import type { AttemptLimiter } from '../../lib/attempt-limiter.js';
+import type { ChannelService } from '../channel/channel.service.js';
+import type { KeysService } from '../keys/keys.service.js';
+import type { ProfileService } from '../users/profile.service.js';
+import { linkSubject, type AccountMail } from './account-mail.js';
+import type { AuthRepository, UserRow } from './auth.repository.js';
+import { hashPassword, verifyPassword } from './password.js';
+import { requireRecaptcha, type RecaptchaVerifier } from './recaptcha.js';
+import { isExpired, isValidSignature } from './signed-link.js';
+
+export interface Caller {
+  channelId: number;
+  userId: number | null;
+  keyId: string;
+  apiKey: string;
+  ip: string;
+  locale: 'en' | 'fr';
+  /** Site origin for links in mails, e.g. https://watch.league.example */
+  origin: string;
+}
+
+export interface AuthLimits {
+  perIp: number;
+  perAccount: number;
+  windowMs: number;
+}
+
+export const RESET_REQUEST_ANSWER =
+  'If an account exists for this email, we have sent a link to reset its password.';
+
+export function createAuthService(deps: {
+  repo: AuthRepository;
+  keys: KeysService;
+  mail: AccountMail;
+  profiles: ProfileService;
+  channel: ChannelService;
+  limiter: AttemptLimiter;
+  limits: AuthLimits;
+  recaptcha: RecaptchaVerifier | undefined;
+  secret: string;
+  now: () => Date;
+}) {
+  const { repo, keys, limits } = deps;
+
+  /** Per IP and per account budgets; 429 when either is spent. */
+  async function throttle(action: string, caller: Caller, account?: string) {
+    const byIp = await deps.limiter.hit(`${action}:ip:${caller.ip}`, limits.perIp, limits.windowMs);
+    const byAccount = account
+      ? await deps.limiter.hit(
+          `${action}:acct:${caller.channelId}:${account.toLowerCase()}`,
+          limits.perAccount,
+          limits.windowMs,
+        )
+      : true;
+    if (!byIp || !byAccount) throw new HttpError(429, 'rate_limited');
+  }
+
+  async function checkRecaptcha(caller: Caller, token: string | undefined) {
+    const settings = await deps.channel.settings(caller.channelId);
+    await requireRecaptcha(deps.recaptcha, settings.recaptcha_site_key !== null, token, caller.ip);
+  }
+
+  async function bindSession(caller: Caller, user: UserRow) {
+    await repo.bindKey(caller.keyId, user.id, new Date(deps.now().getTime() + API_KEY_TTL_MS));
+    keys.forgetKey(caller.apiKey);
+    return deps.profiles.profile(user, caller.ip);
+  }
+
+  function refuseIfLoggedIn(caller: Caller) {
+    if (caller.userId !== null) throw new HttpError(400, 'already_logged_in');
+  }
+
+  return {
+    async register(caller: Caller, body: RegisterBody) {
+      refuseIfLoggedIn(caller);
+      await throttle('register', caller);
+      await checkRecaptcha(caller, body.recaptcha_token);
+      if (await repo.findUserByEmail(caller.channelId, body.email))
+        throw new HttpError(400, 'email_taken');
+      const user = await repo.insertUser({
+        channel_id: caller.channelId,
+        email: body.email,
+        first_name: body.first_name,
+        last_name: body.last_name,
+        password_hash: await hashPassword(body.password),
+        newsletter: body.newsletter,
+        language: caller.locale,
+      });
+      if (!user) throw new HttpError(400, 'email_taken');
+      await deps.mail.sendVerification(user, caller.origin);
+      return bindSession(caller, user);
+    },
+
+    async login(caller: Caller, body: LoginBody) {
+      refuseIfLoggedIn(caller);
+      await throttle('login', caller, body.email);
+      await checkRecaptcha(caller, body.recaptcha_token);
+      const user = await repo.findUserByEmail(caller.channelId, body.email);
+      // Same work and same answer whether the email exists or not.
+      const ok = await verifyPassword(user?.password_hash ?? null, body.password);
+      if (!user || !ok) throw new HttpError(400, 'wrong_auth_data');
+      await deps.limiter.reset(`login:acct:${caller.channelId}:${body.email.toLowerCase()}`);
+      return bindSession(caller, user);
+    },
+
+    async logout(caller: Caller) {
+      if (caller.userId === null) throw new HttpError(400, 'cannot_logout');
+      await repo.revokeKey(caller.keyId);
+      keys.forgetKey(caller.apiKey);
+      return { message: 'Logged out' };
+    },
+
+    async verifyEmail(caller: Caller, link: SignedLink) {
+      const user = await repo.findUserByEmail(caller.channelId, link.email);
+      if (!user) throw new HttpError(400, 'verification_failed');
+      if (user.email_verified_at) throw new HttpError(400, 'email_already_verified');
+      const valid = isValidSignature(
+        deps.secret,
+        linkSubject(user, 'verify_email'),
+        link.expires,
+        link.signature,
+      );
+      if (!valid || isExpired(link.expires, deps.now()))
+        throw new HttpError(400, 'verification_failed');
+      await repo.updateUser(caller.channelId, user.id, { email_verified_at: deps.now() });
+      return { message: 'Email verified.' };
+    },
+
+    async resendVerification(caller: Caller) {
+      if (caller.userId === null) throw new HttpError(401, 'login_required');
+      await throttle('verify-resend', caller, String(caller.userId));
+      const user = await repo.findUserById(caller.channelId, caller.userId);
+      if (!user) throw new HttpError(401, 'login_required');
+      if (user.email_verified_at) throw new HttpError(400, 'email_already_verified');
+      await deps.mail.sendVerification(user, caller.origin);
+      return { message: 'Verification email sent.' };
+    },
+
+    async requestPasswordReset(caller: Caller, email: string, recaptchaToken?: string) {
+      await throttle('reset', caller, email);
+      await checkRecaptcha(caller, recaptchaToken);
+      const user = await repo.findUserByEmail(caller.channelId, email);
+      if (user) await deps.mail.sendPasswordReset(user, caller.origin);
+      return { message: RESET_REQUEST_ANSWER };
+    },
+
+    async resetPassword(caller: Caller, body: PasswordResetBody) {
+      await throttle('reset-confirm', caller, body.email);
+      const user = await repo.findUserByEmail(caller.channelId, body.email);
+      if (!user) throw new HttpError(400, 'user_not_found');
+      const subject = linkSubject(user, 'password_reset');
+      if (!isValidSignature(deps.secret, subject, body.expires, body.signature)) {
+        throw new HttpError(400, 'reset_failed');
+      }
+      if (isExpired(body.expires, deps.now())) throw new HttpError(400, 'reset_key_expired');
+      await repo.updateUser(caller.channelId, user.id, {
+        password_hash: await hashPassword(body.password),
+        temporary_password: false,
+        // The mail reached the user, so the address is theirs.
+        email_verified_at: user.email_verified_at ?? deps.now(),
+      });
+      // Every session of the account ends: whoever knew the old password is out.
+      await repo.revokeUserKeys(user.id);
+      keys.forgetUser(user.id);
+      return { message: 'Password changed.' };
+    },
+  };
+}
+export type AuthService = ReturnType<typeof createAuthService>;

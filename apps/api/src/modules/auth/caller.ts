@@ -1,0 +1,15 @@
+import type { FastifyRequest } from 'fastify';
+import type { Caller } from './auth.service.js';
+
+/** Who is calling, from the request: key, channel, user, client IP (trusted proxy only), origin. */
+export function callerOf(req: FastifyRequest, publicUrl: string | undefined): Caller {
+  return {
+    channelId: req.auth.channelId,
+    userId: req.auth.userId,
+    keyId: req.auth.keyId,
+    apiKey: req.apiKey,
+    ip: req.ip,
+    locale: req.locale,
+    origin: publicUrl ?? `${req.protocol}://${req.host}`,
+  };
+}

@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import type { FastifyInstance } from 'fastify';
+import {
+  AddSessionBodySchema,
+  ProfileSchema,
+  SocialProviderSchema,
+  SocialStartBodySchema,
+  SocialStartResponseSchema,
+} from '@rudy/contracts';
+import { keyedErrors, keyedErrorsWith404, typed } from '../../../lib/route-types.js';
+import { callerOf } from '../caller.js';
+import { SocialSignInError, type SocialService } from './social.service.js';
+
+const COOKIE = 'rudy_oauth';
+const COOKIE_PATH = '/auth/login';
+
+function readCookie(header: string | undefined, name: string): string | undefined {
+  for (const part of (header ?? '').split(';')) {
+    const [k, ...v] = part.trim().split('=');
+    if (k === name) return decodeURIComponent(v.join('='));
+  }
+  return undefined;
+}
+
+export function socialRoutes(
+  app: FastifyInstance,
+  social: SocialService,
+  publicUrl: string | undefined,
+) {
+  const r = typed(app);
+  const tags = ['auth'];
+  const ProviderParams = z.object({ provider: SocialProviderSchema });
+
+  r.post(
+    '/api/v2/auth/social/:provider',
+    {
+      schema: {
+        tags,
+        description:
+          'Starts Google or Facebook sign-in: returns the provider URL to open in this browser.',
+        params: ProviderParams,
+        body: SocialStartBodySchema,
+        response: { 200: SocialStartResponseSchema, ...keyedErrorsWith404 },
+      },
+    },
+    async (req, reply) => {
+      const started = await social.start(
+        callerOf(req, publicUrl),
+        req.params.provider,
+        req.body.return_to,
+      );
+      const secure = (publicUrl ?? `${req.protocol}://`).startsWith('https') ? '; Secure' : '';
+      reply.header(
+        'set-cookie',
+        `${COOKIE}=${started.browserBinding}; Path=${COOKIE_PATH}; Max-Age=${started.maxAgeS}; HttpOnly; SameSite=Lax${secure}`,
+      );
+      return { authorization_url: started.authorizationUrl };
+    },
+  );
+
+  // The provider's redirect target (Facebook's is /auth/login/facebook/callback in the spec).
+  r.get(
+    '/auth/login/:provider/callback',
+    {
+      config: { keyless: true },
+      schema: { tags, params: ProviderParams, querystring: z.record(z.string(), z.string()) },
+    },
+    async (req, reply) => {
+      const origin = publicUrl ?? `${req.protocol}://${req.host}`;
+      const callbackUrl = new URL(req.url, origin);
+      const clear = `${COOKIE}=; Path=${COOKIE_PATH}; Max-Age=0; HttpOnly; SameSite=Lax`;
+      reply.header('set-cookie', clear);
+      try {
+        const target = await social.callback(
+          req.params.provider,
+          callbackUrl,
+          readCookie(req.headers.cookie, COOKIE),
+        );
+        return reply.redirect(target, 302);
+      } catch (error) {
+        if (!(error instanceof SocialSignInError)) throw error;
+        return reply.redirect(`/login?social_error=${error.reason}`, 302);
+      }
+    },
+  );
+
+  r.post(
+    '/api/auth/add_session',
+    {
+      schema: {
+        tags,
+        description: 'Exchanges the one-time code of a social sign-in for a session on this key.',
+        body: AddSessionBodySchema,
+        response: { 200: ProfileSchema, ...keyedErrors },
+      },
+    },
+    (req) => social.addSession(callerOf(req, publicUrl), req.body.code),
+  );
+}

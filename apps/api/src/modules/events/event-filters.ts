@@ -1,0 +1,139 @@
+import {
+  parseIsoInstant,
+  rangeEndExclusive,
+  type EventType,
+  type EventsQuery,
+  type FavoriteEventsQuery,
+  type Locale,
+  type Participant,
+  type SortDirection,
+  type SortField,
+} from '@rudy/contracts';
+
+/*
+ * Turns a validated listing query into what the repository needs: ids and values to match, absolute
+ * time bounds, a safe full-text query. Pure, so every rule here is unit-tested without a database.
+ */
+
+export interface EventWindow {
+  kind: EventType;
+  at: Date;
+}
+
+/** Conditions that one participant of an event meets together (a school's women's team, ...). */
+export interface ParticipantCondition {
+  groupId?: number;
+  sport?: string;
+  league?: string;
+  division?: string;
+  gender?: NonNullable<Participant['properties']['gender']>;
+}
+
+export interface EventFilter {
+  categoryId?: number;
+  locationId?: number;
+  participantId?: number;
+  participant?: ParticipantCondition;
+  window?: EventWindow;
+  startFrom?: Date;
+  startBefore?: Date;
+  /** A to_tsquery('simple', ...) text built by toPrefixTsQuery, never raw user input. */
+  search?: string;
+  favoritesOfUser?: number;
+  withClip?: boolean;
+}
+
+export interface EventOrder {
+  field: SortField;
+  direction: SortDirection;
+  locale: Locale;
+}
+
+export interface PageRequest {
+  offset: number;
+  limit: number;
+}
+
+export interface ResolvedEventQuery {
+  filter: EventFilter;
+  order: EventOrder;
+  page: PageRequest;
+  /** The parameters contradict each other (type=upcoming&stream_status=vod): no query needed. */
+  matchesNothing: boolean;
+}
+
+const MAX_SEARCH_WORDS = 8;
+
+/**
+ * Words of a search box as a prefix query: 'st bren' → `'st':* & 'bren':*`. Only letters and digits
+ * survive, so the text is always valid tsquery syntax; null when nothing searchable is left.
+ */
+export function toPrefixTsQuery(search: string): string | null {
+  const words =
+    search
+      .normalize('NFC')
+      .toLowerCase()
+      .match(/[\p{L}\p{N}]+/gu) ?? [];
+  if (words.length === 0) return null;
+  return words
+    .slice(0, MAX_SEARCH_WORDS)
+    .map((w) => `'${w}':*`)
+    .join(' & ');
+}
+
+/** type and stream_status both narrow the clock window; stream_status live = live, vod = finished. */
+export function windowKind(
+  type: EventType | undefined,
+  streamStatus: 'live' | 'vod' | undefined,
+): EventType | 'none' | undefined {
+  const fromStatus: EventType | undefined =
+    streamStatus === undefined ? undefined : streamStatus === 'live' ? 'live' : 'finished';
+  if (type && fromStatus && type !== fromStatus) return 'none';
+  return type ?? fromStatus;
+}
+
+function dateBounds(q: Pick<EventsQuery, 'start_date' | 'end_date'>) {
+  const start = q.start_date ? parseIsoInstant(q.start_date) : null;
+  const end = q.end_date ? parseIsoInstant(q.end_date) : null;
+  return {
+    startFrom: start?.at,
+    startBefore: end ? rangeEndExclusive(end) : undefined,
+  };
+}
+
+function participantCondition(q: Partial<EventsQuery>): ParticipantCondition | undefined {
+  const condition: ParticipantCondition = {
+    groupId: q.group,
+    sport: q.sport,
+    league: q.league,
+    division: q.division,
+    gender: q.gender,
+  };
+  return Object.values(condition).some((v) => v !== undefined) ? condition : undefined;
+}
+
+/** Resolves GET /events (and its variants) at the instant `at`, in the caller's language. */
+export function resolveEventQuery(
+  q: EventsQuery | FavoriteEventsQuery,
+  at: Date,
+  locale: Locale,
+): ResolvedEventQuery {
+  const full: Partial<EventsQuery> = q;
+  const kind = windowKind(q.type, q.stream_status);
+  const search = full.search === undefined ? undefined : toPrefixTsQuery(full.search);
+  const filter: EventFilter = {
+    categoryId: full.category_id ?? full.event_category_id,
+    locationId: full.location_id ?? full.rink,
+    participantId: full.team ?? full.participant_id,
+    participant: participantCondition(full),
+    window: kind && kind !== 'none' ? { kind, at } : undefined,
+    ...dateBounds(q),
+    search: search ?? undefined,
+  };
+  return {
+    filter,
+    order: { field: q.sort_field, direction: q.sort_direction, locale },
+    page: { offset: q.offset, limit: q.limit },
+    matchesNothing: kind === 'none',
+  };
+}

@@ -1,0 +1,76 @@
+import type { Locale } from '@rudy/contracts';
+
+export interface Branding {
+  channelName: string;
+  primaryColor: string;
+  primaryText: string;
+  siteUrl: string;
+}
+
+type Kind = 'verify_email' | 'password_reset';
+
+const TEXTS: Record<
+  Kind,
+  Record<Locale, { subject: string; intro: string; action: string; outro: string }>
+> = {
+  verify_email: {
+    en: {
+      subject: 'Confirm your email address',
+      intro: 'Welcome! Please confirm your email address to finish setting up your account.',
+      action: 'Confirm my email',
+      outro: 'This link expires in 48 hours. If you did not create an account, ignore this email.',
+    },
+    fr: {
+      subject: 'Confirmez votre adresse courriel',
+      intro:
+        'Bienvenue ! Confirmez votre adresse courriel pour terminer la création de votre compte.',
+      action: 'Confirmer mon courriel',
+      outro:
+        "Ce lien expire dans 48 heures. Si vous n'avez pas créé de compte, ignorez ce message.",
+    },
+  },
+  password_reset: {
+    en: {
+      subject: 'Reset your password',
+      intro: 'We received a request to reset the password of your account.',
+      action: 'Choose a new password',
+      outro:
+        'This link expires in 60 minutes and works once. If you did not ask for it, ignore this email.',
+    },
+    fr: {
+      subject: 'Réinitialisez votre mot de passe',
+      intro: 'Nous avons reçu une demande de réinitialisation du mot de passe de votre compte.',
+      action: 'Choisir un nouveau mot de passe',
+      outro:
+        "Ce lien expire dans 60 minutes et ne sert qu'une fois. Si vous ne l'avez pas demandé, ignorez ce message.",
+    },
+  },
+};
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** A channel-branded mail with one call to action, as HTML and plain text. */
+export function renderActionMail(
+  kind: Kind,
+  locale: Locale,
+  brand: Branding,
+  firstName: string,
+  link: string,
+) {
+  const t = TEXTS[kind][locale];
+  const hello = locale === 'fr' ? `Bonjour ${firstName},` : `Hi ${firstName},`;
+  const subject = `${t.subject} · ${brand.channelName}`;
+  const html = `<!doctype html><html lang="${locale}"><body style="margin:0;background:#f4f6f9;font-family:system-ui,sans-serif;color:#1b2330">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:32px 12px">
+<table role="presentation" width="560" cellpadding="0" cellspacing="0" style="max-width:560px;background:#fff;border-radius:12px;overflow:hidden">
+<tr><td style="background:${brand.primaryColor};color:${brand.primaryText};padding:20px 28px;font-size:20px;font-weight:700">${escapeHtml(brand.channelName)}</td></tr>
+<tr><td style="padding:28px">
+<p style="margin:0 0 12px">${escapeHtml(hello)}</p>
+<p style="margin:0 0 24px;line-height:1.5">${escapeHtml(t.intro)}</p>
+<p style="margin:0 0 24px"><a href="${escapeHtml(link)}" style="display:inline-block;background:${brand.primaryColor};color:${brand.primaryText};padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600">${escapeHtml(t.action)}</a></p>
+<p style="margin:0 0 8px;font-size:13px;color:#5b6575;line-height:1.5">${escapeHtml(t.outro)}</p>
+<p style="margin:0;font-size:12px;color:#8a93a3;word-break:break-all">${escapeHtml(link)}</p>
+</td></tr></table></td></tr></table></body></html>`;
+  const text = `${hello}\n\n${t.intro}\n\n${t.action}: ${link}\n\n${t.outro}\n\n${brand.channelName} · ${brand.siteUrl}`;
+  return { subject, html, text };
+}
