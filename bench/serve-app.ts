@@ -1,12 +1,12 @@
 import type { AddressInfo } from 'node:net';
 import { buildApp } from '../apps/api/src/app.js';
 import { loadConfig } from '../apps/api/src/config.js';
-import { openDatabase } from '../apps/api/src/db/database.js';
+import { openDatabase, type DB } from '../apps/api/src/db/database.js';
 import { migrateToLatest } from '../apps/api/src/db/migrate.js';
 import { seedDemoChannel } from '../apps/api/src/db/seed/demo-channel.js';
 
 /** The real server on a free port: PostgreSQL at BENCH_DATABASE_URL when set, else in-memory PGlite. */
-export async function serveApp() {
+export async function serveApp(opts: { seed?: (db: DB) => Promise<unknown> } = {}) {
   const database = await openDatabase({
     databaseUrl: process.env.BENCH_DATABASE_URL,
     dataDir: 'memory://',
@@ -14,6 +14,7 @@ export async function serveApp() {
   });
   await migrateToLatest(database.db);
   await seedDemoChannel(database.db);
+  await opts.seed?.(database.db);
   const config = loadConfig({
     LOG_LEVEL: 'silent',
     RATE_LIMIT_MAX: '100000000',

@@ -6,7 +6,8 @@ import { HttpError } from './http-error.js';
  * guard and before query/body validation, so an anonymous caller hears 'user must be logged in'
  * rather than about a field it got wrong.
  */
-export async function requireLogin(request: FastifyRequest): Promise<void> {
-  if (request.auth.userId === null) throw new HttpError(401, 'login_required');
-  return Promise.resolve();
+export function requireLogin(request: FastifyRequest): Promise<void> {
+  return request.auth.userId === null
+    ? Promise.reject(new HttpError(401, 'login_required'))
+    : Promise.resolve();
 }

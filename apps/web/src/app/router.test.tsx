@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../lib/query-client';
 import { getLastPage } from '../lib/navigation-memory';
-import { json } from '../test/fetch-mock';
+import { json, urlOf } from '../test/fetch-mock';
 import { makeBootstrap, makeEvent } from '../test/fixtures';
 import { renderApp } from '../test/render-app';
 import { buildRoutes } from './router';
@@ -128,7 +128,7 @@ describe('navigation', () => {
     });
     expect(await screen.findByText('Ties go to overtime.')).toBeTruthy();
     expect(screen.getByRole('heading', { level: 1, name: 'League rules' })).toBeTruthy();
-    expect(fetch.mock.calls.some(([u]) => String(u).startsWith('/api/pages/2?'))).toBe(true);
+    expect(fetch.mock.calls.some(([u]) => urlOf(u).startsWith('/api/pages/2?'))).toBe(true);
   });
 
   it('sends a non-numeric watch id to /404 and shows the player frame for a numeric one', async () => {

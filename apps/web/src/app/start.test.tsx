@@ -2,7 +2,7 @@ import { act, screen } from '@testing-library/react';
 import type { Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../lib/query-client';
-import { FUTURE, json, mockFetch, type Handler } from '../test/fetch-mock';
+import { FUTURE, json, mockFetch, urlOf, type Handler } from '../test/fetch-mock';
 import { makeBootstrap } from '../test/fixtures';
 import { startApp } from './start';
 
@@ -61,7 +61,7 @@ afterEach(() => {
 describe('start-up', () => {
   it('loads config, channel key, API key, sign-in state and channel data, then mounts', async () => {
     const { fetch, router } = await start(api());
-    const paths = fetch.mock.calls.map(([u]) => new URL(String(u), 'http://x').pathname);
+    const paths = fetch.mock.calls.map(([u]) => new URL(urlOf(u), 'http://x').pathname);
     expect(paths.slice(0, 3)).toEqual(['/config.json', '/api/channel-key', '/api/get_api_key']);
     expect(paths).toContain('/api/profile');
     expect(paths).toContain('/api/channel-bootstrap-data');
@@ -91,7 +91,7 @@ describe('start-up', () => {
     );
     expect(screen.getByText(SERVICE_TEXT)).toBeTruthy();
     expect(
-      (screen.getByRole('button', { name: /Reload available in/ }) as HTMLButtonElement).disabled,
+      screen.getByRole<HTMLButtonElement>('button', { name: /Reload available in/ }).disabled,
     ).toBe(true);
   });
 });

@@ -1,6 +1,6 @@
 import { ERR_CANCELED, ERR_TIMEOUT, RETRY_DELAY_MS, REQUEST_TIMEOUT_MS } from '@rudy/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FUTURE, TEST_CONFIG, json, mockFetch, type Handler } from '../test/fetch-mock';
+import { FUTURE, TEST_CONFIG, json, mockFetch, urlOf, type Handler } from '../test/fetch-mock';
 import { createApiClient } from './api-client';
 import { ApiError } from './api-error';
 import { onAppEvent } from './app-events';
@@ -22,7 +22,7 @@ function setup(rest: Handler, config = TEST_CONFIG) {
   });
   const client = createApiClient({ fetch, getLocale: () => 'fr' });
   client.configure(config);
-  const calls = (path: string) => fetch.mock.calls.filter(([u]) => String(u).startsWith(path));
+  const calls = (path: string) => fetch.mock.calls.filter(([u]) => urlOf(u).startsWith(path));
   return { client, fetch, calls };
 }
 
@@ -66,7 +66,7 @@ describe('api client: carrying the key', () => {
     await client.get('/menu');
     await client.get('/pages');
     expect(calls('/api/get_api_key')).toHaveLength(1);
-    const body = JSON.parse(String(calls('/api/get_api_key')[0]?.[1]?.body)) as object;
+    const body = JSON.parse(calls('/api/get_api_key')[0]?.[1]?.body as string) as object;
     expect(body).toMatchObject({ channel_key: 'demo-hockey' });
     expect(localStorage.getItem('rudy_api_key')).toContain('key-1');
     expect(getItem(STORAGE_KEYS.channelKey)).toBe('demo-hockey');
@@ -213,7 +213,7 @@ describe('api client: key errors', () => {
     const outcome = client.get('/menu').catch((e: unknown) => e);
     await vi.advanceTimersByTimeAsync(RETRY_DELAY_MS);
     expect(await outcome).toMatchObject({ code: 'api_key_missing', message: 'no api key' });
-    expect(fetch.mock.calls.filter(([u]) => String(u).includes('/api/menu'))).toHaveLength(0);
+    expect(fetch.mock.calls.filter(([u]) => urlOf(u).includes('/api/menu'))).toHaveLength(0);
     expect(getFailingUrls()).toEqual(['/api/menu']);
   });
 });

@@ -13,10 +13,15 @@ export function json(body: unknown, status = 200) {
   });
 }
 
+export function urlOf(input: RequestInfo | URL): string {
+  if (input instanceof Request) return input.url;
+  return input instanceof URL ? input.href : input;
+}
+
 /** A fetch stand-in that hands each call, with its parsed URL and JSON body, to `handler`. */
 export function mockFetch(handler: Handler) {
   return vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-    const url = new URL(String(input), 'http://localhost');
+    const url = new URL(urlOf(input), 'http://localhost');
     const body =
       typeof init.body === 'string'
         ? (JSON.parse(init.body) as Record<string, unknown>)

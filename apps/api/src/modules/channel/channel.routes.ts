@@ -12,6 +12,8 @@ import {
   MenuItemSchema,
   PageSchema,
   PageSummarySchema,
+  ParticipantGroupPropertySchema,
+  ParticipantGroupSchema,
   SettingsSchema,
   SlideSchema,
   SlidesQuerySchema,
@@ -120,6 +122,33 @@ export function channelRoutes(app: FastifyInstance, channel: ChannelService) {
       },
     },
     (req) => channel.locations(req.auth.channelId),
+  );
+
+  r.get(
+    '/api/participant-groups',
+    {
+      schema: {
+        tags: ['participants'],
+        description: 'Participant groups (schools), in name order.',
+        querystring: q,
+        response: { 200: z.array(ParticipantGroupSchema), ...keyedErrors },
+      },
+    },
+    (req) => channel.participantGroups(req.auth.channelId),
+  );
+
+  r.get(
+    '/api/participant-group-properties',
+    {
+      schema: {
+        tags: ['participants'],
+        description:
+          'Team properties to filter by (gender, sport, division, league) and their values.',
+        querystring: q,
+        response: { 200: z.array(ParticipantGroupPropertySchema), ...keyedErrors },
+      },
+    },
+    (req) => channel.participantGroupProperties(req.auth.channelId, req.locale),
   );
 
   r.get(

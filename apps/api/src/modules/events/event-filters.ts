@@ -9,6 +9,7 @@ import {
   type SortDirection,
   type SortField,
 } from '@rudy/contracts';
+import { toPrefixTsQuery } from '../../lib/prefix-ts-query.js';
 
 /*
  * Turns a validated listing query into what the repository needs: ids and values to match, absolute
@@ -60,25 +61,6 @@ export interface ResolvedEventQuery {
   page: PageRequest;
   /** The parameters contradict each other (type=upcoming&stream_status=vod): no query needed. */
   matchesNothing: boolean;
-}
-
-const MAX_SEARCH_WORDS = 8;
-
-/**
- * Words of a search box as a prefix query: 'st bren' → `'st':* & 'bren':*`. Only letters and digits
- * survive, so the text is always valid tsquery syntax; null when nothing searchable is left.
- */
-export function toPrefixTsQuery(search: string): string | null {
-  const words =
-    search
-      .normalize('NFC')
-      .toLowerCase()
-      .match(/[\p{L}\p{N}]+/gu) ?? [];
-  if (words.length === 0) return null;
-  return words
-    .slice(0, MAX_SEARCH_WORDS)
-    .map((w) => `'${w}':*`)
-    .join(' & ');
 }
 
 /** type and stream_status both narrow the clock window; stream_status live = live, vod = finished. */

@@ -51,6 +51,7 @@ export function oidcProvider(settings: ProviderSettings): SocialProviderClient {
         settings.clientId,
         settings.clientSecret,
         undefined,
+        // eslint-disable-next-line @typescript-eslint/no-deprecated -- only for local test issuers (OAUTH_ALLOW_HTTP)
         settings.allowHttp ? { execute: [oidc.allowInsecureRequests] } : undefined,
       )
       .catch((error: unknown) => {
@@ -106,6 +107,7 @@ export function facebookProvider(settings: ProviderSettings): SocialProviderClie
     settings.clientId,
     settings.clientSecret,
   );
+  // eslint-disable-next-line @typescript-eslint/no-deprecated -- only for local test issuers (OAUTH_ALLOW_HTTP)
   if (settings.allowHttp) oidc.allowInsecureRequests(config);
   const userInfoUrl =
     settings.userInfoUrl ??

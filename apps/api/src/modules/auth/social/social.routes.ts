@@ -70,17 +70,13 @@ export function socialRoutes(
       const callbackUrl = new URL(req.url, origin);
       const clear = `${COOKIE}=; Path=${COOKIE_PATH}; Max-Age=0; HttpOnly; SameSite=Lax`;
       reply.header('set-cookie', clear);
-      try {
-        const target = await social.callback(
-          req.params.provider,
-          callbackUrl,
-          readCookie(req.headers.cookie, COOKIE),
-        );
-        return reply.redirect(target, 302);
-      } catch (error) {
-        if (!(error instanceof SocialSignInError)) throw error;
-        return reply.redirect(`/login?social_error=${error.reason}`, 302);
-      }
+      const target = await social
+        .callback(req.params.provider, callbackUrl, readCookie(req.headers.cookie, COOKIE))
+        .catch((error: unknown) => {
+          if (!(error instanceof SocialSignInError)) throw error;
+          return `/login?social_error=${error.reason}`;
+        });
+      return reply.redirect(target, 302);
     },
   );
 

@@ -5,23 +5,25 @@ import type { ListingKind } from '../../../features/events/hooks/use-event-listi
 import { locationNames } from '../../../features/events/lib/event-display';
 import { queryClient } from '../../../lib/query-client';
 
+function EventListingRoute({ kind }: { kind: ListingKind }) {
+  const { data } = useBootstrap();
+  return (
+    <EventListing
+      kind={kind}
+      categories={data?.['events-categories'] ?? []}
+      locations={locationNames(data?.['events-locations'])}
+    />
+  );
+}
+
 /** The four listings differ only in which events they show; each route module is one line. */
 export function listingRoute(kind: ListingKind) {
   return {
     loader: () => {
       // Started here so the data loads while the route's code does; errors surface in the screen.
-  void queryClient.query(homepageEventsQueryOptions()).catch(() => undefined);
+      void queryClient.query(homepageEventsQueryOptions()).catch(() => undefined);
       return null;
     },
-    Component: function EventListingRoute() {
-      const { data } = useBootstrap();
-      return (
-        <EventListing
-          kind={kind}
-          categories={data?.['events-categories'] ?? []}
-          locations={locationNames(data?.['events-locations'])}
-        />
-      );
-    },
+    Component: () => <EventListingRoute kind={kind} />,
   };
 }

@@ -48,10 +48,14 @@ describe('SlidesCarousel', () => {
   it('advances on its own until paused', () => {
     vi.useFakeTimers();
     renderCarousel();
-    act(() => vi.advanceTimersByTime(SLIDE_INTERVAL_MS));
+    act(() => {
+      vi.advanceTimersByTime(SLIDE_INTERVAL_MS);
+    });
     expect(current()?.textContent).toContain('Second');
     fireEvent.click(screen.getByRole('button', { name: 'Pause' }));
-    act(() => vi.advanceTimersByTime(SLIDE_INTERVAL_MS * 3));
+    act(() => {
+      vi.advanceTimersByTime(SLIDE_INTERVAL_MS * 3);
+    });
     expect(current()?.textContent).toContain('Second');
   });
 

@@ -7,9 +7,7 @@ import styles from './cookie-notice.module.css';
 
 export function CookieNotice({ privacyUrl }: { privacyUrl: string | null }) {
   const { t } = useT();
-  const [isDismissed, setDismissed] = useState(
-    () => getItem(STORAGE_KEYS.cookieConsent) === true,
-  );
+  const [isDismissed, setDismissed] = useState(() => getItem(STORAGE_KEYS.cookieConsent) === true);
   if (isDismissed) return null;
 
   const dismiss = () => {

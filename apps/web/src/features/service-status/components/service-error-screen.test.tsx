@@ -17,7 +17,9 @@ describe('ServiceErrorScreen', () => {
     vi.useFakeTimers();
     const onReload = vi.fn();
     render(<ServiceErrorScreen onReload={onReload} />);
-    act(() => addFailingUrl('/api/settings'));
+    act(() => {
+      addFailingUrl('/api/settings');
+    });
 
     expect(screen.getByRole('alertdialog')).toBeTruthy();
     expect(screen.getByRole('heading', { name: TITLE })).toBeTruthy();
@@ -25,16 +27,24 @@ describe('ServiceErrorScreen', () => {
     expect(button.textContent).toBe('Reload available in 60 s');
     expect((button as HTMLButtonElement).disabled).toBe(true);
 
-    act(() => vi.advanceTimersByTime(1_000));
+    act(() => {
+      vi.advanceTimersByTime(1_000);
+    });
     expect(button.textContent).toBe('Reload available in 59 s');
-    act(() => vi.advanceTimersByTime(58_000));
+    act(() => {
+      vi.advanceTimersByTime(58_000);
+    });
     expect(button.textContent).toBe('Reload available in 1 s');
     expect((button as HTMLButtonElement).disabled).toBe(true);
 
-    act(() => vi.advanceTimersByTime(1_000));
+    act(() => {
+      vi.advanceTimersByTime(1_000);
+    });
     expect((button as HTMLButtonElement).disabled).toBe(false);
     expect(button.textContent).toBe('Reload the page');
-    act(() => button.click());
+    act(() => {
+      button.click();
+    });
     expect(onReload).toHaveBeenCalledTimes(1);
   });
 
@@ -44,9 +54,13 @@ describe('ServiceErrorScreen', () => {
       addFailingUrl('/api/settings');
       addFailingUrl('/api/menu');
     });
-    act(() => removeFailingUrl('/api/settings'));
+    act(() => {
+      removeFailingUrl('/api/settings');
+    });
     expect(screen.getByRole('alertdialog')).toBeTruthy();
-    act(() => removeFailingUrl('/api/menu'));
+    act(() => {
+      removeFailingUrl('/api/menu');
+    });
     expect(screen.queryByRole('alertdialog')).toBeNull();
   });
 });
