@@ -19,6 +19,8 @@ export const ConfigSchema = z.object({
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
   REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Public event listings are cached, serialised, this long (0: off); see docs/decisions.md. */
+  CATALOGUE_CACHE_MS: z.coerce.number().int().min(0).default(5_000),
   /** Signs mail links and cookies. Unset: generated once and kept in the database. */
   APP_SECRET: z.string().min(32).optional(),
   SMTP_URL: z.string().optional(),

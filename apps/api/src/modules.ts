@@ -77,7 +77,9 @@ export async function registerModules(
 
   const keys = createKeysService(createKeysRepository(db), now);
   const channel = createChannelService(createChannelRepository(db));
-  const events = createEventsService(createEventsRepository(db), now);
+  const events = createEventsService(createEventsRepository(db), now, {
+    cacheMs: config.CATALOGUE_CACHE_MS,
+  });
   const geo = createGeoService(deps.countryLookup);
   registerApiKeyGuard(app, keys);
 

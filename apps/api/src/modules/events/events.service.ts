@@ -9,11 +9,19 @@ import type {
 } from '@rudy/contracts';
 import { HttpError, notFound } from '../../lib/http-error.js';
 import { pickNullableText, pickText } from '../../lib/i18n-text.js';
+import { TtlCache } from '../../lib/ttl-cache.js';
 import { displayName, eventType, hasAccess, streamStatus } from './event-rules.js';
 import { resolveEventQuery, type EventFilter, type EventOrder } from './event-filters.js';
 import type { EventRow, EventsRepository } from './events.repository.js';
 
 const HOMEPAGE_RAIL_SIZE = 12;
+/** Bounds memory: a page with the demo's inline images weighs up to ~60 KB. */
+const CACHE_MAX_PAGES = 500;
+
+export interface EventsServiceOptions {
+  /** How long a public listing page is served from memory; 0 turns the cache off. */
+  cacheMs?: number;
+}
 
 export interface Viewer {
   channelId: number;
@@ -21,7 +29,35 @@ export interface Viewer {
   locale: Locale;
 }
 
-export function createEventsService(repo: EventsRepository, now: () => Date = () => new Date()) {
+/**
+ * Listings are read far more often than events change, by visitors who mostly send the same few
+ * filters. A public page (everything but the favourites listing) is therefore kept serialised for a
+ * few seconds, per channel, language, signed-in or not (has_access depends only on that until
+ * purchases exist) and query. Types and stream statuses in it are those of the moment it was built.
+ */
+export function createEventsService(
+  repo: EventsRepository,
+  now: () => Date = () => new Date(),
+  options: EventsServiceOptions = {},
+) {
+  const cacheMs = options.cacheMs ?? 0;
+  const pages = new TtlCache<string, Buffer>(cacheMs, CACHE_MAX_PAGES);
+
+  async function cachedJson(
+    viewer: Viewer,
+    query: EventsQuery,
+    scope: Pick<EventFilter, 'withClip'>,
+  ): Promise<Buffer> {
+    const { filter, order, page: p } = resolveEventQuery(query, new Date(0), viewer.locale);
+    const signedIn = viewer.userId !== null;
+    const key = JSON.stringify([viewer.channelId, signedIn, filter, order, p, scope]);
+    const hit = cacheMs > 0 ? pages.get(key) : undefined;
+    if (hit) return hit;
+    const json = Buffer.from(JSON.stringify(await page(viewer, query, scope)));
+    if (cacheMs > 0) pages.set(key, json);
+    return json;
+  }
+
   async function page(
     viewer: Viewer,
     query: EventsQuery | FavoriteEventsQuery,
@@ -56,6 +92,8 @@ export function createEventsService(repo: EventsRepository, now: () => Date = ()
 
   return {
     list: (viewer: Viewer, query: EventsQuery) => page(viewer, query),
+    /** The same page as JSON bytes, from the cache when fresh. */
+    listJson: (viewer: Viewer, query: EventsQuery) => cachedJson(viewer, query, {}),
 
     /** Events of the caller's favourite teams, schools and sports. */
     favorites(viewer: Viewer, query: FavoriteEventsQuery) {
@@ -64,7 +102,8 @@ export function createEventsService(repo: EventsRepository, now: () => Date = ()
     },
 
     /** Events that have at least one finished clip. */
-    withClip: (viewer: Viewer, query: EventsQuery) => page(viewer, query, { withClip: true }),
+    withClipJson: (viewer: Viewer, query: EventsQuery) =>
+      cachedJson(viewer, query, { withClip: true }),
 
     async byId(viewer: Viewer, id: number): Promise<Event> {
       const row = await repo.byId(viewer.channelId, id);

@@ -24,7 +24,7 @@ export function EventListing({
   const rawCategory = Number(params.get('category_id'));
   const categoryId = Number.isInteger(rawCategory) && rawCategory > 0 ? rawCategory : null;
   const state = useEventListing(kind, categoryId);
-  const [view, setView] = useEventsView();
+  const [view, setView] = useEventsView(kind === 'schedule' ? 'list' : 'grid');
   const title = t(`events:listing.${kind}.title`);
 
   return (

@@ -38,10 +38,9 @@ export function useEventListing(kind: ListingKind, categoryId: number | null) {
 
 export type EventsView = 'grid' | 'list';
 
-export function useEventsView() {
-  const [view, setView] = useState<EventsView>(() =>
-    getItem(STORAGE_KEYS.eventsView) === 'list' ? 'list' : 'grid',
-  );
+/** The visitor's stored choice, else the listing's own default (the schedule reads best as a list). */
+export function useEventsView(fallback: EventsView) {
+  const [view, setView] = useState<EventsView>(() => getItem(STORAGE_KEYS.eventsView) ?? fallback);
   const change = (next: EventsView) => {
     setItem(STORAGE_KEYS.eventsView, next);
     setView(next);

@@ -1,0 +1,15 @@
+import { openDatabase } from '/work/main/apps/api/src/db/database.ts';
+import { buildApp } from '/work/main/apps/api/src/app.ts';
+import { loadConfig } from '/work/main/apps/api/src/config.ts';
+const h = await openDatabase({ databaseUrl: 'postgres://postgres@127.0.0.1:5432/bench_events', dataDir: '', poolSize: 20 });
+const app = await buildApp({ config: loadConfig({ LOG_LEVEL: 'silent', RATE_LIMIT_MAX: '100000000' }), db: h.db });
+await app.ready();
+const key = (await app.inject({ method: 'POST', url: '/api/get_api_key', payload: { channel_key: 'bench-league' } })).json().api_key;
+const time = async (url: string) => { for (let i = 0; i < 5; i++) await app.inject({ url }); const t = performance.now(); for (let i = 0; i < 50; i++) await app.inject({ url }); console.log(url.replace(key, 'K').padEnd(60), ((performance.now() - t) / 50).toFixed(2), 'ms'); };
+await time(`/api/channel-bootstrap-data?api_key=${key}`);
+await time(`/api/settings?api_key=${key}`);
+await time(`/api/events?api_key=${key}&limit=1`);
+await time(`/api/events?api_key=${key}`);
+await time(`/api/events?api_key=${key}&team=10`);
+await time(`/api/events?api_key=${key}&offset=5000`);
+await app.close(); await h.close();
