@@ -52,6 +52,7 @@ async function listingPaths(base: string, key: string): Promise<string[]> {
   const teams = await get<{ data: { id: number }[] }>('/api/participants?limit=100');
   const groups = await get<{ id: number }[]>('/api/participant-groups');
   const categories = await get<{ id: number }[]>('/api/events-categories');
+  const rinks = await get<{ id: number }[]>('/api/events-locations');
   const today = new Date().toISOString().slice(0, 10);
   const monthAgo = new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10);
   const filters = [
@@ -69,7 +70,7 @@ async function listingPaths(base: string, key: string): Promise<string[]> {
     'search=wolves',
     'sort_field=name&limit=40',
     'offset=5000&limit=20',
-    `rink=${categories.length > 0 ? 3 : 1}&type=finished`,
+    `rink=${rinks[4]?.id}&type=finished`,
   ];
   return filters.map((f) => `/api/events?api_key=${key}${f ? `&${f}` : ''}`);
 }

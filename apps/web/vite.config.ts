@@ -38,5 +38,7 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     target: 'es2022',
+    // Read by scripts/check-bundle-size.mjs to add up what the home route loads.
+    manifest: true,
   },
 });

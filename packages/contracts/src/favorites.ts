@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdSchema, IsoDateTimeSchema } from './common.js';
+import { IdSchema, IsoDateTimeSchema, LocaleSchema } from './common.js';
 
 /** What a favourite points at, as stored and listed: team, school, sport (spec section 3). */
 export const FAVORITABLE_TYPES = ['participant', 'participant_group', 'event_category'] as const;
@@ -35,7 +35,7 @@ export function favoritableTypeMessage(value: unknown): string {
  */
 export const FavoriteBodySchema = z.object({
   api_key: z.string().optional(),
-  lang: z.string().optional(),
+  lang: LocaleSchema.optional(),
   favoritable_id: z
     .unknown()
     .optional()

@@ -19,7 +19,8 @@ export async function registerWebStatic(app: FastifyInstance, distDir: string) {
     await app.register(fastifyStatic, {
       root: distDir,
       prefix: '/',
-      wildcard: false,
+      // A wildcard route reads the folder per request, so a rebuilt app is served without a restart.
+      wildcard: true,
       index: false,
       setHeaders(reply, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);

@@ -13,6 +13,7 @@ import { keyedErrors, keyedErrorsWith404, typed } from '../../lib/route-types.js
 import type { EventsService, Viewer } from './events.service.js';
 
 const tags = ['events'];
+const JSON_TYPE = 'application/json; charset=utf-8';
 const viewerOf = (req: FastifyRequest): Viewer => ({
   channelId: req.auth.channelId,
   userId: req.auth.userId,
@@ -45,7 +46,11 @@ export function eventsRoutes(app: FastifyInstance, events: EventsService) {
         response: { 200: EventsPageSchema, ...keyedErrors },
       },
     },
-    (req) => events.list(viewerOf(req), req.query),
+    async (req, reply) => {
+      // Sent pre-serialised (possibly from cache); the page was built from typed rows.
+      const json = await events.listJson(viewerOf(req), req.query);
+      return reply.type(JSON_TYPE).send(json as never);
+    },
   );
 
   r.get(
@@ -72,7 +77,10 @@ export function eventsRoutes(app: FastifyInstance, events: EventsService) {
         response: { 200: EventsPageSchema, ...keyedErrors },
       },
     },
-    (req) => events.withClip(viewerOf(req), req.query),
+    async (req, reply) => {
+      const json = await events.withClipJson(viewerOf(req), req.query);
+      return reply.type(JSON_TYPE).send(json as never);
+    },
   );
 
   r.get(

@@ -9,7 +9,7 @@ import type {
 } from '@rudy/contracts';
 import { HttpError, notFound } from '../../lib/http-error.js';
 import { pickNullableText, pickText } from '../../lib/i18n-text.js';
-import { TtlCache } from '../../lib/ttl-cache.js';
+import { RefreshingCache } from '../../lib/refreshing-cache.js';
 import { displayName, eventType, hasAccess, streamStatus } from './event-rules.js';
 import { resolveEventQuery, type EventFilter, type EventOrder } from './event-filters.js';
 import type { EventRow, EventsRepository } from './events.repository.js';
@@ -41,21 +41,22 @@ export function createEventsService(
   options: EventsServiceOptions = {},
 ) {
   const cacheMs = options.cacheMs ?? 0;
-  const pages = new TtlCache<string, Buffer>(cacheMs, CACHE_MAX_PAGES);
+  const pages = new RefreshingCache<string, Buffer>(cacheMs, CACHE_MAX_PAGES, () =>
+    now().getTime(),
+  );
 
   async function cachedJson(
     viewer: Viewer,
     query: EventsQuery,
     scope: Pick<EventFilter, 'withClip'>,
   ): Promise<Buffer> {
-    const { filter, order, page: p } = resolveEventQuery(query, new Date(0), viewer.locale);
-    const signedIn = viewer.userId !== null;
-    const key = JSON.stringify([viewer.channelId, signedIn, filter, order, p, scope]);
-    const hit = cacheMs > 0 ? pages.get(key) : undefined;
-    if (hit) return hit;
-    const json = Buffer.from(JSON.stringify(await page(viewer, query, scope)));
-    if (cacheMs > 0) pages.set(key, json);
-    return json;
+    const resolved = resolveEventQuery(query, now(), viewer.locale);
+    const { filter, order, page: p } = resolved;
+    // The window's instant is left out: it moves on every call, its kind is what the query asked.
+    const what = { ...filter, window: resolved.matchesNothing ? 'none' : filter.window?.kind };
+    const key = JSON.stringify([viewer.channelId, viewer.userId !== null, what, order, p, scope]);
+    const build = async () => Buffer.from(JSON.stringify(await page(viewer, query, scope)));
+    return cacheMs > 0 ? pages.get(key, build) : build();
   }
 
   async function page(
@@ -91,14 +92,13 @@ export function createEventsService(
   }
 
   return {
-    list: (viewer: Viewer, query: EventsQuery) => page(viewer, query),
-    /** The same page as JSON bytes, from the cache when fresh. */
+    /** A page of GET /events as JSON bytes, from the cache when fresh. */
     listJson: (viewer: Viewer, query: EventsQuery) => cachedJson(viewer, query, {}),
 
     /** Events of the caller's favourite teams, schools and sports. */
-    favorites(viewer: Viewer, query: FavoriteEventsQuery) {
+    async favorites(viewer: Viewer, query: FavoriteEventsQuery): Promise<EventsPage> {
       if (viewer.userId === null) throw new HttpError(401, 'login_required');
-      return page(viewer, query, { favoritesOfUser: viewer.userId });
+      return await page(viewer, query, { favoritesOfUser: viewer.userId });
     },
 
     /** Events that have at least one finished clip. */

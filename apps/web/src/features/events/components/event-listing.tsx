@@ -21,9 +21,9 @@ export function EventListing({
 }) {
   const { t } = useT();
   const [params] = useSearchParams();
-  const rawCategory = Number(params.get('category_id'));
-  const categoryId = Number.isInteger(rawCategory) && rawCategory > 0 ? rawCategory : null;
-  const state = useEventListing(kind, categoryId);
+  const categoryId = positiveId(params.get('category_id'));
+  const teamId = positiveId(params.get('team'));
+  const state = useEventListing(kind, { categoryId, teamId });
   const [view, setView] = useEventsView(kind === 'schedule' ? 'list' : 'grid');
   const title = t(`events:listing.${kind}.title`);
 
@@ -57,10 +57,17 @@ export function EventListing({
         ) : (
           <StatusMessage
             title={t(`events:listing.${kind}.empty`)}
-            description={categoryId !== null ? t('events:listing.emptyCategory') : undefined}
+            description={
+              categoryId !== null || teamId !== null ? t('events:listing.emptyCategory') : undefined
+            }
           />
         )}
       </div>
     </div>
   );
+}
+
+function positiveId(value: string | null) {
+  const id = Number(value);
+  return value && Number.isInteger(id) && id > 0 ? id : null;
 }

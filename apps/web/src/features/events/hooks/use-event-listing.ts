@@ -23,11 +23,23 @@ export function selectListing(data: HomepageEvents, kind: ListingKind): Event[] 
   }
 }
 
-export function useEventListing(kind: ListingKind, categoryId: number | null) {
+export interface ListingFilter {
+  categoryId: number | null;
+  /** a participant (team) id, from the `team` query parameter */
+  teamId: number | null;
+}
+
+export function filterEvents(events: Event[], { categoryId, teamId }: ListingFilter) {
+  return events.filter(
+    (e) =>
+      (categoryId === null || e.event_category_id === categoryId) &&
+      (teamId === null || e.participants.some((p) => p.id === teamId)),
+  );
+}
+
+export function useEventListing(kind: ListingKind, filter: ListingFilter) {
   const query = useHomepageEvents();
-  const all = query.data ? selectListing(query.data, kind) : undefined;
-  const events =
-    all && categoryId !== null ? all.filter((e) => e.event_category_id === categoryId) : all;
+  const events = query.data ? filterEvents(selectListing(query.data, kind), filter) : undefined;
   return {
     events,
     isLoading: query.isPending,
