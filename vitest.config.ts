@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Three projects: `unit` (pure server and contract code), `api` (integration tests on a real
+ * Four projects: `unit` (pure server and contract code), `media` (real ffmpeg), `api` (integration tests on a real
  * database: PostgreSQL when DATABASE_URL is set, PGlite otherwise) and `web` (Testing Library, jsdom).
  */
 export default defineConfig({
@@ -11,8 +11,17 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['apps/api/src/**/*.test.ts', 'packages/*/src/**/*.test.ts'],
-          exclude: ['**/*.int.test.ts', '**/node_modules/**'],
+          exclude: ['**/*.int.test.ts', '**/*.ffmpeg.test.ts', '**/node_modules/**'],
           environment: 'node',
+        },
+      },
+      {
+        test: {
+          // Real ffmpeg on tiny generated clips (packages/media).
+          name: 'media',
+          include: ['packages/media/src/**/*.ffmpeg.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
         },
       },
       {

@@ -3,7 +3,8 @@
  * machine, so the goals hold whatever the hardware:
  *  - requests/s of GET /api/channel-bootstrap-data vs a bare node:http server answering the same bytes
  *    (goal ≥ 0.8);
- *  - gzipped JavaScript the home route loads (goal ≤ 170 KB; the player is lazy and not counted).
+ *  - gzipped JavaScript the home route loads (goal ≤ 170 KB; the player is lazy and not counted);
+ *  - GET /api/events with filters on a 10 000-event channel (see events.ts).
  */
 import fs from 'node:fs';
 import http from 'node:http';
@@ -13,6 +14,7 @@ import zlib from 'node:zlib';
 import type autocannon from 'autocannon';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
+import { benchEvents, reportEvents } from './events.js';
 import { serveApp } from './serve-app.js';
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 8);
@@ -129,6 +131,7 @@ async function main() {
     `${boot.measured.rps.toFixed(0)} / ${boot.baseline.rps.toFixed(0)} = ${ratio.toFixed(2)} (p99 ${boot.measured.p99} ms, ${boot.bytes} B)`,
     ratio >= 0.8 ? 'PASS (goal >= 0.8)' : 'MISS (goal >= 0.8)',
   );
+  reportEvents(await benchEvents(), report);
   const js = homeRouteJsGzip();
   report(
     'home route JS, gzipped',

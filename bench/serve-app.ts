@@ -6,7 +6,9 @@ import { migrateToLatest } from '../apps/api/src/db/migrate.js';
 import { seedDemoChannel } from '../apps/api/src/db/seed/demo-channel.js';
 
 /** The real server on a free port: PostgreSQL at BENCH_DATABASE_URL when set, else in-memory PGlite. */
-export async function serveApp(opts: { seed?: (db: DB) => Promise<unknown> } = {}) {
+export async function serveApp(
+  opts: { seed?: (db: DB) => Promise<unknown>; env?: Record<string, string> } = {},
+) {
   const database = await openDatabase({
     databaseUrl: process.env.BENCH_DATABASE_URL,
     dataDir: 'memory://',
@@ -20,6 +22,7 @@ export async function serveApp(opts: { seed?: (db: DB) => Promise<unknown> } = {
     RATE_LIMIT_MAX: '100000000',
     PORT: '0',
     HOST: '127.0.0.1',
+    ...opts.env,
   });
   const app = await buildApp({ config, db: database.db });
   await app.listen({ host: '127.0.0.1', port: 0 });

@@ -4,8 +4,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-echo "== unit and web tests"
-npx vitest run --project unit --project web
+echo "== unit, media and web tests"
+npx vitest run --project unit --project media --project web
 
 echo "== API integration tests (${DATABASE_URL:+PostgreSQL}${DATABASE_URL:-PGlite})"
 npx vitest run --project api

@@ -51,6 +51,26 @@ export const ConfigSchema = z.object({
     .enum(['true', 'false', '1', '0'])
     .default('true')
     .transform((v) => v === 'true' || v === '1'),
+  /** Media store (HLS, posters, downloads). Default: <DATA_DIR>/media. */
+  MEDIA_DIR: z.string().optional(),
+  /** Media tokens live for the event's (or VOD's) length plus this margin. */
+  MEDIA_TOKEN_MARGIN_MS: z.coerce.number().int().positive().default(3_600_000),
+  /** Run the job worker (pg-boss handlers, live encoders) in this process. */
+  WORKER: z
+    .enum(['true', 'false', '1', '0'])
+    .default('true')
+    .transform((v) => v === 'true' || v === '1'),
+  /** Channels (keys, comma-separated) that get synthetic demo games and live encoders. */
+  DEMO_MEDIA_CHANNELS: z.string().default('demo-hockey'),
+  /** Finished demo games generated first at start-up; the rest follow in the background. */
+  DEMO_MEDIA_FIRST: z.coerce.number().int().min(0).default(3),
+  DEMO_GAME_SECONDS: z.coerce.number().int().min(2).max(3600).default(30),
+  /** Concurrent transcode jobs per worker (each ffmpeg uses every core it gets). */
+  MEDIA_JOB_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
+  /** ffmpeg binary; default: ffmpeg on PATH, else the one bundled by @ffmpeg-installer. */
+  FFMPEG_PATH: z.string().optional(),
+  /** Font for the synthetic scoreboard; default: a common system font, else boxes only. */
+  MEDIA_FONT_FILE: z.string().optional(),
 });
 export type Config = z.infer<typeof ConfigSchema> & { repoRoot: string };
 

@@ -31,6 +31,7 @@ import { createGeoService } from './modules/geo/geo.service.js';
 import { createKeysRepository } from './modules/keys/keys.repository.js';
 import { keysRoutes } from './modules/keys/keys.routes.js';
 import { createKeysService } from './modules/keys/keys.service.js';
+import { registerMediaModules } from './modules/media/register-media.js';
 import { outboxMailer, smtpMailer } from './modules/mail/mailer.js';
 import { outboxRoutes } from './modules/mail/outbox.routes.js';
 import { createParticipantsRepository } from './modules/participants/participants.repository.js';
@@ -126,4 +127,5 @@ export async function registerModules(
   socialRoutes(app, social, publicUrl);
   profileRoutes(app, account, publicUrl);
   if (mailer.kind === 'outbox') outboxRoutes(app, db);
+  registerMediaModules(app, { config, db, now, secret, channel, geo });
 }

@@ -34,6 +34,12 @@ export const ERROR_CODES = [
   'pass_not_found',
   'favoritable_type_invalid',
   'incorrect_password',
+  'geo_blocked',
+  'access_denied',
+  'download_not_allowed',
+  'download_limit_reached',
+  'media_not_ready',
+  'media_token_invalid',
 ] as const;
 export const ErrorCodeSchema = z.enum(ERROR_CODES);
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;
@@ -62,6 +68,7 @@ export const SPEC_MESSAGES = {
   route_not_found: 'Route not found',
   rate_limited: 'Too many requests, please retry later',
   internal_error: 'Something went wrong. Please try again or contact technical support',
+  geo_blocked: "We're sorry, but this content is not available in your region.",
 } as const satisfies Partial<Record<ErrorCode, string>>;
 
 export const ErrorBodySchema = z.object({

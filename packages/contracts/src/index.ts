@@ -11,3 +11,4 @@ export * from './auth.js';
 export * from './iso-date.js';
 export * from './catalogue.js';
 export * from './favorites.js';
+export * from './playback.js';

@@ -2,12 +2,14 @@ import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'k
 import * as m0001 from './migrations/0001-initial.js';
 import * as m0002 from './migrations/0002-catalogue-indexes.js';
 import * as m0003 from './migrations/0003-accounts.js';
+import * as m0004 from './migrations/0004-media.js';
 
 /** Migrations are listed here (not read from disk) so they run the same from source or a bundle. */
 const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
   '0002-catalogue-indexes': m0002,
   '0003-accounts': m0003,
+  '0004-media': m0004,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

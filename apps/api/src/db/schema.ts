@@ -192,6 +192,10 @@ export interface EventMediaTable {
   ended_at: Date | null;
   meta: Generated<unknown>;
   created_at: Timestamp;
+  /** Live encoder lease (0004-media): which worker encodes this game, and until when. */
+  lease_owner: string | null;
+  lease_until: Date | null;
+  updated_at: Timestamp;
 }
 
 export interface PackagesTable {
@@ -357,7 +361,26 @@ export interface ClipsTable {
   created_at: Timestamp;
 }
 
+export interface PrerollViewsTable {
+  channel_id: number;
+  /** 'u:<user id>' for a signed-in viewer, 'k:<api key id>' for an anonymous one. */
+  viewer: string;
+  event_id: number;
+  preroll_id: number;
+  suppressed_until: Timestamp;
+}
+
+export interface MediaDownloadsTable {
+  id: Generated<number>;
+  channel_id: number;
+  user_id: number;
+  event_id: number;
+  created_at: Timestamp;
+}
+
 export interface Database {
+  preroll_views: PrerollViewsTable;
+  media_downloads: MediaDownloadsTable;
   favorites: FavoritesTable;
   clips: ClipsTable;
   orders: OrdersTable;

@@ -21,7 +21,7 @@ export async function registerWebStatic(app: FastifyInstance, distDir: string) {
       prefix: '/',
       // A wildcard route reads the folder per request, so a rebuilt app is served without a restart.
       wildcard: true,
-      index: false,
+      index: ['index.html'],
       setHeaders(reply, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         reply.header(

@@ -177,7 +177,7 @@ async function insertLeague(db: Kysely<Database>, channelId: number) {
       ).map(([name, values]) => ({
         channel_id: channelId,
         name,
-        label: text(name[0]?.toUpperCase() + name.slice(1)),
+        label: text(`${name.charAt(0).toUpperCase()}${name.slice(1)}`),
         values: [...values],
       })),
     )

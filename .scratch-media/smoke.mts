@@ -1,0 +1,14 @@
+import { renderSyntheticGame, packageVod, makeStills, remuxToMp4, locateFont, locateFfmpeg, probe } from '../packages/media/src/index.ts';
+const dir = '/tmp/mt/out';
+const t0 = Date.now();
+console.log(locateFfmpeg(), locateFont());
+await renderSyntheticGame({ output: '/tmp/mt/game.mp4', durationSeconds: 20, picture: { width: 1280, height: 720, fps: 25, home: { code: 'WOL', color: '#1d4f91' }, away: { code: 'KNI', color: '#c8102e' }, goals: [{ atSeconds: 5, team: 'home' }, { atSeconds: 12, team: 'away' }], clockOffsetSeconds: 0, fontFile: locateFont() } });
+console.log('synth', Date.now() - t0, await probe('/tmp/mt/game.mp4'));
+const t1 = Date.now();
+const pkg = await packageVod({ input: '/tmp/mt/game.mp4', outputDir: dir + '/vod', sourceHasFixedGop: true, onProgress: (f) => process.stdout.write(` ${f.toFixed(2)}`) });
+console.log('\npackage', Date.now() - t1, JSON.stringify(pkg));
+const t2 = Date.now();
+const st = await makeStills({ input: dir + '/vod/v0/index.m3u8', smallInput: dir + '/vod/v1/index.m3u8', smallInputKeyframesFrequent: true, outputDir: dir + '/assets', durationSeconds: pkg.durationSeconds });
+console.log('stills', Date.now() - t2, JSON.stringify(st));
+const t3 = Date.now();
+console.log(await remuxToMp4({ playlist: dir + '/vod/v0/index.m3u8', output: dir + '/event.mp4', hasAudio: true }), Date.now() - t3);

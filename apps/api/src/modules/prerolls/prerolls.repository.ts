@@ -1,0 +1,80 @@
+import type { DB } from '../../db/database.js';
+
+export interface PrerollRow {
+  id: number;
+  url: string;
+  location_id: number | null;
+  event_categories: number[];
+  for_vod: boolean;
+  for_live: boolean;
+  weight: number;
+  suppression_ms: number | null;
+}
+
+export function createPrerollsRepository(db: DB) {
+  return {
+    list(channelId: number): Promise<PrerollRow[]> {
+      return db
+        .selectFrom('prerolls')
+        .select([
+          'id',
+          'url',
+          'location_id',
+          'event_categories',
+          'for_vod',
+          'for_live',
+          'weight',
+          'suppression_ms',
+        ])
+        .where('channel_id', '=', channelId)
+        .orderBy('id')
+        .execute();
+    },
+
+    async suppressed(channelId: number, viewer: string, eventId: number, now: Date) {
+      const rows = await db
+        .selectFrom('preroll_views')
+        .select('preroll_id')
+        .where('channel_id', '=', channelId)
+        .where('viewer', '=', viewer)
+        .where('event_id', '=', eventId)
+        .where('suppressed_until', '>', now)
+        .execute();
+      return new Set(rows.map((r) => r.preroll_id));
+    },
+
+    async suppress(
+      channelId: number,
+      viewer: string,
+      eventId: number,
+      prerollId: number,
+      until: Date,
+    ): Promise<void> {
+      await db
+        .insertInto('preroll_views')
+        .values({
+          channel_id: channelId,
+          viewer,
+          event_id: eventId,
+          preroll_id: prerollId,
+          suppressed_until: until,
+        })
+        .onConflict((oc) =>
+          oc
+            .columns(['channel_id', 'viewer', 'event_id', 'preroll_id'])
+            .doUpdateSet({ suppressed_until: until }),
+        )
+        .execute();
+    },
+
+    /** Suppressions that ran out are only history; the worker clears them. */
+    async deleteExpired(before: Date): Promise<number> {
+      const result = await db
+        .deleteFrom('preroll_views')
+        .where('suppressed_until', '<', before)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+  };
+}
+export type PrerollsRepository = ReturnType<typeof createPrerollsRepository>;

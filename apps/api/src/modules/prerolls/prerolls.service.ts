@@ -1,0 +1,74 @@
+import {
+  PREROLL_CACHE_MS,
+  PREROLL_SKIPPABLE_AFTER_S,
+  PREROLL_SUPPRESSION_DEFAULT_MS,
+  type Preroll,
+} from '@rudy/contracts';
+import { notFound } from '../../lib/http-error.js';
+import { TtlCache } from '../../lib/ttl-cache.js';
+import { eligiblePrerolls, pickWeighted, type PrerollTarget } from './preroll-choice.js';
+import type { PrerollRow, PrerollsRepository } from './prerolls.repository.js';
+
+/** Who a suppression belongs to: the user when signed in, else the anonymous API key. */
+export const viewerOf = (auth: { userId: number | null; keyId: string }) =>
+  auth.userId !== null ? `u:${auth.userId}` : `k:${auth.keyId}`;
+
+/**
+ * Pre-roll choice and suppression. The channel's list is cached for PREROLL_CACHE_MS (spec: one
+ * hour), so editing pre-rolls shows within the hour unless invalidate() is called. A pre-roll the
+ * client reported shown is suppressed for that viewer and event for its own suppression time, or
+ * PREROLL_SUPPRESSION_DEFAULT_MS.
+ */
+export function createPrerollsService(deps: {
+  repo: PrerollsRepository;
+  now: () => Date;
+  random?: () => number;
+}) {
+  const cache = new TtlCache<number, PrerollRow[]>(PREROLL_CACHE_MS, 1_000);
+  const list = async (channelId: number) => {
+    const cached = cache.get(channelId);
+    if (cached) return cached;
+    const rows = await deps.repo.list(channelId);
+    cache.set(channelId, rows);
+    return rows;
+  };
+  const toPreroll = (p: PrerollRow): Preroll => ({
+    id: p.id,
+    url: p.url,
+    skippable_after_seconds: PREROLL_SKIPPABLE_AFTER_S,
+    suppression_ms: p.suppression_ms ?? PREROLL_SUPPRESSION_DEFAULT_MS,
+  });
+
+  return {
+    async choose(
+      channelId: number,
+      viewer: string,
+      eventId: number,
+      target: PrerollTarget,
+    ): Promise<Preroll | null> {
+      const eligible = eligiblePrerolls(await list(channelId), target);
+      if (eligible.length === 0) return null;
+      const suppressed = await deps.repo.suppressed(channelId, viewer, eventId, deps.now());
+      const chosen = pickWeighted(
+        eligible.filter((p) => !suppressed.has(p.id)),
+        deps.random,
+      );
+      return chosen ? toPreroll(chosen) : null;
+    },
+
+    async markShown(channelId: number, viewer: string, eventId: number, prerollId: number) {
+      const preroll = (await list(channelId)).find((p) => p.id === prerollId);
+      if (!preroll) throw notFound('Pre-roll not found');
+      const until = new Date(
+        deps.now().getTime() + (preroll.suppression_ms ?? PREROLL_SUPPRESSION_DEFAULT_MS),
+      );
+      await deps.repo.suppress(channelId, viewer, eventId, prerollId, until);
+      return { suppressed_until: until.toISOString() };
+    },
+
+    invalidate(channelId: number) {
+      cache.delete(channelId);
+    },
+  };
+}
+export type PrerollsService = ReturnType<typeof createPrerollsService>;

@@ -1,0 +1,110 @@
+import { z } from 'zod';
+import { IdSchema, IsoDateTimeSchema, KeyedQuerySchema } from './common.js';
+import { EventTypeSchema } from './events.js';
+
+/** Texts the playback screen shows for register events; the client picks by login state. */
+export const PLAYBACK_TEXTS = {
+  registerToWatch: 'Register to watch',
+  loginToWatch: 'Login to watch',
+} as const;
+
+/** A pre-roll may be skipped after this many seconds; the main video starts right after it. */
+export const PREROLL_SKIPPABLE_AFTER_S = 5;
+
+/**
+ * granted: the caller may watch (stream says what there is to play);
+ * register: a register-type event and the caller is anonymous;
+ * purchase: paid or ppv and the caller holds no purchase — show the buy prompt, never a stream;
+ * geo_blocked: the caller's country may not watch — no media URL at all.
+ */
+export const PlaybackAccessSchema = z.enum(['granted', 'register', 'purchase', 'geo_blocked']);
+export type PlaybackAccess = z.infer<typeof PlaybackAccessSchema>;
+
+/**
+ * Why there is or is not a stream: ready; upcoming (not started); preparing (live encoder starting
+ * or VOD being packaged: ask again shortly); unavailable (no media, or no access).
+ */
+export const StreamStateSchema = z.enum(['ready', 'upcoming', 'preparing', 'unavailable']);
+export type StreamState = z.infer<typeof StreamStateSchema>;
+
+export const PlaybackStreamSchema = z.object({
+  kind: z.enum(['live', 'vod']),
+  format: z.literal('hls'),
+  url: z
+    .string()
+    .describe(
+      'Signed master playlist, relative to the site origin. Child playlists and segments resolve relative to it and carry the same token.',
+    ),
+  /** An external live source: the URL redirects there after the token check. */
+  is_external: z.boolean(),
+  duration_seconds: z.number().nullable().describe('VOD length; null while live'),
+  dvr: z.object({
+    enabled: z.boolean().describe('Live only: seeking back to the start of the recording works'),
+    window_seconds: z.number().nullable(),
+    start_utc_ts: IsoDateTimeSchema.nullable(),
+  }),
+  expires_at: IsoDateTimeSchema.describe('After this the URLs answer 403: fetch /playback again'),
+});
+export type PlaybackStream = z.infer<typeof PlaybackStreamSchema>;
+
+/** Poster (kind 1), thumbnails WebVTT with sprite regions (kind 5), previews (kinds 6 and 7). */
+export const PlaybackAssetsSchema = z.object({
+  poster_url: z.string().nullable(),
+  thumbnails_vtt_url: z.string().nullable(),
+  preview_url: z.string().nullable(),
+  preview_alt_url: z.string().nullable(),
+});
+export type PlaybackAssets = z.infer<typeof PlaybackAssetsSchema>;
+
+export const PrerollSchema = z.object({
+  id: z.number().int(),
+  url: z.string().describe('An MP4 played before the event; public, no token'),
+  skippable_after_seconds: z.number().int(),
+  suppression_ms: z.number().int().describe('How long it stays suppressed once reported shown'),
+});
+export type Preroll = z.infer<typeof PrerollSchema>;
+
+export const PlaybackSchema = z.object({
+  event_id: z.number().int(),
+  event_type: EventTypeSchema,
+  access: PlaybackAccessSchema,
+  /** 'Register to watch' for register, the spec's geo text for geo_blocked, otherwise null. */
+  message: z.string().nullable(),
+  stream_state: StreamStateSchema,
+  stream: PlaybackStreamSchema.nullable(),
+  assets: PlaybackAssetsSchema,
+  preroll: PrerollSchema.nullable(),
+  can_download: z.boolean(),
+  single_event_package_id: z.number().int().nullable(),
+});
+export type Playback = z.infer<typeof PlaybackSchema>;
+
+export const PlaybackQuerySchema = KeyedQuerySchema;
+
+/** POST /api/prerolls/{id}/shown: the client reports that the pre-roll played (or was skipped). */
+export const PrerollShownBodySchema = z.object({
+  api_key: z.string().optional(),
+  event_id: IdSchema,
+});
+export type PrerollShownBody = z.infer<typeof PrerollShownBodySchema>;
+
+export const PrerollShownSchema = z.object({ suppressed_until: IsoDateTimeSchema });
+export type PrerollShown = z.infer<typeof PrerollShownSchema>;
+
+/** GET /api/download-event/{id}: a signed MP4 link, or "still remuxing, ask again". */
+export const DownloadEventSchema = z.discriminatedUnion('status', [
+  z.object({
+    status: z.literal('ready'),
+    url: z.string().describe('Signed, short-lived link to the MP4 (served as an attachment)'),
+    filename: z.string(),
+    size_bytes: z.number().int(),
+    expires_at: IsoDateTimeSchema,
+    downloads_used: z.number().int(),
+    downloads_limit: z.number().int().nullable().describe('null: no limit'),
+  }),
+  z.object({
+    status: z.literal('processing'),
+    retry_after_ms: z.number().int(),
+  }),
+]);
+export type DownloadEvent = z.infer<typeof DownloadEventSchema>;
