@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Kysely, PostgresDialect } from 'kysely';
+import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { Database } from './schema.js';
 
@@ -9,6 +10,8 @@ export type DB = Kysely<Database>;
 export interface DatabaseHandle {
   db: DB;
   kind: 'postgres' | 'pglite';
+  /** The embedded database itself (pg-boss runs its SQL through it); unset on a PostgreSQL server. */
+  pglite?: PGlite;
   close(): Promise<void>;
 }
 
@@ -36,6 +39,7 @@ export async function openDatabase(opts: {
   return {
     db,
     kind: 'pglite',
+    pglite,
     close: async () => {
       await db.destroy();
       if (!pglite.closed) await pglite.close();

@@ -24,7 +24,9 @@ export function createPrerollsService(deps: {
   now: () => Date;
   random?: () => number;
 }) {
-  const cache = new TtlCache<number, PrerollRow[]>(PREROLL_CACHE_MS, 1_000);
+  const cache = new TtlCache<number, PrerollRow[]>(PREROLL_CACHE_MS, 1_000, () =>
+    deps.now().getTime(),
+  );
   const list = async (channelId: number) => {
     const cached = cache.get(channelId);
     if (cached) return cached;

@@ -1,0 +1,13 @@
+import { startLiveEncoder, locateFont } from '../packages/media/src/index.ts';
+import fs from 'node:fs';
+import { execSync } from 'node:child_process';
+const dir = '/tmp/mt/livecpu';
+fs.rmSync(dir, { recursive: true, force: true });
+const p = await startLiveEncoder({ outputDir: dir, picture: { fps: 25, home: { code: 'WOL', color: '#1d4f91' }, away: { code: 'KNI', color: '#c8102e' }, goals: [], clockOffsetSeconds: 900, fontFile: locateFont() } });
+await new Promise((r) => setTimeout(r, 3000));
+const t0 = execSync(`cat /proc/${p.pid}/stat`).toString().split(' ');
+await new Promise((r) => setTimeout(r, 10000));
+const t1 = execSync(`cat /proc/${p.pid}/stat`).toString().split(' ');
+const ticks = (Number(t1[13]) + Number(t1[14])) - (Number(t0[13]) + Number(t0[14]));
+console.log('cpu share of one core:', (ticks / 100 / 10).toFixed(2));
+await p.stop();
