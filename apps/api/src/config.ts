@@ -71,6 +71,19 @@ export const ConfigSchema = z.object({
   FFMPEG_PATH: z.string().optional(),
   /** Font for the synthetic scoreboard; default: a common system font, else boxes only. */
   MEDIA_FONT_FILE: z.string().optional(),
+  /** Payments: Stripe when the secret key is set, else the built-in sandbox card processor. */
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  /** Signed webhooks older than this are refused (replay protection). */
+  STRIPE_WEBHOOK_TOLERANCE_S: z.coerce.number().int().positive().default(300),
+  /** Another Stripe API host (tests run a local stand-in), e.g. http://127.0.0.1:12111. */
+  STRIPE_API_URL: z.url().optional(),
+  /** Sandbox payments settle this long after they are accepted (client polling is real). */
+  SANDBOX_SETTLE_MS: z.coerce.number().int().min(0).default(1_500),
+  /** Commerce runner tick: settlements, reconciliation, renewals, expiry. 0: not started. */
+  COMMERCE_JOB_INTERVAL_MS: z.coerce.number().int().min(0).default(1_000),
+  /** Orders still 'created' after this long are checked with the payment provider. */
+  COMMERCE_RECONCILE_AFTER_S: z.coerce.number().int().min(0).default(60),
 });
 export type Config = z.infer<typeof ConfigSchema> & { repoRoot: string };
 

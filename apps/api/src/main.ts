@@ -4,6 +4,7 @@ import { loadConfig } from './config.js';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { seedDemoChannel } from './db/seed/demo-channel.js';
+import { startWorker, type Worker } from './jobs/worker.js';
 
 /**
  * One process: HTTP server (and, from the playback issue on, the job worker). Migrates at start-up
@@ -24,6 +25,7 @@ async function main() {
   }
 
   const app = await buildApp({ config, db: database.db });
+  let worker: Worker | undefined;
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -32,6 +34,8 @@ async function main() {
     // Stop accepting, let in-flight requests finish, then release the database.
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
+    // Live encoders stop first (their games resume on the next start), then queued jobs.
+    await worker?.stop();
     await app.close();
     await database.close();
     process.exit(0);
@@ -40,6 +44,7 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ host: config.HOST, port: config.PORT });
+  if (config.WORKER) worker = await startWorker({ config, database, log: app.log });
   const url = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
   app.log.info(`database: ${database.kind}${database.kind === 'pglite' ? ` in ${dataDir}` : ''}`);
   console.log(`\n  Rudy streaming is running: ${url}\n  API docs: ${url}/api/docs\n`);

@@ -29,6 +29,10 @@ export const PackageSchema = z.object({
   is_basic: z.boolean(),
   disabled: z.boolean(),
   purchased: z.boolean(),
+  is_premium: z
+    .boolean()
+    .optional()
+    .describe('The enabled pass with the highest base_price (shown with the premium look)'),
 });
 export type Package = z.infer<typeof PackageSchema>;
 
@@ -46,5 +50,11 @@ export const SubscriptionSchema = z.object({
   trial_period: z.number().int().describe('free trial length in days, 0 for none'),
   accesses: z.array(AccessFlagSchema),
   purchased: z.boolean(),
+  is_premium: z
+    .boolean()
+    .optional()
+    .describe('The subscription with the highest base_price (shown with the premium look)'),
 });
 export type Subscription = z.infer<typeof SubscriptionSchema>;
+
+export * from './commerce-checkout.js';

@@ -40,6 +40,20 @@ export const ERROR_CODES = [
   'download_limit_reached',
   'media_not_ready',
   'media_token_invalid',
+  // commerce
+  'promo_code_invalid',
+  'card_required',
+  'card_invalid',
+  'event_not_for_sale',
+  'product_unavailable',
+  'already_purchased',
+  'trial_already_used',
+  'trial_unavailable',
+  'bundle_invalid',
+  'payment_failed',
+  'payment_provider_error',
+  'order_not_cancellable',
+  'webhook_invalid',
 ] as const;
 export const ErrorCodeSchema = z.enum(ERROR_CODES);
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;
@@ -69,6 +83,8 @@ export const SPEC_MESSAGES = {
   rate_limited: 'Too many requests, please retry later',
   internal_error: 'Something went wrong. Please try again or contact technical support',
   geo_blocked: "We're sorry, but this content is not available in your region.",
+  promo_code_invalid: 'Promo code is invalid',
+  card_required: 'Please select one of your saved cards or enter new one',
 } as const satisfies Partial<Record<ErrorCode, string>>;
 
 export const ErrorBodySchema = z.object({

@@ -3,6 +3,7 @@ import * as m0001 from './migrations/0001-initial.js';
 import * as m0002 from './migrations/0002-catalogue-indexes.js';
 import * as m0003 from './migrations/0003-accounts.js';
 import * as m0004 from './migrations/0004-media.js';
+import * as m0005 from './migrations/0005-commerce.js';
 
 /** Migrations are listed here (not read from disk) so they run the same from source or a bundle. */
 const migrations: Record<string, Migration> = {
@@ -10,6 +11,7 @@ const migrations: Record<string, Migration> = {
   '0002-catalogue-indexes': m0002,
   '0003-accounts': m0003,
   '0004-media': m0004,
+  '0005-commerce': m0005,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

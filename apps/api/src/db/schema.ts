@@ -333,6 +333,148 @@ export interface OrdersTable {
   period_end: Date | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** 0005-commerce */
+  kind: Generated<'purchase' | 'new_subscription' | 'subscription_renewal'>;
+  user_subscription_id: number | null;
+  promo_code_id: number | null;
+  discount_cents: Generated<number>;
+  payment_method_ref: string | null;
+  card_brand: string | null;
+  card_last4: string | null;
+  failure_code: string | null;
+  period_start: Date | null;
+  fulfilled_at: Date | null;
+}
+
+export type ProductType = 'package' | 'subscription';
+
+export interface OrderItemsTable {
+  id: Generated<number>;
+  channel_id: number;
+  order_id: number;
+  item_type: 'event' | 'package' | 'subscription' | 'additional';
+  product_type: ProductType;
+  product_id: number;
+  amount_cents: number;
+}
+
+export interface PromoCodesTable {
+  id: Generated<number>;
+  channel_id: number;
+  code: string;
+  kind: 'percent' | 'amount';
+  percent_off: number | null;
+  amount_off_cents: number | null;
+  product_type: ProductType | null;
+  product_ids: ColumnType<number[], number[] | undefined, number[]>;
+  expires_at: Date | null;
+  max_redemptions: number | null;
+  redemptions: Generated<number>;
+  disabled: Generated<boolean>;
+  created_at: Timestamp;
+}
+
+export interface PromoRedemptionsTable {
+  id: Generated<number>;
+  channel_id: number;
+  promo_code_id: number;
+  user_id: number;
+  order_id: number;
+  created_at: Timestamp;
+}
+
+export interface PaymentCustomersTable {
+  channel_id: number;
+  user_id: number;
+  provider: string;
+  customer_ref: string;
+  created_at: Timestamp;
+}
+
+export interface UserSubscriptionsTable {
+  id: Generated<number>;
+  channel_id: number;
+  user_id: number;
+  subscription_id: number;
+  provider: string;
+  provider_ref: string | null;
+  payment_method_ref: string | null;
+  status: Generated<'incomplete' | 'trialing' | 'active' | 'past_due' | 'canceled' | 'expired'>;
+  renewal: Generated<'active' | 'cancelled'>;
+  current_period_end: Date | null;
+  trial_end: Date | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface PaymentEventsTable {
+  provider: string;
+  event_id: string;
+  type: string;
+  received_at: Timestamp;
+}
+
+export interface SandboxCardsTable {
+  id: string;
+  channel_id: number;
+  user_id: number;
+  brand: string;
+  last4: string;
+  exp_month: number;
+  exp_year: number;
+  behavior: string;
+  created_at: Timestamp;
+}
+
+export interface SandboxPaymentsTable {
+  id: string;
+  channel_id: number;
+  idempotency_key: string;
+  amount_cents: number;
+  currency: string;
+  card_id: string | null;
+  brand: string | null;
+  last4: string | null;
+  status: 'requires_action' | 'processing' | 'succeeded' | 'failed' | 'refunded';
+  outcome: 'succeeded' | 'failed';
+  failure_code: string | null;
+  settle_at: Date | null;
+  metadata: JSONColumnType<Record<string, string>>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface SandboxSubscriptionsTable {
+  id: string;
+  channel_id: number;
+  card_id: string;
+  amount_cents: number;
+  currency: string;
+  period: 'month' | 'annual';
+  status: 'trialing' | 'active' | 'past_due' | 'canceled';
+  cancel_at_period_end: Generated<boolean>;
+  current_period_end: Timestamp;
+  metadata: JSONColumnType<Record<string, string>>;
+  created_at: Timestamp;
+}
+
+export interface SandboxEventsTable {
+  id: Generated<string>;
+  channel_id: number;
+  type: string;
+  payload: JSONColumnType<Record<string, unknown>>;
+  created_at: Timestamp;
+  delivered_at: Date | null;
+}
+
+export interface CustomFormEntriesTable {
+  id: Generated<number>;
+  channel_id: number;
+  custom_form_id: number;
+  user_id: number;
+  name: string;
+  value: string;
+  created_at: Timestamp;
 }
 
 export interface FavoritesTable {
@@ -413,4 +555,15 @@ export interface Database {
   subscriptions: SubscriptionsTable;
   prerolls: PrerollsTable;
   custom_forms: CustomFormsTable;
+  custom_form_entries: CustomFormEntriesTable;
+  order_items: OrderItemsTable;
+  promo_codes: PromoCodesTable;
+  promo_redemptions: PromoRedemptionsTable;
+  payment_customers: PaymentCustomersTable;
+  user_subscriptions: UserSubscriptionsTable;
+  payment_events: PaymentEventsTable;
+  sandbox_cards: SandboxCardsTable;
+  sandbox_payments: SandboxPaymentsTable;
+  sandbox_subscriptions: SandboxSubscriptionsTable;
+  sandbox_events: SandboxEventsTable;
 }

@@ -1,6 +1,7 @@
 import type { MenuItem, PageSummary } from '@rudy/contracts';
 import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
 import { dynamicPagePaths } from './dynamic-routes';
+import { logoutBuyGuardLoader, watchNavigation } from './route-guards';
 import type { RouteHandle } from './route-handle';
 import { RouteError } from './routes/errors/route-error';
 
@@ -45,7 +46,11 @@ function siteRoutes(): RouteObject[] {
     { path: 'faq', lazy: () => import('./routes/channel/faq') },
     { path: 'privacy_policy', lazy: () => import('./routes/channel/privacy-policy') },
     { path: 'terms_conditions', lazy: () => import('./routes/channel/terms-conditions') },
-    { path: 'buy', lazy: () => import('./routes/commerce/buy') },
+    // A pathless parent holds the guard, so the Buy screen's own module may still bring a loader.
+    {
+      loader: logoutBuyGuardLoader,
+      children: [{ path: 'buy', lazy: () => import('./routes/commerce/buy') }],
+    },
     { path: 'select-package/:id', lazy: () => import('./routes/commerce/select-package') },
     { path: 'packages', lazy: () => import('./routes/commerce/packages') },
     { path: 'simulate', lazy: () => import('./routes/commerce/simulate') },
@@ -88,5 +93,7 @@ export function buildRoutes(pages: PageSummary[] = [], menu: MenuItem[] = []): R
 }
 
 export function createAppRouter(pages: PageSummary[], menu: MenuItem[]) {
-  return createBrowserRouter(buildRoutes(pages, menu));
+  const router = createBrowserRouter(buildRoutes(pages, menu));
+  watchNavigation(router);
+  return router;
 }

@@ -51,10 +51,17 @@ export function createEventsService(
     scope: Pick<EventFilter, 'withClip'>,
   ): Promise<Buffer> {
     const resolved = resolveEventQuery(query, now(), viewer.locale);
-    const { filter, order, page: p } = resolved;
+    const { filter, order, page: paging } = resolved;
     // The window's instant is left out: it moves on every call, its kind is what the query asked.
     const what = { ...filter, window: resolved.matchesNothing ? 'none' : filter.window?.kind };
-    const key = JSON.stringify([viewer.channelId, viewer.userId !== null, what, order, p, scope]);
+    const key = JSON.stringify([
+      viewer.channelId,
+      viewer.userId !== null,
+      what,
+      order,
+      paging,
+      scope,
+    ]);
     const build = async () => Buffer.from(JSON.stringify(await page(viewer, query, scope)));
     return cacheMs > 0 ? pages.get(key, build) : build();
   }
@@ -65,15 +72,16 @@ export function createEventsService(
     scope: Pick<EventFilter, 'favoritesOfUser' | 'withClip'> = {},
   ): Promise<EventsPage> {
     const at = now();
-    const { filter, order, page, matchesNothing } = resolveEventQuery(query, at, viewer.locale);
-    const meta = { total: 0, offset: page.offset, limit: page.limit };
-    if (matchesNothing) return { data: [], meta };
+    const resolved = resolveEventQuery(query, at, viewer.locale);
+    const { filter, order, page: paging } = resolved;
+    const meta = { total: 0, offset: paging.offset, limit: paging.limit };
+    if (resolved.matchesNothing) return { data: [], meta };
     const scoped = { ...filter, ...scope };
-    const rows = await repo.list(viewer.channelId, scoped, order, page);
+    const rows = await repo.list(viewer.channelId, scoped, order, paging);
     // A short page holds the tail of the listing, so its size gives the total without counting.
-    const tailKnown = rows.length < page.limit && (rows.length > 0 || page.offset === 0);
+    const tailKnown = rows.length < paging.limit && (rows.length > 0 || paging.offset === 0);
     const total = tailKnown
-      ? page.offset + rows.length
+      ? paging.offset + rows.length
       : await repo.count(viewer.channelId, scoped);
     return { data: rows.map((r) => toEvent(r, viewer, at)), meta: { ...meta, total } };
   }
@@ -136,7 +144,7 @@ function toParticipant(p: EventRow['participants'][number]): EventParticipant {
   };
 }
 
-export function toEvent(row: EventRow, viewer: Viewer, at: Date): Event {
+function toEvent(row: EventRow, viewer: Viewer, at: Date): Event {
   const start = new Date(row.event_utc_ts);
   const end = new Date(row.end_utc_ts);
   const type = eventType(start, end, at);

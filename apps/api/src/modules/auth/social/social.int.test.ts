@@ -199,4 +199,11 @@ describe('Google-style sign-in against a local OpenID Connect provider', () => {
         .statusCode,
     ).toBe(400);
   });
+
+  it('lists the configured providers so the sign-in page shows only their buttons', async () => {
+    const res = await t.get('/api/auth/providers', { api_key: await t.apiKey() });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ providers: ['google'] });
+    expect((await t.get('/api/auth/providers')).statusCode).toBe(401);
+  });
 });

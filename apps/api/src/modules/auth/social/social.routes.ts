@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import {
   AddSessionBodySchema,
+  KeyedQuerySchema,
   ProfileSchema,
   SocialProviderSchema,
   SocialStartBodySchema,
@@ -30,6 +31,19 @@ export function socialRoutes(
   const r = typed(app);
   const tags = ['auth'];
   const ProviderParams = z.object({ provider: SocialProviderSchema });
+
+  r.get(
+    '/api/auth/providers',
+    {
+      schema: {
+        tags,
+        description: 'The social sign-in providers configured for this site, in display order.',
+        querystring: KeyedQuerySchema,
+        response: { 200: z.object({ providers: z.array(SocialProviderSchema) }), ...keyedErrors },
+      },
+    },
+    () => ({ providers: social.configured() }),
+  );
 
   r.post(
     '/api/v2/auth/social/:provider',

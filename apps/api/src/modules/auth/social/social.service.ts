@@ -82,6 +82,11 @@ export function createSocialService(deps: {
   }
 
   return {
+    /** The providers this deployment has client ids for, so the sign-in page shows only those. */
+    configured(): SocialProvider[] {
+      return (['google', 'facebook'] as const).filter((name) => deps.providers[name]);
+    },
+
     async start(caller: Caller, name: SocialProvider, returnTo: string | undefined) {
       if (caller.userId !== null) throw new HttpError(400, 'already_logged_in');
       const client = provider(name);

@@ -1,5 +1,8 @@
 import type { Profile } from '@rudy/contracts';
-import type { QueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { apiClient } from '../../../lib/api-client';
+import { STORAGE_KEYS, removeItem } from '../../../lib/storage';
 import { PROFILE_QUERY_KEY } from '../api/get-profile';
 
 /** The signed-in user as start-up left it in the cache; route loaders decide redirects with it. */
@@ -10,4 +13,41 @@ export function cachedUser(queryClient: QueryClient): Profile | null {
 /** Spec: a 401 on any call other than /profile means the sign-in is gone. */
 export function resetUser(queryClient: QueryClient) {
   queryClient.setQueryData(PROFILE_QUERY_KEY, null);
+}
+
+/**
+ * Login, registration and social sign-in answer with the profile: the header switches at once,
+ * and everything else on screen (access flags, prices) is fetched again for this user.
+ */
+export function setSignedInUser(queryClient: QueryClient, user: Profile) {
+  queryClient.setQueryData(PROFILE_QUERY_KEY, user);
+  void queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'auth' });
+}
+
+/**
+ * The server has revoked this key (logout, account deletion, password reset): forget it, take a
+ * fresh anonymous key before anything else asks for one, and drop what belonged to the user.
+ */
+export async function endSession(queryClient: QueryClient) {
+  removeItem(STORAGE_KEYS.apiKey);
+  resetUser(queryClient);
+  queryClient.removeQueries({ predicate: (q) => q.queryKey[0] === 'account' });
+  try {
+    await apiClient.ensureApiKey();
+  } finally {
+    void queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'auth' });
+  }
+}
+
+/** What account screens (composed by the routes) may do to the session. */
+export function useSessionUpdates() {
+  const queryClient = useQueryClient();
+  return useMemo(
+    () => ({
+      /** A saved profile answers with the new profile; the header reads the same cache. */
+      updateUser: (user: Profile) => queryClient.setQueryData(PROFILE_QUERY_KEY, user),
+      endSession: () => endSession(queryClient),
+    }),
+    [queryClient],
+  );
 }

@@ -1,0 +1,21 @@
+import { openDatabase } from '../apps/api/src/db/database.ts';
+import { createBoss } from '../apps/api/src/jobs/boss.ts';
+const database = await openDatabase({ dataDir: 'memory://', databaseUrl: process.env.DATABASE_URL });
+const boss = createBoss(database, process.env.DATABASE_URL);
+boss.on('error', (e) => console.error('boss error', e));
+const t0 = Date.now();
+await boss.start();
+console.log('started', Date.now() - t0);
+await boss.createQueue('q1', { name: 'q1', policy: 'stately', retryLimit: 1 });
+await boss.createQueue('q1', { name: 'q1', policy: 'stately', retryLimit: 1 });
+const id1 = await boss.send('q1', { a: 1 }, { singletonKey: 'k1', priority: 5 });
+const id2 = await boss.send('q1', { a: 2 }, { singletonKey: 'k1' });
+console.log('sent', id1, id2);
+const done = new Promise<void>((resolve) => {
+  void boss.work<{ a: number }>('q1', { pollingIntervalSeconds: 0.5 }, async ([job]) => { console.log('got', job?.data); resolve(); });
+});
+await done;
+await new Promise((r) => setTimeout(r, 1500));
+console.log(await boss.getQueueSize('q1'), await boss.getJobById('q1', id1!));
+await boss.stop({ graceful: true, wait: true });
+await database.close();

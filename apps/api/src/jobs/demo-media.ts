@@ -1,0 +1,85 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { locateFont, renderSponsorClip, renderSyntheticGame } from '@rudy/media';
+import type { DB } from '../db/database.js';
+import { demoPicture } from './demo-picture.js';
+import type { MediaJobsRepository } from './media-jobs.repository.js';
+import { packageEventMedia, type PackageDeps } from './package-media.js';
+import type { EventJob } from './queues.js';
+
+export interface DemoDeps extends PackageDeps {
+  repo: MediaJobsRepository;
+  gameSeconds: number;
+}
+
+/**
+ * A finished demo game gets a real recording: a short synthetic game rendered to MP4 (the stand-in
+ * for an upload), packaged through the same path as any source. The source is dropped afterwards:
+ * the VOD is what is kept. Skips a game that already has its VOD.
+ */
+export async function generateDemoGame(deps: DemoDeps, job: EventJob): Promise<'done' | 'skipped'> {
+  const game = await deps.repo.game(job.channelId, job.eventId);
+  if (!game || (await deps.repo.hasReadyVod(job.eventId))) return 'skipped';
+
+  const work = await deps.storage.workDir(`demo-${job.eventId}`);
+  try {
+    const source = path.join(work, 'game.mp4');
+    await renderSyntheticGame({
+      output: source,
+      durationSeconds: deps.gameSeconds,
+      picture: {
+        ...demoPicture(game, {
+          gameSeconds: deps.gameSeconds,
+          clockOffsetSeconds: 0,
+          fontFile: locateFont(),
+        }),
+        width: 1280,
+        height: 720,
+      },
+      videoKbps: 1_500,
+    });
+    await packageEventMedia(deps, job, { file: source, hasFixedGop: true });
+    return 'done';
+  } finally {
+    await fs.rm(work, { recursive: true, force: true });
+  }
+}
+
+const SPONSORS = [
+  { title: 'Lakeshore Sports Shop', color: '#1d4f91' },
+  { title: 'Northside Dental Care', color: '#1f9e89' },
+  { title: 'Tri-County Credit Union', color: '#b83280' },
+];
+
+/**
+ * The demo pre-rolls: one sponsor clip of about 6 s for each pre-roll whose URL points into our
+ * /media/prerolls/ (other URLs belong to a media host and are left alone).
+ */
+export async function generateDemoPrerolls(deps: PackageDeps & { db: DB }, channelIds: number[]) {
+  if (channelIds.length === 0) return;
+  const rows = await deps.db
+    .selectFrom('prerolls')
+    .select(['id', 'url'])
+    .where('channel_id', 'in', channelIds)
+    .orderBy('id')
+    .execute();
+  const names = rows
+    .map((r) => /^\/media\/prerolls\/([A-Za-z0-9_-]+\.mp4)$/.exec(r.url)?.[1])
+    .filter((n): n is string => n !== undefined);
+  for (const [index, name] of names.entries()) {
+    const key = `prerolls/${name}`;
+    if (await deps.storage.exists(key)) continue;
+    const work = await deps.storage.workDir('preroll');
+    try {
+      const sponsor = SPONSORS[index % SPONSORS.length] ?? SPONSORS[0]!;
+      await renderSponsorClip({
+        output: path.join(work, name),
+        durationSeconds: 6,
+        picture: { width: 854, height: 480, fps: 25, ...sponsor, fontFile: locateFont() },
+      });
+      await deps.storage.put(key, await fs.readFile(path.join(work, name)));
+    } finally {
+      await fs.rm(work, { recursive: true, force: true });
+    }
+  }
+}

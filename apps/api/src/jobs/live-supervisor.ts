@@ -1,0 +1,199 @@
+import { randomBytes } from 'node:crypto';
+import { MEDIA_KIND } from '@rudy/contracts';
+import {
+  finalizeLiveRecording,
+  locateFont,
+  startLiveEncoder,
+  type FfmpegProcess,
+  type MediaStorage,
+  type Rendition,
+} from '@rudy/media';
+import fs from 'node:fs';
+import path from 'node:path';
+import { eventPrefix } from '../modules/media/media-paths.js';
+import { demoPicture } from './demo-picture.js';
+import type { GameRow, MediaJobsRepository } from './media-jobs.repository.js';
+import type { LiveStillsJob } from './queues.js';
+
+const TICK_MS = 5_000;
+const LEASE_MS = 30_000;
+/** An encoder that keeps dying is retried at most this often. */
+const RESTART_BACKOFF_MS = 30_000;
+
+interface Running {
+  mediaId: number;
+  eventId: number;
+  channelId: number;
+  dir: string;
+  key: string;
+  encoder: FfmpegProcess;
+}
+
+export interface SupervisorDeps {
+  repo: MediaJobsRepository;
+  storage: MediaStorage;
+  channelIds: number[];
+  now: () => Date;
+  ladder?: readonly Rendition[];
+  segmentSeconds?: number;
+  onRecordingEnded: (job: LiveStillsJob) => Promise<void>;
+  log: { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
+}
+
+/**
+ * Keeps one built-in live encoder per demo game that is on now: starts it when the game starts
+ * (continuing the recording after a restart), stops it at the game's end, and turns the recording
+ * into the game's VOD. A lease on the live media row keeps a second worker from encoding the same
+ * game, and lets it take over when the first one dies.
+ */
+export function createLiveSupervisor(deps: SupervisorDeps) {
+  const owner = `worker-${process.pid}-${randomBytes(4).toString('hex')}`;
+  const running = new Map<number, Running>();
+  const failedAt = new Map<number, number>();
+  let timer: NodeJS.Timeout | undefined;
+  let ticking: Promise<void> | undefined;
+
+  async function start(game: GameRow, now: Date) {
+    const last = failedAt.get(game.id);
+    if (last !== undefined && now.getTime() - last < RESTART_BACKOFF_MS) return;
+    const key = `${eventPrefix(game.channel_id, game.id)}/live/master.m3u8`;
+    const row = await deps.repo.claimLive({
+      channelId: game.channel_id,
+      eventId: game.id,
+      storageKey: key,
+      owner,
+      now,
+      until: new Date(now.getTime() + LEASE_MS),
+    });
+    if (!row) return;
+    const dir = await deps.storage.liveDir(path.posix.dirname(key));
+    const elapsed = Math.max(0, (now.getTime() - new Date(game.event_utc_ts).getTime()) / 1000);
+    const encoder = await startLiveEncoder({
+      outputDir: dir,
+      picture: demoPicture(game, {
+        gameSeconds: game.duration_minutes * 60,
+        clockOffsetSeconds: elapsed,
+        fontFile: locateFont(),
+      }),
+      ...(deps.ladder ? { ladder: deps.ladder } : {}),
+      ...(deps.segmentSeconds ? { segmentSeconds: deps.segmentSeconds } : {}),
+    });
+    const entry: Running = {
+      mediaId: row.id,
+      eventId: game.id,
+      channelId: game.channel_id,
+      dir,
+      key,
+      encoder,
+    };
+    running.set(game.id, entry);
+    deps.log.info({ eventId: game.id, pid: encoder.pid }, 'live encoder started');
+    encoder.exited.catch((error: unknown) => {
+      if (running.get(game.id) !== entry) return;
+      running.delete(game.id);
+      failedAt.set(game.id, deps.now().getTime());
+      deps.log.error({ eventId: game.id, err: error }, 'live encoder died; restarting');
+    });
+    // The stream is announced once its first playlist exists, so players never get a 404.
+    void waitForPlaylist(path.join(dir, 'v0', 'index.m3u8'), 20_000).then(async (ok) => {
+      if (ok && running.get(game.id) === entry) await deps.repo.setStatus(row.id, 'live');
+    });
+  }
+
+  async function finish(r: {
+    mediaId: number;
+    eventId: number;
+    channelId: number;
+    dir: string;
+    key: string;
+  }) {
+    const { durationSeconds } = fs.existsSync(r.dir)
+      ? await finalizeLiveRecording(r.dir)
+      : { durationSeconds: 0 };
+    await deps.repo.endLive(r.mediaId, durationSeconds, deps.now());
+    if (durationSeconds <= 0) return;
+    await deps.repo.upsertMedia({
+      channelId: r.channelId,
+      eventId: r.eventId,
+      kind: MEDIA_KIND.vod,
+      storageKey: r.key,
+      status: 'ready',
+      meta: { duration_seconds: durationSeconds, has_audio: true, source: 'live' },
+    });
+    await deps.onRecordingEnded({
+      channelId: r.channelId,
+      eventId: r.eventId,
+      storageKey: r.key,
+      durationSeconds,
+    });
+    deps.log.info({ eventId: r.eventId, durationSeconds }, 'live recording is now the VOD');
+  }
+
+  async function tick() {
+    const now = deps.now();
+    const live = await deps.repo.liveNow(deps.channelIds, now);
+    const liveIds = new Set(live.map((g) => g.id));
+    for (const [eventId, r] of running) {
+      if (liveIds.has(eventId)) continue;
+      running.delete(eventId);
+      await r.encoder.stop();
+      await finish(r);
+    }
+    for (const game of live) if (!running.has(game.id)) await start(game, now);
+    await deps.repo.renewLeases(
+      owner,
+      [...running.values()].map((r) => r.mediaId),
+      new Date(now.getTime() + LEASE_MS),
+    );
+    // Games whose encoder vanished with its worker: close their recordings too.
+    for (const stale of await deps.repo.staleLive(now)) {
+      if (!stale.storage_key) continue;
+      const dir = path.posix.dirname(stale.storage_key);
+      await finish({
+        mediaId: stale.id,
+        eventId: stale.event_id,
+        channelId: stale.channel_id,
+        dir: await deps.storage.liveDir(dir),
+        key: stale.storage_key,
+      });
+    }
+  }
+
+  const guardedTick = () => {
+    ticking ??= tick()
+      .catch((error: unknown) => deps.log.error({ err: error }, 'live supervisor tick failed'))
+      .finally(() => {
+        ticking = undefined;
+      });
+    return ticking;
+  };
+
+  return {
+    owner,
+    tick: guardedTick,
+    running: () => [...running.keys()],
+    start() {
+      void guardedTick();
+      timer = setInterval(() => void guardedTick(), TICK_MS);
+      timer.unref();
+    },
+    /** Stops the encoders without ending the games: the next start continues their recordings. */
+    async stop() {
+      clearInterval(timer);
+      await ticking;
+      await Promise.all([...running.values()].map((r) => r.encoder.stop()));
+      running.clear();
+      await deps.repo.releaseLeases(owner);
+    },
+  };
+}
+export type LiveSupervisor = ReturnType<typeof createLiveSupervisor>;
+
+async function waitForPlaylist(file: string, timeoutMs: number): Promise<boolean> {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (fs.existsSync(file)) return true;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return false;
+}

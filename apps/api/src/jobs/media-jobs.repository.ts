@@ -1,0 +1,271 @@
+import { sql } from 'kysely';
+import type { DB } from '../db/database.js';
+
+type Status = 'pending' | 'processing' | 'ready' | 'live' | 'ended' | 'error';
+
+export interface GameRow {
+  id: number;
+  channel_id: number;
+  event_utc_ts: Date;
+  duration_minutes: number;
+  home: { short_name: string; color: string } | null;
+  away: { short_name: string; color: string } | null;
+}
+
+const endOf = sql<Date>`e.event_utc_ts + e.duration_minutes * interval '1 minute'`;
+
+/** SQL of the media jobs and the live supervisor. */
+export function createMediaJobsRepository(db: DB) {
+  const games = () =>
+    db
+      .selectFrom('events as e')
+      .select(['e.id', 'e.channel_id', 'e.event_utc_ts', 'e.duration_minutes'])
+      .select((eb) => [
+        eb
+          .selectFrom('event_participants as ep')
+          .innerJoin('participants as p', 'p.id', 'ep.participant_id')
+          .whereRef('ep.event_id', '=', 'e.id')
+          .where('ep.is_home', '=', true)
+          .select(
+            sql<
+              GameRow['home']
+            >`json_build_object('short_name', p.short_name, 'color', p.color)`.as('t'),
+          )
+          .limit(1)
+          .as('home'),
+        eb
+          .selectFrom('event_participants as ep')
+          .innerJoin('participants as p', 'p.id', 'ep.participant_id')
+          .whereRef('ep.event_id', '=', 'e.id')
+          .where('ep.is_home', '=', false)
+          .select(
+            sql<
+              GameRow['away']
+            >`json_build_object('short_name', p.short_name, 'color', p.color)`.as('t'),
+          )
+          .limit(1)
+          .as('away'),
+      ]);
+
+  return {
+    async channelIds(keys: string[]): Promise<number[]> {
+      if (keys.length === 0) return [];
+      const rows = await db.selectFrom('channels').select('id').where('key', 'in', keys).execute();
+      return rows.map((r) => r.id);
+    },
+
+    game(channelId: number, eventId: number): Promise<GameRow | undefined> {
+      return games()
+        .where('e.channel_id', '=', channelId)
+        .where('e.id', '=', eventId)
+        .executeTakeFirst();
+    },
+
+    async hasReadyVod(eventId: number): Promise<boolean> {
+      const row = await db
+        .selectFrom('event_media')
+        .select('id')
+        .where('event_id', '=', eventId)
+        .where('kind', '=', 3)
+        .where('status', '=', 'ready')
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /** Finished games of these channels without a ready VOD, most recent first. */
+    finishedWithoutVod(channelIds: number[], now: Date): Promise<GameRow[]> {
+      if (channelIds.length === 0) return Promise.resolve([]);
+      return games()
+        .where('e.channel_id', 'in', channelIds)
+        .where(endOf, '<=', now)
+        .where(({ not, exists, selectFrom }) =>
+          not(
+            exists(
+              selectFrom('event_media as m')
+                .select('m.id')
+                .whereRef('m.event_id', '=', 'e.id')
+                .where('m.kind', '=', 3)
+                .where('m.status', '=', 'ready'),
+            ),
+          ),
+        )
+        .orderBy('e.event_utc_ts', 'desc')
+        .execute();
+    },
+
+    /** Games on now in these channels, except those whose live media is an external URL. */
+    liveNow(channelIds: number[], now: Date): Promise<GameRow[]> {
+      if (channelIds.length === 0) return Promise.resolve([]);
+      return games()
+        .where('e.channel_id', 'in', channelIds)
+        .where('e.event_utc_ts', '<=', now)
+        .where(endOf, '>', now)
+        .where(({ not, exists, selectFrom }) =>
+          not(
+            exists(
+              selectFrom('event_media as m')
+                .select('m.id')
+                .whereRef('m.event_id', '=', 'e.id')
+                .where('m.kind', '=', 2)
+                .where('m.url', 'is not', null),
+            ),
+          ),
+        )
+        .execute();
+    },
+
+    /** Creates or updates a pipeline row; (event, kind, storage key) is unique, so reruns upsert. */
+    async upsertMedia(row: {
+      channelId: number;
+      eventId: number;
+      kind: number;
+      storageKey: string;
+      status: Status;
+      meta?: Record<string, unknown>;
+      startedAt?: Date | null;
+      endedAt?: Date | null;
+    }): Promise<number> {
+      const meta = JSON.stringify(row.meta ?? {});
+      const result = await db
+        .insertInto('event_media')
+        .values({
+          channel_id: row.channelId,
+          event_id: row.eventId,
+          kind: row.kind,
+          storage_key: row.storageKey,
+          status: row.status,
+          meta,
+          started_at: row.startedAt ?? null,
+          ended_at: row.endedAt ?? null,
+        })
+        .onConflict((oc) =>
+          oc.columns(['event_id', 'kind', 'storage_key']).doUpdateSet({
+            status: row.status,
+            meta: sql`event_media.meta || ${meta}::jsonb`,
+            ended_at: row.endedAt ?? sql<Date | null>`event_media.ended_at`,
+            updated_at: sql<Date>`now()`,
+          }),
+        )
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return result.id;
+    },
+
+    /** Pending rows of jobs about to be queued: the API says "preparing" meanwhile. */
+    async markPending(channelId: number, eventId: number, kind: number, storageKey: string) {
+      await db
+        .insertInto('event_media')
+        .values({
+          channel_id: channelId,
+          event_id: eventId,
+          kind,
+          storage_key: storageKey,
+          status: 'pending',
+        })
+        .onConflict((oc) => oc.columns(['event_id', 'kind', 'storage_key']).doNothing())
+        .execute();
+    },
+
+    /**
+     * Takes (or renews) the live encoder lease of a game: succeeds when nobody holds it, it lapsed,
+     * or we already hold it. Returns the live row, or undefined when another worker encodes.
+     */
+    async claimLive(g: {
+      channelId: number;
+      eventId: number;
+      storageKey: string;
+      owner: string;
+      now: Date;
+      until: Date;
+    }) {
+      return db
+        .insertInto('event_media')
+        .values({
+          channel_id: g.channelId,
+          event_id: g.eventId,
+          kind: 2,
+          storage_key: g.storageKey,
+          status: 'pending',
+          started_at: g.now,
+          lease_owner: g.owner,
+          lease_until: g.until,
+        })
+        .onConflict((oc) =>
+          oc
+            .columns(['event_id', 'kind', 'storage_key'])
+            .doUpdateSet({
+              lease_owner: g.owner,
+              lease_until: g.until,
+              status: sql`case when event_media.status = 'live' then 'live' else 'pending' end`,
+              ended_at: null,
+              updated_at: sql<Date>`now()`,
+            })
+            .where((eb) =>
+              eb.or([
+                eb('event_media.lease_until', 'is', null),
+                eb('event_media.lease_until', '<', g.now),
+                eb('event_media.lease_owner', '=', g.owner),
+              ]),
+            ),
+        )
+        .returning(['id', 'status', 'started_at'])
+        .executeTakeFirst();
+    },
+
+    async renewLeases(owner: string, ids: number[], until: Date) {
+      if (ids.length === 0) return;
+      await db
+        .updateTable('event_media')
+        .set({ lease_until: until })
+        .where('id', 'in', ids)
+        .where('lease_owner', '=', owner)
+        .execute();
+    },
+
+    async setStatus(id: number, status: Status) {
+      await db
+        .updateTable('event_media')
+        .set({ status, updated_at: new Date() })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    async endLive(id: number, durationSeconds: number, now: Date) {
+      await db
+        .updateTable('event_media')
+        .set({
+          status: 'ended',
+          ended_at: now,
+          lease_owner: null,
+          lease_until: null,
+          meta: sql`meta || ${JSON.stringify({ duration_seconds: durationSeconds, has_audio: true })}::jsonb`,
+          updated_at: now,
+        })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    /** Live rows whose game is over and whose encoder is gone (its worker died or stopped). */
+    staleLive(now: Date) {
+      return db
+        .selectFrom('event_media as m')
+        .innerJoin('events as e', 'e.id', 'm.event_id')
+        .select(['m.id', 'm.channel_id', 'm.event_id', 'm.storage_key'])
+        .where('m.kind', '=', 2)
+        .where('m.status', 'in', ['live', 'pending'])
+        .where('m.storage_key', 'is not', null)
+        .where((eb) => eb.or([eb('m.lease_until', 'is', null), eb('m.lease_until', '<', now)]))
+        .where(endOf, '<=', now)
+        .execute();
+    },
+
+    async releaseLeases(owner: string) {
+      await db
+        .updateTable('event_media')
+        .set({ lease_owner: null, lease_until: null })
+        .where('lease_owner', '=', owner)
+        .execute();
+    },
+  };
+}
+export type MediaJobsRepository = ReturnType<typeof createMediaJobsRepository>;

@@ -1,0 +1,120 @@
+import path from 'node:path';
+import fsp from 'node:fs/promises';
+import { MEDIA_KIND } from '@rudy/contracts';
+import { makeStills, packageVod, type MediaStorage, type Rendition } from '@rudy/media';
+import { eventPrefix } from '../modules/media/media-paths.js';
+import type { MediaJobsRepository } from './media-jobs.repository.js';
+
+export interface PackageDeps {
+  storage: MediaStorage;
+  repo: MediaJobsRepository;
+  ladder?: readonly Rendition[];
+}
+
+/** Poster, thumbnails and previews of an event from any playable input; rows upserted as ready. */
+export async function publishStills(
+  deps: PackageDeps,
+  target: { channelId: number; eventId: number },
+  input: { best: string; small: string; smallKeyframesFrequent: boolean; durationSeconds: number },
+): Promise<void> {
+  const prefix = eventPrefix(target.channelId, target.eventId);
+  const work = await deps.storage.workDir(`assets-${target.eventId}`);
+  try {
+    const stills = await makeStills({
+      input: input.best,
+      smallInput: input.small,
+      smallInputKeyframesFrequent: input.smallKeyframesFrequent,
+      outputDir: work,
+      durationSeconds: input.durationSeconds,
+    });
+    await deps.storage.importDir(`${prefix}/assets`, work);
+    const row = (kind: number, file: string, meta: Record<string, unknown> = {}) =>
+      deps.repo.upsertMedia({
+        ...target,
+        kind,
+        storageKey: `${prefix}/assets/${file}`,
+        status: 'ready',
+        meta,
+      });
+    await row(MEDIA_KIND.image, stills.poster);
+    await row(MEDIA_KIND.thumbnails, stills.thumbnails.vtt, {
+      sheets: stills.thumbnails.sheets,
+      interval_seconds: stills.thumbnails.intervalSeconds,
+    });
+    await row(MEDIA_KIND.preview, stills.preview);
+    await row(MEDIA_KIND.preview_alt, stills.previewAlt);
+  } finally {
+    await fsp.rm(work, { recursive: true, force: true });
+  }
+}
+
+/**
+ * A source file → the event's VOD (kind 3) and its stills. Idempotent: the output replaces what a
+ * previous run left under vod/ and assets/, and rows are upserted by (event, kind, storage key).
+ */
+export async function packageEventMedia(
+  deps: PackageDeps,
+  target: { channelId: number; eventId: number },
+  source: { file: string; hasFixedGop: boolean },
+  onProgress?: (fraction: number) => void,
+): Promise<{ durationSeconds: number }> {
+  const prefix = eventPrefix(target.channelId, target.eventId);
+  const vodKey = `${prefix}/vod/master.m3u8`;
+  await deps.repo.upsertMedia({
+    ...target,
+    kind: MEDIA_KIND.vod,
+    storageKey: vodKey,
+    status: 'processing',
+  });
+  const work = await deps.storage.workDir(`vod-${target.eventId}`);
+  try {
+    const pkg = await packageVod({
+      input: source.file,
+      outputDir: work,
+      ...(deps.ladder ? { ladder: deps.ladder } : {}),
+      sourceHasFixedGop: source.hasFixedGop,
+      ...(onProgress ? { onProgress } : {}),
+    });
+    await deps.storage.importDir(`${prefix}/vod`, work);
+    const vodDir = await deps.storage.localDir(`${prefix}/vod`);
+    try {
+      const last = pkg.renditions.at(-1);
+      await publishStills(deps, target, {
+        best: path.join(vodDir.path, pkg.renditions[0]?.playlist ?? 'v0/index.m3u8'),
+        small: path.join(vodDir.path, last?.playlist ?? 'v0/index.m3u8'),
+        // Our encodes have keyframes every 2 s; a copied top rendition is not used for thumbnails.
+        smallKeyframesFrequent: !last?.copyVideo,
+        durationSeconds: pkg.durationSeconds,
+      });
+    } finally {
+      await vodDir.release();
+    }
+    await deps.repo.upsertMedia({
+      ...target,
+      kind: MEDIA_KIND.vod,
+      storageKey: vodKey,
+      status: 'ready',
+      meta: {
+        duration_seconds: pkg.durationSeconds,
+        has_audio: pkg.hasAudio,
+        renditions: pkg.renditions.map((r) => ({
+          name: r.name,
+          width: r.width,
+          height: r.height,
+          copied: r.copyVideo,
+        })),
+      },
+    });
+    return { durationSeconds: pkg.durationSeconds };
+  } catch (error) {
+    await deps.repo.upsertMedia({
+      ...target,
+      kind: MEDIA_KIND.vod,
+      storageKey: vodKey,
+      status: 'error',
+    });
+    throw error;
+  } finally {
+    await fsp.rm(work, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,45 @@
+import type PgBoss from 'pg-boss';
+
+/** Job names and payloads. Handlers are idempotent: pg-boss may deliver a job more than once. */
+export const QUEUES = {
+  /** A finished demo game: render a synthetic source, then package it like an upload. */
+  demoGame: 'media.demo-game',
+  /** The demo channel's pre-roll clips. */
+  demoPrerolls: 'media.demo-prerolls',
+  /** A source file in storage → the event's VOD and stills. */
+  packageVod: 'media.package-vod',
+  /** Stills (poster, thumbnails, previews) of an ended live recording. */
+  liveStills: 'media.live-stills',
+} as const;
+
+export interface EventJob {
+  channelId: number;
+  eventId: number;
+}
+export interface PackageVodJob extends EventJob {
+  sourceKey: string;
+  sourceHasFixedGop?: boolean;
+}
+export interface LiveStillsJob extends EventJob {
+  storageKey: string;
+  durationSeconds: number;
+}
+export interface DemoPrerollsJob {
+  channelIds: number[];
+}
+
+/**
+ * 'stately': at most one queued and one running job per singleton key (the event), so enqueueing
+ * at every start-up never piles up duplicates. Retries cover a crashed ffmpeg or a restart.
+ */
+export const QUEUE_OPTIONS: Record<string, Omit<PgBoss.Queue, 'name'>> = {
+  [QUEUES.demoGame]: { policy: 'stately', retryLimit: 2, retryDelay: 30, expireInSeconds: 900 },
+  [QUEUES.demoPrerolls]: { policy: 'stately', retryLimit: 2, retryDelay: 30, expireInSeconds: 300 },
+  [QUEUES.packageVod]: {
+    policy: 'stately',
+    retryLimit: 2,
+    retryDelay: 60,
+    expireInSeconds: 6 * 3600,
+  },
+  [QUEUES.liveStills]: { policy: 'stately', retryLimit: 2, retryDelay: 60, expireInSeconds: 3600 },
+};

@@ -1,0 +1,135 @@
+import type { CardInput, SavedCard } from '@rudy/contracts';
+
+/*
+ * What the shop needs from a card processor. Two real implementations: Stripe and the built-in
+ * sandbox. Both report what happened as the same normalised events (from signed webhooks or from
+ * the sandbox's outbox), and the shop handles those events idempotently.
+ */
+
+export type ProviderName = 'sandbox' | 'stripe';
+export type Currency = 'USD' | 'CAD';
+export type Period = 'month' | 'annual';
+
+export interface Buyer {
+  channelId: number;
+  userId: number;
+  email: string;
+  /** The provider's customer id, created on first need and kept by the shop. */
+  customerRef: string;
+}
+
+/** A saved card (its id) or a new one typed into the sandbox form. */
+export type PaymentSource = { kind: 'saved'; id: string } | { kind: 'card'; card: CardInput };
+
+export interface PaymentOutcome {
+  ref: string;
+  status: 'processing' | 'requires_action' | 'succeeded' | 'failed';
+  clientSecret: string | null;
+  failureCode: string | null;
+  card: { brand: string; last4: string } | null;
+  /** The card to charge again later (renewals), when it was saved. */
+  paymentMethodRef: string | null;
+}
+
+export interface SubscriptionOutcome extends PaymentOutcome {
+  subscriptionRef: string;
+  /** End of the first period (the trial, or the first paid period). */
+  periodEnd: Date;
+}
+
+/** What the provider says about one payment now. */
+export type PaymentStatus = 'pending' | 'requires_action' | 'succeeded' | 'failed' | 'refunded';
+
+export interface Discount {
+  /** Our promo code row; providers that need their own coupon object derive its id from it. */
+  promoId: number;
+  kind: 'percent' | 'amount';
+  percentOff: number | null;
+  amountOffCents: number | null;
+}
+
+export interface ChargeInput {
+  buyer: Buyer;
+  amountCents: number;
+  currency: Currency;
+  source: PaymentSource;
+  saveCard: boolean;
+  idempotencyKey: string;
+  description: string;
+  metadata: Record<string, string>;
+}
+
+export interface SubscribeInput {
+  buyer: Buyer;
+  product: { id: number; name: string; amountCents: number; currency: Currency; period: Period };
+  trialDays: number;
+  discount: Discount | null;
+  source: PaymentSource;
+  idempotencyKey: string;
+  metadata: Record<string, string>;
+}
+
+export type ProviderEvent = { id: string } & (
+  | { type: 'payment.succeeded'; paymentRef: string; orderId: number | null }
+  | { type: 'payment.failed'; paymentRef: string; orderId: number | null; failureCode: string }
+  | { type: 'payment.refunded'; paymentRef: string }
+  | {
+      type: 'subscription.renewed';
+      subscriptionRef: string;
+      paymentRef: string;
+      amountCents: number;
+      periodStart: Date;
+      periodEnd: Date;
+    }
+  | { type: 'subscription.renewal_failed'; subscriptionRef: string; paymentRef: string }
+  | { type: 'subscription.updated'; subscriptionRef: string; cancelAtPeriodEnd: boolean }
+  | { type: 'subscription.ended'; subscriptionRef: string }
+);
+
+export interface PaymentProvider {
+  readonly name: ProviderName;
+  createCustomer(input: { channelId: number; userId: number; email: string }): Promise<string>;
+  listCards(buyer: Buyer): Promise<SavedCard[]>;
+  /** Saves a card for later (sandbox: from the card form; Stripe: returns a SetupIntent secret). */
+  setupCard(
+    buyer: Buyer,
+    card: CardInput | undefined,
+    idempotencyKey: string,
+  ): Promise<{ clientSecret: string | null; card: SavedCard | null }>;
+  charge(input: ChargeInput): Promise<PaymentOutcome>;
+  /** The buyer finished the second step (sandbox), or came back from it (Stripe). */
+  confirm(ref: string, approve: boolean): Promise<PaymentStatus>;
+  /** Current state of a payment; by our idempotency key when its id was never recorded. */
+  retrieve(ref: string | null, idempotencyKey: string): Promise<PaymentStatus>;
+  subscribe(input: SubscribeInput): Promise<SubscriptionOutcome>;
+  cancelAtPeriodEnd(subscriptionRef: string): Promise<void>;
+  portalUrl(buyer: Buyer, returnUrl: string): Promise<string>;
+  /** Verified, normalised webhook events; throws on a bad or stale signature. */
+  parseWebhook(rawBody: Buffer, signature: string | undefined): Promise<ProviderEvent[]>;
+  /** Work the provider does on its own schedule (sandbox: settle, renew); returns its events. */
+  tick(now: Date): Promise<void>;
+  /** Events produced by tick() not yet handled; ack marks one handled. */
+  pendingEvents(): Promise<ProviderEvent[]>;
+  ackEvent(id: string): Promise<void>;
+}
+
+/** A payment the provider refused outright (bad card, declined at once): a 400 for the buyer. */
+export class PaymentRejected extends Error {
+  constructor(
+    readonly code: 'card_invalid' | 'payment_failed' | 'card_required',
+    message: string,
+  ) {
+    super(message);
+    this.name = 'PaymentRejected';
+  }
+}
+
+export const PERIOD_DAYS_MONTH = 30;
+
+/** Monthly plans renew every 30 days, annual ones every 12 calendar months (spec section 9). */
+export function addPeriod(from: Date, period: Period): Date {
+  if (period === 'month') return new Date(from.getTime() + PERIOD_DAYS_MONTH * 86_400_000);
+  const next = new Date(from);
+  next.setUTCFullYear(next.getUTCFullYear() + 1);
+  return next;
+}

@@ -1,0 +1,78 @@
+import type { CardInput } from '@rudy/contracts';
+
+/*
+ * The sandbox's test cards, numbered as in Stripe's test mode so the same numbers work with either
+ * provider. A card is reduced at once to brand, last four digits and behaviour; the number is never
+ * kept or logged.
+ */
+
+export type CardBehavior =
+  | 'succeed'
+  | 'decline'
+  | 'insufficient_funds'
+  | 'authenticate'
+  /** Can be saved, but every charge on it fails (renewal failures). */
+  | 'fail_later';
+
+export const TEST_CARDS: Readonly<Record<string, CardBehavior>> = {
+  '4242424242424242': 'succeed',
+  '5555555555554444': 'succeed',
+  '378282246310005': 'succeed',
+  '4000000000000002': 'decline',
+  '4000000000009995': 'insufficient_funds',
+  '4000002500003155': 'authenticate',
+  '4000000000000341': 'fail_later',
+};
+
+export const FAILURE_MESSAGES: Readonly<Record<string, string>> = {
+  card_declined: 'Your card was declined.',
+  insufficient_funds: 'Your card has insufficient funds.',
+  authentication_failed: 'The card could not be authenticated.',
+  expired_card: 'Your card has expired.',
+};
+
+export function luhnValid(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return digits.length >= 12 && sum % 10 === 0;
+}
+
+export function brandOf(digits: string): string {
+  if (digits.startsWith('4')) return 'visa';
+  if (/^(5[1-5]|2[2-7])/.test(digits)) return 'mastercard';
+  if (/^3[47]/.test(digits)) return 'amex';
+  if (/^6(011|5)/.test(digits)) return 'discover';
+  return 'unknown';
+}
+
+export type CardCheck =
+  | { ok: true; brand: string; last4: string; behavior: CardBehavior }
+  | { ok: false; message: string };
+
+/** Reads a typed card; only the sandbox's test numbers are accepted, as in Stripe's test mode. */
+export function checkCard(card: CardInput, now: Date): CardCheck {
+  const digits = card.number.replace(/\s+/g, '');
+  if (!/^[0-9]{12,19}$/.test(digits) || !luhnValid(digits)) {
+    return { ok: false, message: 'Your card number is incorrect.' };
+  }
+  const year = now.getUTCFullYear();
+  const month = now.getUTCMonth() + 1;
+  if (card.exp_year < year || (card.exp_year === year && card.exp_month < month)) {
+    return { ok: false, message: FAILURE_MESSAGES.expired_card ?? 'Your card has expired.' };
+  }
+  const behavior = TEST_CARDS[digits];
+  if (!behavior) {
+    return {
+      ok: false,
+      message: 'Your card was declined: the sandbox accepts test card numbers only.',
+    };
+  }
+  return { ok: true, brand: brandOf(digits), last4: digits.slice(-4), behavior };
+}

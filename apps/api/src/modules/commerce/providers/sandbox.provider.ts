@@ -1,0 +1,310 @@
+import { randomBytes } from 'node:crypto';
+import type { CardInput, SavedCard } from '@rudy/contracts';
+import type { DB } from '../../../db/database.js';
+import type { SandboxPaymentsTable } from '../../../db/schema.js';
+import {
+  addPeriod,
+  PaymentRejected,
+  type Buyer,
+  type PaymentOutcome,
+  type PaymentProvider,
+  type PaymentSource,
+  type PaymentStatus,
+} from './provider.js';
+import { checkCard, type CardBehavior } from './sandbox-cards.js';
+import { createSandboxRepository } from './sandbox.repository.js';
+import { sandboxEvent } from './sandbox-events.js';
+
+/** Renewals are charged this long before the period ends, so access runs on without a gap. */
+export const SANDBOX_RENEWAL_LEAD_MS = 3_600_000;
+const BATCH = 100;
+
+const id = (prefix: string) => `${prefix}_sbx_${randomBytes(12).toString('hex')}`;
+type CardRow = { id: string; brand: string; last4: string; behavior: string };
+const toSaved = (c: CardRow & { exp_month: number; exp_year: number }): SavedCard => ({
+  id: c.id,
+  brand: c.brand,
+  last4: c.last4,
+  exp_month: c.exp_month,
+  exp_year: c.exp_year,
+});
+
+const FAILURE_OF: Partial<Record<CardBehavior, string>> = {
+  decline: 'card_declined',
+  insufficient_funds: 'insufficient_funds',
+  fail_later: 'card_declined',
+};
+
+/**
+ * A card processor that behaves like Stripe's test mode, inside the app: test card numbers succeed,
+ * decline or ask for a second step; accepted payments settle `settleMs` later (the moment is stored,
+ * so a restart does not lose them); subscriptions renew on schedule by charging the saved card.
+ */
+export function createSandboxProvider(deps: { db: DB; now: () => Date; settleMs: number }) {
+  const { db, now } = deps;
+  const repo = createSandboxRepository(db);
+
+  async function resolveCard(buyer: Buyer, source: PaymentSource, save: boolean): Promise<CardRow> {
+    if (source.kind === 'saved') {
+      const card = await repo.card(source.id);
+      if (!card || card.channel_id !== buyer.channelId || card.user_id !== buyer.userId) {
+        throw new PaymentRejected('card_required', 'Card not found');
+      }
+      return card;
+    }
+    return newCard(buyer, source.card, save);
+  }
+
+  async function newCard(buyer: Buyer, input: CardInput, save: boolean): Promise<CardRow> {
+    const check = checkCard(input, now());
+    if (!check.ok) throw new PaymentRejected('card_invalid', check.message);
+    const card = { id: id('card'), brand: check.brand, last4: check.last4, behavior: check.behavior };
+    if (save) {
+      await repo.insertCard({
+        ...card,
+        channel_id: buyer.channelId,
+        user_id: buyer.userId,
+        exp_month: input.exp_month,
+        exp_year: input.exp_year,
+      });
+    }
+    return card;
+  }
+
+  function outcomeOf(row: SandboxPaymentsTable, saved: string | null): PaymentOutcome {
+    const status = row.status === 'refunded' ? 'succeeded' : row.status;
+    return {
+      ref: row.id,
+      status,
+      clientSecret: null,
+      failureCode: row.status === 'failed' ? row.failure_code : null,
+      card: row.brand && row.last4 ? { brand: row.brand, last4: row.last4 } : null,
+      paymentMethodRef: saved,
+    };
+  }
+
+  /** Creates (or, for a repeated idempotency key, finds) a payment on a card. */
+  async function pay(input: {
+    channelId: number;
+    card: CardRow;
+    amountCents: number;
+    currency: string;
+    idempotencyKey: string;
+    metadata: Record<string, string>;
+    offSession: boolean;
+  }) {
+    const behavior = input.card.behavior as CardBehavior;
+    const failure = FAILURE_OF[behavior] ?? null;
+    const needsStep = behavior === 'authenticate' && !input.offSession;
+    return repo.insertPayment({
+      id: id('pi'),
+      channel_id: input.channelId,
+      idempotency_key: input.idempotencyKey,
+      amount_cents: input.amountCents,
+      currency: input.currency,
+      card_id: input.card.id,
+      brand: input.card.brand,
+      last4: input.card.last4,
+      status: needsStep ? 'requires_action' : 'processing',
+      outcome: failure ? 'failed' : 'succeeded',
+      failure_code: failure,
+      settle_at: needsStep ? null : new Date(now().getTime() + deps.settleMs),
+      metadata: JSON.stringify(input.metadata),
+    });
+  }
+
+  /** Settles one due payment and records what happened in the outbox, atomically. */
+  async function settle(paymentId: string): Promise<void> {
+    await db.transaction().execute(async (trx) => {
+      const tx = createSandboxRepository(trx);
+      const due = await tx.payment(paymentId, '');
+      if (!due || due.status !== 'processing') return;
+      const row = await tx.setPaymentStatus(paymentId, 'processing', { status: due.outcome }, now());
+      if (!row) return;
+      const m = row.metadata;
+      const ok = row.status === 'succeeded';
+      const subRef = m.subscription_ref;
+      if (m.kind === 'renewal' && subRef && m.period_start && m.period_end) {
+        const periodEnd = new Date(m.period_end);
+        if (ok) await tx.updateSubscription(subRef, { status: 'active', current_period_end: periodEnd });
+        else await tx.updateSubscription(subRef, { status: 'past_due' }, 'canceled');
+        await tx.addEvent(row.channel_id, ok ? 'subscription.renewed' : 'subscription.renewal_failed', {
+          subscriptionRef: subRef,
+          paymentRef: row.id,
+          amountCents: row.amount_cents,
+          periodStart: m.period_start,
+          periodEnd: m.period_end,
+        });
+        return;
+      }
+      // A first payment that fails leaves no subscription behind.
+      if (!ok && subRef) await tx.updateSubscription(subRef, { status: 'canceled' });
+      await tx.addEvent(row.channel_id, ok ? 'payment.succeeded' : 'payment.failed', {
+        paymentRef: row.id,
+        orderId: m.order_id ? Number(m.order_id) : null,
+        failureCode: row.failure_code ?? 'card_declined',
+      });
+    });
+  }
+
+  async function renew(sub: Awaited<ReturnType<typeof repo.dueRenewals>>[number]) {
+    const card = await repo.card(sub.card_id);
+    const start = new Date(sub.current_period_end);
+    const end = addPeriod(start, sub.period);
+    await pay({
+      channelId: sub.channel_id,
+      card: card ?? { id: sub.card_id, brand: 'unknown', last4: '0000', behavior: 'decline' },
+      amountCents: sub.amount_cents,
+      currency: sub.currency,
+      idempotencyKey: `renew:${sub.id}:${start.toISOString()}`,
+      metadata: {
+        kind: 'renewal',
+        subscription_ref: sub.id,
+        period_start: start.toISOString(),
+        period_end: end.toISOString(),
+      },
+      offSession: true,
+    });
+  }
+
+  const statusOf = (row: SandboxPaymentsTable | undefined): PaymentStatus => {
+    if (!row) return 'failed';
+    if (row.status === 'processing') return 'pending';
+    return row.status;
+  };
+
+  const provider: PaymentProvider & { refund(ref: string): Promise<boolean> } = {
+    name: 'sandbox',
+    createCustomer: (b) => Promise.resolve(`cus_sbx_${b.channelId}_${b.userId}`),
+    async listCards(buyer) {
+      return (await repo.cards(buyer.channelId, buyer.userId)).map(toSaved);
+    },
+    async setupCard(buyer, card) {
+      if (!card) throw new PaymentRejected('card_required', 'card_required');
+      const check = checkCard(card, now());
+      if (!check.ok) throw new PaymentRejected('card_invalid', check.message);
+      if (check.behavior === 'decline' || check.behavior === 'insufficient_funds') {
+        throw new PaymentRejected('payment_failed', 'Your card was declined.');
+      }
+      const saved = await newCard(buyer, card, true);
+      const row = await repo.card(saved.id);
+      return { clientSecret: null, card: row ? toSaved(row) : null };
+    },
+    async charge(input) {
+      const card = await resolveCard(input.buyer, input.source, input.saveCard);
+      const row = await pay({
+        channelId: input.buyer.channelId,
+        card,
+        amountCents: input.amountCents,
+        currency: input.currency,
+        idempotencyKey: input.idempotencyKey,
+        metadata: input.metadata,
+        offSession: false,
+      });
+      const saved = input.saveCard || input.source.kind === 'saved' ? card.id : null;
+      return outcomeOf(row, saved);
+    },
+    async confirm(ref, approve) {
+      const row = await repo.payment(ref, '');
+      if (row?.status === 'requires_action') {
+        await repo.setPaymentStatus(
+          ref,
+          'requires_action',
+          approve
+            ? { status: 'processing', settle_at: new Date(now().getTime() + deps.settleMs) }
+            : {
+                status: 'processing',
+                outcome: 'failed',
+                failure_code: 'authentication_failed',
+                settle_at: now(),
+              },
+          now(),
+        );
+        if (!approve) await settle(ref);
+      }
+      return provider.retrieve(ref, '');
+    },
+    async retrieve(ref, idempotencyKey) {
+      let row = await repo.payment(ref, idempotencyKey);
+      if (row?.status === 'processing' && row.settle_at && row.settle_at <= now()) {
+        await settle(row.id);
+        row = await repo.payment(row.id, '');
+      }
+      return statusOf(row);
+    },
+    async subscribe(input) {
+      const card = await resolveCard(input.buyer, input.source, true);
+      const subRef = id('sub');
+      const start = now();
+      const trialEnd = new Date(start.getTime() + input.trialDays * 86_400_000);
+      const periodEnd = input.trialDays > 0 ? trialEnd : addPeriod(start, input.product.period);
+      await repo.insertSubscription({
+        id: subRef,
+        channel_id: input.buyer.channelId,
+        card_id: card.id,
+        amount_cents: input.product.amountCents,
+        currency: input.product.currency,
+        period: input.product.period,
+        status: input.trialDays > 0 ? 'trialing' : 'active',
+        current_period_end: periodEnd,
+        metadata: JSON.stringify(input.metadata),
+      });
+      const base = { subscriptionRef: subRef, periodEnd, paymentMethodRef: card.id };
+      if (input.trialDays > 0) {
+        return {
+          ...base,
+          ref: `${subRef}_trial`,
+          status: 'succeeded',
+          clientSecret: null,
+          failureCode: null,
+          card: { brand: card.brand, last4: card.last4 },
+        };
+      }
+      const d = input.discount;
+      const off = !d
+        ? 0
+        : d.kind === 'percent'
+          ? Math.round((input.product.amountCents * (d.percentOff ?? 0)) / 100)
+          : Math.min(d.amountOffCents ?? 0, input.product.amountCents);
+      const row = await pay({
+        channelId: input.buyer.channelId,
+        card,
+        amountCents: input.product.amountCents - off,
+        currency: input.product.currency,
+        idempotencyKey: input.idempotencyKey,
+        metadata: { ...input.metadata, subscription_ref: subRef },
+        offSession: false,
+      });
+      return { ...outcomeOf(row, card.id), ...base };
+    },
+    async cancelAtPeriodEnd(subscriptionRef) {
+      await repo.updateSubscription(subscriptionRef, { cancel_at_period_end: true }, 'canceled');
+    },
+    portalUrl: () => Promise.resolve('/profile'),
+    parseWebhook: () => Promise.reject(new Error('The sandbox sends no webhooks')),
+    async tick(at) {
+      for (const p of await repo.duePayments(at, BATCH)) await settle(p.id);
+      const until = new Date(at.getTime() + SANDBOX_RENEWAL_LEAD_MS);
+      for (const sub of await repo.dueRenewals(until, BATCH)) await renew(sub);
+      for (const sub of await repo.ending(at, BATCH)) {
+        const ended = await repo.updateSubscription(sub.id, { status: 'canceled' }, 'canceled');
+        if (ended) await repo.addEvent(ended.channel_id, 'subscription.ended', { subscriptionRef: sub.id });
+      }
+    },
+    async pendingEvents() {
+      return (await repo.pendingEvents(BATCH)).map(sandboxEvent);
+    },
+    ackEvent: (eventId) => repo.ackEvent(eventId.replace(/^evt_sbx_/, ''), now()),
+    /** What a back office would do: refund a settled payment (the shop then revokes access). */
+    async refund(ref) {
+      return db.transaction().execute(async (trx) => {
+        const tx = createSandboxRepository(trx);
+        const row = await tx.setPaymentStatus(ref, 'succeeded', { status: 'refunded' }, now());
+        if (row) await tx.addEvent(row.channel_id, 'payment.refunded', { paymentRef: ref });
+        return row !== undefined;
+      });
+    },
+  };
+  return provider;
+}
+export type SandboxProvider = ReturnType<typeof createSandboxProvider>;

@@ -1,0 +1,33 @@
+import type { ReactNode } from 'react';
+import { Button } from './button';
+import styles from './form.module.css';
+
+/** The form's main button: while the call runs it stays in place, busy and disabled. */
+export function SubmitButton({
+  isPending,
+  pendingLabel,
+  children,
+  variant = 'primary',
+  wide = true,
+  className,
+}: {
+  isPending: boolean;
+  pendingLabel: string;
+  children: ReactNode;
+  variant?: 'primary' | 'secondary';
+  wide?: boolean;
+  className?: string;
+}) {
+  return (
+    <Button
+      type="submit"
+      variant={variant}
+      className={[wide ? styles.submit : '', className ?? ''].join(' ').trim() || undefined}
+      disabled={isPending}
+      aria-busy={isPending || undefined}
+    >
+      {isPending ? <span className={styles.spinner} aria-hidden="true" /> : null}
+      {isPending ? pendingLabel : children}
+    </Button>
+  );
+}

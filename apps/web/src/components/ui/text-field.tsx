@@ -1,0 +1,71 @@
+import { useId, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
+import styles from './form.module.css';
+
+export interface FieldProps {
+  label: ReactNode;
+  /** Already translated; shown under the field and announced with it. */
+  error?: string | undefined;
+  hint?: ReactNode;
+}
+
+/** Ids and ARIA wiring shared by every field: the control points at its hint and error. */
+export function useFieldIds(error: string | undefined, hint: ReactNode) {
+  const id = useId();
+  const hintId = hint ? `${id}-hint` : undefined;
+  const errorId = error ? `${id}-error` : undefined;
+  const describedBy = [errorId, hintId].filter(Boolean).join(' ') || undefined;
+  return { id, hintId, errorId, describedBy };
+}
+
+export function FieldMessages({
+  hint,
+  hintId,
+  error,
+  errorId,
+}: {
+  hint?: ReactNode;
+  hintId?: string | undefined;
+  error?: string | undefined;
+  errorId?: string | undefined;
+}) {
+  return (
+    <>
+      {hint ? (
+        <div id={hintId} className={styles.hint}>
+          {hint}
+        </div>
+      ) : null}
+      {error ? (
+        <p id={errorId} className={styles.error}>
+          {error}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+export function TextField({
+  label,
+  error,
+  hint,
+  ref,
+  ...input
+}: FieldProps & InputHTMLAttributes<HTMLInputElement> & { ref?: Ref<HTMLInputElement> }) {
+  const { id, hintId, errorId, describedBy } = useFieldIds(error, hint);
+  return (
+    <div className={styles.field}>
+      <label htmlFor={id} className={styles.label}>
+        {label}
+      </label>
+      <input
+        ref={ref}
+        id={id}
+        className={styles.input}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        {...input}
+      />
+      <FieldMessages hint={hint} hintId={hintId} error={error} errorId={errorId} />
+    </div>
+  );
+}

@@ -1,0 +1,16 @@
+import type { LoginBody, Profile } from '@rudy/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '../../../lib/api-client';
+import { setSignedInUser } from '../hooks/session';
+
+export function login(body: LoginBody): Promise<Profile> {
+  return apiClient.post<Profile>('/v2/auth/login', { body: { ...body } });
+}
+
+export function useLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: login,
+    onSuccess: (user) => setSignedInUser(queryClient, user),
+  });
+}

@@ -1,0 +1,90 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, useWatch } from 'react-hook-form';
+import { Link } from 'react-router';
+import { FormAlert } from '../../../components/ui/form-alert';
+import formStyles from '../../../components/ui/form.module.css';
+import { PasswordField } from '../../../components/ui/password-field';
+import { SubmitButton } from '../../../components/ui/submit-button';
+import { isApiError } from '../../../lib/api-error';
+import {
+  apiErrorText,
+  applyServerFieldErrors,
+  translateFieldMessage,
+} from '../../../lib/form-messages';
+import { useT } from '../../../lib/i18n';
+import { useResetPassword } from '../api/reset-password';
+import type { SignedLinkParams } from '../api/verify-email';
+import { NewPasswordFormSchema, type NewPasswordFormValues } from '../lib/auth-schemas';
+import styles from './auth-card.module.css';
+import { PasswordStrengthMeter } from './password-strength-meter';
+
+/** Links that cannot work any more: the way out is a new link. */
+const DEAD_LINK_CODES = new Set(['reset_key_expired', 'reset_failed', 'user_not_found']);
+
+export function PasswordResetForm({
+  link,
+  onDone,
+}: {
+  link: SignedLinkParams;
+  onDone: () => void;
+}) {
+  const { t } = useT();
+  const mutation = useResetPassword();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    control,
+    formState: { errors },
+  } = useForm<NewPasswordFormValues>({
+    resolver: zodResolver(NewPasswordFormSchema),
+    defaultValues: { password: '', password_confirmation: '' },
+  });
+  const password = useWatch({ control, name: 'password' });
+  const isDeadLink = isApiError(mutation.error) && DEAD_LINK_CODES.has(mutation.error.code);
+
+  const onSubmit = handleSubmit((values) =>
+    mutation.mutate(
+      { link, ...values },
+      {
+        onSuccess: onDone,
+        onError: (error) =>
+          applyServerFieldErrors(error, setError, ['password', 'password_confirmation']),
+      },
+    ),
+  );
+
+  return (
+    <form className={formStyles.form} onSubmit={(e) => void onSubmit(e)} noValidate>
+      {mutation.isError && !(isApiError(mutation.error) && mutation.error.errors) ? (
+        <FormAlert tone="error">
+          {apiErrorText(t, mutation.error)}
+          {isDeadLink ? (
+            <>
+              {' '}
+              <Link to="/password-reset-request" className={styles.link}>
+                {t('auth:passwordReset.newLink')}
+              </Link>
+            </>
+          ) : null}
+        </FormAlert>
+      ) : null}
+      <PasswordField
+        label={t('auth:fields.newPassword')}
+        autoComplete="new-password"
+        error={translateFieldMessage(t, errors.password?.message)}
+        hint={<PasswordStrengthMeter password={password} />}
+        {...register('password')}
+      />
+      <PasswordField
+        label={t('auth:fields.passwordConfirmation')}
+        autoComplete="new-password"
+        error={translateFieldMessage(t, errors.password_confirmation?.message)}
+        {...register('password_confirmation')}
+      />
+      <SubmitButton isPending={mutation.isPending} pendingLabel={t('auth:passwordReset.pending')}>
+        {t('auth:passwordReset.submit')}
+      </SubmitButton>
+    </form>
+  );
+}

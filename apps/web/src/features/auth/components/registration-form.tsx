@@ -1,0 +1,129 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { VALIDATION_MESSAGES, type Profile } from '@rudy/contracts';
+import { useForm, useWatch } from 'react-hook-form';
+import { Link } from 'react-router';
+import { CheckboxField } from '../../../components/ui/checkbox-field';
+import { FormAlert } from '../../../components/ui/form-alert';
+import formStyles from '../../../components/ui/form.module.css';
+import { PasswordField } from '../../../components/ui/password-field';
+import { SubmitButton } from '../../../components/ui/submit-button';
+import { TextField } from '../../../components/ui/text-field';
+import { isApiError } from '../../../lib/api-error';
+import {
+  apiErrorText,
+  applyServerFieldErrors,
+  setFieldCode,
+  translateFieldMessage,
+} from '../../../lib/form-messages';
+import { useT } from '../../../lib/i18n';
+import { useRegister } from '../api/register';
+import { RegistrationFormSchema, type RegistrationFormValues } from '../lib/auth-schemas';
+import { PasswordStrengthMeter } from './password-strength-meter';
+
+const FIELDS = ['first_name', 'last_name', 'email', 'password', 'password_confirmation'] as const;
+
+export function RegistrationForm({ onRegistered }: { onRegistered: (user: Profile) => void }) {
+  const { t } = useT();
+  const mutation = useRegister();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    control,
+    formState: { errors },
+  } = useForm<RegistrationFormValues>({
+    resolver: zodResolver(RegistrationFormSchema),
+    defaultValues: {
+      first_name: '',
+      last_name: '',
+      email: '',
+      password: '',
+      password_confirmation: '',
+      newsletter: false,
+      terms_accepted: false,
+    },
+  });
+  const password = useWatch({ control, name: 'password' });
+  const message = (text: string | undefined) => translateFieldMessage(t, text);
+  // Field errors from the server are shown at their fields; only the rest needs the alert.
+  const hasFormError =
+    mutation.isError &&
+    !(
+      isApiError(mutation.error) &&
+      (mutation.error.errors || mutation.error.code === 'email_taken')
+    );
+
+  const onSubmit = handleSubmit((values) =>
+    mutation.mutate(
+      { ...values, terms_accepted: true },
+      {
+        onSuccess: onRegistered,
+        onError: (error) => {
+          if (isApiError(error) && error.code === 'email_taken') {
+            setFieldCode(setError, 'email', error.code);
+          } else applyServerFieldErrors(error, setError, FIELDS);
+        },
+      },
+    ),
+  );
+
+  return (
+    <form className={formStyles.form} onSubmit={(e) => void onSubmit(e)} noValidate>
+      {hasFormError ? <FormAlert tone="error">{apiErrorText(t, mutation.error)}</FormAlert> : null}
+      <div className={formStyles.row}>
+        <TextField
+          label={t('auth:fields.firstName')}
+          autoComplete="given-name"
+          error={message(errors.first_name?.message)}
+          {...register('first_name')}
+        />
+        <TextField
+          label={t('auth:fields.lastName')}
+          autoComplete="family-name"
+          error={message(errors.last_name?.message)}
+          {...register('last_name')}
+        />
+      </div>
+      <TextField
+        label={t('auth:fields.email')}
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        error={message(errors.email?.message)}
+        {...register('email')}
+      />
+      <PasswordField
+        label={t('auth:fields.password')}
+        autoComplete="new-password"
+        error={message(errors.password?.message)}
+        hint={<PasswordStrengthMeter password={password} />}
+        {...register('password')}
+      />
+      <PasswordField
+        label={t('auth:fields.passwordConfirmation')}
+        autoComplete="new-password"
+        error={message(errors.password_confirmation?.message)}
+        {...register('password_confirmation')}
+      />
+      <CheckboxField label={t('auth:registration.newsletter')} {...register('newsletter')} />
+      <CheckboxField
+        label={
+          <>
+            {t('auth:registration.termsBefore')}{' '}
+            <Link to="/terms_conditions" target="_blank" rel="noopener">
+              {t('auth:registration.termsLink')}
+            </Link>
+          </>
+        }
+        error={message(errors.terms_accepted?.message)}
+        {...register('terms_accepted')}
+      />
+      {errors.terms_accepted ? (
+        <FormAlert tone="info">{message(VALIDATION_MESSAGES.notRegistered)}</FormAlert>
+      ) : null}
+      <SubmitButton isPending={mutation.isPending} pendingLabel={t('auth:registration.pending')}>
+        {t('auth:registration.submit')}
+      </SubmitButton>
+    </form>
+  );
+}

@@ -1,0 +1,69 @@
+import { Link } from 'react-router';
+import { ButtonLink } from '../../../components/ui/button';
+import { FormAlert } from '../../../components/ui/form-alert';
+import { useT } from '../../../lib/i18n';
+import { useDevOutbox } from '../api/get-dev-outbox';
+import { useProfile } from '../api/get-profile';
+import { AuthCard } from './auth-card';
+import styles from './auth-card.module.css';
+import { ResendVerification } from './resend-verification';
+
+/** /verify-notice: after registration (or an email change), tells the user to open the mail. */
+export function VerifyNoticeScreen() {
+  const { t } = useT();
+  const { data: user } = useProfile();
+  const outbox = useDevOutbox();
+
+  if (user?.email_verified) {
+    return (
+      <AuthCard title={t('auth:verifyNotice.title')} icon="✓">
+        <FormAlert tone="success">{t('auth:serverErrors.email_already_verified')}</FormAlert>
+        <ButtonLink to="/">{t('auth:verifyNotice.continue')}</ButtonLink>
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard
+      title={t('auth:verifyNotice.title')}
+      subtitle={
+        user
+          ? t('auth:verifyNotice.sentTo', { email: user.email })
+          : t('auth:verifyNotice.subtitle')
+      }
+      icon="✉"
+      footer={
+        outbox.data ? (
+          <small>
+            {t('auth:verifyNotice.devOutbox')}{' '}
+            <a href={user ? `/dev/outbox?to=${encodeURIComponent(user.email)}` : '/dev/outbox'}>
+              {t('auth:verifyNotice.devOutboxLink')}
+            </a>
+          </small>
+        ) : undefined
+      }
+    >
+      <p>{t('auth:verifyNotice.text')}</p>
+      {user ? (
+        <ResendVerification />
+      ) : (
+        <p>
+          {t('auth:verifyNotice.loginToResend')}{' '}
+          <Link className={styles.link} to="/login?return_to=%2Fverify-notice">
+            {t('auth:account.login')}
+          </Link>
+        </p>
+      )}
+      <div className={styles.actions}>
+        <ButtonLink to="/" variant="secondary">
+          {t('auth:verifyNotice.continue')}
+        </ButtonLink>
+        {user ? (
+          <ButtonLink to="/profile/edit" variant="ghost">
+            {t('auth:verifyNotice.changeEmail')}
+          </ButtonLink>
+        ) : null}
+      </div>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,32 @@
+import { getLastPage } from '../../../lib/navigation-memory';
+
+/** Pages that make no sense to come back to once signed in (spec: auth routes are not remembered). */
+const AUTH_PATHS = [
+  '/login',
+  '/registration',
+  '/password-reset-request',
+  '/password-reset',
+  '/verify-notice',
+  '/verify-email',
+  '/confirm-account-deletion',
+];
+
+/** A path on this site, never another origin (`//evil.example`) and never an auth page. */
+export function safeReturnPath(value: string | null | undefined): string | null {
+  if (!value || !value.startsWith('/') || value.startsWith('//') || value.includes('\\')) {
+    return null;
+  }
+  const pathname = value.split(/[?#]/)[0] ?? '';
+  return AUTH_PATHS.includes(pathname) ? null : value;
+}
+
+/**
+ * Where a visitor lands after signing in: the page that sent them to login (`return_to`), else
+ * the last page they saw (spec: "the last page is restored"), else home.
+ */
+export function afterSignInPath(search: URLSearchParams): string {
+  const fromQuery = safeReturnPath(search.get('return_to'));
+  if (fromQuery) return fromQuery;
+  const last = getLastPage();
+  return (last && safeReturnPath(`${last.path}${last.search}`)) ?? '/';
+}
