@@ -44,6 +44,8 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ host: config.HOST, port: config.PORT });
+  // Sandbox settlements, renewals, reconciliation of unsettled orders (stopped by app.close()).
+  app.commerce.jobs.start();
   if (config.WORKER) worker = await startWorker({ config, database, log: app.log });
   const url = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
   app.log.info(`database: ${database.kind}${database.kind === 'pglite' ? ` in ${dataDir}` : ''}`);

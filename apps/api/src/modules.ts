@@ -18,6 +18,7 @@ import { createSocialRepository } from './modules/auth/social/social.repository.
 import { socialRoutes } from './modules/auth/social/social.routes.js';
 import { createSocialService } from './modules/auth/social/social.service.js';
 import { createChannelRepository } from './modules/channel/channel.repository.js';
+import { registerCommerce } from './modules/commerce/register-commerce.js';
 import { channelRoutes } from './modules/channel/channel.routes.js';
 import { createChannelService } from './modules/channel/channel.service.js';
 import { createEventsRepository } from './modules/events/events.repository.js';
@@ -118,7 +119,8 @@ export async function registerModules(
   const account = createAccountService({ repo: authRepo, profiles, mail, keys });
 
   keysRoutes(app, keys, config.DEFAULT_CHANNEL_KEY);
-  channelRoutes(app, channel);
+  const commerce = await registerCommerce(app, { config, db, now });
+  channelRoutes(app, channel, commerce.catalogue.overlay);
   eventsRoutes(app, events);
   participantsRoutes(app, createParticipantsService(createParticipantsRepository(db)));
   favoritesRoutes(app, createFavoritesService(createFavoritesRepository(db)));

@@ -26,6 +26,11 @@ export async function openDatabase(opts: {
 }): Promise<DatabaseHandle> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
+    // An idle connection dropped by the server (restart, failover) must not crash the process; the
+    // pool replaces it on next use.
+    pool.on('error', (error) => {
+      console.error('database connection lost:', error.message);
+    });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }

@@ -14,7 +14,7 @@ export function kyselyBossDb(db: Kysely<unknown>, pglite?: DatabaseHandle['pglit
     async executeSql(text: string, values?: unknown[]) {
       if ((values && values.length > 0) || !pglite) {
         const result = await db.executeQuery(CompiledQuery.raw(text, values ?? []));
-        return { rows: result.rows as unknown[] };
+        return { rows: result.rows };
       }
       return db.connection().execute(async () => {
         try {

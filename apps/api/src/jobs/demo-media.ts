@@ -71,7 +71,7 @@ export async function generateDemoPrerolls(deps: PackageDeps & { db: DB }, chann
     if (await deps.storage.exists(key)) continue;
     const work = await deps.storage.workDir('preroll');
     try {
-      const sponsor = SPONSORS[index % SPONSORS.length] ?? SPONSORS[0]!;
+      const sponsor = SPONSORS[index % SPONSORS.length] ?? { title: 'Sponsor', color: '#1d4f91' };
       await renderSponsorClip({
         output: path.join(work, name),
         durationSeconds: 6,

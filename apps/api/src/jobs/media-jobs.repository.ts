@@ -78,10 +78,11 @@ export function createMediaJobsRepository(db: DB) {
       return games()
         .where('e.channel_id', 'in', channelIds)
         .where(endOf, '<=', now)
-        .where(({ not, exists, selectFrom }) =>
-          not(
-            exists(
-              selectFrom('event_media as m')
+        .where((eb) =>
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('event_media as m')
                 .select('m.id')
                 .whereRef('m.event_id', '=', 'e.id')
                 .where('m.kind', '=', 3)
@@ -100,10 +101,11 @@ export function createMediaJobsRepository(db: DB) {
         .where('e.channel_id', 'in', channelIds)
         .where('e.event_utc_ts', '<=', now)
         .where(endOf, '>', now)
-        .where(({ not, exists, selectFrom }) =>
-          not(
-            exists(
-              selectFrom('event_media as m')
+        .where((eb) =>
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('event_media as m')
                 .select('m.id')
                 .whereRef('m.event_id', '=', 'e.id')
                 .where('m.kind', '=', 2)

@@ -33,8 +33,9 @@ export interface DemoPrerollsJob {
  * at every start-up never piles up duplicates. Retries cover a crashed ffmpeg or a restart.
  */
 export const QUEUE_OPTIONS: Record<string, Omit<PgBoss.Queue, 'name'>> = {
-  [QUEUES.demoGame]: { policy: 'stately', retryLimit: 2, retryDelay: 30, expireInSeconds: 900 },
-  [QUEUES.demoPrerolls]: { policy: 'stately', retryLimit: 2, retryDelay: 30, expireInSeconds: 300 },
+  // A demo game takes well under a minute; a job orphaned by a crash is retried after this.
+  [QUEUES.demoGame]: { policy: 'stately', retryLimit: 2, retryDelay: 10, expireInSeconds: 300 },
+  [QUEUES.demoPrerolls]: { policy: 'stately', retryLimit: 2, retryDelay: 10, expireInSeconds: 120 },
   [QUEUES.packageVod]: {
     policy: 'stately',
     retryLimit: 2,

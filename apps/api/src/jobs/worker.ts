@@ -57,12 +57,23 @@ export async function startWorker(o: WorkerOptions) {
   await boss.start();
   for (const [name, options] of Object.entries(QUEUE_OPTIONS)) {
     await boss.createQueue(name, { name, ...options });
+    // createQueue keeps an existing queue as it was: bring its options up to date.
+    await boss.updateQueue(name, { name, ...options });
   }
 
   const each =
     <T>(handler: (data: T) => Promise<unknown>) =>
     async (jobs: PgBoss.Job<T>[]) => {
-      for (const job of jobs) await handler(job.data);
+      for (const job of jobs) {
+        const started = Date.now();
+        try {
+          const result = await handler(job.data);
+          log.info({ job: job.name, data: job.data, result, ms: Date.now() - started }, 'job done');
+        } catch (error) {
+          log.error({ job: job.name, data: job.data, err: error }, 'job failed');
+          throw error;
+        }
+      }
     };
   // pg-boss 10 runs one job at a time per work() call: concurrency is the number of calls.
   for (let i = 0; i < config.MEDIA_JOB_CONCURRENCY; i += 1) {

@@ -91,7 +91,7 @@ export async function attachVod(
     .execute();
 }
 
-/** Gives a user an active purchase granting these accesses (and feature counts). */
+/** Gives a user an active, paid order of a package granting these accesses (and feature counts). */
 export async function grantAccess(
   t: TestContext,
   userId: number,
@@ -112,7 +112,7 @@ export async function grantAccess(
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  await db
+  const order = await db
     .insertInto('orders')
     .values({
       channel_id: channelId,
@@ -125,6 +125,18 @@ export async function grantAccess(
       currency: 'CAD',
       provider: 'test',
       idempotency_key: `test-${userId}-${pkg.id}`,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('order_items')
+    .values({
+      channel_id: channelId,
+      order_id: order.id,
+      item_type: 'package',
+      product_type: 'package',
+      product_id: pkg.id,
+      amount_cents: 100,
     })
     .execute();
 }

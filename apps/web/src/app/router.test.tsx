@@ -144,7 +144,7 @@ describe('navigation', () => {
     await screen.findByRole('heading', { level: 1, name: 'Live now' });
     expect(getLastPage()).toEqual({ path: '/live', search: '?category_id=1', params: {} });
     await router.navigate('/login');
-    await screen.findByText('Signing in is not available yet');
+    await screen.findByRole('heading', { level: 1, name: 'Log in' });
     expect(getLastPage()?.path).toBe('/live');
   });
 

@@ -81,21 +81,27 @@ export function apiErrorText(t: Translate, error: unknown): string {
 }
 
 /**
- * Puts the server's per-field messages (validation_failed, incorrect_password) on the form's
- * fields and focuses the first. Returns whether any field got one, so the caller can skip the
- * form-level alert.
+ * Puts the server's refusals on the form's fields and focuses the first: per-field messages
+ * (validation_failed carries the spec's texts, incorrect_password its code) and codes that are
+ * about one field (`byCode`, e.g. email_taken → email). Returns whether any field got one.
  */
 export function applyServerFieldErrors<T extends FieldValues>(
   error: unknown,
   setError: UseFormSetError<T>,
   fields: readonly Path<T>[],
+  byCode: Partial<Record<string, Path<T>>> = {},
 ): boolean {
-  if (!isApiError(error) || !error.errors) return false;
+  if (!isApiError(error)) return false;
+  const codeField = byCode[error.code];
+  if (codeField) {
+    setError(codeField, { type: 'server', message: error.code }, { shouldFocus: true });
+    return true;
+  }
+  if (!error.errors) return false;
   let applied = false;
   for (const field of fields) {
     const text = error.errors[field];
     if (!text) continue;
-    // validation_failed carries the spec's field texts; other refusals are translated by code.
     const message = error.code === 'validation_failed' ? text : error.code;
     setError(field, { type: 'server', message }, { shouldFocus: !applied });
     applied = true;
@@ -103,11 +109,7 @@ export function applyServerFieldErrors<T extends FieldValues>(
   return applied;
 }
 
-/** A refusal about one field (e.g. email_taken) shown at that field, translated by its code. */
-export function setFieldCode<T extends FieldValues>(
-  setError: UseFormSetError<T>,
-  field: Path<T>,
-  code: string,
-) {
-  setError(field, { type: 'server', message: code }, { shouldFocus: true });
+/** Whether a refusal is shown at a field (see applyServerFieldErrors), so no alert repeats it. */
+export function isFieldError(error: unknown, byCode: Partial<Record<string, string>> = {}) {
+  return isApiError(error) && (Boolean(error.errors) || error.code in byCode);
 }

@@ -1,6 +1,7 @@
 // Explicit imports (not a glob) so the English files type `t()` keys: a missing key fails tsc.
 import enAccount from '../locales/en/account.json';
 import enAuth from '../locales/en/auth.json';
+import enCatalogue from '../locales/en/catalogue.json';
 import enChannel from '../locales/en/channel.json';
 import enCommerce from '../locales/en/commerce.json';
 import enCommon from '../locales/en/common.json';
@@ -12,6 +13,7 @@ import enLibrary from '../locales/en/library.json';
 import enWatch from '../locales/en/watch.json';
 import frAccount from '../locales/fr/account.json';
 import frAuth from '../locales/fr/auth.json';
+import frCatalogue from '../locales/fr/catalogue.json';
 import frChannel from '../locales/fr/channel.json';
 import frCommerce from '../locales/fr/commerce.json';
 import frCommon from '../locales/fr/common.json';
@@ -25,6 +27,7 @@ import frWatch from '../locales/fr/watch.json';
 export const en = {
   account: enAccount,
   auth: enAuth,
+  catalogue: enCatalogue,
   channel: enChannel,
   commerce: enCommerce,
   common: enCommon,
@@ -39,6 +42,7 @@ export const en = {
 export const fr: Record<keyof typeof en, Record<string, unknown>> = {
   account: frAccount,
   auth: frAuth,
+  catalogue: frCatalogue,
   channel: frChannel,
   commerce: frCommerce,
   common: frCommon,
@@ -56,6 +60,7 @@ export const NAMESPACES = [
   'common',
   'account',
   'auth',
+  'catalogue',
   'channel',
   'commerce',
   'errors',

@@ -4,6 +4,7 @@ import { CATEGORIES, LEAGUE, SCHOOLS, THEME_COLORS } from './demo-content.js';
 import {
   BASIC_PASS,
   PREROLLS,
+  PROMO_CODES,
   SEASON_PASS,
   SINGLE_EVENT_ACCESSES,
   SINGLE_EVENT_PRICES,
@@ -13,7 +14,7 @@ import {
 import { i18n, idOf, type LeagueRefs, type SeededGame } from './demo-league.js';
 import { bannerImage, matchupImage } from './svg-art.js';
 
-/* Inserts what viewers can buy: passes, single-game packages, subscriptions, and the pre-rolls. */
+/* Inserts what viewers can buy: passes, single-game packages, subscriptions, promo codes and the pre-rolls. */
 
 const CURRENCY = LEAGUE.currency;
 
@@ -31,9 +32,26 @@ export async function insertCommerce(
   games: readonly SeededGame[],
   now: Date,
 ): Promise<void> {
-  await insertPasses(db, channelId, refs, now);
+  const seasonPassId = await insertPasses(db, channelId, refs, now);
   await insertSingleGamePackages(db, channelId, games);
   await insertSubscriptions(db, channelId);
+  await db
+    .insertInto('promo_codes')
+    .values(
+      PROMO_CODES.map((p) => ({
+        channel_id: channelId,
+        code: p.code,
+        kind: p.kind,
+        percent_off: p.percentOff ?? null,
+        amount_off_cents: p.amountOffCents ?? null,
+        product_type: p.seasonPassOnly ? ('package' as const) : null,
+        product_ids: p.seasonPassOnly ? [seasonPassId] : [],
+        expires_at:
+          p.expiresInDays === undefined ? null : new Date(now.getTime() + p.expiresInDays * 86_400_000),
+        max_redemptions: p.maxRedemptions ?? null,
+      })),
+    )
+    .execute();
   await db
     .insertInto('prerolls')
     .values(
@@ -57,7 +75,7 @@ async function insertPasses(
   channelId: number,
   refs: LeagueRefs,
   now: Date,
-): Promise<void> {
+): Promise<number> {
   const season = seasonLabel(now);
   const seasonPass = await db
     .insertInto('packages')
@@ -140,6 +158,7 @@ async function insertPasses(
       position: 3,
     })
     .execute();
+  return seasonPass.id;
 }
 
 /** Every paid or pay-per-view game gets its own package, and the game points back to it. */

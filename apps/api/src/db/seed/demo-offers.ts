@@ -90,3 +90,24 @@ export const PREROLLS = [
   { url: '/media/prerolls/preroll-1.mp4', weight: 3 },
   { url: '/media/prerolls/preroll-2.mp4', weight: 1 },
 ] as const;
+
+export interface PromoSeed {
+  code: string;
+  kind: 'percent' | 'amount';
+  percentOff?: number;
+  amountOffCents?: number;
+  /** Days from the seed date; negative: already expired. */
+  expiresInDays?: number;
+  maxRedemptions?: number;
+  /** Only the season pass. */
+  seasonPassOnly?: boolean;
+}
+
+/** Promo codes to try at checkout: each shows one rule (percentage, amount, expiry, single use, one product). */
+export const PROMO_CODES: readonly PromoSeed[] = [
+  { code: 'WELCOME10', kind: 'percent', percentOff: 10 },
+  { code: 'FIVEOFF', kind: 'amount', amountOffCents: 500 },
+  { code: 'SPRING20', kind: 'percent', percentOff: 20, expiresInDays: -30 },
+  { code: 'ONETIME50', kind: 'percent', percentOff: 50, maxRedemptions: 1 },
+  { code: 'SEASON25', kind: 'percent', percentOff: 25, seasonPassOnly: true },
+];

@@ -186,3 +186,10 @@ export const toSubscription = (
   accesses: accessFlags(row.accesses),
   purchased,
 });
+
+/** The enabled item with the highest base_price gets the premium look (spec section 3). */
+export function withPremium<T extends { base_price: number; disabled?: boolean }>(items: T[]) {
+  const enabled = items.filter((i) => !i.disabled);
+  const top = Math.max(0, ...enabled.map((i) => i.base_price));
+  return items.map((i) => ({ ...i, is_premium: top > 0 && !i.disabled && i.base_price === top }));
+}

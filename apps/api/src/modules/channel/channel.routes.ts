@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import {
+  type BootstrapData,
   BootstrapDataSchema,
   BootstrapQuerySchema,
   ColorSettingsSchema,
@@ -24,7 +25,19 @@ import type { ChannelService } from './channel.service.js';
 const tags = ['channel'];
 const ClientInterfaceParams = z.object({ client_interface: z.literal('web') });
 
-export function channelRoutes(app: FastifyInstance, channel: ChannelService) {
+/** Marks the signed-in user's purchases on the lists of the (shared, cached) bootstrap document. */
+export type PurchasesOverlay = (
+  channelId: number,
+  userId: number,
+  packages: BootstrapData['packages'],
+  subscriptions: BootstrapData['subscriptions'],
+) => Promise<Pick<BootstrapData, 'packages' | 'subscriptions'>>;
+
+export function channelRoutes(
+  app: FastifyInstance,
+  channel: ChannelService,
+  overlay?: PurchasesOverlay,
+) {
   const r = typed(app);
   const q = KeyedQuerySchema;
 
@@ -164,7 +177,14 @@ export function channelRoutes(app: FastifyInstance, channel: ChannelService) {
     async (req, reply) => {
       // Sent pre-serialised from cache: the shape was checked when the document was built.
       const json = await channel.bootstrapJson(req.auth.channelId, req.locale);
-      return reply.type('application/json; charset=utf-8').send(json as never);
+      const userId = req.auth.userId;
+      if (userId === null || !overlay) {
+        return reply.type('application/json; charset=utf-8').send(json as never);
+      }
+      // Signed in: the shared document with this user's `purchased` flags on top.
+      const doc = JSON.parse(json.toString('utf8')) as BootstrapData;
+      const mine = await overlay(req.auth.channelId, userId, doc.packages, doc.subscriptions);
+      return { ...doc, ...mine };
     },
   );
 }

@@ -57,10 +57,12 @@ export function createChannelService(repo: ChannelRepository) {
       );
     },
     async packages(channelId: number, l: Locale) {
-      return (await repo.packages(channelId)).map((r) => map.toPackage(r, l));
+      return map.withPremium((await repo.packages(channelId)).map((r) => map.toPackage(r, l)));
     },
     async subscriptions(channelId: number, l: Locale) {
-      return (await repo.subscriptions(channelId)).map((r) => map.toSubscription(r, l));
+      return map.withPremium(
+        (await repo.subscriptions(channelId)).map((r) => map.toSubscription(r, l)),
+      );
     },
 
     async bootstrap(channelId: number, l: Locale): Promise<BootstrapData> {

@@ -1,12 +1,18 @@
 import { sql } from 'kysely';
 import type { DB } from '../../db/database.js';
 
-/** What a user's active purchases grant: accesses and feature counts of each purchased product. */
+/**
+ * What a user's purchases grant now: the accesses and feature counts of every product in a paid
+ * order that is still in force (active, period not over). A refunded order is 'refunded' and an
+ * ended one is past its period_end or no longer 'active', so neither grants anything. A bundle's
+ * items (a pass and its add-ons) each grant their own.
+ */
 export function createAccessRepository(db: DB) {
   return {
     activeGrants(channelId: number, userId: number, now: Date) {
       const active = db
         .selectFrom('orders as o')
+        .innerJoin('order_items as i', 'i.order_id', 'o.id')
         .where('o.channel_id', '=', channelId)
         .where('o.user_id', '=', userId)
         .where('o.status', '=', 'paid')
@@ -14,15 +20,15 @@ export function createAccessRepository(db: DB) {
         .where((eb) => eb.or([eb('o.period_end', 'is', null), eb('o.period_end', '>', now)]));
       const packages = active
         .innerJoin('packages as p', (j) =>
-          j.onRef('p.id', '=', 'o.product_id').on('p.channel_id', '=', channelId),
+          j.onRef('p.id', '=', 'i.product_id').on('p.channel_id', '=', channelId),
         )
-        .where('o.type', 'in', ['event', 'package'])
+        .where('i.product_type', '=', 'package')
         .select(['p.accesses', sql<Record<string, number>>`p.feature_counts`.as('feature_counts')]);
       const subscriptions = active
         .innerJoin('subscriptions as s', (j) =>
-          j.onRef('s.id', '=', 'o.product_id').on('s.channel_id', '=', channelId),
+          j.onRef('s.id', '=', 'i.product_id').on('s.channel_id', '=', channelId),
         )
-        .where('o.type', '=', 'subscription')
+        .where('i.product_type', '=', 'subscription')
         .select(['s.accesses', sql<Record<string, number>>`s.feature_counts`.as('feature_counts')]);
       return packages.unionAll(subscriptions).execute();
     },

@@ -64,6 +64,8 @@ export interface SubscribeInput {
   product: { id: number; name: string; amountCents: number; currency: Currency; period: Period };
   trialDays: number;
   discount: Discount | null;
+  /** What the first payment comes to after the discount (the shop's own pricing). */
+  firstAmountCents: number;
   source: PaymentSource;
   idempotencyKey: string;
   metadata: Record<string, string>;

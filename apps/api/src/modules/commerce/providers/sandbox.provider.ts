@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { CardInput, SavedCard } from '@rudy/contracts';
 import type { DB } from '../../../db/database.js';
+import type { Selectable } from 'kysely';
 import type { SandboxPaymentsTable } from '../../../db/schema.js';
 import {
   addPeriod,
@@ -71,7 +72,7 @@ export function createSandboxProvider(deps: { db: DB; now: () => Date; settleMs:
     return card;
   }
 
-  function outcomeOf(row: SandboxPaymentsTable, saved: string | null): PaymentOutcome {
+  function outcomeOf(row: Selectable<SandboxPaymentsTable>, saved: string | null): PaymentOutcome {
     const status = row.status === 'refunded' ? 'succeeded' : row.status;
     return {
       ref: row.id,
@@ -167,7 +168,7 @@ export function createSandboxProvider(deps: { db: DB; now: () => Date; settleMs:
     });
   }
 
-  const statusOf = (row: SandboxPaymentsTable | undefined): PaymentStatus => {
+  const statusOf = (row: Selectable<SandboxPaymentsTable> | undefined): PaymentStatus => {
     if (!row) return 'failed';
     if (row.status === 'processing') return 'pending';
     return row.status;
@@ -260,16 +261,10 @@ export function createSandboxProvider(deps: { db: DB; now: () => Date; settleMs:
           card: { brand: card.brand, last4: card.last4 },
         };
       }
-      const d = input.discount;
-      const off = !d
-        ? 0
-        : d.kind === 'percent'
-          ? Math.round((input.product.amountCents * (d.percentOff ?? 0)) / 100)
-          : Math.min(d.amountOffCents ?? 0, input.product.amountCents);
       const row = await pay({
         channelId: input.buyer.channelId,
         card,
-        amountCents: input.product.amountCents - off,
+        amountCents: input.firstAmountCents,
         currency: input.product.currency,
         idempotencyKey: input.idempotencyKey,
         metadata: { ...input.metadata, subscription_ref: subRef },

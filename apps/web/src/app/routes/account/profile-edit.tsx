@@ -1,17 +1,22 @@
-import { useT } from '../../../lib/i18n';
+import { ProfileEditScreen } from '../../../features/account/components/profile-edit-screen';
+import { PasswordStrengthMeter } from '../../../features/auth/components/password-strength-meter';
+import { RequireUser } from '../../../features/auth/components/require-user';
+import { useSessionUpdates } from '../../../features/auth/hooks/session';
 import { signedInLoader } from '../../route-guards';
-import { PlaceholderScreen } from '../placeholder-screen';
 
 export const loader = signedInLoader;
 
 export function Component() {
-  const { t } = useT();
+  const { updateUser } = useSessionUpdates();
   return (
-    <PlaceholderScreen
-      title={t('account:edit.title')}
-      subtitle={t('account:edit.subtitle')}
-      notice={t('account:edit.unavailable')}
-      shape="form"
-    />
+    <RequireUser>
+      {(user) => (
+        <ProfileEditScreen
+          user={user}
+          onSaved={updateUser}
+          strengthHint={(password) => <PasswordStrengthMeter password={password} />}
+        />
+      )}
+    </RequireUser>
   );
 }

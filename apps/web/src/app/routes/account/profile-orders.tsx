@@ -1,7 +1,5 @@
-import { useT } from '../../../lib/i18n';
-import { UnavailableNotice } from '../../../components/ui/unavailable-notice';
+import { AccountEmptyState } from '../../../features/account/components/account-empty-state';
 
 export function Component() {
-  const { t } = useT();
-  return <UnavailableNotice title={t('account:tabs.ordersUnavailable')} shape="list" />;
+  return <AccountEmptyState section="orders" />;
 }

@@ -1,7 +1,5 @@
-import { useT } from '../../../lib/i18n';
-import { UnavailableNotice } from '../../../components/ui/unavailable-notice';
+import { AccessSummary } from '../../../features/account/components/access-summary';
 
 export function Component() {
-  const { t } = useT();
-  return <UnavailableNotice title={t('account:tabs.passesUnavailable')} shape="list" />;
+  return <AccessSummary />;
 }

@@ -1,17 +1,8 @@
-import { useT } from '../../../lib/i18n';
+import { LoginScreen } from '../../../features/auth/components/login-screen';
 import { guestOnlyLoader } from '../../route-guards';
-import { PlaceholderScreen } from '../placeholder-screen';
 
 export const loader = guestOnlyLoader;
 
 export function Component() {
-  const { t } = useT();
-  return (
-    <PlaceholderScreen
-      title={t('auth:login.title')}
-      subtitle={t('auth:login.subtitle')}
-      notice={t('auth:login.unavailable')}
-      shape="form"
-    />
-  );
+  return <LoginScreen />;
 }

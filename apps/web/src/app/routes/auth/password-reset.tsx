@@ -1,17 +1,8 @@
-import { useT } from '../../../lib/i18n';
+import { PasswordResetScreen } from '../../../features/auth/components/password-reset-screen';
 import { guestOnlyLoader } from '../../route-guards';
-import { PlaceholderScreen } from '../placeholder-screen';
 
 export const loader = guestOnlyLoader;
 
 export function Component() {
-  const { t } = useT();
-  return (
-    <PlaceholderScreen
-      title={t('auth:passwordReset.title')}
-      subtitle={t('auth:passwordReset.subtitle')}
-      notice={t('auth:passwordReset.unavailable')}
-      shape="form"
-    />
-  );
+  return <PasswordResetScreen />;
 }

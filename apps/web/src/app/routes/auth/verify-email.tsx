@@ -1,14 +1,5 @@
-import { useT } from '../../../lib/i18n';
-import { PlaceholderScreen } from '../placeholder-screen';
+import { VerifyEmailScreen } from '../../../features/auth/components/verify-email-screen';
 
 export function Component() {
-  const { t } = useT();
-  return (
-    <PlaceholderScreen
-      title={t('auth:verifyEmail.title')}
-      subtitle={t('auth:verifyEmail.subtitle')}
-      notice={t('auth:verifyEmail.unavailable')}
-      shape="form"
-    />
-  );
+  return <VerifyEmailScreen />;
 }

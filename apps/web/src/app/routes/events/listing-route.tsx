@@ -1,27 +1,43 @@
-import { useBootstrap } from '../../../features/channel/api/get-bootstrap';
-import { homepageEventsQueryOptions } from '../../../features/events/api/get-homepage-events';
+import type { LoaderFunctionArgs } from 'react-router';
+import { bootstrapQueryOptions } from '../../../features/channel/api/get-bootstrap';
+import { eventsQueryOptions } from '../../../features/events/api/get-events';
 import { EventListing } from '../../../features/events/components/event-listing';
-import type { ListingKind } from '../../../features/events/hooks/use-event-listing';
-import { locationNames } from '../../../features/events/lib/event-display';
+import { listingRequest, type ListingKind } from '../../../features/events/lib/events-query';
+import { readFilters, readView } from '../../../features/events/lib/listing-params';
+import { participantsQueryOptions } from '../../../features/participants/api/get-participants';
 import { queryClient } from '../../../lib/query-client';
+import { ListingBanner } from '../catalogue/listing-banner';
+import { TeamFavorites } from '../catalogue/team-favorites';
+import { VIEWER_TIME_ZONE, useCatalogueData } from '../catalogue/use-catalogue-data';
 
 function EventListingRoute({ kind }: { kind: ListingKind }) {
-  const { data } = useBootstrap();
+  const { data, timeZone, isTeamsPending } = useCatalogueData();
   return (
-    <EventListing
-      kind={kind}
-      categories={data?.['events-categories'] ?? []}
-      locations={locationNames(data?.['events-locations'])}
-    />
+    <TeamFavorites>
+      <EventListing
+        kind={kind}
+        data={data}
+        timeZone={timeZone}
+        banner={<ListingBanner data={data} isTeamsPending={isTeamsPending} />}
+      />
+    </TeamFavorites>
   );
 }
 
 /** The four listings differ only in which events they show; each route module is one line. */
 export function listingRoute(kind: ListingKind) {
   return {
-    loader: () => {
+    loader: ({ request }: LoaderFunctionArgs) => {
       // Started here so the data loads while the route's code does; errors surface in the screen.
-      void queryClient.query(homepageEventsQueryOptions()).catch(() => undefined);
+      const params = new URL(request.url).searchParams;
+      const timeZone =
+        queryClient.getQueryData(bootstrapQueryOptions().queryKey)?.settings.time_zone ??
+        VIEWER_TIME_ZONE;
+      if (readView(params) !== 'calendar') {
+        const query = eventsQueryOptions(listingRequest(kind, readFilters(params), timeZone));
+        void queryClient.prefetchInfiniteQuery(query);
+      }
+      void queryClient.prefetchQuery(participantsQueryOptions());
       return null;
     },
     Component: () => <EventListingRoute kind={kind} />,

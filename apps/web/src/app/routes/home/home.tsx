@@ -9,7 +9,10 @@ import {
 import { CategoryGrid } from '../../../features/events/components/category-grid';
 import { EventRail, type EventListState } from '../../../features/events/components/event-rail';
 import { locationNames } from '../../../features/events/lib/event-display';
+import { useProfile } from '../../../features/auth/api/get-profile';
 import { queryClient } from '../../../lib/query-client';
+import { TeamFavorites } from '../catalogue/team-favorites';
+import { FavoritesRail } from './favorites-rail';
 
 export function loader() {
   // Started here so the data loads while the route's code does; errors surface in the screen.
@@ -21,6 +24,7 @@ export function Component() {
   const { t } = useT();
   const bootstrap = useBootstrap();
   const events = useHomepageEvents();
+  const { data: user } = useProfile();
   const data = bootstrap.data;
   const locations = locationNames(data?.['events-locations']);
   const state = (key: 'live' | 'upcoming' | 'recent'): EventListState => ({
@@ -32,41 +36,44 @@ export function Component() {
   const channelName = data?.settings.channel_name ?? '';
 
   return (
-    <div className="page-container">
-      {channelName ? <title>{channelName}</title> : null}
-      <h1 className="visually-hidden">{channelName || t('home:title')}</h1>
-      {bootstrap.isPending ? (
-        <div style={{ marginTop: 20 }}>
-          <Skeleton ratio={16 / 9} radius={16} height="auto" />
-        </div>
-      ) : (
-        <SlidesCarousel slides={data?.slides ?? []} />
-      )}
-      <EventRail
-        id="live"
-        title={t('home:rails.live')}
-        seeAllTo="/live"
-        emptyText={t('home:rails.liveEmpty')}
-        locations={locations}
-        state={state('live')}
-      />
-      <EventRail
-        id="upcoming"
-        title={t('home:rails.upcoming')}
-        seeAllTo="/upcoming"
-        emptyText={t('home:rails.upcomingEmpty')}
-        locations={locations}
-        state={state('upcoming')}
-      />
-      <EventRail
-        id="recent"
-        title={t('home:rails.recent')}
-        seeAllTo="/vod"
-        emptyText={t('home:rails.recentEmpty')}
-        locations={locations}
-        state={state('recent')}
-      />
-      <CategoryGrid categories={data?.['events-categories'] ?? []} />
-    </div>
+    <TeamFavorites>
+      <div className="page-container">
+        {channelName ? <title>{channelName}</title> : null}
+        <h1 className="visually-hidden">{channelName || t('home:title')}</h1>
+        {bootstrap.isPending ? (
+          <div style={{ marginTop: 20 }}>
+            <Skeleton ratio={16 / 9} radius={16} height="auto" />
+          </div>
+        ) : (
+          <SlidesCarousel slides={data?.slides ?? []} />
+        )}
+        <EventRail
+          id="live"
+          title={t('home:rails.live')}
+          seeAllTo="/live"
+          emptyText={t('home:rails.liveEmpty')}
+          locations={locations}
+          state={state('live')}
+        />
+        {user ? <FavoritesRail userId={user.id} locations={locations} /> : null}
+        <EventRail
+          id="upcoming"
+          title={t('home:rails.upcoming')}
+          seeAllTo="/upcoming"
+          emptyText={t('home:rails.upcomingEmpty')}
+          locations={locations}
+          state={state('upcoming')}
+        />
+        <EventRail
+          id="recent"
+          title={t('home:rails.recent')}
+          seeAllTo="/vod"
+          emptyText={t('home:rails.recentEmpty')}
+          locations={locations}
+          state={state('recent')}
+        />
+        <CategoryGrid categories={data?.['events-categories'] ?? []} />
+      </div>
+    </TeamFavorites>
   );
 }

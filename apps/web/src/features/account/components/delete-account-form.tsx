@@ -8,10 +8,10 @@ import formStyles from '../../../components/ui/form.module.css';
 import { PasswordField } from '../../../components/ui/password-field';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { TextField } from '../../../components/ui/text-field';
-import { isApiError } from '../../../lib/api-error';
 import {
   apiErrorText,
   applyServerFieldErrors,
+  isFieldError,
   translateFieldMessage,
 } from '../../../lib/form-messages';
 import { useT } from '../../../lib/i18n';
@@ -41,13 +41,14 @@ export function DeleteAccountForm({ user, onDeleted }: { user: Profile; onDelete
   const onSubmit = handleSubmit((values) =>
     mutation.mutate(byPassword ? { password: values.password } : { email: values.email }, {
       onSuccess: onDeleted,
-      onError: (error) => applyServerFieldErrors(error, setError, [byPassword ? 'password' : 'email']),
+      onError: (error) =>
+        applyServerFieldErrors(error, setError, [byPassword ? 'password' : 'email']),
     }),
   );
 
   return (
     <form className={formStyles.form} onSubmit={(e) => void onSubmit(e)} noValidate>
-      {mutation.isError && !(isApiError(mutation.error) && mutation.error.errors) ? (
+      {mutation.isError && !isFieldError(mutation.error) ? (
         <FormAlert tone="error">{apiErrorText(t, mutation.error)}</FormAlert>
       ) : null}
       {byPassword ? (

@@ -7,10 +7,10 @@ import formStyles from '../../../components/ui/form.module.css';
 import { PasswordField } from '../../../components/ui/password-field';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { showToast } from '../../../components/ui/toast-store';
-import { isApiError } from '../../../lib/api-error';
 import {
   apiErrorText,
   applyServerFieldErrors,
+  isFieldError,
   translateFieldMessage,
 } from '../../../lib/form-messages';
 import { useT } from '../../../lib/i18n';
@@ -39,12 +39,11 @@ export function PasswordChangeForm({
   const mutation = useUpdateProfile();
   const schema = useMemo(() => passwordFormSchema(user), [user]);
   const asksCurrent = needsCurrentPassword(user);
-  const { register, handleSubmit, setError, reset, control, formState } = useForm<PasswordFormValues>(
-    {
+  const { register, handleSubmit, setError, reset, control, formState } =
+    useForm<PasswordFormValues>({
       resolver: zodResolver(schema),
       defaultValues: { current_password: '', password: '', password_confirmation: '' },
-    },
-  );
+    });
   const { errors } = formState;
   const password = useWatch({ control, name: 'password' });
   const message = (text: string | undefined) => translateFieldMessage(t, text);
@@ -69,7 +68,7 @@ export function PasswordChangeForm({
 
   return (
     <form className={formStyles.form} onSubmit={(e) => void onSubmit(e)} noValidate>
-      {mutation.isError && !(isApiError(mutation.error) && mutation.error.errors) ? (
+      {mutation.isError && !isFieldError(mutation.error) ? (
         <FormAlert tone="error">{apiErrorText(t, mutation.error)}</FormAlert>
       ) : null}
       {asksCurrent ? (

@@ -10,22 +10,25 @@ import { SelectField } from '../../../components/ui/select-field';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { TextField } from '../../../components/ui/text-field';
 import { showToast } from '../../../components/ui/toast-store';
-import { isApiError } from '../../../lib/api-error';
 import {
   apiErrorText,
   applyServerFieldErrors,
-  setFieldCode,
+  isFieldError,
   translateFieldMessage,
 } from '../../../lib/form-messages';
 import { changeLocale, currentLocale, useT } from '../../../lib/i18n';
-import { useUpdateProfile, type ProfileChanges } from '../api/update-profile';
+import { useUpdateProfile } from '../api/update-profile';
 import {
+  detailsChanges,
   detailsFormSchema,
   isEmailChanged,
   needsCurrentPassword,
   type DetailsFormValues,
 } from '../lib/profile-schemas';
 import styles from './profile-edit.module.css';
+
+const FIELDS = ['first_name', 'last_name', 'email', 'current_password'] as const;
+const BY_CODE = { email_taken: 'email' } as const;
 
 /** Names, email, language and newsletter. A new email needs the password and a new verification. */
 export function ProfileDetailsForm({
@@ -57,16 +60,7 @@ export function ProfileDetailsForm({
   const message = (text: string | undefined) => translateFieldMessage(t, text);
 
   const onSubmit = handleSubmit((values) => {
-    const changes: ProfileChanges = {
-      first_name: values.first_name,
-      last_name: values.last_name,
-      newsletter: values.newsletter,
-      language: values.language,
-    };
-    if (isEmailChanged(user, values.email)) {
-      changes.email = values.email.trim();
-      if (asksPassword) changes.current_password = values.current_password;
-    }
+    const changes = detailsChanges(user, values);
     mutation.mutate(changes, {
       onSuccess: (saved) => {
         onSaved(saved);
@@ -81,25 +75,13 @@ export function ProfileDetailsForm({
         // The account's language is also the interface's: mails and screens agree.
         if (saved.language !== currentLocale()) void changeLocale(saved.language);
       },
-      onError: (error) => {
-        if (isApiError(error) && error.code === 'email_taken')
-          setFieldCode(setError, 'email', error.code);
-        else
-          applyServerFieldErrors(error, setError, [
-            'first_name',
-            'last_name',
-            'email',
-            'current_password',
-          ]);
-      },
+      onError: (error) => applyServerFieldErrors(error, setError, FIELDS, BY_CODE),
     });
   });
 
-  const isFieldError =
-    isApiError(mutation.error) && (mutation.error.errors || mutation.error.code === 'email_taken');
   return (
     <form className={formStyles.form} onSubmit={(e) => void onSubmit(e)} noValidate>
-      {mutation.isError && !isFieldError ? (
+      {mutation.isError && !isFieldError(mutation.error, BY_CODE) ? (
         <FormAlert tone="error">{apiErrorText(t, mutation.error)}</FormAlert>
       ) : null}
       <div className={formStyles.row}>

@@ -5,6 +5,7 @@ import {
   ProfileUpdateBodySchema,
   VALIDATION_MESSAGES as M,
   type Profile,
+  type ProfileUpdateBody,
 } from '@rudy/contracts';
 import { z } from 'zod';
 
@@ -38,6 +39,23 @@ export function detailsFormSchema(user: Profile) {
     );
 }
 export type DetailsFormValues = z.input<ReturnType<typeof detailsFormSchema>>;
+
+/** What the details form sends: the email (and the password that confirms it) only if changed. */
+export function detailsChanges(
+  user: Profile,
+  values: DetailsFormValues,
+): Omit<ProfileUpdateBody, '_method'> {
+  const changes: Omit<ProfileUpdateBody, '_method'> = {
+    first_name: values.first_name,
+    last_name: values.last_name,
+    newsletter: values.newsletter,
+    language: values.language,
+  };
+  if (!isEmailChanged(user, values.email)) return changes;
+  changes.email = values.email.trim();
+  if (needsCurrentPassword(user)) changes.current_password = values.current_password;
+  return changes;
+}
 
 export function passwordFormSchema(user: Profile) {
   return z

@@ -1,16 +1,11 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
-import { endSession } from '../hooks/session';
 
-/** Revokes this key on the server; the session then ends here too (fresh anonymous key). */
+/** Revokes this key on the server; the caller then ends the session here (hooks/session.ts). */
 export async function logout(): Promise<void> {
   await apiClient.post<{ message: string }>('/auth/logout');
 }
 
 export function useLogout() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: logout,
-    onSuccess: () => endSession(queryClient),
-  });
+  return useMutation({ mutationFn: logout });
 }

@@ -9,6 +9,7 @@ import { isApiError } from '../../../lib/api-error';
 import {
   apiErrorText,
   applyServerFieldErrors,
+  isFieldError,
   translateFieldMessage,
 } from '../../../lib/form-messages';
 import { useT } from '../../../lib/i18n';
@@ -56,7 +57,7 @@ export function PasswordResetForm({
 
   return (
     <form className={formStyles.form} onSubmit={(e) => void onSubmit(e)} noValidate>
-      {mutation.isError && !(isApiError(mutation.error) && mutation.error.errors) ? (
+      {mutation.isError && !isFieldError(mutation.error) ? (
         <FormAlert tone="error">
           {apiErrorText(t, mutation.error)}
           {isDeadLink ? (

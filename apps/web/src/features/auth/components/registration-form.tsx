@@ -8,11 +8,10 @@ import formStyles from '../../../components/ui/form.module.css';
 import { PasswordField } from '../../../components/ui/password-field';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { TextField } from '../../../components/ui/text-field';
-import { isApiError } from '../../../lib/api-error';
 import {
   apiErrorText,
   applyServerFieldErrors,
-  setFieldCode,
+  isFieldError,
   translateFieldMessage,
 } from '../../../lib/form-messages';
 import { useT } from '../../../lib/i18n';
@@ -21,6 +20,7 @@ import { RegistrationFormSchema, type RegistrationFormValues } from '../lib/auth
 import { PasswordStrengthMeter } from './password-strength-meter';
 
 const FIELDS = ['first_name', 'last_name', 'email', 'password', 'password_confirmation'] as const;
+const BY_CODE = { email_taken: 'email' } as const;
 
 export function RegistrationForm({ onRegistered }: { onRegistered: (user: Profile) => void }) {
   const { t } = useT();
@@ -46,23 +46,14 @@ export function RegistrationForm({ onRegistered }: { onRegistered: (user: Profil
   const password = useWatch({ control, name: 'password' });
   const message = (text: string | undefined) => translateFieldMessage(t, text);
   // Field errors from the server are shown at their fields; only the rest needs the alert.
-  const hasFormError =
-    mutation.isError &&
-    !(
-      isApiError(mutation.error) &&
-      (mutation.error.errors || mutation.error.code === 'email_taken')
-    );
+  const hasFormError = mutation.isError && !isFieldError(mutation.error, BY_CODE);
 
   const onSubmit = handleSubmit((values) =>
     mutation.mutate(
       { ...values, terms_accepted: true },
       {
         onSuccess: onRegistered,
-        onError: (error) => {
-          if (isApiError(error) && error.code === 'email_taken') {
-            setFieldCode(setError, 'email', error.code);
-          } else applyServerFieldErrors(error, setError, FIELDS);
-        },
+        onError: (error) => applyServerFieldErrors(error, setError, FIELDS, BY_CODE),
       },
     ),
   );

@@ -4,7 +4,7 @@ import styles from './event-card.module.css';
 
 export function EventCardSkeleton() {
   return (
-    <div className={styles.link} aria-hidden="true">
+    <div className={styles.card} aria-hidden="true">
       <Skeleton ratio={EVENT_CARD_RATIO} radius={0} />
       <div className={styles.body}>
         <Skeleton width="70%" height={18} />

@@ -1,25 +1,32 @@
 import { useT } from '../../../lib/i18n';
-import type { EventsView } from '../hooks/use-event-listing';
+import type { ListingView } from '../lib/listing-params';
 import styles from './view-toggle.module.css';
+
+const VIEWS: readonly ListingView[] = ['grid', 'list', 'calendar'];
 
 export function ViewToggle({
   view,
   onChange,
+  views = VIEWS,
 }: {
-  view: EventsView;
-  onChange: (v: EventsView) => void;
+  view: ListingView;
+  onChange: (v: ListingView) => void;
+  views?: readonly ListingView[];
 }) {
   const { t } = useT();
   return (
     <div className={styles.toggle} role="group" aria-label={t('events:view.label')}>
-      <button type="button" aria-pressed={view === 'grid'} onClick={() => onChange('grid')}>
-        <span aria-hidden="true" className={styles.iconGrid} />
-        {t('events:view.grid')}
-      </button>
-      <button type="button" aria-pressed={view === 'list'} onClick={() => onChange('list')}>
-        <span aria-hidden="true" className={styles.iconList} />
-        {t('events:view.list')}
-      </button>
+      {views.map((option) => (
+        <button
+          key={option}
+          type="button"
+          aria-pressed={view === option}
+          onClick={() => onChange(option)}
+        >
+          <span aria-hidden="true" className={styles[option]} />
+          {t(`events:view.${option}`)}
+        </button>
+      ))}
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import type { AccessType, Event, EventParticipant } from '@rudy/contracts';
+import { dayKeyInZone, zoneAbbreviation, zonedFormatter } from './zoned-time';
 
 /** Away and home sides of a two-team event; null when the event is not a match of two. */
 export function matchSides(event: Pick<Event, 'participants' | 'home_participant_id'>) {
@@ -24,38 +25,24 @@ export function accessBadge(accessType: AccessType): AccessBadge {
   return 'buy';
 }
 
-function formatter(locale: string, timeZone: string, options: Intl.DateTimeFormatOptions) {
-  try {
-    return new Intl.DateTimeFormat(locale, { ...options, timeZone });
-  } catch {
-    // An unknown zone name from the data must not break the card: fall back to the viewer's zone.
-    return new Intl.DateTimeFormat(locale, options);
-  }
-}
-
-/** Start time in the event's own time zone, with the zone's abbreviation. */
+/** Start time in the event's own time zone, with the zone's abbreviation (EST, HNE...). */
 export function formatEventTime(iso: string, timeZone: string, locale: string) {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';
-  return formatter(locale, timeZone, {
+  const text = zonedFormatter(locale, timeZone, {
     weekday: 'short',
     month: 'short',
     day: 'numeric',
     hour: 'numeric',
     minute: '2-digit',
-    timeZoneName: 'short',
   }).format(date);
+  const zone = zoneAbbreviation(date, timeZone, locale);
+  return zone ? `${text} ${zone}` : text;
 }
 
 /** Calendar day (YYYY-MM-DD) of the event in its own time zone, for grouping a schedule. */
 export function eventDayKey(iso: string, timeZone: string) {
-  const parts = formatter('en-CA', timeZone, {
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).formatToParts(new Date(iso));
-  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${get('year')}-${get('month')}-${get('day')}`;
+  return dayKeyInZone(new Date(iso), timeZone);
 }
 
 export function formatDayHeading(dayKey: string, locale: string) {

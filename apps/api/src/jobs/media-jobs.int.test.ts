@@ -1,0 +1,182 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MEDIA_KIND } from '@rudy/contracts';
+import { createLocalStorage, parseMediaPlaylist, type Rendition } from '@rudy/media';
+import { createTestDatabase } from '../test/test-database.js';
+import type { DatabaseHandle } from '../db/database.js';
+import { seedDemoChannel } from '../db/seed/demo-channel.js';
+import { createBoss } from './boss.js';
+import { generateDemoGame, generateDemoPrerolls } from './demo-media.js';
+import { createLiveSupervisor } from './live-supervisor.js';
+import { createMediaJobsRepository } from './media-jobs.repository.js';
+import { QUEUE_OPTIONS, QUEUES, type LiveStillsJob } from './queues.js';
+import { enqueueDemoMedia } from './worker.js';
+
+/* The worker's parts on a real database (PGlite or PostgreSQL) with real ffmpeg and pg-boss. */
+
+const TINY: Rendition[] = [
+  { name: '180p', width: 320, height: 180, videoKbps: 250, audioKbps: 64 },
+  { name: '90p', width: 160, height: 90, videoKbps: 100, audioKbps: 64 },
+];
+const silentLog = { info: () => undefined, error: () => undefined };
+
+let database: DatabaseHandle;
+let channelId: number;
+let mediaDir: string;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  channelId = (await seedDemoChannel(database.db)).channelId;
+  mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rudy-jobs-'));
+}, 60_000);
+
+afterAll(async () => {
+  await database.close();
+  fs.rmSync(mediaDir, { recursive: true, force: true });
+});
+
+async function mediaRows(eventId: number) {
+  return database.db
+    .selectFrom('event_media')
+    .select(['kind', 'status', 'storage_key'])
+    .where('event_id', '=', eventId)
+    .orderBy('kind')
+    .execute();
+}
+
+describe('pg-boss on the application database', () => {
+  it('runs queued jobs, once per singleton key', async () => {
+    const boss = createBoss(database, undefined);
+    await boss.start();
+    try {
+      await boss.createQueue(QUEUES.demoGame, {
+        name: QUEUES.demoGame,
+        ...QUEUE_OPTIONS[QUEUES.demoGame],
+      });
+      const repo = createMediaJobsRepository(database.db);
+      const queued = await enqueueDemoMedia(boss, repo, [channelId], 2, new Date());
+      expect(queued).toBeGreaterThan(5);
+      await enqueueDemoMedia(boss, repo, [channelId], 2, new Date());
+      expect(await boss.getQueueSize(QUEUES.demoGame)).toBe(queued);
+      const pending = await database.db
+        .selectFrom('event_media')
+        .select('id')
+        .where('kind', '=', MEDIA_KIND.vod)
+        .where('status', '=', 'pending')
+        .execute();
+      expect(pending).toHaveLength(queued);
+
+      const seen: number[] = [];
+      await boss.work<{ eventId: number }>(
+        QUEUES.demoGame,
+        { pollingIntervalSeconds: 0.5 },
+        async (jobs) => {
+          for (const job of jobs) seen.push(job.data.eventId);
+          await Promise.resolve();
+        },
+      );
+      const until = Date.now() + 20_000;
+      while (seen.length < queued && Date.now() < until)
+        await new Promise((r) => setTimeout(r, 200));
+      expect(new Set(seen).size).toBe(queued);
+    } finally {
+      await boss.stop({ graceful: false, wait: true });
+    }
+  }, 40_000);
+});
+
+describe('demo media', () => {
+  it('renders and packages a demo game once; a rerun changes nothing', async () => {
+    const storage = createLocalStorage(mediaDir);
+    const repo = createMediaJobsRepository(database.db);
+    const [game] = await repo.finishedWithoutVod([channelId], new Date());
+    const job = { channelId, eventId: game!.id };
+    const deps = { storage, repo, ladder: TINY, gameSeconds: 3 };
+    expect(await generateDemoGame(deps, job)).toBe('done');
+    const rows = await mediaRows(job.eventId);
+    expect(rows.map((r) => [r.kind, r.status])).toEqual([
+      [MEDIA_KIND.image, 'ready'],
+      [MEDIA_KIND.vod, 'ready'],
+      [MEDIA_KIND.thumbnails, 'ready'],
+      [MEDIA_KIND.preview, 'ready'],
+      [MEDIA_KIND.preview_alt, 'ready'],
+    ]);
+    const files = await storage.list(`c${channelId}/e${job.eventId}`);
+    expect(files).toContain(`c${channelId}/e${job.eventId}/vod/master.m3u8`);
+    expect(files.some((f) => f.includes('/source/'))).toBe(false);
+
+    expect(await generateDemoGame(deps, job)).toBe('skipped');
+    expect(await mediaRows(job.eventId)).toEqual(rows);
+    expect(await storage.list(`c${channelId}/e${job.eventId}`)).toEqual(files);
+  }, 60_000);
+
+  it('makes the pre-roll clips the demo pre-rolls point at', async () => {
+    const storage = createLocalStorage(mediaDir);
+    const repo = createMediaJobsRepository(database.db);
+    await generateDemoPrerolls({ storage, repo, db: database.db }, [channelId]);
+    expect(await storage.list('prerolls')).toEqual([
+      'prerolls/preroll-1.mp4',
+      'prerolls/preroll-2.mp4',
+    ]);
+  }, 60_000);
+});
+
+describe('live supervisor', () => {
+  it('encodes every live demo game, and turns a finished one into its VOD', async () => {
+    const storage = createLocalStorage(mediaDir);
+    const repo = createMediaJobsRepository(database.db);
+    let clock = Date.now();
+    const ended: LiveStillsJob[] = [];
+    const supervisor = createLiveSupervisor({
+      repo,
+      storage,
+      channelIds: [channelId],
+      now: () => new Date(clock),
+      ladder: TINY,
+      segmentSeconds: 1,
+      log: silentLog,
+      onRecordingEnded: async (job) => {
+        ended.push(job);
+        await Promise.resolve();
+      },
+    });
+    try {
+      await supervisor.tick();
+      const live = await repo.liveNow([channelId], new Date(clock));
+      expect(supervisor.running().sort()).toEqual(live.map((g) => g.id).sort());
+      const first = live.sort((a, b) => +a.event_utc_ts - +b.event_utc_ts)[0]!;
+      const playlist = path.join(mediaDir, `c${channelId}/e${first.id}/live/v0/index.m3u8`);
+      const until = Date.now() + 15_000;
+      while (Date.now() < until) {
+        if (
+          fs.existsSync(playlist) &&
+          parseMediaPlaylist(fs.readFileSync(playlist, 'utf8')).segments.length >= 2
+        )
+          break;
+        await new Promise((r) => setTimeout(r, 200));
+      }
+      const rows = await mediaRows(first.id);
+      expect(rows.find((r) => r.kind === MEDIA_KIND.live)?.status).toBe('live');
+
+      // The earliest game ends: its encoder stops and its recording becomes the VOD.
+      clock = new Date(first.event_utc_ts).getTime() + first.duration_minutes * 60_000 + 1_000;
+      await supervisor.tick();
+      expect(supervisor.running()).not.toContain(first.id);
+      const vod = parseMediaPlaylist(fs.readFileSync(playlist, 'utf8'));
+      expect(vod.endList).toBe(true);
+      expect(vod.playlistType).toBe('VOD');
+      const after = await mediaRows(first.id);
+      expect(after.find((r) => r.kind === MEDIA_KIND.live)?.status).toBe('ended');
+      expect(after.find((r) => r.kind === MEDIA_KIND.vod)).toMatchObject({
+        status: 'ready',
+        storage_key: `c${channelId}/e${first.id}/live/master.m3u8`,
+      });
+      expect(ended).toEqual([expect.objectContaining({ eventId: first.id, channelId })]);
+    } finally {
+      await supervisor.stop();
+    }
+    expect(supervisor.running()).toEqual([]);
+  }, 60_000);
+});

@@ -1,0 +1,190 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  ApplyCouponQuerySchema,
+  BuyBodySchema,
+  BuyBundleBodySchema,
+  CheckoutResponseSchema,
+  ConfirmBodySchema,
+  CouponSchema,
+  CustomerPortalSchema,
+  InvoicePreviewBodySchema,
+  InvoicePreviewSchema,
+  KeyedQuerySchema,
+  SavedCardSchema,
+  SetupIntentBodySchema,
+  SetupIntentResponseSchema,
+  StartTrialBodySchema,
+  UnsubscribeBodySchema,
+  UnsubscribeResponseSchema,
+} from '@rudy/contracts';
+import { requireLogin } from '../../lib/require-login.js';
+import { keyedErrors, keyedErrorsWith404, typed } from '../../lib/route-types.js';
+import type { CheckoutService } from './checkout.service.js';
+import type { OrdersService } from './orders.service.js';
+import type { PreviewService } from './preview.service.js';
+import type { Caller, WalletService } from './wallet.service.js';
+
+const tags = ['commerce'];
+const callerOf = (req: FastifyRequest): Caller => ({
+  channelId: req.auth.channelId,
+  userId: req.auth.userId ?? 0,
+});
+const checkoutDoc =
+  'Creates the order and sends the payment. Poll GET /orders/{id} every 2 s until paid or failed. ' +
+  "requires_action: complete the second step, then POST stripe/confirm. 400 codes: card_required ('Please " +
+  "select one of your saved cards or enter new one'), card_invalid, payment_failed, wrong_promo_code, " +
+  'promo_code_invalid, already_purchased, product_unavailable, id_not_selected; 404 pass_not_found.';
+
+/** The payment calls. Names stay "stripe/..." whichever provider runs them. */
+export function checkoutRoutes(
+  app: FastifyInstance,
+  s: { checkout: CheckoutService; orders: OrdersService; wallet: WalletService; preview: PreviewService },
+) {
+  const r = typed(app);
+  const withCheckout = { 200: CheckoutResponseSchema, ...keyedErrorsWith404 };
+  const login = { preValidation: requireLogin };
+
+  r.post(
+    '/api/stripe/buy',
+    {
+      ...login,
+      schema: {
+        tags,
+        description: `${checkoutDoc} A paid event is bought with event_id or single_event_package_id.`,
+        body: BuyBodySchema,
+        response: withCheckout,
+      },
+    },
+    (req) => s.checkout.buy(callerOf(req), req.locale, req.body),
+  );
+
+  r.post(
+    '/api/stripe/buy_bundle',
+    {
+      ...login,
+      schema: {
+        tags,
+        description: `${checkoutDoc} One regular pass plus add-ons ('additional' items), one payment.`,
+        body: BuyBundleBodySchema,
+        response: withCheckout,
+      },
+    },
+    (req) => s.checkout.buyBundle(callerOf(req), req.locale, req.body),
+  );
+
+  r.post(
+    '/api/stripe/subscription/start_trial',
+    {
+      ...login,
+      schema: {
+        tags,
+        description:
+          'Starts the free trial (once per user: trial_already_used). A card is required: it is ' +
+          'charged automatically when the trial ends unless auto-renewal is cancelled.',
+        body: StartTrialBodySchema,
+        response: withCheckout,
+      },
+    },
+    (req) => s.checkout.startTrial(callerOf(req), req.locale, req.body),
+  );
+
+  r.post(
+    '/api/stripe/confirm',
+    {
+      ...login,
+      schema: {
+        tags,
+        description:
+          'After the second step (sandbox: approve/deny; Stripe: back from stripe.js). Idempotent.',
+        body: ConfirmBodySchema,
+        response: withCheckout,
+      },
+    },
+    (req) => s.checkout.confirm(callerOf(req), req.locale, req.body),
+  );
+
+  r.post(
+    '/api/stripe/unsubscribe',
+    {
+      ...login,
+      schema: {
+        tags,
+        description: 'Cancels auto-renewal; access lasts to the end of the paid period.',
+        body: UnsubscribeBodySchema,
+        response: { 200: UnsubscribeResponseSchema, ...keyedErrorsWith404 },
+      },
+    },
+    (req) => s.orders.unsubscribe(callerOf(req), req.locale, req.body),
+  );
+
+  r.post(
+    '/api/stripe/setup-intent',
+    {
+      ...login,
+      schema: {
+        tags,
+        description: 'Saves a card. Sandbox: send `card`. Stripe: use client_secret with Elements.',
+        body: SetupIntentBodySchema,
+        response: { 200: SetupIntentResponseSchema, ...keyedErrors },
+      },
+    },
+    (req) => s.wallet.setupIntent(callerOf(req), req.body),
+  );
+
+  r.post(
+    '/api/stripe/invoice-preview',
+    {
+      schema: {
+        tags,
+        description: 'Price due now and renewal terms, with a promo code; no login needed.',
+        body: InvoicePreviewBodySchema,
+        response: { 200: InvoicePreviewSchema, ...keyedErrorsWith404 },
+      },
+    },
+    (req) => s.preview.invoice(req.auth.channelId, req.auth.userId, req.body),
+  );
+
+  r.get(
+    '/api/apply_coupon',
+    {
+      schema: {
+        tags,
+        description:
+          "Checks a promo code, for a product when one is given. 400: 'Wrong promo code' " +
+          "(wrong_promo_code: no such code) or 'Promo code is invalid' (promo_code_invalid).",
+        querystring: ApplyCouponQuerySchema,
+        response: { 200: CouponSchema, ...keyedErrorsWith404 },
+      },
+    },
+    (req) => s.preview.coupon(req.auth.channelId, req.auth.userId, req.query),
+  );
+
+  r.get(
+    '/api/stripe/customer-portal',
+    {
+      ...login,
+      schema: {
+        tags,
+        description: 'Where the buyer manages cards and invoices (sandbox: the profile page).',
+        querystring: KeyedQuerySchema,
+        response: { 200: CustomerPortalSchema, ...keyedErrors },
+      },
+    },
+    (req) => s.wallet.portal(callerOf(req)),
+  );
+
+  r.get(
+    '/api/stripe/list-cards',
+    {
+      ...login,
+      schema: {
+        tags,
+        description: 'Saved cards: brand, last four digits, expiry and the id to pay with.',
+        querystring: KeyedQuerySchema,
+        response: { 200: z.array(SavedCardSchema), ...keyedErrors },
+      },
+    },
+    (req) => s.wallet.cards(callerOf(req)),
+  );
+}

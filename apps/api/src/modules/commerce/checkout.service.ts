@@ -1,0 +1,305 @@
+import { randomUUID } from 'node:crypto';
+import type {
+  BuyBody,
+  BuyBundleBody,
+  CheckoutResponse,
+  ConfirmBody,
+  Locale,
+  PaymentState,
+  StartTrialBody,
+} from '@rudy/contracts';
+import type { DB } from '../../db/database.js';
+import { HttpError, notFound } from '../../lib/http-error.js';
+import type { CatalogueService } from './catalogue.service.js';
+import type { Fulfilment } from './fulfilment.service.js';
+import type { OrderViews } from './order-view.js';
+import { createOrdersRepository, type OrderRow } from './orders.repository.js';
+import { priceLines, type Priced } from './pricing.js';
+import { createProductsRepository } from './products.repository.js';
+import { createPromoRepository, type PromoRow } from './promo.repository.js';
+import type { PromoService } from './promo.service.js';
+import {
+  PaymentRejected,
+  type PaymentOutcome,
+  type PaymentProvider,
+  type PaymentSource,
+} from './providers/provider.js';
+import type { Purchase, PurchaseResolver } from './purchase-resolver.js';
+import { createUserSubscriptionsRepository } from './user-subscriptions.repository.js';
+import { rejection, type Caller, type WalletService } from './wallet.service.js';
+
+type PaymentFields = Pick<BuyBody, 'payment_method_id' | 'card'>;
+
+function sourceOf(body: PaymentFields): PaymentSource {
+  if (body.payment_method_id) return { kind: 'saved', id: body.payment_method_id };
+  if (body.card) return { kind: 'card', card: body.card };
+  throw new HttpError(400, 'card_required');
+}
+
+const isUniqueViolation = (e: unknown) =>
+  typeof e === 'object' && e !== null && (e as { code?: unknown }).code === '23505';
+
+/** Buying: passes, single events, bundles, subscriptions and trials, and the second step. */
+export function createCheckoutService(deps: {
+  db: DB;
+  provider: PaymentProvider;
+  fulfilment: Fulfilment;
+  promo: PromoService;
+  resolver: PurchaseResolver;
+  wallet: WalletService;
+  catalogue: CatalogueService;
+  views: OrderViews;
+  now: () => Date;
+}) {
+  const { db, provider, fulfilment, now } = deps;
+  const orders = createOrdersRepository(db);
+
+  async function respond(order: OrderRow, l: Locale, outcome?: PaymentOutcome) {
+    const fresh = (await orders.byId(order.id)) ?? order;
+    const [view] = await deps.views(fresh.channel_id, [fresh], l);
+    if (!view) throw notFound();
+    const status: PaymentState['status'] =
+      fresh.status === 'paid'
+        ? 'succeeded'
+        : fresh.status === 'created'
+          ? outcome?.status === 'requires_action'
+            ? 'requires_action'
+            : 'processing'
+          : 'failed';
+    const payment: PaymentState = {
+      provider: provider.name,
+      status,
+      client_secret: status === 'requires_action' ? (outcome?.clientSecret ?? null) : null,
+      next_action: status === 'requires_action' ? 'confirm' : null,
+      message: view.failure_message,
+    };
+    return { order: view, payment } satisfies CheckoutResponse;
+  }
+
+  async function refuseOwned(caller: Caller, purchase: Purchase) {
+    const owned = await deps.catalogue.owned(caller.channelId, caller.userId);
+    const has = purchase.lines.some((l) =>
+      (l.productType === 'package' ? owned.packages : owned.subscriptions).has(l.productId),
+    );
+    if (has) throw new HttpError(400, 'already_purchased', 'You already have this pass');
+  }
+
+  /** The order (and the subscription it starts) with its promo redemption, in one transaction. */
+  function open(
+    caller: Caller,
+    purchase: Purchase,
+    priced: Priced,
+    promo: PromoRow | null,
+    trialEnd: Date | null,
+  ) {
+    return db.transaction().execute(async (trx) => {
+      const t = now();
+      let chainId: number | null = null;
+      if (purchase.subscription) {
+        try {
+          const chain = await createUserSubscriptionsRepository(trx).insert({
+            channel_id: caller.channelId,
+            user_id: caller.userId,
+            subscription_id: purchase.subscription.id,
+            provider: provider.name,
+            trial_end: trialEnd,
+            created_at: t,
+            updated_at: t,
+          });
+          chainId = chain.id;
+        } catch (error) {
+          if (isUniqueViolation(error)) {
+            throw new HttpError(400, 'already_purchased', 'You already have this subscription');
+          }
+          throw error;
+        }
+      }
+      if (trialEnd && !(await createProductsRepository(trx).setTrialUsed(caller.userId))) {
+        throw new HttpError(400, 'trial_already_used', 'The free trial has already been used');
+      }
+      const order = await createOrdersRepository(trx).insert(
+        {
+          channel_id: caller.channelId,
+          user_id: caller.userId,
+          type: purchase.orderType,
+          kind: purchase.subscription ? 'new_subscription' : 'purchase',
+          product_id: purchase.productId,
+          renewal: purchase.subscription ? 'active' : null,
+          amount_cents: trialEnd ? 0 : priced.totalCents,
+          discount_cents: trialEnd ? 0 : priced.discountCents,
+          currency: purchase.currency,
+          provider: provider.name,
+          idempotency_key: `order-${randomUUID()}`,
+          user_subscription_id: chainId,
+          promo_code_id: promo?.id ?? null,
+          created_at: t,
+          updated_at: t,
+        },
+        priced.lines.map((l) => ({
+          item_type: l.type,
+          product_type: l.productType,
+          product_id: l.productId,
+          amount_cents: trialEnd ? 0 : l.amountCents,
+        })),
+      );
+      if (promo) await deps.promo.redeem(createPromoRepository(trx), promo, caller.userId, order.id);
+      return order;
+    });
+  }
+
+  /** Sends the order to the provider and records what it said. */
+  async function pay(order: OrderRow, purchase: Purchase, source: PaymentSource, opts: {
+    caller: Caller;
+    saveCard: boolean;
+    promo: PromoRow | null;
+    trialDays: number;
+  }): Promise<PaymentOutcome | undefined> {
+    const buyer = await deps.wallet.buyer(opts.caller);
+    const metadata = { order_id: String(order.id), channel_id: String(order.channel_id) };
+    let outcome: PaymentOutcome;
+    let chain: { ref: string; periodEnd: Date } | null = null;
+    try {
+      if (purchase.subscription) {
+        const s = purchase.subscription;
+        const sub = await provider.subscribe({
+          buyer,
+          product: {
+            id: s.id,
+            name: s.name.en ?? `Subscription ${s.id}`,
+            amountCents: s.base_price_cents + s.service_fee_cents,
+            currency: s.currency,
+            period: s.period,
+          },
+          trialDays: opts.trialDays,
+          firstAmountCents: order.amount_cents,
+          discount: opts.promo && {
+            promoId: opts.promo.id,
+            kind: opts.promo.kind,
+            percentOff: opts.promo.percent_off,
+            amountOffCents: opts.promo.amount_off_cents,
+          },
+          source,
+          idempotencyKey: order.idempotency_key,
+          metadata,
+        });
+        outcome = sub;
+        chain = { ref: sub.subscriptionRef, periodEnd: sub.periodEnd };
+      } else if (order.amount_cents === 0) {
+        await fulfilment.fulfil(order);
+        return undefined;
+      } else {
+        outcome = await provider.charge({
+          buyer,
+          amountCents: order.amount_cents,
+          currency: order.currency,
+          source,
+          saveCard: opts.saveCard,
+          idempotencyKey: order.idempotency_key,
+          description: `Order ${order.id}`,
+          metadata,
+        });
+      }
+    } catch (error) {
+      if (!(error instanceof PaymentRejected)) throw error;
+      await fulfilment.fail(order, error.code);
+      if (opts.trialDays > 0) await createProductsRepository(db).resetTrial(opts.caller.userId);
+      throw rejection(error);
+    }
+    await record(order, outcome, chain);
+    return outcome;
+  }
+
+  async function record(
+    order: OrderRow,
+    outcome: PaymentOutcome,
+    chain: { ref: string; periodEnd: Date } | null,
+  ) {
+    const t = now();
+    const updated = await orders.update(order.id, {
+      provider_ref: outcome.ref,
+      card_brand: outcome.card?.brand ?? null,
+      card_last4: outcome.card?.last4 ?? null,
+      payment_method_ref: outcome.paymentMethodRef,
+      ...(chain && { period_start: t, period_end: chain.periodEnd }),
+      updated_at: t,
+    });
+    if (chain && order.user_subscription_id && outcome.status !== 'failed') {
+      await createUserSubscriptionsRepository(db).update(order.user_subscription_id, {
+        provider_ref: chain.ref,
+        payment_method_ref: outcome.paymentMethodRef,
+        updated_at: t,
+      });
+    }
+    if (!updated) return;
+    if (outcome.status === 'succeeded') await fulfilment.fulfil(updated);
+    if (outcome.status === 'failed') await fulfilment.fail(updated, outcome.failureCode ?? 'card_declined');
+  }
+
+  async function checkout(
+    caller: Caller,
+    l: Locale,
+    purchase: Purchase,
+    body: PaymentFields & { promo_code?: string | undefined; save_card?: boolean | undefined },
+    trialDays = 0,
+  ) {
+    await refuseOwned(caller, purchase);
+    const promo = await deps.promo.forPurchase(caller.channelId, body.promo_code, purchase.lines, caller.userId);
+    const priced = priceLines(purchase.lines, promo);
+    const free = priced.totalCents === 0 && !purchase.subscription;
+    const source = free ? ({ kind: 'saved', id: '' } as const) : sourceOf(body);
+    const trialEnd = trialDays > 0 ? new Date(now().getTime() + trialDays * 86_400_000) : null;
+    const order = await open(caller, purchase, priced, promo, trialEnd);
+    const outcome = await pay(order, purchase, source, {
+      caller,
+      saveCard: body.save_card === true || purchase.subscription !== null,
+      promo,
+      trialDays,
+    });
+    return respond(order, l, outcome);
+  }
+
+  return {
+    async buy(caller: Caller, l: Locale, body: BuyBody) {
+      return checkout(caller, l, await deps.resolver.resolve(caller.channelId, body), body);
+    },
+    async buyBundle(caller: Caller, l: Locale, body: BuyBundleBody) {
+      const purchase = await deps.resolver.resolve(caller.channelId, { package_ids: body.package_ids });
+      return checkout(caller, l, purchase, body);
+    },
+    async startTrial(caller: Caller, l: Locale, body: StartTrialBody) {
+      const purchase = await deps.resolver.resolve(caller.channelId, {
+        subscription_id: body.subscription_id,
+      });
+      const days = purchase.subscription?.trial_period_days ?? 0;
+      if (days === 0) {
+        throw new HttpError(400, 'trial_unavailable', 'This subscription has no free trial');
+      }
+      const user = await createProductsRepository(db).user(caller.channelId, caller.userId);
+      if (user?.trial_period_used) {
+        throw new HttpError(400, 'trial_already_used', 'The free trial has already been used');
+      }
+      return checkout(caller, l, purchase, body, days);
+    },
+    /** The buyer completed (or refused) the second step, or is back from it: settle what is known. */
+    async confirm(caller: Caller, l: Locale, body: ConfirmBody) {
+      const order = await orders.forUser(caller.channelId, caller.userId, body.order_id);
+      if (!order) throw notFound('Order not found');
+      if (order.status !== 'created' || !order.provider_ref) return respond(order, l);
+      const status = await provider.confirm(order.provider_ref, body.outcome !== 'deny');
+      if (status === 'succeeded') await fulfilment.fulfil(order);
+      if (status === 'failed') await fulfilment.fail(order, 'authentication_failed');
+      const requiresAction = status === 'requires_action';
+      return respond(order, l, requiresAction ? { ...noOutcome, status: 'requires_action' } : undefined);
+    },
+  };
+}
+
+const noOutcome: PaymentOutcome = {
+  ref: '',
+  status: 'processing',
+  clientSecret: null,
+  failureCode: null,
+  card: null,
+  paymentMethodRef: null,
+};
+export type CheckoutService = ReturnType<typeof createCheckoutService>;

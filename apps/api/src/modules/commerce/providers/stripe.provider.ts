@@ -1,0 +1,292 @@
+import Stripe from 'stripe';
+import type { SavedCard } from '@rudy/contracts';
+import {
+  PaymentRejected,
+  type PaymentOutcome,
+  type PaymentProvider,
+  type PaymentSource,
+  type PaymentStatus,
+  type SubscribeInput,
+} from './provider.js';
+import { normaliseStripeEvent } from './stripe-events.js';
+
+export interface StripeOptions {
+  secretKey: string;
+  webhookSecret: string | undefined;
+  toleranceSeconds: number;
+  /** Another API host (tests: a local stand-in for Stripe's API). */
+  apiUrl?: string | undefined;
+  now: () => Date;
+}
+
+const idOf = (v: string | { id: string } | null | undefined): string | null =>
+  v == null ? null : typeof v === 'string' ? v : v.id;
+
+function clientFor(opts: StripeOptions): Stripe {
+  const url = opts.apiUrl ? new URL(opts.apiUrl) : undefined;
+  return new Stripe(opts.secretKey, {
+    maxNetworkRetries: 2,
+    timeout: 20_000,
+    ...(url && {
+      host: url.hostname,
+      port: url.port || (url.protocol === 'http:' ? 80 : 443),
+      protocol: url.protocol === 'http:' ? 'http' : 'https',
+    }),
+  });
+}
+
+/** Card numbers never reach this server with Stripe: the browser turns them into a payment method. */
+function paymentMethodOf(source: PaymentSource): string {
+  if (source.kind === 'saved') return source.id;
+  throw new PaymentRejected('card_invalid', 'Enter the card in the secure Stripe card form.');
+}
+
+function piStatus(pi: Stripe.PaymentIntent): PaymentStatus {
+  switch (pi.status) {
+    case 'succeeded':
+      return 'succeeded';
+    case 'processing':
+      return 'pending';
+    case 'requires_action':
+    case 'requires_confirmation':
+      return 'requires_action';
+    default:
+      return 'failed';
+  }
+}
+
+function cardOf(pm: string | Stripe.PaymentMethod | null): PaymentOutcome['card'] {
+  return pm && typeof pm !== 'string' && pm.card
+    ? { brand: pm.card.brand, last4: pm.card.last4 }
+    : null;
+}
+
+/** Stripe: PaymentIntents for one-time purchases, Subscriptions (trials, coupons) for plans. */
+export function createStripeProvider(opts: StripeOptions): PaymentProvider {
+  const stripe = clientFor(opts);
+
+  async function ensure<T>(retrieve: () => Promise<T>, create: () => Promise<T>): Promise<T> {
+    try {
+      return await retrieve();
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) {
+        return create();
+      }
+      throw error;
+    }
+  }
+
+  async function productId(input: SubscribeInput['product']): Promise<string> {
+    const id = `rudy-subscription-${input.id}`;
+    await ensure(
+      () => stripe.products.retrieve(id),
+      () => stripe.products.create({ id, name: input.name }, { idempotencyKey: `product-${id}` }),
+    );
+    return id;
+  }
+
+  async function couponId(d: NonNullable<SubscribeInput['discount']>, currency: string) {
+    const id = `rudy-promo-${d.promoId}`;
+    const params: Stripe.CouponCreateParams =
+      d.kind === 'percent'
+        ? { id, percent_off: d.percentOff ?? 0, duration: 'once' }
+        : { id, amount_off: d.amountOffCents ?? 0, currency, duration: 'once' };
+    await ensure(
+      () => stripe.coupons.retrieve(id),
+      () => stripe.coupons.create(params, { idempotencyKey: `coupon-${id}` }),
+    );
+    return id;
+  }
+
+  const failedOutcome = (error: Stripe.errors.StripeCardError, key: string): PaymentOutcome => ({
+    ref: error.payment_intent?.id ?? `failed:${key}`,
+    status: 'failed',
+    clientSecret: null,
+    failureCode: error.code ?? 'card_declined',
+    card: null,
+    paymentMethodRef: null,
+  });
+
+  return {
+    name: 'stripe',
+    async createCustomer(input) {
+      const customer = await stripe.customers.create(
+        {
+          email: input.email,
+          metadata: { channel_id: String(input.channelId), user_id: String(input.userId) },
+        },
+        { idempotencyKey: `customer-${input.channelId}-${input.userId}` },
+      );
+      return customer.id;
+    },
+    async listCards(buyer) {
+      const list = await stripe.customers.listPaymentMethods(buyer.customerRef, {
+        type: 'card',
+        limit: 20,
+      });
+      return list.data.flatMap((pm): SavedCard[] =>
+        pm.card
+          ? [
+              {
+                id: pm.id,
+                brand: pm.card.brand,
+                last4: pm.card.last4,
+                exp_month: pm.card.exp_month,
+                exp_year: pm.card.exp_year,
+              },
+            ]
+          : [],
+      );
+    },
+    async setupCard(buyer, card, idempotencyKey) {
+      if (card) paymentMethodOf({ kind: 'card', card });
+      const intent = await stripe.setupIntents.create(
+        { customer: buyer.customerRef, usage: 'off_session', allowed_payment_method_types: ['card'] },
+        { idempotencyKey },
+      );
+      return { clientSecret: intent.client_secret, card: null };
+    },
+    async charge(input) {
+      const paymentMethod = paymentMethodOf(input.source);
+      try {
+        const pi = await stripe.paymentIntents.create(
+          {
+            amount: input.amountCents,
+            currency: input.currency.toLowerCase(),
+            customer: input.buyer.customerRef,
+            payment_method: paymentMethod,
+            confirm: true,
+            automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
+            ...(input.saveCard && { setup_future_usage: 'off_session' as const }),
+            description: input.description,
+            metadata: { ...input.metadata, idempotency_key: input.idempotencyKey },
+            expand: ['payment_method'],
+          },
+          { idempotencyKey: input.idempotencyKey },
+        );
+        const status = piStatus(pi);
+        return {
+          ref: pi.id,
+          status: status === 'pending' ? 'processing' : status === 'refunded' ? 'succeeded' : status,
+          clientSecret: status === 'requires_action' ? pi.client_secret : null,
+          failureCode: status === 'failed' ? (pi.last_payment_error?.code ?? 'card_declined') : null,
+          card: cardOf(pi.payment_method),
+          paymentMethodRef: input.saveCard ? paymentMethod : null,
+        };
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeCardError) {
+          return failedOutcome(error, input.idempotencyKey);
+        }
+        throw error;
+      }
+    },
+    // The browser completed the second step with stripe.js; Stripe knows the result.
+    confirm: (ref) => retrieve(ref, ''),
+    retrieve: (ref, key) => retrieve(ref, key),
+    async subscribe(input) {
+      const paymentMethod = paymentMethodOf(input.source);
+      const product = await productId(input.product);
+      const coupon = input.discount
+        ? await couponId(input.discount, input.product.currency.toLowerCase())
+        : null;
+      const recurring: Stripe.SubscriptionCreateParams.Item.PriceData.Recurring =
+        input.product.period === 'month'
+          ? { interval: 'day', interval_count: 30 }
+          : { interval: 'year', interval_count: 1 };
+      try {
+        const sub = await stripe.subscriptions.create(
+          {
+            customer: input.buyer.customerRef,
+            items: [
+              {
+                price_data: {
+                  currency: input.product.currency.toLowerCase(),
+                  product,
+                  unit_amount: input.product.amountCents,
+                  recurring,
+                },
+              },
+            ],
+            default_payment_method: paymentMethod,
+            ...(input.trialDays > 0 && { trial_period_days: input.trialDays }),
+            ...(coupon && { discounts: [{ coupon }] }),
+            // A first payment that cannot complete at once is refused rather than left pending.
+            payment_behavior: 'error_if_incomplete',
+            metadata: input.metadata,
+            expand: ['latest_invoice', 'default_payment_method'],
+          },
+          { idempotencyKey: input.idempotencyKey },
+        );
+        const item = sub.items.data[0];
+        const periodEnd = item?.current_period_end ?? sub.trial_end ?? 0;
+        return {
+          ref: idOf(sub.latest_invoice) ?? `${sub.id}_first`,
+          status: sub.status === 'active' || sub.status === 'trialing' ? 'succeeded' : 'failed',
+          clientSecret: null,
+          failureCode: null,
+          card: cardOf(sub.default_payment_method),
+          paymentMethodRef: paymentMethod,
+          subscriptionRef: sub.id,
+          periodEnd: new Date(periodEnd * 1000),
+        };
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeCardError) {
+          return {
+            ...failedOutcome(error, input.idempotencyKey),
+            subscriptionRef: `failed:${input.idempotencyKey}`,
+            periodEnd: opts.now(),
+          };
+        }
+        throw error;
+      }
+    },
+    async cancelAtPeriodEnd(subscriptionRef) {
+      await stripe.subscriptions.update(subscriptionRef, { cancel_at_period_end: true });
+    },
+    async portalUrl(buyer, returnUrl) {
+      const session = await stripe.billingPortal.sessions.create({
+        customer: buyer.customerRef,
+        return_url: returnUrl,
+      });
+      return session.url;
+    },
+    parseWebhook(rawBody, signature) {
+      if (!opts.webhookSecret) return Promise.reject(new Error('STRIPE_WEBHOOK_SECRET is not set'));
+      const event = stripe.webhooks.constructEvent(
+        rawBody,
+        signature ?? '',
+        opts.webhookSecret,
+        opts.toleranceSeconds,
+        undefined,
+        opts.now().getTime(),
+      );
+      return Promise.resolve(normaliseStripeEvent(event));
+    },
+    // Stripe renews and settles on its own and reports through webhooks.
+    tick: () => Promise.resolve(),
+    pendingEvents: () => Promise.resolve([]),
+    ackEvent: () => Promise.resolve(),
+  };
+
+  async function retrieve(ref: string | null, key: string): Promise<PaymentStatus> {
+    if (ref?.startsWith('in_')) {
+      const invoice = await stripe.invoices.retrieve(ref);
+      if (invoice.status === 'paid') return 'succeeded';
+      return invoice.status === 'void' || invoice.status === 'uncollectible' ? 'failed' : 'pending';
+    }
+    if (ref?.startsWith('pi_')) {
+      const pi = await stripe.paymentIntents.retrieve(ref, { expand: ['latest_charge'] });
+      const charge = pi.latest_charge;
+      if (charge && typeof charge !== 'string' && charge.refunded) return 'refunded';
+      return piStatus(pi);
+    }
+    if (ref) return ref.startsWith('failed:') ? 'failed' : 'pending';
+    // The order never learnt its payment's id (a crash in between): look it up by our key.
+    const found = await stripe.paymentIntents.search({
+      query: `metadata['idempotency_key']:'${key.replace(/'/g, '')}'`,
+      limit: 1,
+    });
+    const pi = found.data[0];
+    return pi ? piStatus(pi) : 'pending';
+  }
+}

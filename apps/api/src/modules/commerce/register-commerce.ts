@@ -1,0 +1,118 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config.js';
+import type { DB } from '../../db/database.js';
+import { createCatalogueService, type CatalogueService } from './catalogue.service.js';
+import { catalogueRoutes } from './catalogue.routes.js';
+import { checkoutRoutes } from './checkout.routes.js';
+import { createCheckoutService } from './checkout.service.js';
+import { createCommerceJobs, type CommerceJobs } from './commerce.jobs.js';
+import { createCustomFormsRepository } from './custom-forms.repository.js';
+import { customFormsRoutes } from './custom-forms.routes.js';
+import { createCustomFormsService } from './custom-forms.service.js';
+import { createEntitlements, type Entitlements } from './entitlements.js';
+import { createFulfilment, type Fulfilment } from './fulfilment.service.js';
+import { createOrderViews } from './order-view.js';
+import { createOrdersRepository } from './orders.repository.js';
+import { createOrdersService } from './orders.service.js';
+import { createPreviewService } from './preview.service.js';
+import { createProductsRepository } from './products.repository.js';
+import { createPromoRepository } from './promo.repository.js';
+import { createPromoService } from './promo.service.js';
+import type { PaymentProvider } from './providers/provider.js';
+import { createSandboxProvider, type SandboxProvider } from './providers/sandbox.provider.js';
+import { createStripeProvider } from './providers/stripe.provider.js';
+import { createPurchaseResolver } from './purchase-resolver.js';
+import { createUserSubscriptionsRepository } from './user-subscriptions.repository.js';
+import { createWalletService } from './wallet.service.js';
+import { webhookRoutes } from './webhook.routes.js';
+
+export interface CommerceHandle {
+  jobs: CommerceJobs;
+  provider: PaymentProvider;
+  /** Set when the sandbox runs (tests refund through it, as a back office would). */
+  sandbox: SandboxProvider | undefined;
+  fulfilment: Fulfilment;
+  entitlements: Entitlements;
+  catalogue: CatalogueService;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Commerce runner and services; main.ts starts `commerce.jobs`. */
+    commerce: CommerceHandle;
+  }
+}
+
+/** Stripe when STRIPE_SECRET_KEY is set, otherwise the built-in sandbox. */
+function providerFor(config: Config, db: DB, now: () => Date) {
+  if (config.STRIPE_SECRET_KEY) {
+    const stripe = createStripeProvider({
+      secretKey: config.STRIPE_SECRET_KEY,
+      webhookSecret: config.STRIPE_WEBHOOK_SECRET,
+      toleranceSeconds: config.STRIPE_WEBHOOK_TOLERANCE_S,
+      apiUrl: config.STRIPE_API_URL,
+      now,
+    });
+    return { provider: stripe, sandbox: undefined };
+  }
+  const sandbox = createSandboxProvider({ db, now, settleMs: config.SANDBOX_SETTLE_MS });
+  return { provider: sandbox as PaymentProvider, sandbox };
+}
+
+/** Builds the commerce services, registers their routes and exposes the handle on the app. */
+export async function registerCommerce(
+  app: FastifyInstance,
+  deps: { config: Config; db: DB; now: () => Date },
+): Promise<CommerceHandle> {
+  const { config, db, now } = deps;
+  const { provider, sandbox } = providerFor(config, db, now);
+  const orders = createOrdersRepository(db);
+  const products = createProductsRepository(db);
+  const promoRepo = createPromoRepository(db);
+  const subs = createUserSubscriptionsRepository(db);
+  const promo = createPromoService({ repo: promoRepo, now });
+  const resolver = createPurchaseResolver(products);
+  const fulfilment = createFulfilment({ db, provider, now });
+  const catalogue = createCatalogueService({ products, orders, now });
+  const views = createOrderViews({ orders, products, promo: promoRepo, subs, now });
+  const wallet = createWalletService({ provider, orders, products, publicUrl: config.PUBLIC_URL });
+  const checkout = createCheckoutService({
+    db,
+    provider,
+    fulfilment,
+    promo,
+    resolver,
+    wallet,
+    catalogue,
+    views,
+    now,
+  });
+  const ordersService = createOrdersService({ orders, subs, fulfilment, provider, views, now });
+  const preview = createPreviewService({ resolver, promo, products, now });
+
+  checkoutRoutes(app, { checkout, orders: ordersService, wallet, preview });
+  catalogueRoutes(app, { catalogue, orders: ordersService });
+  customFormsRoutes(app, createCustomFormsService(createCustomFormsRepository(db)));
+  await webhookRoutes(app, { provider, fulfilment });
+
+  const jobs = createCommerceJobs({
+    provider,
+    fulfilment,
+    orders,
+    now,
+    intervalMs: config.COMMERCE_JOB_INTERVAL_MS,
+    reconcileAfterMs: config.COMMERCE_RECONCILE_AFTER_S * 1000,
+    log: app.log,
+  });
+  app.addHook('onClose', () => jobs.stop());
+  const handle: CommerceHandle = {
+    jobs,
+    provider,
+    sandbox,
+    fulfilment,
+    entitlements: createEntitlements(db),
+    catalogue,
+  };
+  app.decorate('commerce', handle);
+  return handle;
+}

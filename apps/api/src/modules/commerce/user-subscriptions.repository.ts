@@ -1,0 +1,62 @@
+import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { DB } from '../../db/database.js';
+import type { UserSubscriptionsTable } from '../../db/schema.js';
+
+export type UserSubscriptionRow = Selectable<UserSubscriptionsTable>;
+
+/** The subscriptions users hold (chains of orders). SQL only. */
+export function createUserSubscriptionsRepository(db: DB) {
+  return {
+    async insert(row: Insertable<UserSubscriptionsTable>) {
+      return db.insertInto('user_subscriptions').values(row).returningAll().executeTakeFirstOrThrow();
+    },
+    byId(id: number) {
+      return db.selectFrom('user_subscriptions').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+    byProviderRef(provider: string, ref: string) {
+      return db
+        .selectFrom('user_subscriptions')
+        .selectAll()
+        .where('provider', '=', provider)
+        .where('provider_ref', '=', ref)
+        .executeTakeFirst();
+    },
+    /** The user's subscription to this product that is not over yet, if any. */
+    live(userId: number, subscriptionId: number) {
+      return db
+        .selectFrom('user_subscriptions')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .where('subscription_id', '=', subscriptionId)
+        .where('status', 'in', ['incomplete', 'trialing', 'active', 'past_due'])
+        .executeTakeFirst();
+    },
+    update(id: number, set: Updateable<UserSubscriptionsTable>) {
+      return db
+        .updateTable('user_subscriptions')
+        .set(set)
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirst();
+    },
+    /** Ends a subscription still live; returns it only to the caller that ended it. */
+    end(id: number, status: 'canceled' | 'expired', now: Date) {
+      return db
+        .updateTable('user_subscriptions')
+        .set({ status, updated_at: now })
+        .where('id', '=', id)
+        .where('status', 'in', ['incomplete', 'trialing', 'active', 'past_due'])
+        .returningAll()
+        .executeTakeFirst();
+    },
+    statuses(ids: readonly number[]) {
+      if (ids.length === 0) return Promise.resolve([]);
+      return db
+        .selectFrom('user_subscriptions')
+        .select(['id', 'status'])
+        .where('id', 'in', ids)
+        .execute();
+    },
+  };
+}
+export type UserSubscriptionsRepository = ReturnType<typeof createUserSubscriptionsRepository>;

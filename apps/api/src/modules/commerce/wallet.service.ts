@@ -1,0 +1,71 @@
+import { randomUUID } from 'node:crypto';
+import type { SavedCard, SetupIntentBody } from '@rudy/contracts';
+import { HttpError } from '../../lib/http-error.js';
+import type { OrdersRepository } from './orders.repository.js';
+import type { ProductsRepository } from './products.repository.js';
+import { PaymentRejected, type Buyer, type PaymentProvider } from './providers/provider.js';
+
+export interface Caller {
+  channelId: number;
+  userId: number;
+}
+
+/** A refusal from the card processor as the client's 400. */
+export function rejection(error: PaymentRejected): HttpError {
+  return error.code === 'card_required'
+    ? new HttpError(400, 'card_required')
+    : new HttpError(400, error.code, error.message);
+}
+
+/** The buyer's customer record at the provider, saved cards, card setup and the billing portal. */
+export function createWalletService(deps: {
+  provider: PaymentProvider;
+  orders: OrdersRepository;
+  products: ProductsRepository;
+  publicUrl: string | undefined;
+}) {
+  const { provider, orders } = deps;
+
+  async function buyer(caller: Caller): Promise<Buyer> {
+    const user = await deps.products.user(caller.channelId, caller.userId);
+    if (!user) throw new HttpError(401, 'login_required');
+    let ref = await orders.customerRef(caller.userId, provider.name);
+    if (!ref) {
+      const created = await provider.createCustomer({ ...caller, email: user.email });
+      await orders.saveCustomerRef(caller.channelId, caller.userId, provider.name, created);
+      // Two first purchases at once both create; the row that won is the one used from now on.
+      ref = (await orders.customerRef(caller.userId, provider.name)) ?? created;
+    }
+    return { ...caller, email: user.email, customerRef: ref };
+  }
+
+  return {
+    buyer,
+    async cards(caller: Caller): Promise<SavedCard[]> {
+      const ref = await orders.customerRef(caller.userId, provider.name);
+      if (!ref) return [];
+      return provider.listCards({ ...caller, email: '', customerRef: ref });
+    },
+    async setupIntent(caller: Caller, body: SetupIntentBody) {
+      const b = await buyer(caller);
+      try {
+        const result = await provider.setupCard(b, body.card, `setup-${randomUUID()}`);
+        return {
+          provider: provider.name,
+          status: result.card ? ('succeeded' as const) : ('requires_payment_method' as const),
+          client_secret: result.clientSecret,
+          card: result.card,
+        };
+      } catch (error) {
+        if (error instanceof PaymentRejected) throw rejection(error);
+        throw error;
+      }
+    },
+    async portal(caller: Caller) {
+      const b = await buyer(caller);
+      const returnUrl = `${deps.publicUrl ?? 'http://localhost:3000'}/profile`;
+      return { provider: provider.name, url: await provider.portalUrl(b, returnUrl) };
+    },
+  };
+}
+export type WalletService = ReturnType<typeof createWalletService>;

@@ -1,0 +1,138 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { PROFILE_QUERY_KEY } from '../features/auth/api/get-profile';
+import { queryClient } from '../lib/query-client';
+import { STORAGE_KEYS, getItem } from '../lib/storage';
+import { SLOW, apiError, makeProfile, withBackground } from '../test/auth-fixtures';
+import { FUTURE, json } from '../test/fetch-mock';
+import { renderApp } from '../test/render-app';
+import { SIGNED_IN_REDIRECTS, watchNavigation } from './route-guards';
+
+afterEach(() => {
+  queryClient.clear();
+  vi.unstubAllGlobals();
+});
+
+const ann = makeProfile();
+const background = withBackground(() => json([]));
+
+describe('navigation rules (spec section 2)', () => {
+  it.each(Object.keys(SIGNED_IN_REDIRECTS))('sends a signed-in user away from %s', async (path) => {
+    const { router } = renderApp(path, { handler: background, user: ann });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'), SLOW);
+  });
+
+  it.each(['/profile', '/profile/clips', '/profile/edit', '/confirm-account-deletion'])(
+    'sends a visitor from %s to login, and back there after signing in',
+    async (path) => {
+      const { router } = renderApp(path, {
+        handler: withBackground((url) =>
+          url.pathname === '/api/v2/auth/login' ? json(ann) : json([]),
+        ),
+      });
+      await waitFor(() => expect(router.state.location.pathname).toBe('/login'), SLOW);
+      expect(new URLSearchParams(router.state.location.search).get('return_to')).toBe(path);
+      await userEvent.type(await screen.findByLabelText('Email', {}, SLOW), 'ann@example.com');
+      await userEvent.type(screen.getByLabelText('Password'), 'correct horse');
+      await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
+      await waitFor(() => expect(router.state.location.pathname).toBe(path), SLOW);
+    },
+  );
+
+  it('restores the last page after a plain login', async () => {
+    const { router } = renderApp('/contacts', {
+      handler: withBackground((url) =>
+        url.pathname === '/api/v2/auth/login' ? json(ann) : json([]),
+      ),
+    });
+    await screen.findByRole('heading', { level: 1 }, SLOW);
+    await router.navigate('/login');
+    await userEvent.type(await screen.findByLabelText('Email', {}, SLOW), 'ann@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'correct horse');
+    await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/contacts'), SLOW);
+  });
+
+  it('keeps a user with a temporary password on profile edit until it is changed', async () => {
+    const temp = makeProfile({ temporary_password: true });
+    const { router, fetch } = renderApp('/contacts', {
+      user: temp,
+      handler: withBackground((url) =>
+        url.pathname === '/api/profile' ? json({ ...temp, temporary_password: false }) : json([]),
+      ),
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/profile/edit'), SLOW);
+    expect(await screen.findByText('Choose your own password', {}, SLOW)).toBeTruthy();
+    await router.navigate('/faq');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/profile/edit'));
+    // No current password is asked of a temporary one.
+    expect(screen.queryByLabelText('Current password')).toBeNull();
+    await userEvent.type(screen.getByLabelText('New password'), 'my own passphrase');
+    await userEvent.type(screen.getByLabelText('Confirm password'), 'my own passphrase');
+    await userEvent.click(screen.getByRole('button', { name: 'Change password' }));
+    await screen.findByText('Your password has been changed.');
+    const update = fetch.mock.calls.find(
+      ([u, init]) => String(u).startsWith('/api/profile') && init?.method === 'POST',
+    );
+    expect(JSON.parse(String(update?.[1]?.body))).toEqual(
+      expect.objectContaining({ _method: 'patch', password: 'my own passphrase' }),
+    );
+    await router.navigate('/faq');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/faq'));
+  });
+
+  it('sends a logged-out user going from login or registration to Buy back', async () => {
+    const { router } = renderApp('/registration?x=1', { handler: background });
+    watchNavigation(router);
+    await screen.findByRole('heading', { level: 1, name: 'Create an account' }, SLOW);
+    await router.navigate('/buy');
+    await waitFor(() => expect(router.state.navigation.state).toBe('idle'));
+    expect(router.state.location.pathname + router.state.location.search).toBe(
+      '/registration?x=1',
+    );
+    await router.navigate('/faq');
+    await router.navigate('/buy');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/buy'));
+  });
+});
+
+describe('logout', () => {
+  it('revokes the key, takes a fresh anonymous one, resets the user and says so', async () => {
+    const { router, fetch } = renderApp('/profile', {
+      user: ann,
+      handler: withBackground((url) => {
+        if (url.pathname === '/api/auth/logout') return json({ message: 'Logged out' });
+        if (url.pathname === '/api/get_api_key') {
+          return json({ api_key: 'fresh-anonymous-key', expires_at: FUTURE });
+        }
+        return json([]);
+      }),
+    });
+    router.subscribe((st) => console.log('LOC', st.location.pathname, st.navigation.state));
+    await userEvent.click(await screen.findByRole('button', { name: 'Log out' }, SLOW));
+    await waitFor(() => expect(getItem(STORAGE_KEYS.apiKey)).toBe('fresh-anonymous-key'));
+    expect(router.state.location.pathname).toBe('/');
+    expect(queryClient.getQueryData(PROFILE_QUERY_KEY)).toBeNull();
+    expect(await screen.findByText('You are logged out.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Log in' })).toBeTruthy();
+    const logout = fetch.mock.calls.find(([u]) => String(u).startsWith('/api/auth/logout'));
+    expect(JSON.parse(String(logout?.[1]?.body))).toMatchObject({ api_key: 'test-key' });
+  });
+
+  it('logs out from the header menu too, and maps a refusal by its code', async () => {
+    renderApp('/faq', {
+      user: ann,
+      handler: withBackground((url) =>
+        url.pathname === '/api/auth/logout' ? apiError('cannot_logout') : json([]),
+      ),
+    });
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Account menu for Ann Lee' }, SLOW),
+    );
+    expect(screen.getByText('ann@example.com')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Log out' }));
+    expect(await screen.findByText("user can't be logged out")).toBeTruthy();
+    expect(getItem(STORAGE_KEYS.apiKey)).toBe('test-key');
+  });
+});

@@ -1,0 +1,73 @@
+import { ButtonLink } from '../../../components/ui/button';
+import { PageHeader } from '../../../components/ui/page-header';
+import { StatusMessage } from '../../../components/ui/status-message';
+import { useProfile } from '../../../features/auth/api/get-profile';
+import { FavoriteEvents } from '../../../features/events/components/favorite-events';
+import { locationNames } from '../../../features/events/lib/event-display';
+import { FavoritesSummary } from '../../../features/favorites/components/favorites-summary';
+import { FollowDirectory } from '../../../features/favorites/components/follow-directory';
+import { participantsQueryOptions } from '../../../features/participants/api/get-participants';
+import { teamFacts } from '../../../features/participants/lib/banner-subjects';
+import { useT } from '../../../lib/i18n';
+import { queryClient } from '../../../lib/query-client';
+import styles from './favorites.module.css';
+import { TeamFavorites } from './team-favorites';
+import { useCatalogueData, useGenderLabel } from './use-catalogue-data';
+
+export function loader() {
+  void queryClient.prefetchQuery(participantsQueryOptions());
+  return null;
+}
+
+/** "My favourites": the user's teams, schools and sports, their games, and everything to follow. */
+export function Component() {
+  const { t } = useT();
+  const { data: user } = useProfile();
+  const { data } = useCatalogueData();
+  const title = t('catalogue:favorites.title');
+  const returnTo = new URLSearchParams({ return_to: '/favorites' }).toString();
+  const genderLabel = useGenderLabel();
+
+  return (
+    <TeamFavorites>
+      <div className="page-container">
+        <title>{title}</title>
+        <PageHeader title={title} subtitle={t('catalogue:favorites.subtitle')} />
+        {user ? (
+          <>
+            <FavoritesSummary userId={user.id} />
+            <section className={styles.section} aria-labelledby="favorite-games">
+              <h2 id="favorite-games" className={styles.heading}>
+                {t('catalogue:favorites.games')}
+              </h2>
+              <FavoriteEvents userId={user.id} locations={locationNames(data.locations)} />
+            </section>
+          </>
+        ) : (
+          <StatusMessage
+            tone="info"
+            title={t('catalogue:favorites.signedOutTitle')}
+            description={t('catalogue:favorites.signedOutText')}
+            action={
+              <div className={styles.actions}>
+                <ButtonLink to={`/login?${returnTo}`}>{t('catalogue:prompt.login')}</ButtonLink>
+                <ButtonLink to={`/registration?${returnTo}`} variant="secondary">
+                  {t('catalogue:prompt.register')}
+                </ButtonLink>
+              </div>
+            }
+          />
+        )}
+        <section className={styles.section} aria-label={t('catalogue:directory.title')}>
+          <FollowDirectory
+            schools={data.groups}
+            teams={data.teams}
+            sports={data.categories}
+            userId={user?.id ?? null}
+            describeTeam={(team) => teamFacts(team, genderLabel).join(' · ')}
+          />
+        </section>
+      </div>
+    </TeamFavorites>
+  );
+}

@@ -1,0 +1,80 @@
+import type { FavoritableType } from '@rudy/contracts';
+import { useLocation, useSearchParams } from 'react-router';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { useProfile } from '../../../features/auth/api/get-profile';
+import type { CatalogueData } from '../../../features/events/lib/catalogue-data';
+import { readFilters } from '../../../features/events/lib/listing-params';
+import { FavoriteToggle } from '../../../features/favorites/components/favorite-toggle';
+import {
+  CatalogueBanner,
+  type BannerSubject,
+} from '../../../features/participants/components/catalogue-banner';
+import {
+  schoolSubject,
+  sportSubject,
+  teamSubject,
+} from '../../../features/participants/lib/banner-subjects';
+import { useGenderLabel } from './use-catalogue-data';
+
+const FAVORITE_TYPE: Readonly<Record<BannerSubject['kind'], FavoritableType>> = {
+  team: 'participant',
+  school: 'participant_group',
+  sport: 'event_category',
+};
+
+/**
+ * A listing narrowed to one team, school or sport is that team's, school's or sport's page: its
+ * banner with crest, colours and favourite star sits on top.
+ */
+export function ListingBanner({
+  data,
+  isTeamsPending,
+}: {
+  data: CatalogueData;
+  isTeamsPending: boolean;
+}) {
+  const genderLabel = useGenderLabel();
+  const [params] = useSearchParams();
+  const { pathname } = useLocation();
+  const { data: user } = useProfile();
+  const filters = readFilters(params);
+  const subject = pick();
+
+  function pick(): (BannerSubject & { id: number }) | null {
+    if (filters.team !== null) {
+      const team = data.teams.find((p) => p.id === filters.team);
+      return team
+        ? { ...teamSubject(team, data.groups, pathname, genderLabel), id: team.id }
+        : null;
+    }
+    if (filters.group !== null) {
+      const school = data.groups.find((g) => g.id === filters.group);
+      return school ? { ...schoolSubject(school, data.teams, pathname), id: school.id } : null;
+    }
+    if (filters.category_id !== null) {
+      const sport = data.categories.find((c) => c.id === filters.category_id);
+      return sport ? { ...sportSubject(sport), id: sport.id } : null;
+    }
+    return null;
+  }
+
+  if (!subject) {
+    return filters.team !== null && isTeamsPending ? (
+      <div style={{ marginTop: 24 }}>
+        <Skeleton height={110} radius={16} />
+      </div>
+    ) : null;
+  }
+  return (
+    <CatalogueBanner
+      subject={subject}
+      action={
+        <FavoriteToggle
+          subject={{ type: FAVORITE_TYPE[subject.kind], id: subject.id, name: subject.name }}
+          userId={user?.id ?? null}
+          variant="button"
+        />
+      }
+    />
+  );
+}

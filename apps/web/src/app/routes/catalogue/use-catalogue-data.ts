@@ -1,0 +1,33 @@
+import { useBootstrap } from '../../../features/channel/api/get-bootstrap';
+import type { CatalogueData } from '../../../features/events/lib/catalogue-data';
+import { useParticipants } from '../../../features/participants/api/get-participants';
+import type { Gender } from '../../../features/participants/lib/banner-subjects';
+import { useT } from '../../../lib/i18n';
+
+/** The viewer's own zone when the channel's is unknown (its settings failed to load). */
+export const VIEWER_TIME_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+/** The channel's sports, arenas, schools, team properties and teams, as filters and pages use them. */
+export function useCatalogueData() {
+  const bootstrap = useBootstrap().data;
+  const participants = useParticipants();
+  const data: CatalogueData = {
+    categories: bootstrap?.['events-categories'] ?? [],
+    locations: bootstrap?.['events-locations'] ?? [],
+    groups: bootstrap?.['participant-groups'] ?? [],
+    properties: bootstrap?.['participant-group-properties'] ?? [],
+    teams: participants.data ?? [],
+  };
+  return {
+    data,
+    timeZone: bootstrap?.settings.time_zone ?? VIEWER_TIME_ZONE,
+    isTeamsPending: participants.isPending,
+  };
+}
+
+/** "Men", "Women" or "Mixed" in the interface language. */
+export function useGenderLabel() {
+  const { t } = useT();
+  return (gender: Gender) =>
+    gender === 'not identified' ? t('catalogue:gender.other') : t(`catalogue:gender.${gender}`);
+}

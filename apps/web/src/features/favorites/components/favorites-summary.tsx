@@ -1,0 +1,67 @@
+import type { Favorite, FavoritableType } from '@rudy/contracts';
+import { Link } from 'react-router';
+import { LoadError, StatusMessage } from '../../../components/ui/status-message';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { useT } from '../../../lib/i18n';
+import { useFavorites } from '../api/get-favorites';
+import { FavoriteToggle } from './favorite-toggle';
+import styles from './favorites-summary.module.css';
+
+const FILTER_OF: Readonly<Record<FavoritableType, string>> = {
+  participant: 'team',
+  participant_group: 'group',
+  event_category: 'category_id',
+};
+
+/** The signed-in user's favourite teams, schools and sports, each opening its games. */
+export function FavoritesSummary({ userId }: { userId: number }) {
+  const { t } = useT();
+  const favorites = useFavorites(userId);
+  const title = t('catalogue:favorites.following');
+
+  if (favorites.isPending) return <Skeleton height={48} radius={999} width="60%" />;
+  if (favorites.isError) return <LoadError what={title} onRetry={() => void favorites.refetch()} />;
+  if (favorites.data.length === 0) {
+    return (
+      <StatusMessage
+        compact
+        tone="info"
+        title={t('catalogue:favorites.none')}
+        description={t('catalogue:favorites.noneHint')}
+      />
+    );
+  }
+  return (
+    <ul className={styles.list} aria-label={title}>
+      {[...favorites.data].sort(byTypeThenName).map((favorite) => (
+        <li key={`${favorite.favoritable_type}-${favorite.favoritable_id}`} className={styles.item}>
+          {favorite.logo ? <img src={favorite.logo} alt="" className={styles.logo} /> : null}
+          <Link
+            to={`/schedule?${FILTER_OF[favorite.favoritable_type]}=${favorite.favoritable_id}`}
+            className={styles.name}
+          >
+            <span className={styles.kind}>{t(`catalogue:type.${favorite.favoritable_type}`)}</span>
+            {favorite.name}
+          </Link>
+          <FavoriteToggle
+            subject={{
+              type: favorite.favoritable_type,
+              id: favorite.favoritable_id,
+              name: favorite.name,
+            }}
+            userId={userId}
+          />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+const ORDER: readonly FavoritableType[] = ['participant', 'participant_group', 'event_category'];
+
+function byTypeThenName(a: Favorite, b: Favorite) {
+  return (
+    ORDER.indexOf(a.favoritable_type) - ORDER.indexOf(b.favoritable_type) ||
+    a.name.localeCompare(b.name)
+  );
+}

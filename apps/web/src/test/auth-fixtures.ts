@@ -1,0 +1,45 @@
+import type { Profile } from '@rudy/contracts';
+import { json, type Handler } from './fetch-mock';
+
+/** A signed-in viewer shaped like GET /api/profile answers (test data only). */
+export function makeProfile(overrides: Partial<Profile> = {}): Profile {
+  return {
+    id: 7,
+    email: 'ann@example.com',
+    first_name: 'Ann',
+    last_name: 'Lee',
+    newsletter: false,
+    language: 'en',
+    trial_period_used: false,
+    temporary_password: false,
+    email_verified: true,
+    has_password: true,
+    capabilities: [],
+    featureCount: {},
+    is_geo_blocked: false,
+    ...overrides,
+  };
+}
+
+/** An API error body as the server sends it; `message` is deliberately not the spec text. */
+export function apiError(code: string, status = 400, errors?: Record<string, string>) {
+  return json({ message: `server text for ${code}`, code, ...(errors ? { errors } : {}) }, status);
+}
+
+/**
+ * Answers the calls every screen makes in the background (home rails, providers, outbox probe)
+ * so a test's handler only deals with the calls it is about.
+ */
+export function withBackground(handler: Handler): Handler {
+  return (url, init) => {
+    if (url.pathname === '/api/events-for-homepage') {
+      return json({ live: [], upcoming: [], recent: [] });
+    }
+    if (url.pathname === '/api/auth/providers') return json({ providers: [] });
+    if (url.pathname === '/dev/outbox') return new Response('', { status: 404 });
+    return handler(url, init);
+  };
+}
+
+/** The first render of a lazy route module in a test file waits for its import. */
+export const SLOW = { timeout: 5000 };
