@@ -4,7 +4,8 @@
  *  - requests/s of GET /api/channel-bootstrap-data vs a bare node:http server answering the same bytes
  *    (goal ≥ 0.8);
  *  - gzipped JavaScript the home route loads (goal ≤ 170 KB; the player is lazy and not counted);
- *  - GET /api/events with filters on a 10 000-event channel (see events.ts).
+ *  - GET /api/events with filters on a 10 000-event channel (see events.ts);
+ *  - VOD packaging speed and live latency (see media.ts).
  */
 import fs from 'node:fs';
 import http from 'node:http';
@@ -15,6 +16,7 @@ import type autocannon from 'autocannon';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { benchEvents, reportEvents } from './events.js';
+import { benchMedia, reportMedia } from './media.js';
 import { serveApp } from './serve-app.js';
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 8);
@@ -132,6 +134,7 @@ async function main() {
     ratio >= 0.8 ? 'PASS (goal >= 0.8)' : 'MISS (goal >= 0.8)',
   );
   reportEvents(await benchEvents(), report);
+  reportMedia(await benchMedia(), report);
   const js = homeRouteJsGzip();
   report(
     'home route JS, gzipped',

@@ -42,7 +42,9 @@ const paymentFields = {
 const productFields = {
   package_id: IdSchema.optional(),
   single_event_package_id: IdSchema.optional(),
-  event_id: IdSchema.optional().describe('A paid or ppv event: bought via its single-event package'),
+  event_id: IdSchema.optional().describe(
+    'A paid or ppv event: bought via its single-event package',
+  ),
   subscription_id: IdSchema.optional(),
 };
 

@@ -99,8 +99,7 @@ export async function grantAccess(
   featureCounts: Record<string, number> = {},
   channelId = t.demoChannelId,
 ): Promise<void> {
-  const db = t.database.db;
-  const pkg = await db
+  const pkg = await t.database.db
     .insertInto('packages')
     .values({
       channel_id: channelId,
@@ -112,6 +111,18 @@ export async function grantAccess(
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  await buyPackage(t, userId, pkg.id, channelId);
+}
+
+/** A paid, active order of an existing package (e.g. an event's single-game package). */
+export async function buyPackage(
+  t: TestContext,
+  userId: number,
+  packageId: number,
+  channelId = t.demoChannelId,
+): Promise<void> {
+  const db = t.database.db;
+  const pkg = { id: packageId };
   const order = await db
     .insertInto('orders')
     .values({

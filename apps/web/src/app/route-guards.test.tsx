@@ -9,6 +9,9 @@ import { FUTURE, json } from '../test/fetch-mock';
 import { renderApp } from '../test/render-app';
 import { SIGNED_IN_REDIRECTS, watchNavigation } from './route-guards';
 
+// Each test loads lazy route modules and waits for several round trips.
+vi.setConfig({ testTimeout: 15_000 });
+
 afterEach(() => {
   queryClient.clear();
   vi.unstubAllGlobals();
@@ -67,8 +70,9 @@ describe('navigation rules (spec section 2)', () => {
     await router.navigate('/faq');
     await waitFor(() => expect(router.state.location.pathname).toBe('/profile/edit'));
     // No current password is asked of a temporary one.
+    const newPassword = await screen.findByLabelText('New password', {}, SLOW);
     expect(screen.queryByLabelText('Current password')).toBeNull();
-    await userEvent.type(screen.getByLabelText('New password'), 'my own passphrase');
+    await userEvent.type(newPassword, 'my own passphrase');
     await userEvent.type(screen.getByLabelText('Confirm password'), 'my own passphrase');
     await userEvent.click(screen.getByRole('button', { name: 'Change password' }));
     await screen.findByText('Your password has been changed.');
@@ -88,9 +92,7 @@ describe('navigation rules (spec section 2)', () => {
     await screen.findByRole('heading', { level: 1, name: 'Create an account' }, SLOW);
     await router.navigate('/buy');
     await waitFor(() => expect(router.state.navigation.state).toBe('idle'));
-    expect(router.state.location.pathname + router.state.location.search).toBe(
-      '/registration?x=1',
-    );
+    expect(router.state.location.pathname + router.state.location.search).toBe('/registration?x=1');
     await router.navigate('/faq');
     await router.navigate('/buy');
     await waitFor(() => expect(router.state.location.pathname).toBe('/buy'));
@@ -109,13 +111,13 @@ describe('logout', () => {
         return json([]);
       }),
     });
-    router.subscribe((st) => console.log('LOC', st.location.pathname, st.navigation.state));
     await userEvent.click(await screen.findByRole('button', { name: 'Log out' }, SLOW));
     await waitFor(() => expect(getItem(STORAGE_KEYS.apiKey)).toBe('fresh-anonymous-key'));
     expect(router.state.location.pathname).toBe('/');
     expect(queryClient.getQueryData(PROFILE_QUERY_KEY)).toBeNull();
     expect(await screen.findByText('You are logged out.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Log in' })).toBeTruthy();
+    expect(screen.queryByText('You are signed out')).toBeNull();
     const logout = fetch.mock.calls.find(([u]) => String(u).startsWith('/api/auth/logout'));
     expect(JSON.parse(String(logout?.[1]?.body))).toMatchObject({ api_key: 'test-key' });
   });

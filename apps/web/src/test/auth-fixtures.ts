@@ -35,6 +35,9 @@ export function withBackground(handler: Handler): Handler {
     if (url.pathname === '/api/events-for-homepage') {
       return json({ live: [], upcoming: [], recent: [] });
     }
+    if (url.pathname === '/api/events' || url.pathname === '/api/events/favorite') {
+      return json({ data: [], meta: { total: 0, offset: 0, limit: 24 } });
+    }
     if (url.pathname === '/api/auth/providers') return json({ providers: [] });
     if (url.pathname === '/dev/outbox') return new Response('', { status: 404 });
     return handler(url, init);

@@ -26,7 +26,8 @@ export function renderApp(
 ) {
   const fetch = mockFetch((url, init) => {
     if (url.pathname === '/api/channel-bootstrap-data') return json(bootstrap);
-    if (url.pathname === '/api/profile') {
+    // Only the sign-in state read; profile updates (POST) go to the test's handler.
+    if (url.pathname === '/api/profile' && (init.method ?? 'GET') === 'GET') {
       return user
         ? json(user)
         : json({ message: 'user must be logged in', code: 'unauthenticated' }, 401);

@@ -47,7 +47,9 @@ export async function insertCommerce(
         product_type: p.seasonPassOnly ? ('package' as const) : null,
         product_ids: p.seasonPassOnly ? [seasonPassId] : [],
         expires_at:
-          p.expiresInDays === undefined ? null : new Date(now.getTime() + p.expiresInDays * 86_400_000),
+          p.expiresInDays === undefined
+            ? null
+            : new Date(now.getTime() + p.expiresInDays * 86_400_000),
         max_redemptions: p.maxRedemptions ?? null,
       })),
     )

@@ -85,13 +85,18 @@ export function catalogueRoutes(
       schema: {
         tags,
         description:
-          'The caller\'s orders, newest first. Every order in one page unless `limit` is given ' +
+          "The caller's orders, newest first. Every order in one page unless `limit` is given " +
           '(no_limit=1 is the default); `active=1`: only orders in force.',
         querystring: OrdersQuerySchema,
         response: { 200: OrdersPageSchema, ...keyedErrors },
       },
     },
-    (req) => s.orders.list({ channelId: req.auth.channelId, userId: req.auth.userId ?? 0 }, req.locale, req.query),
+    (req) =>
+      s.orders.list(
+        { channelId: req.auth.channelId, userId: req.auth.userId ?? 0 },
+        req.locale,
+        req.query,
+      ),
   );
 
   r.get(

@@ -20,7 +20,9 @@ export function markPurchased(
   subscriptions: Subscription[],
 ): { packages: Package[]; subscriptions: Subscription[] } {
   const held = packages.filter((p) => owned.packages.has(p.id));
-  const categories = new Set(held.filter((p) => !p.is_team_pass).flatMap((p) => p.event_categories));
+  const categories = new Set(
+    held.filter((p) => !p.is_team_pass).flatMap((p) => p.event_categories),
+  );
   const teams = new Set(held.filter((p) => p.is_team_pass).flatMap((p) => p.participants));
   const covered = (p: Package) =>
     p.is_team_pass
@@ -87,9 +89,8 @@ export function createCatalogueService(deps: {
       return found;
     },
     /** Overlays the signed-in user's purchases on lists built for everyone (bootstrap). */
-    async overlay(channelId: number, userId: number, packages: Package[], subs: Subscription[]) {
-      return markPurchased(await owned(channelId, userId), packages, subs);
-    },
+    overlay: async (channelId: number, userId: number, packages: Package[], subs: Subscription[]) =>
+      markPurchased(await owned(channelId, userId), packages, subs),
   };
 }
 export type CatalogueService = ReturnType<typeof createCatalogueService>;

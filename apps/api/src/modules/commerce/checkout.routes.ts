@@ -39,7 +39,12 @@ const checkoutDoc =
 /** The payment calls. Names stay "stripe/..." whichever provider runs them. */
 export function checkoutRoutes(
   app: FastifyInstance,
-  s: { checkout: CheckoutService; orders: OrdersService; wallet: WalletService; preview: PreviewService },
+  s: {
+    checkout: CheckoutService;
+    orders: OrdersService;
+    wallet: WalletService;
+    preview: PreviewService;
+  },
 ) {
   const r = typed(app);
   const withCheckout = { 200: CheckoutResponseSchema, ...keyedErrorsWith404 };

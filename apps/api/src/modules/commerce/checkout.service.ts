@@ -16,7 +16,7 @@ import type { OrderViews } from './order-view.js';
 import { createOrdersRepository, type OrderRow } from './orders.repository.js';
 import { priceLines, type Priced } from './pricing.js';
 import { createProductsRepository } from './products.repository.js';
-import { createPromoRepository, type PromoRow } from './promo.repository.js';
+import type { PromoRow } from './promo.repository.js';
 import type { PromoService } from './promo.service.js';
 import {
   PaymentRejected,
@@ -26,6 +26,7 @@ import {
 } from './providers/provider.js';
 import type { Purchase, PurchaseResolver } from './purchase-resolver.js';
 import { createUserSubscriptionsRepository } from './user-subscriptions.repository.js';
+import { createOrderOpening } from './order-opening.js';
 import { rejection, type Caller, type WalletService } from './wallet.service.js';
 
 type PaymentFields = Pick<BuyBody, 'payment_method_id' | 'card'>;
@@ -35,9 +36,6 @@ function sourceOf(body: PaymentFields): PaymentSource {
   if (body.card) return { kind: 'card', card: body.card };
   throw new HttpError(400, 'card_required');
 }
-
-const isUniqueViolation = (e: unknown) =>
-  typeof e === 'object' && e !== null && (e as { code?: unknown }).code === '23505';
 
 /** Buying: passes, single events, bundles, subscriptions and trials, and the second step. */
 export function createCheckoutService(deps: {
@@ -53,6 +51,7 @@ export function createCheckoutService(deps: {
 }) {
   const { db, provider, fulfilment, now } = deps;
   const orders = createOrdersRepository(db);
+  const open = createOrderOpening({ db, providerName: provider.name, promo: deps.promo, now });
 
   async function respond(order: OrderRow, l: Locale, outcome?: PaymentOutcome) {
     const fresh = (await orders.byId(order.id)) ?? order;
@@ -84,76 +83,18 @@ export function createCheckoutService(deps: {
     if (has) throw new HttpError(400, 'already_purchased', 'You already have this pass');
   }
 
-  /** The order (and the subscription it starts) with its promo redemption, in one transaction. */
-  function open(
-    caller: Caller,
-    purchase: Purchase,
-    priced: Priced,
-    promo: PromoRow | null,
-    trialEnd: Date | null,
-  ) {
-    return db.transaction().execute(async (trx) => {
-      const t = now();
-      let chainId: number | null = null;
-      if (purchase.subscription) {
-        try {
-          const chain = await createUserSubscriptionsRepository(trx).insert({
-            channel_id: caller.channelId,
-            user_id: caller.userId,
-            subscription_id: purchase.subscription.id,
-            provider: provider.name,
-            trial_end: trialEnd,
-            created_at: t,
-            updated_at: t,
-          });
-          chainId = chain.id;
-        } catch (error) {
-          if (isUniqueViolation(error)) {
-            throw new HttpError(400, 'already_purchased', 'You already have this subscription');
-          }
-          throw error;
-        }
-      }
-      if (trialEnd && !(await createProductsRepository(trx).setTrialUsed(caller.userId))) {
-        throw new HttpError(400, 'trial_already_used', 'The free trial has already been used');
-      }
-      const order = await createOrdersRepository(trx).insert(
-        {
-          channel_id: caller.channelId,
-          user_id: caller.userId,
-          type: purchase.orderType,
-          kind: purchase.subscription ? 'new_subscription' : 'purchase',
-          product_id: purchase.productId,
-          renewal: purchase.subscription ? 'active' : null,
-          amount_cents: trialEnd ? 0 : priced.totalCents,
-          discount_cents: trialEnd ? 0 : priced.discountCents,
-          currency: purchase.currency,
-          provider: provider.name,
-          idempotency_key: `order-${randomUUID()}`,
-          user_subscription_id: chainId,
-          promo_code_id: promo?.id ?? null,
-          created_at: t,
-          updated_at: t,
-        },
-        priced.lines.map((l) => ({
-          item_type: l.type,
-          product_type: l.productType,
-          product_id: l.productId,
-          amount_cents: trialEnd ? 0 : l.amountCents,
-        })),
-      );
-      if (promo) await deps.promo.redeem(createPromoRepository(trx), promo, caller.userId, order.id);
-      return order;
-    });
-  }
-
   /** Sends the order to the provider and records what it said. */
-  async function pay(order: OrderRow, purchase: Purchase, source: PaymentSource, opts: {
-    caller: Caller;
-    saveCard: boolean;
-    promo: PromoRow | null;
-    trialDays: number;
-  }): Promise<PaymentOutcome | undefined> {
+  async function pay(
+    order: OrderRow,
+    purchase: Purchase,
+    source: PaymentSource,
+    opts: {
+      caller: Caller;
+      saveCard: boolean;
+      promo: PromoRow | null;
+      trialDays: number;
+    },
+  ): Promise<PaymentOutcome | undefined> {
     const buyer = await deps.wallet.buyer(opts.caller);
     const metadata = { order_id: String(order.id), channel_id: String(order.channel_id) };
     let outcome: PaymentOutcome;
@@ -232,7 +173,8 @@ export function createCheckoutService(deps: {
     }
     if (!updated) return;
     if (outcome.status === 'succeeded') await fulfilment.fulfil(updated);
-    if (outcome.status === 'failed') await fulfilment.fail(updated, outcome.failureCode ?? 'card_declined');
+    if (outcome.status === 'failed')
+      await fulfilment.fail(updated, outcome.failureCode ?? 'card_declined');
   }
 
   async function checkout(
@@ -243,7 +185,12 @@ export function createCheckoutService(deps: {
     trialDays = 0,
   ) {
     await refuseOwned(caller, purchase);
-    const promo = await deps.promo.forPurchase(caller.channelId, body.promo_code, purchase.lines, caller.userId);
+    const promo = await deps.promo.forPurchase(
+      caller.channelId,
+      body.promo_code,
+      purchase.lines,
+      caller.userId,
+    );
     const priced = priceLines(purchase.lines, promo);
     const free = priced.totalCents === 0 && !purchase.subscription;
     const source = free ? ({ kind: 'saved', id: '' } as const) : sourceOf(body);
@@ -263,7 +210,9 @@ export function createCheckoutService(deps: {
       return checkout(caller, l, await deps.resolver.resolve(caller.channelId, body), body);
     },
     async buyBundle(caller: Caller, l: Locale, body: BuyBundleBody) {
-      const purchase = await deps.resolver.resolve(caller.channelId, { package_ids: body.package_ids });
+      const purchase = await deps.resolver.resolve(caller.channelId, {
+        package_ids: body.package_ids,
+      });
       return checkout(caller, l, purchase, body);
     },
     async startTrial(caller: Caller, l: Locale, body: StartTrialBody) {
@@ -289,7 +238,11 @@ export function createCheckoutService(deps: {
       if (status === 'succeeded') await fulfilment.fulfil(order);
       if (status === 'failed') await fulfilment.fail(order, 'authentication_failed');
       const requiresAction = status === 'requires_action';
-      return respond(order, l, requiresAction ? { ...noOutcome, status: 'requires_action' } : undefined);
+      return respond(
+        order,
+        l,
+        requiresAction ? { ...noOutcome, status: 'requires_action' } : undefined,
+      );
     },
   };
 }

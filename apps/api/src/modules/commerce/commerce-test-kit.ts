@@ -1,5 +1,6 @@
 import type { CheckoutResponse, Order } from '@rudy/contracts';
 import { createTestApp, type TestContext } from '../../test/test-app.js';
+import { hashApiKey } from '../keys/keys.service.js';
 import { signedInUser } from '../../test/test-users.js';
 
 /** Test cards (Stripe's test numbers). */
@@ -41,6 +42,16 @@ export function kit(t: TestContext, clock: { ms: number }) {
     async advance(ms: number) {
       clock.ms += ms;
       await t.app.commerce.jobs.runOnce();
+    },
+    /** A new key bound to the user: keys expire after 30 days of test clock. */
+    async freshKey(userId: number) {
+      const apiKey = await t.apiKey();
+      await t.database.db
+        .updateTable('api_keys')
+        .set({ user_id: userId })
+        .where('key_hash', '=', hashApiKey(apiKey))
+        .execute();
+      return apiKey;
     },
     async access(api_key: string) {
       return (await t.get('/api/user/access', { api_key })).json<{ capabilities: string[] }>();

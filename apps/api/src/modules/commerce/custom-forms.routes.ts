@@ -18,7 +18,8 @@ export function customFormsRoutes(app: FastifyInstance, forms: CustomFormsServic
     {
       schema: {
         tags,
-        description: "A channel form (e.g. 'passes', the base-pass choice) and the caller's entries; 404 when the channel has none.",
+        description:
+          "A channel form (e.g. 'passes', the base-pass choice) and the caller's entries; 404 when the channel has none.",
         params: AliasParamsSchema,
         querystring: KeyedQuerySchema,
         response: { 200: CustomFormSchema, ...keyedErrorsWith404 },
@@ -38,6 +39,7 @@ export function customFormsRoutes(app: FastifyInstance, forms: CustomFormsServic
         response: { 200: CustomFormSchema, ...keyedErrorsWith404 },
       },
     },
-    (req) => forms.save(req.auth.channelId, req.auth.userId ?? 0, req.params.alias, req.body.entries),
+    (req) =>
+      forms.save(req.auth.channelId, req.auth.userId ?? 0, req.params.alias, req.body.entries),
   );
 }

@@ -51,7 +51,12 @@ export function createCustomFormsService(repo: CustomFormsRepository) {
         }
       }
       await repo.save(channelId, form.id, userId, entries);
-      return { id: form.id, alias: form.alias, definition: form.definition, entries: await repo.entries(form.id, userId) };
+      return {
+        id: form.id,
+        alias: form.alias,
+        definition: form.definition,
+        entries: await repo.entries(form.id, userId),
+      };
     },
   };
 }

@@ -114,6 +114,8 @@ export function createFulfilment(deps: { db: DB; provider: PaymentProvider; now:
         period_start: e.periodStart,
         period_end: e.periodEnd,
         fulfilled_at: t,
+        created_at: t,
+        updated_at: t,
       },
       [
         {
@@ -139,7 +141,8 @@ export function createFulfilment(deps: { db: DB; provider: PaymentProvider; now:
     if (!chain) return;
     const product = await r.products.subscription(chain.channel_id, chain.subscription_id);
     if (!product) return;
-    await r.subs.update(chain.id, { status: 'past_due', updated_at: now() });
+    const t = now();
+    await r.subs.update(chain.id, { status: 'past_due', updated_at: t });
     // Recorded so the buyer sees the failed charge among their transactions.
     await r.orders.insertOnce(
       {
@@ -158,6 +161,8 @@ export function createFulfilment(deps: { db: DB; provider: PaymentProvider; now:
         idempotency_key: `renewal:${provider.name}:${e.paymentRef}`,
         user_subscription_id: chain.id,
         failure_code: 'card_declined',
+        created_at: t,
+        updated_at: t,
       },
       [
         {

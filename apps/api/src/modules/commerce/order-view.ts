@@ -50,7 +50,9 @@ export function createOrderViews(deps: {
       deps.products.packagesByIds(channelId, ids('package')),
       deps.products.subscriptionsByIds(channelId, ids('subscription')),
       Promise.all(promoIds.map((id) => deps.promo.byId(id))),
-      deps.subs.statuses(rows.flatMap((o) => (o.user_subscription_id ? [o.user_subscription_id] : []))),
+      deps.subs.statuses(
+        rows.flatMap((o) => (o.user_subscription_id ? [o.user_subscription_id] : [])),
+      ),
     ]);
     const events = await deps.products.eventsByIds(
       channelId,

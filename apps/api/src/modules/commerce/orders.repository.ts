@@ -17,7 +17,11 @@ export function createOrdersRepository(db: DB) {
 
   return {
     async insert(order: Insertable<OrdersTable>, items: readonly NewOrderItem[]) {
-      const row = await db.insertInto('orders').values(order).returningAll().executeTakeFirstOrThrow();
+      const row = await db
+        .insertInto('orders')
+        .values(order)
+        .returningAll()
+        .executeTakeFirstOrThrow();
       await db
         .insertInto('order_items')
         .values(items.map((i) => ({ ...i, order_id: row.id, channel_id: row.channel_id })))
@@ -74,12 +78,22 @@ export function createOrdersRepository(db: DB) {
         .executeTakeFirst();
     },
     update(id: number, set: Updateable<OrdersTable>) {
-      return db.updateTable('orders').set(set).where('id', '=', id).returningAll().executeTakeFirst();
+      return db
+        .updateTable('orders')
+        .set(set)
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirst();
     },
     list(
       channelId: number,
       userId: number,
-      f: { limit: number | null; offset: number; activeAt: Date | null; type?: OrdersTable['type'] },
+      f: {
+        limit: number | null;
+        offset: number;
+        activeAt: Date | null;
+        type?: OrdersTable['type'];
+      },
     ) {
       let q = db
         .selectFrom('orders')
@@ -150,7 +164,12 @@ export function createOrdersRepository(db: DB) {
         .execute();
     },
     /** Leaves 'active' every order of a subscription chain but `keepId`. */
-    async closeChain(chainId: number, keepId: number | null, status: 'expired' | 'canceled', now: Date) {
+    async closeChain(
+      chainId: number,
+      keepId: number | null,
+      status: 'expired' | 'canceled',
+      now: Date,
+    ) {
       let q = db
         .updateTable('orders')
         .set({ activity_status: status, updated_at: now })

@@ -39,7 +39,10 @@ export function createOrdersService(deps: {
         type: q.type,
       });
       const total = Number(count.n);
-      return { data: await views(caller.channelId, rows, l), meta: { total, offset, limit: limit ?? total } };
+      return {
+        data: await views(caller.channelId, rows, l),
+        meta: { total, offset, limit: limit ?? total },
+      };
     },
 
     /** While an order is still 'created' each poll asks the provider, so polling settles it. */
@@ -58,9 +61,15 @@ export function createOrdersService(deps: {
     async unsubscribe(caller: Caller, l: Locale, body: UnsubscribeBody) {
       if (body.order_id === undefined) throw new HttpError(400, 'id_not_selected');
       const order = await owned(caller, body.order_id);
-      const chain = order.user_subscription_id ? await deps.subs.byId(order.user_subscription_id) : null;
+      const chain = order.user_subscription_id
+        ? await deps.subs.byId(order.user_subscription_id)
+        : null;
       if (!chain || !['trialing', 'active', 'past_due'].includes(chain.status)) {
-        throw new HttpError(400, 'order_not_cancellable', 'This order has no auto-renewal to cancel');
+        throw new HttpError(
+          400,
+          'order_not_cancellable',
+          'This order has no auto-renewal to cancel',
+        );
       }
       if (chain.renewal === 'active') {
         if (chain.provider_ref) await deps.provider.cancelAtPeriodEnd(chain.provider_ref);

@@ -27,12 +27,16 @@ export function createPreviewService(deps: {
       body: InvoicePreviewBody,
     ): Promise<InvoicePreview> {
       const purchase = await deps.resolver.resolve(channelId, body);
-      const promo = await deps.promo.forPurchase(channelId, body.promo_code, purchase.lines, userId);
+      const promo = await deps.promo.forPurchase(
+        channelId,
+        body.promo_code,
+        purchase.lines,
+        userId,
+      );
       const priced = priceLines(purchase.lines, promo);
       const sub = purchase.subscription;
       const user = userId === null ? undefined : await deps.products.user(channelId, userId);
-      const trialDays =
-        sub && body.trial && !user?.trial_period_used ? sub.trial_period_days : 0;
+      const trialDays = sub && body.trial && !user?.trial_period_used ? sub.trial_period_days : 0;
       const now = deps.now();
       const firstEnd = !sub
         ? null

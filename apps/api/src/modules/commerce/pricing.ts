@@ -56,7 +56,11 @@ export function priceLines(lines: readonly Line[], promo: PromoTerms | null): Pr
       }
     }
     discount = Math.min(discount, line.baseCents);
-    return { ...line, discountCents: discount, amountCents: line.baseCents + line.feeCents - discount };
+    return {
+      ...line,
+      discountCents: discount,
+      amountCents: line.baseCents + line.feeCents - discount,
+    };
   });
   const sum = (f: (l: PricedLine) => number) => priced.reduce((n, l) => n + f(l), 0);
   return {

@@ -92,7 +92,11 @@ export function createProductsRepository(db: DB) {
     },
     /** A trial whose card was refused was never started: the user keeps it. */
     async resetTrial(userId: number) {
-      await db.updateTable('users').set({ trial_period_used: false }).where('id', '=', userId).execute();
+      await db
+        .updateTable('users')
+        .set({ trial_period_used: false })
+        .where('id', '=', userId)
+        .execute();
     },
     user(channelId: number, userId: number) {
       return db

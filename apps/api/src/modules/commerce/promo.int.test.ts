@@ -19,7 +19,13 @@ describe('apply_coupon', () => {
   it('applies a percentage and a fixed amount to a pass, never to its fee', async () => {
     const package_id = String(await k.passId(/Season/));
     const ten = CouponSchema.parse((await coupon({ code: 'welcome10', package_id })).json());
-    expect(ten).toMatchObject({ code: 'WELCOME10', percent_off: 10, price: 154.99, discount: 15, total: 139.99 });
+    expect(ten).toMatchObject({
+      code: 'WELCOME10',
+      percent_off: 10,
+      price: 154.99,
+      discount: 15,
+      total: 139.99,
+    });
     const five = CouponSchema.parse((await coupon({ code: 'FIVEOFF', package_id })).json());
     expect(five).toMatchObject({ kind: 'amount', amount_off: 5, discount: 5, total: 149.99 });
   });
@@ -38,7 +44,9 @@ describe('apply_coupon', () => {
     expect((await coupon({ code: 'SEASON25', package_id: season })).json()).toMatchObject({
       percent_off: 25,
     });
-    expect((await coupon({ code: 'WELCOME10', api_key: await t.apiKey('other-league') })).statusCode).toBe(200);
+    expect(
+      (await coupon({ code: 'WELCOME10', api_key: await t.apiKey('other-league') })).statusCode,
+    ).toBe(200);
   });
 });
 
@@ -50,7 +58,11 @@ describe('promo codes at checkout', () => {
       card: card(CARDS.ok),
       promo_code: 'FIVEOFF',
     });
-    expect(res.order).toMatchObject({ amount_cents: 15_499 - 500, discount: 5, promo_code: 'FIVEOFF' });
+    expect(res.order).toMatchObject({
+      amount_cents: 15_499 - 500,
+      discount: 5,
+      promo_code: 'FIVEOFF',
+    });
     const twice = await k.post('/api/stripe/buy', apiKey, {
       package_id: await k.passId(/Team/),
       card: card(CARDS.ok),
@@ -73,9 +85,9 @@ describe('promo codes at checkout', () => {
     );
     const codes = results.map((r) => r.statusCode);
     expect(codes.filter((c) => c === 200)).toHaveLength(1);
-    expect(results.filter((r) => r.statusCode === 400).map((r) => r.json<{ code: string }>().code)).toEqual(
-      Array(19).fill('promo_code_invalid'),
-    );
+    expect(
+      results.filter((r) => r.statusCode === 400).map((r) => r.json<{ code: string }>().code),
+    ).toEqual(Array(19).fill('promo_code_invalid'));
     const promo = await t.database.db
       .selectFrom('promo_codes')
       .select('redemptions')
@@ -88,7 +100,13 @@ describe('promo codes at checkout', () => {
   it('gives the redemption back when the payment fails', async () => {
     await t.database.db
       .insertInto('promo_codes')
-      .values({ channel_id: t.demoChannelId, code: 'RETRY1', kind: 'percent', percent_off: 5, max_redemptions: 1 })
+      .values({
+        channel_id: t.demoChannelId,
+        code: 'RETRY1',
+        kind: 'percent',
+        percent_off: 5,
+        max_redemptions: 1,
+      })
       .execute();
     const { apiKey } = await k.user();
     const pkg = { package_id: await k.passId(/Team/), promo_code: 'RETRY1' };
@@ -118,6 +136,11 @@ describe('promo codes at checkout', () => {
       url: '/api/stripe/invoice-preview',
       payload: { api_key, subscription_id: await k.subscriptionId('month'), trial: true },
     });
-    expect(trial.json()).toMatchObject({ total: 0, trial_days: 7, period: 'month', next_payment_amount: 12.99 });
+    expect(trial.json()).toMatchObject({
+      total: 0,
+      trial_days: 7,
+      period: 'month',
+      next_payment_amount: 12.99,
+    });
   });
 });

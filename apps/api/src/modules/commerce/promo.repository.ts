@@ -41,7 +41,12 @@ export function createPromoRepository(db: DB) {
     async redeem(channelId: number, promoId: number, userId: number, orderId: number) {
       const row = await db
         .insertInto('promo_redemptions')
-        .values({ channel_id: channelId, promo_code_id: promoId, user_id: userId, order_id: orderId })
+        .values({
+          channel_id: channelId,
+          promo_code_id: promoId,
+          user_id: userId,
+          order_id: orderId,
+        })
         .onConflict((oc) => oc.columns(['promo_code_id', 'user_id']).doNothing())
         .returning('id')
         .executeTakeFirst();

@@ -83,7 +83,8 @@ export function createPurchaseResolver(products: ProductsRepository) {
 
   return {
     async resolve(channelId: number, choice: ProductChoice): Promise<Purchase> {
-      if (choice.package_ids && choice.package_ids.length > 0) return bundle(channelId, choice.package_ids);
+      if (choice.package_ids && choice.package_ids.length > 0)
+        return bundle(channelId, choice.package_ids);
       const given = [
         choice.package_id,
         choice.single_event_package_id,
@@ -92,7 +93,11 @@ export function createPurchaseResolver(products: ProductsRepository) {
       ].filter((v) => v !== undefined);
       if (given.length === 0) throw new HttpError(400, 'id_not_selected');
       if (given.length > 1) {
-        throw new HttpError(400, 'validation_failed', 'Choose one product: a pass, an event or a subscription');
+        throw new HttpError(
+          400,
+          'validation_failed',
+          'Choose one product: a pass, an event or a subscription',
+        );
       }
       if (choice.subscription_id !== undefined) {
         const s = await products.subscription(channelId, choice.subscription_id);

@@ -22,9 +22,16 @@ const orders = async (api_key: string) =>
 
 describe('subscriptions', () => {
   it('renews every 30 days by charging the saved card, with no gap in access', async () => {
-    const { apiKey } = await k.user();
-    const first = await k.buy(apiKey, { subscription_id: await k.subscriptionId('month'), card: card(CARDS.ok) });
-    expect(first.order).toMatchObject({ kind: 'new_subscription', kind_label: 'New subscription', renewal: 'active' });
+    const { apiKey, userId } = await k.user();
+    const first = await k.buy(apiKey, {
+      subscription_id: await k.subscriptionId('month'),
+      card: card(CARDS.ok),
+    });
+    expect(first.order).toMatchObject({
+      kind: 'new_subscription',
+      kind_label: 'New subscription',
+      renewal: 'active',
+    });
     await k.advance(2_000);
     const paid = await k.order(apiKey, first.order.id);
     expect(paid).toMatchObject({ status: 'paid', subscription_status: 'active' });
@@ -32,24 +39,35 @@ describe('subscriptions', () => {
     expect(end - new Date(paid.created_at).getTime()).toBeGreaterThanOrEqual(30 * DAY - 5_000);
     await k.advance(end - clock.ms - 30 * 60_000);
     await k.advance(2_000);
-    const list = await orders(apiKey);
+    const list = await orders(await k.freshKey(userId));
     expect(list.map((o) => o.kind_label)).toEqual(['Subscription Renewal', 'New subscription']);
     expect(list[0]).toMatchObject({ status: 'paid', label: 'Active', amount: 12.99 });
     expect(list[0]?.period_start).toBe(paid.period_end);
     expect(list[1]).toMatchObject({ activity_status: 'expired' });
     await k.advance(60 * 60_000);
-    expect((await k.access(apiKey)).capabilities).toContain('no_ads');
+    expect((await k.access(await k.freshKey(userId))).capabilities).toContain('no_ads');
   });
 
   it('gives the free trial once per user, then charges automatically', async () => {
     const { apiKey, userId } = await k.user();
     const subscription_id = await k.subscriptionId('month');
-    const noCard = await k.post('/api/stripe/subscription/start_trial', apiKey, { subscription_id });
+    const noCard = await k.post('/api/stripe/subscription/start_trial', apiKey, {
+      subscription_id,
+    });
     expect(noCard.json()).toMatchObject({ code: 'card_required' });
-    const trial = await k.buy(apiKey, { subscription_id, card: card(CARDS.ok) }, '/api/stripe/subscription/start_trial');
+    const trial = await k.buy(
+      apiKey,
+      { subscription_id, card: card(CARDS.ok) },
+      '/api/stripe/subscription/start_trial',
+    );
     expect(trial.order).toMatchObject({ status: 'paid', amount: 0, subscription_status: 'active' });
-    expect((await t.get('/api/profile', { api_key: apiKey })).json()).toMatchObject({ trial_period_used: true });
-    const again = await k.post('/api/stripe/subscription/start_trial', apiKey, { subscription_id, card: card(CARDS.ok) });
+    expect((await t.get('/api/profile', { api_key: apiKey })).json()).toMatchObject({
+      trial_period_used: true,
+    });
+    const again = await k.post('/api/stripe/subscription/start_trial', apiKey, {
+      subscription_id,
+      card: card(CARDS.ok),
+    });
     expect(again.json()).toMatchObject({ code: 'trial_already_used' });
     const annual = await k.post('/api/stripe/subscription/start_trial', (await k.user()).apiKey, {
       subscription_id: await k.subscriptionId('annual'),
@@ -59,38 +77,65 @@ describe('subscriptions', () => {
     await k.advance(7 * DAY - 30 * 60_000);
     await k.advance(2_000);
     const renewal = (await orders(apiKey))[0];
-    expect(renewal).toMatchObject({ kind: 'subscription_renewal', status: 'paid', amount_cents: 1_299 });
+    expect(renewal).toMatchObject({
+      kind: 'subscription_renewal',
+      status: 'paid',
+      amount_cents: 1_299,
+    });
     expect(userId).toBeGreaterThan(0);
   });
 
   it('cancels auto-renewal: access lasts to the period end, then stops', async () => {
-    const { apiKey } = await k.user();
-    const first = await k.buy(apiKey, { subscription_id: await k.subscriptionId('month'), card: card(CARDS.ok) });
+    const { apiKey: firstKey, userId } = await k.user();
+    let apiKey = firstKey;
+    const first = await k.buy(apiKey, {
+      subscription_id: await k.subscriptionId('month'),
+      card: card(CARDS.ok),
+    });
     await k.advance(2_000);
     const res = await k.post('/api/stripe/unsubscribe', apiKey, { order_id: first.order.id });
     expect(res.json()).toMatchObject({ status: 'success', order: { renewal: 'cancelled' } });
-    expect((await k.post('/api/stripe/unsubscribe', apiKey, {})).json()).toMatchObject({ message: 'id not selected' });
+    expect((await k.post('/api/stripe/unsubscribe', apiKey, {})).json()).toMatchObject({
+      message: 'id not selected',
+    });
     await k.advance(29 * DAY);
     expect((await k.access(apiKey)).capabilities).toContain('watch');
     await k.advance(DAY + 60_000);
     await k.advance(2_000);
+    apiKey = await k.freshKey(userId);
     const list = await orders(apiKey);
     expect(list).toHaveLength(1);
-    expect(list[0]).toMatchObject({ activity_status: 'canceled', label: 'Paid', subscription_status: 'canceled' });
+    expect(list[0]).toMatchObject({
+      activity_status: 'canceled',
+      label: 'Paid',
+      subscription_status: 'canceled',
+    });
     expect((await k.access(apiKey)).capabilities).toEqual([]);
-    const notCancellable = await k.post('/api/stripe/unsubscribe', apiKey, { order_id: first.order.id });
+    const notCancellable = await k.post('/api/stripe/unsubscribe', apiKey, {
+      order_id: first.order.id,
+    });
     expect(notCancellable.json()).toMatchObject({ code: 'order_not_cancellable' });
   });
 
   it('records a failed renewal and ends the subscription at the period end', async () => {
     const { apiKey } = await k.user();
-    await k.buy(apiKey, { subscription_id: await k.subscriptionId('month'), card: card(CARDS.failsLater) }, '/api/stripe/subscription/start_trial');
+    await k.buy(
+      apiKey,
+      { subscription_id: await k.subscriptionId('month'), card: card(CARDS.failsLater) },
+      '/api/stripe/subscription/start_trial',
+    );
     await k.advance(7 * DAY - 30 * 60_000);
     await k.advance(2_000);
-    expect((await orders(apiKey))[0]).toMatchObject({ kind_label: 'Subscription Renewal', status: 'failed' });
+    expect((await orders(apiKey))[0]).toMatchObject({
+      kind_label: 'Subscription Renewal',
+      status: 'failed',
+    });
     await k.advance(60 * 60_000);
     await k.advance(1_000);
-    expect((await orders(apiKey))[1]).toMatchObject({ subscription_status: 'expired', activity_status: 'expired' });
+    expect((await orders(apiKey))[1]).toMatchObject({
+      subscription_status: 'expired',
+      activity_status: 'expired',
+    });
     expect((await k.access(apiKey)).capabilities).toEqual([]);
   });
 });
@@ -98,13 +143,23 @@ describe('subscriptions', () => {
 describe('refunds', () => {
   it('revokes access when a payment is refunded', async () => {
     const { apiKey } = await k.user();
-    const bought = await k.buy(apiKey, { package_id: await k.passId(/Season/), card: card(CARDS.ok) });
+    const bought = await k.buy(apiKey, {
+      package_id: await k.passId(/Season/),
+      card: card(CARDS.ok),
+    });
     await k.advance(2_000);
     expect((await k.access(apiKey)).capabilities).toContain('download');
-    const row = await t.database.db.selectFrom('orders').select('provider_ref').where('id', '=', bought.order.id).executeTakeFirstOrThrow();
+    const row = await t.database.db
+      .selectFrom('orders')
+      .select('provider_ref')
+      .where('id', '=', bought.order.id)
+      .executeTakeFirstOrThrow();
     expect(await t.app.commerce.sandbox?.refund(row.provider_ref ?? '')).toBe(true);
     await k.advance(0);
-    expect(await k.order(apiKey, bought.order.id)).toMatchObject({ status: 'refunded', label: 'Refunded' });
+    expect(await k.order(apiKey, bought.order.id)).toMatchObject({
+      status: 'refunded',
+      label: 'Refunded',
+    });
     expect((await k.access(apiKey)).capabilities).toEqual([]);
   });
 });
@@ -114,18 +169,42 @@ describe('a restart between payment and fulfilment', () => {
     const { app, database } = await commerceAppOnOwnDb();
     const kk = kit(app.t, app.clock);
     const { apiKey } = await kk.user();
-    const bought = await kk.buy(apiKey, { package_id: await kk.passId(/Season/), card: card(CARDS.ok) });
+    const bought = await kk.buy(apiKey, {
+      package_id: await kk.passId(/Season/),
+      card: card(CARDS.ok),
+    });
     // Lost between the provider's answer and recording it: only our idempotency key links them.
-    await database.db.updateTable('orders').set({ provider_ref: null }).where('id', '=', bought.order.id).execute();
+    await database.db
+      .updateTable('orders')
+      .set({ provider_ref: null })
+      .where('id', '=', bought.order.id)
+      .execute();
     await app.t.app.close();
     app.clock.ms += 60_000;
-    const config = loadConfig({ LOG_LEVEL: 'silent', NODE_ENV: 'test', WEB_DIST_DIR: '/nonexistent', SANDBOX_SETTLE_MS: '1500' });
-    const restarted = await buildApp({ config, db: database.db, now: () => new Date(app.clock.ms) });
+    const config = loadConfig({
+      LOG_LEVEL: 'silent',
+      NODE_ENV: 'test',
+      WEB_DIST_DIR: '/nonexistent',
+      SANDBOX_SETTLE_MS: '1500',
+    });
+    const restarted = await buildApp({
+      config,
+      db: database.db,
+      now: () => new Date(app.clock.ms),
+    });
     try {
       await restarted.commerce.jobs.runOnce();
-      const order = await database.db.selectFrom('orders').selectAll().where('id', '=', bought.order.id).executeTakeFirstOrThrow();
+      const order = await database.db
+        .selectFrom('orders')
+        .selectAll()
+        .where('id', '=', bought.order.id)
+        .executeTakeFirstOrThrow();
       expect(order).toMatchObject({ status: 'paid', activity_status: 'active' });
-      const access = await restarted.inject({ method: 'GET', url: '/api/user/access', query: { api_key: apiKey } });
+      const access = await restarted.inject({
+        method: 'GET',
+        url: '/api/user/access',
+        query: { api_key: apiKey },
+      });
       expect(access.json<{ capabilities: string[] }>().capabilities).toContain('watch');
     } finally {
       await restarted.close();

@@ -8,10 +8,18 @@ export type UserSubscriptionRow = Selectable<UserSubscriptionsTable>;
 export function createUserSubscriptionsRepository(db: DB) {
   return {
     async insert(row: Insertable<UserSubscriptionsTable>) {
-      return db.insertInto('user_subscriptions').values(row).returningAll().executeTakeFirstOrThrow();
+      return db
+        .insertInto('user_subscriptions')
+        .values(row)
+        .returningAll()
+        .executeTakeFirstOrThrow();
     },
     byId(id: number) {
-      return db.selectFrom('user_subscriptions').selectAll().where('id', '=', id).executeTakeFirst();
+      return db
+        .selectFrom('user_subscriptions')
+        .selectAll()
+        .where('id', '=', id)
+        .executeTakeFirst();
     },
     byProviderRef(provider: string, ref: string) {
       return db

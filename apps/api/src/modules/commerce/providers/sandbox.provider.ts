@@ -15,6 +15,7 @@ import {
 import { checkCard, type CardBehavior } from './sandbox-cards.js';
 import { createSandboxRepository } from './sandbox.repository.js';
 import { sandboxEvent } from './sandbox-events.js';
+import { settlePayment } from './sandbox-settlement.js';
 
 /** Renewals are charged this long before the period ends, so access runs on without a gap. */
 export const SANDBOX_RENEWAL_LEAD_MS = 3_600_000;
@@ -59,7 +60,12 @@ export function createSandboxProvider(deps: { db: DB; now: () => Date; settleMs:
   async function newCard(buyer: Buyer, input: CardInput, save: boolean): Promise<CardRow> {
     const check = checkCard(input, now());
     if (!check.ok) throw new PaymentRejected('card_invalid', check.message);
-    const card = { id: id('card'), brand: check.brand, last4: check.last4, behavior: check.behavior };
+    const card = {
+      id: id('card'),
+      brand: check.brand,
+      last4: check.last4,
+      behavior: check.behavior,
+    };
     if (save) {
       await repo.insertCard({
         ...card,
@@ -114,39 +120,7 @@ export function createSandboxProvider(deps: { db: DB; now: () => Date; settleMs:
     });
   }
 
-  /** Settles one due payment and records what happened in the outbox, atomically. */
-  async function settle(paymentId: string): Promise<void> {
-    await db.transaction().execute(async (trx) => {
-      const tx = createSandboxRepository(trx);
-      const due = await tx.payment(paymentId, '');
-      if (!due || due.status !== 'processing') return;
-      const row = await tx.setPaymentStatus(paymentId, 'processing', { status: due.outcome }, now());
-      if (!row) return;
-      const m = row.metadata;
-      const ok = row.status === 'succeeded';
-      const subRef = m.subscription_ref;
-      if (m.kind === 'renewal' && subRef && m.period_start && m.period_end) {
-        const periodEnd = new Date(m.period_end);
-        if (ok) await tx.updateSubscription(subRef, { status: 'active', current_period_end: periodEnd });
-        else await tx.updateSubscription(subRef, { status: 'past_due' }, 'canceled');
-        await tx.addEvent(row.channel_id, ok ? 'subscription.renewed' : 'subscription.renewal_failed', {
-          subscriptionRef: subRef,
-          paymentRef: row.id,
-          amountCents: row.amount_cents,
-          periodStart: m.period_start,
-          periodEnd: m.period_end,
-        });
-        return;
-      }
-      // A first payment that fails leaves no subscription behind.
-      if (!ok && subRef) await tx.updateSubscription(subRef, { status: 'canceled' });
-      await tx.addEvent(row.channel_id, ok ? 'payment.succeeded' : 'payment.failed', {
-        paymentRef: row.id,
-        orderId: m.order_id ? Number(m.order_id) : null,
-        failureCode: row.failure_code ?? 'card_declined',
-      });
-    });
-  }
+  const settle = (paymentId: string) => settlePayment(db, paymentId, now());
 
   async function renew(sub: Awaited<ReturnType<typeof repo.dueRenewals>>[number]) {
     const card = await repo.card(sub.card_id);
@@ -283,7 +257,8 @@ export function createSandboxProvider(deps: { db: DB; now: () => Date; settleMs:
       for (const sub of await repo.dueRenewals(until, BATCH)) await renew(sub);
       for (const sub of await repo.ending(at, BATCH)) {
         const ended = await repo.updateSubscription(sub.id, { status: 'canceled' }, 'canceled');
-        if (ended) await repo.addEvent(ended.channel_id, 'subscription.ended', { subscriptionRef: sub.id });
+        if (ended)
+          await repo.addEvent(ended.channel_id, 'subscription.ended', { subscriptionRef: sub.id });
       }
     },
     async pendingEvents() {

@@ -38,9 +38,7 @@ export function createSandboxRepository(db: DB) {
       return db
         .selectFrom('sandbox_payments')
         .selectAll()
-        .where((eb) =>
-          ref ? eb('id', '=', ref) : eb('idempotency_key', '=', idempotencyKey),
-        )
+        .where((eb) => (ref ? eb('id', '=', ref) : eb('idempotency_key', '=', idempotencyKey)))
         .executeTakeFirst();
     },
     /** Moves a payment on only from the state the caller saw: concurrent callers act once. */
@@ -108,7 +106,9 @@ export function createSandboxRepository(db: DB) {
         .select('id')
         .where('status', '<>', 'canceled')
         .where('current_period_end', '<=', now)
-        .where((eb) => eb.or([eb('cancel_at_period_end', '=', true), eb('status', '=', 'past_due')]))
+        .where((eb) =>
+          eb.or([eb('cancel_at_period_end', '=', true), eb('status', '=', 'past_due')]),
+        )
         .limit(limit)
         .execute();
     },

@@ -9,7 +9,11 @@ const orderIdOf = (metadata: Record<string, string> | null | undefined): number 
   return Number.isInteger(n) && n > 0 ? n : null;
 };
 
-function invoiceEvent(event: Stripe.Event, invoice: Stripe.Invoice, paid: boolean): ProviderEvent[] {
+function invoiceEvent(
+  event: Stripe.Event,
+  invoice: Stripe.Invoice,
+  paid: boolean,
+): ProviderEvent[] {
   const details = invoice.parent?.subscription_details;
   const subscriptionRef = idOf(details?.subscription);
   if (!invoice.id || !subscriptionRef) return [];
@@ -17,7 +21,12 @@ function invoiceEvent(event: Stripe.Event, invoice: Stripe.Invoice, paid: boolea
     const period = invoice.lines.data[0]?.period;
     if (!paid) {
       return [
-        { id: event.id, type: 'subscription.renewal_failed', subscriptionRef, paymentRef: invoice.id },
+        {
+          id: event.id,
+          type: 'subscription.renewal_failed',
+          subscriptionRef,
+          paymentRef: invoice.id,
+        },
       ];
     }
     return [

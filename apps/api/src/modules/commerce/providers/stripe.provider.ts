@@ -141,7 +141,11 @@ export function createStripeProvider(opts: StripeOptions): PaymentProvider {
     async setupCard(buyer, card, idempotencyKey) {
       if (card) paymentMethodOf({ kind: 'card', card });
       const intent = await stripe.setupIntents.create(
-        { customer: buyer.customerRef, usage: 'off_session', allowed_payment_method_types: ['card'] },
+        {
+          customer: buyer.customerRef,
+          usage: 'off_session',
+          allowed_payment_method_types: ['card'],
+        },
         { idempotencyKey },
       );
       return { clientSecret: intent.client_secret, card: null };
@@ -167,9 +171,11 @@ export function createStripeProvider(opts: StripeOptions): PaymentProvider {
         const status = piStatus(pi);
         return {
           ref: pi.id,
-          status: status === 'pending' ? 'processing' : status === 'refunded' ? 'succeeded' : status,
+          status:
+            status === 'pending' ? 'processing' : status === 'refunded' ? 'succeeded' : status,
           clientSecret: status === 'requires_action' ? pi.client_secret : null,
-          failureCode: status === 'failed' ? (pi.last_payment_error?.code ?? 'card_declined') : null,
+          failureCode:
+            status === 'failed' ? (pi.last_payment_error?.code ?? 'card_declined') : null,
           card: cardOf(pi.payment_method),
           paymentMethodRef: input.saveCard ? paymentMethod : null,
         };

@@ -1,8 +1,7 @@
 import { useNavigate } from 'react-router';
-import { showToast } from '../../../components/ui/toast-store';
 import { AccountDeletionScreen } from '../../../features/account/components/account-deletion-screen';
 import { RequireUser } from '../../../features/auth/components/require-user';
-import { useSessionUpdates } from '../../../features/auth/hooks/session';
+import { requestSessionEnd } from '../../../features/auth/hooks/session-end';
 import { useT } from '../../../lib/i18n';
 import { signedInLoader } from '../../route-guards';
 
@@ -11,18 +10,16 @@ export const loader = signedInLoader;
 export function Component() {
   const { t } = useT();
   const navigate = useNavigate();
-  const { endSession } = useSessionUpdates();
 
-  // Home first, so the account pages are gone before the user is; then the fresh anonymous key.
-  async function onDeleted() {
-    await navigate('/', { replace: true });
-    await endSession();
-    showToast({ type: 'success', message: t('account:deletion.done') });
+  // The server has revoked every key: home, then a fresh anonymous key and the toast.
+  function onDeleted() {
+    requestSessionEnd(t('account:deletion.done'));
+    void navigate('/', { replace: true });
   }
 
   return (
     <RequireUser>
-      {(user) => <AccountDeletionScreen user={user} onDeleted={() => void onDeleted()} />}
+      {(user) => <AccountDeletionScreen user={user} onDeleted={onDeleted} />}
     </RequireUser>
   );
 }

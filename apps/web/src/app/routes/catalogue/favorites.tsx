@@ -15,7 +15,7 @@ import { TeamFavorites } from './team-favorites';
 import { useCatalogueData, useGenderLabel } from './use-catalogue-data';
 
 export function loader() {
-  void queryClient.prefetchQuery(participantsQueryOptions());
+  void queryClient.query(participantsQueryOptions()).catch(() => undefined);
   return null;
 }
 

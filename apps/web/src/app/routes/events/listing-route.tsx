@@ -35,9 +35,9 @@ export function listingRoute(kind: ListingKind) {
         VIEWER_TIME_ZONE;
       if (readView(params) !== 'calendar') {
         const query = eventsQueryOptions(listingRequest(kind, readFilters(params), timeZone));
-        void queryClient.prefetchInfiniteQuery(query);
+        void queryClient.infiniteQuery(query).catch(() => undefined);
       }
-      void queryClient.prefetchQuery(participantsQueryOptions());
+      void queryClient.query(participantsQueryOptions()).catch(() => undefined);
       return null;
     },
     Component: () => <EventListingRoute kind={kind} />,

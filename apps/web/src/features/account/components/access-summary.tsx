@@ -15,9 +15,11 @@ const isKnown = (c: string): c is Capability => (KNOWN as readonly string[]).inc
 export function AccessSummary() {
   const { t } = useT();
   const access = useUserAccess();
-  const capabilities = (access.data?.capabilities ?? []).map((c) =>
-    c === 'vod_media_access' ? 'vod_media' : c,
-  );
+  // Spec: capabilities are lower-cased into flags; vod_media is also written vod_media_access.
+  const capabilities = (access.data?.capabilities ?? []).map((c) => {
+    const flag = c.toLowerCase();
+    return flag === 'vod_media_access' ? 'vod_media' : flag;
+  });
   const known = [...new Set(capabilities.filter(isKnown))];
   if (access.isPending) return null;
   if (access.isError) {

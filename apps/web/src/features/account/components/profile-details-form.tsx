@@ -108,7 +108,7 @@ export function ProfileDetailsForm({
       />
       {asksPassword ? (
         <PasswordField
-          label={t('auth:fields.currentPassword')}
+          label={t('account:edit.confirmPassword')}
           autoComplete="current-password"
           hint={t('account:edit.currentPasswordHint')}
           error={message(errors.current_password?.message)}

@@ -3,6 +3,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useT } from '../../../lib/i18n';
 import { useProfile } from '../api/get-profile';
+import { useSessionEnder } from '../hooks/session-end';
 import { useSignOut } from '../hooks/use-sign-out';
 import styles from './account-link.module.css';
 
@@ -10,6 +11,7 @@ import styles from './account-link.module.css';
 export function AccountLink() {
   const { t } = useT();
   const { data: user } = useProfile();
+  useSessionEnder();
   if (user) return <AccountMenu user={user} />;
   return (
     <Link to="/login" className={styles.login}>

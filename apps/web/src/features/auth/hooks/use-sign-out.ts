@@ -6,7 +6,7 @@ import { apiErrorText } from '../../../lib/form-messages';
 import { useT } from '../../../lib/i18n';
 import { PROFILE_QUERY_KEY } from '../api/get-profile';
 import { useLogout } from '../api/logout';
-import { endSession } from './session';
+import { requestSessionEnd } from './session-end';
 
 /** Logout as the spec has it: revoke the key, take a fresh anonymous one, reset the user, toast. */
 export function useSignOut() {
@@ -18,10 +18,8 @@ export function useSignOut() {
   async function signOut() {
     try {
       await logout.mutateAsync();
-      // Leave account pages while still signed in here, so their guards do not send us to login.
+      requestSessionEnd(t('auth:logout.done'));
       await navigate('/');
-      await endSession(queryClient);
-      showToast({ type: 'success', message: t('auth:logout.done') });
     } catch (error) {
       showToast({ type: 'error', message: apiErrorText(t, error) });
       // "user can't be logged out": the key is not signed in any more; let the header catch up.

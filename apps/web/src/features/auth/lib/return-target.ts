@@ -8,7 +8,6 @@ const AUTH_PATHS = [
   '/password-reset',
   '/verify-notice',
   '/verify-email',
-  '/confirm-account-deletion',
 ];
 
 /** A path on this site, never another origin (`//evil.example`) and never an auth page. */

@@ -6,6 +6,7 @@ import { useListingView } from '../hooks/use-listing-view';
 import type { CatalogueData } from '../lib/catalogue-data';
 import { locationNames } from '../lib/event-display';
 import type { ListingKind } from '../lib/events-query';
+import { activeFilterNames } from '../lib/listing-params';
 import { EventCalendar } from './event-calendar';
 import { EventResults } from './event-results';
 import { ListingFilters } from './listing-filters';
@@ -35,7 +36,7 @@ export function EventListing({
     <div className="page-container">
       <title>{title}</title>
       {banner}
-      <ListingTabs />
+      {activeFilterNames(filters).length > 0 ? <ListingTabs /> : null}
       <PageHeader
         title={title}
         subtitle={t(`events:listing.${kind}.subtitle`)}

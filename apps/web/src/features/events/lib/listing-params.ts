@@ -115,7 +115,7 @@ export function readView(params: URLSearchParams): ListingView | null {
 export function readCalendar(params: URLSearchParams) {
   const date = params.get('date');
   return {
-    period: (params.get('period') === 'week' ? 'week' : 'month') as CalendarPeriod,
+    period: params.get('period') === 'week' ? ('week' as const) : ('month' as const),
     date: isDayKey(date) ? date : null,
   };
 }

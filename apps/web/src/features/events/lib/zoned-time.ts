@@ -14,8 +14,7 @@ function cachedFormatter(locale: string, options: Intl.DateTimeFormatOptions) {
       formatter = new Intl.DateTimeFormat(locale, options);
     } catch {
       // An unknown zone name from the data must not break the screen: use the viewer's zone.
-      const { timeZone: _ignored, ...rest } = options;
-      formatter = new Intl.DateTimeFormat(locale, rest);
+      formatter = new Intl.DateTimeFormat(locale, { ...options, timeZone: undefined });
     }
     formatters.set(key, formatter);
   }

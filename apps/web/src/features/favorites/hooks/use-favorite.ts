@@ -1,4 +1,4 @@
-import type { Favorite, FavoritableType } from '@rudy/contracts';
+import type { Favorite, FavoriteDeleted, FavoritableType } from '@rudy/contracts';
 import { useIsMutating, useMutation, useQueryClient } from '@tanstack/react-query';
 import { showToast } from '../../../components/ui/toast-store';
 import { isApiError } from '../../../lib/api-error';
@@ -33,7 +33,7 @@ export function useFavorite(subject: FavoriteSubject, userId: number | null) {
 
   const mutation = useMutation({
     mutationKey,
-    mutationFn: (change: Change) =>
+    mutationFn: (change: Change): Promise<Favorite | FavoriteDeleted> =>
       change.add
         ? addFavorite({ favoritable_id: subject.id, favoritable_type: subject.type })
         : removeFavorite(change.favorite.id),

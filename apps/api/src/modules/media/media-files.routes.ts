@@ -1,0 +1,146 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { completeLines, isSafeKey, type MediaStorage } from '@rudy/media';
+import { notFound } from '../../lib/http-error.js';
+import { typed } from '../../lib/route-types.js';
+import type { MediaFilesService } from './media-files.service.js';
+import { parseRange } from './range.js';
+
+const tags = ['media'];
+const MediaParamsSchema = z.object({ eventId: z.string(), token: z.string(), '*': z.string() });
+const PrerollParamsSchema = z.object({ name: z.string() });
+const DownloadQuerySchema = z.object({
+  filename: z
+    .string()
+    .regex(/^[a-z0-9-]{1,80}\.mp4$/)
+    .optional(),
+});
+
+/** Encoded bytes never appear in paths we hand out; refusing them stops double-decoding tricks. */
+function rawPathIsPlain(request: FastifyRequest): boolean {
+  const raw = (request.raw.url ?? '').split('?')[0] ?? '';
+  return !/[%\\]/.test(raw) && !raw.includes('/./') && !raw.includes('/../');
+}
+
+async function readText(storage: MediaStorage, key: string): Promise<string> {
+  const stream = await storage.get(key);
+  if (!stream) throw notFound();
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/**
+ * ffmpeg rewrites a live playlist in place (truncate, then write), so a read can land between the
+ * two or in the middle. A complete playlist starts with #EXTM3U and ends with a newline; anything
+ * else is read again shortly. null: still torn after the retries (the caller answers 503).
+ */
+async function readPlaylist(storage: MediaStorage, key: string): Promise<string | null> {
+  for (let attempt = 0; attempt < 5; attempt += 1) {
+    const text = await readText(storage, key);
+    if (text.startsWith('#EXTM3U') && text.endsWith('\n')) return text;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  const last = await readText(storage, key);
+  return last.startsWith('#EXTM3U') ? `${completeLines(last).join('\n')}\n` : null;
+}
+
+async function sendStored(
+  storage: MediaStorage,
+  key: string,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  headers: Record<string, string>,
+) {
+  const stat = await storage.stat(key);
+  if (!stat) throw notFound();
+  reply.headers({
+    ...headers,
+    'accept-ranges': 'bytes',
+    'last-modified': stat.modifiedAt.toUTCString(),
+  });
+  const range = parseRange(request.headers.range, stat.size);
+  if (range === 'invalid') {
+    return reply.status(416).header('content-range', `bytes */${stat.size}`).send();
+  }
+  const stream = await storage.get(key, range ?? undefined);
+  if (!stream) throw notFound();
+  if (range) {
+    reply.status(206).header('content-range', `bytes ${range.start}-${range.end}/${stat.size}`);
+    reply.header('content-length', String(range.end - range.start + 1));
+  } else {
+    reply.header('content-length', String(stat.size));
+  }
+  return reply.send(stream);
+}
+
+/**
+ * /media: playlists, segments, images and downloads behind a signed token in the path, and the
+ * public pre-roll clips. Keyless (players cannot send API keys); the token is the authorisation.
+ */
+export function mediaFilesRoutes(
+  app: FastifyInstance,
+  files: MediaFilesService,
+  storage: MediaStorage,
+) {
+  const r = typed(app);
+
+  r.get(
+    '/media/e/:eventId/:token/*',
+    {
+      config: { keyless: true },
+      schema: {
+        tags,
+        description:
+          'A file of an event (playlist, segment, image, download) under a media token from /api/events/{id}/playback or /api/download-event/{id}.',
+        params: MediaParamsSchema,
+        querystring: DownloadQuerySchema,
+      },
+    },
+    async (req, reply) => {
+      if (!rawPathIsPlain(req)) throw notFound();
+      const target = await files.resolve(req.params.eventId, req.params.token, req.params['*']);
+      if (target.type === 'redirect') {
+        return reply.header('cache-control', 'private, no-store').redirect(target.url, 302);
+      }
+      const headers: Record<string, string> = { 'content-type': target.contentType };
+      if (target.isPlaylist) {
+        // A live playlist changes every segment; a VOD one is small. Neither is cached.
+        const text = await readPlaylist(storage, target.key);
+        if (text === null) {
+          return reply.status(503).header('retry-after', '1').send({
+            message: 'Playlist is being updated, retry',
+            code: 'media_not_ready',
+          });
+        }
+        return reply.headers({ ...headers, 'cache-control': 'private, no-cache' }).send(text);
+      }
+      headers['cache-control'] = 'private, max-age=86400';
+      if (target.isDownload) {
+        const name = req.query.filename ?? 'event.mp4';
+        headers['content-disposition'] = `attachment; filename="${name}"`;
+      }
+      return sendStored(storage, target.key, req, reply, headers);
+    },
+  );
+
+  r.get(
+    '/media/prerolls/:name',
+    {
+      config: { keyless: true },
+      schema: {
+        tags,
+        description: 'A pre-roll clip (public: ads need no token).',
+        params: PrerollParamsSchema,
+      },
+    },
+    async (req, reply) => {
+      const { name } = req.params;
+      if (!rawPathIsPlain(req) || !isSafeKey(name) || !name.endsWith('.mp4')) throw notFound();
+      return sendStored(storage, `prerolls/${name}`, req, reply, {
+        'content-type': 'video/mp4',
+        'cache-control': 'public, max-age=3600',
+      });
+    },
+  );
+}

@@ -1,0 +1,65 @@
+import { isSafeKey } from '@rudy/media';
+import type { MediaScope } from './media-token.js';
+
+/*
+ * Storage layout of an event, under c<channel>/e<event>/:
+ *   vod/master.m3u8, vod/v<n>/index.m3u8, vod/v<n>/seg_<n>.ts   packaged VOD (kind 3)
+ *   live/...                                                     live recording (kind 2, later kind 3)
+ *   assets/poster.jpg, thumbs.vtt, sprite_<n>.jpg, preview.mp4, preview-alt.mp4   kinds 1, 5, 6, 7
+ *   source/game.mp4                                              demo source
+ *   download/event.mp4                                           remuxed download
+ */
+export const eventPrefix = (channelId: number, eventId: number) => `c${channelId}/e${eventId}`;
+
+/** The part of a storage key below the event prefix: what a /media URL names. */
+export function relativeToEvent(channelId: number, eventId: number, key: string): string | null {
+  const prefix = `${eventPrefix(channelId, eventId)}/`;
+  return key.startsWith(prefix) ? key.slice(prefix.length) : null;
+}
+
+export const mediaUrl = (eventId: number, token: string, rest: string) =>
+  `/media/e/${eventId}/${token}/${rest}`;
+
+/** The name an external live source is reached by: it redirects after the token check. */
+export const EXTERNAL_LIVE = 'external.m3u8';
+
+const TYPES: Record<string, string> = {
+  m3u8: 'application/vnd.apple.mpegurl',
+  ts: 'video/mp2t',
+  m4s: 'video/iso.segment',
+  mp4: 'video/mp4',
+  jpg: 'image/jpeg',
+  vtt: 'text/vtt; charset=utf-8',
+};
+
+export const contentTypeOf = (rest: string): string | undefined =>
+  TYPES[rest.slice(rest.lastIndexOf('.') + 1)];
+
+/**
+ * The rest of a /media path after the token: only plain names the pipeline writes, under a folder
+ * the token's scope covers. Anything encoded, dotted or absolute is refused before storage is asked.
+ */
+export function allowedPath(scope: MediaScope, rest: string): boolean {
+  if (!isSafeKey(rest) || contentTypeOf(rest) === undefined) return false;
+  const top = rest.split('/')[0];
+  switch (scope) {
+    case 'a':
+      return top === 'assets';
+    case 'd':
+      return top === 'download';
+    case 'p':
+      return top === 'vod' || top === 'live' || top === 'assets' || rest === EXTERNAL_LIVE;
+  }
+}
+
+/** A download's file name from the event's name: plain letters only, so the header needs no quoting. */
+export function downloadName(eventName: string, start: Date): string {
+  const slug = eventName
+    .normalize('NFKD')
+    .toLowerCase()
+    .replace(/@/g, ' at ')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 60);
+  return `${slug || 'event'}-${start.toISOString().slice(0, 10)}.mp4`;
+}

@@ -1,0 +1,67 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  DownloadEventSchema,
+  ErrorBodySchema,
+  IdParamsSchema,
+  KeyedQuerySchema,
+  PlaybackSchema,
+} from '@rudy/contracts';
+import { requireLogin } from '../../lib/require-login.js';
+import { keyedErrorsWith404, typed } from '../../lib/route-types.js';
+import type { DownloadService } from './download.service.js';
+import type { Caller, PlaybackService } from './playback.service.js';
+
+const callerOf = (req: FastifyRequest): Caller => ({
+  channelId: req.auth.channelId,
+  userId: req.auth.userId,
+  keyId: req.auth.keyId,
+  ip: req.ip,
+});
+
+export function playbackRoutes(
+  app: FastifyInstance,
+  playback: PlaybackService,
+  downloads: DownloadService,
+) {
+  const r = typed(app);
+
+  r.get(
+    '/api/events/:id/playback',
+    {
+      schema: {
+        tags: ['playback'],
+        description:
+          "What the caller may play for an event: access decision (granted, register, purchase, geo_blocked), the signed HLS master playlist for live or VOD with DVR info, poster, thumbnails, previews, the chosen pre-roll and whether a download is allowed. Media URLs carry a token bound to the event, the channel and the caller's API key.",
+        params: IdParamsSchema,
+        querystring: KeyedQuerySchema,
+        response: { 200: PlaybackSchema, ...keyedErrorsWith404 },
+      },
+    },
+    (req) => playback.playback(callerOf(req), req.params.id),
+  );
+
+  r.get(
+    '/api/download-event/:id',
+    {
+      preValidation: requireLogin,
+      schema: {
+        tags: ['playback'],
+        description:
+          'The event as one MP4 (remuxed from its HLS, no re-encode) for users with the download capability. 202 while the file is being prepared: call again after retry_after_ms.',
+        params: IdParamsSchema,
+        querystring: KeyedQuerySchema,
+        response: {
+          200: DownloadEventSchema,
+          202: DownloadEventSchema,
+          ...keyedErrorsWith404,
+          403: ErrorBodySchema,
+          409: ErrorBodySchema,
+        },
+      },
+    },
+    async (req, reply) => {
+      const result = await downloads.request(callerOf(req), req.params.id);
+      return reply.status(result.status === 'processing' ? 202 : 200).send(result);
+    },
+  );
+}

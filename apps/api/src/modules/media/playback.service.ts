@@ -1,0 +1,224 @@
+import {
+  MEDIA_KIND,
+  PLAYBACK_TEXTS,
+  USER_TEXTS,
+  type Playback,
+  type PlaybackAssets,
+  type PlaybackStream,
+  type Settings,
+} from '@rudy/contracts';
+import { notFound } from '../../lib/http-error.js';
+import type { ChannelService } from '../channel/channel.service.js';
+import { eventType } from '../events/event-rules.js';
+import type { GeoService } from '../geo/geo.service.js';
+import type { PrerollsService } from '../prerolls/prerolls.service.js';
+import { viewerOf } from '../prerolls/prerolls.service.js';
+import { capabilitiesOf } from '../users/access.js';
+import type { AccessRepository } from '../users/access.repository.js';
+import { EXTERNAL_LIVE, mediaUrl, relativeToEvent } from './media-paths.js';
+import {
+  assetKey,
+  chooseStream,
+  decideAccess,
+  geoBlockedFor,
+  needsPurchase,
+  type StreamSource,
+} from './media-rules.js';
+import type { MediaTokens } from './media-token.js';
+import type { MediaRepository, MediaRow, PlaybackEventRow } from './media.repository.js';
+
+export interface Caller {
+  channelId: number;
+  userId: number | null;
+  keyId: string;
+  ip: string;
+}
+
+const NO_ASSETS: PlaybackAssets = {
+  poster_url: null,
+  thumbnails_vtt_url: null,
+  preview_url: null,
+  preview_alt_url: null,
+};
+
+/** Whether the user's purchases cover a paid or ppv event (the commerce module answers). */
+export type PurchaseCheck = (
+  channelId: number,
+  userId: number,
+  eventId: number,
+) => Promise<boolean>;
+
+/** Paid and ppv events ask whether a purchase covers them; nothing else needs the question. */
+export async function isPurchased(
+  purchases: PurchaseCheck | undefined,
+  caller: Caller,
+  event: PlaybackEventRow,
+): Promise<boolean> {
+  if (!purchases || caller.userId === null || !needsPurchase(event.access_type)) return false;
+  return purchases(caller.channelId, caller.userId, event.id);
+}
+
+export interface PlaybackDeps {
+  purchases?: PurchaseCheck;
+  media: MediaRepository;
+  access: AccessRepository;
+  channel: ChannelService;
+  geo: GeoService;
+  prerolls: PrerollsService;
+  tokens: MediaTokens;
+  /** Added to a token's lifetime beyond the event (or VOD) length. */
+  tokenMarginMs: number;
+  now: () => Date;
+}
+
+/** Everything a player needs for one event and one caller, decided here and nowhere else. */
+export function createPlaybackService(deps: PlaybackDeps) {
+  async function capabilities(caller: Caller): Promise<Set<string>> {
+    if (caller.userId === null) return new Set();
+    const grants = await deps.access.activeGrants(caller.channelId, caller.userId, deps.now());
+    return new Set(capabilitiesOf(grants).capabilities);
+  }
+
+  /** Channel rules and the event's own lists against the caller's country. */
+  function isGeoBlocked(caller: Caller, event: PlaybackEventRow, settings: Settings): boolean {
+    const geo = deps.geo.locate(caller.ip, {
+      allowed: settings.geo_allowed_countries,
+      blocked: settings.geo_blocked_countries,
+    });
+    return geoBlockedFor(geo.is_geo_blocked, geo.country_code, event);
+  }
+
+  function assets(caller: Caller, event: PlaybackEventRow, media: MediaRow[]): PlaybackAssets {
+    const token = deps.tokens.sign({
+      scope: 'a',
+      eventId: event.id,
+      channelId: caller.channelId,
+      keyId: caller.keyId,
+      expiresAt: new Date(deps.now().getTime() + deps.tokenMarginMs),
+    });
+    const urlOf = (kind: number) => {
+      const row = assetKey(media, kind);
+      if (!row) return null;
+      if (!row.storage_key) return row.url;
+      const rest = relativeToEvent(caller.channelId, event.id, row.storage_key);
+      return rest ? mediaUrl(event.id, token, rest) : null;
+    };
+    return {
+      poster_url: urlOf(MEDIA_KIND.image),
+      thumbnails_vtt_url: urlOf(MEDIA_KIND.thumbnails),
+      preview_url: urlOf(MEDIA_KIND.preview),
+      preview_alt_url: urlOf(MEDIA_KIND.preview_alt),
+    };
+  }
+
+  function stream(
+    caller: Caller,
+    event: PlaybackEventRow,
+    source: StreamSource,
+  ): PlaybackStream | null {
+    const now = deps.now();
+    const end = event.event_utc_ts.getTime() + event.duration_minutes * 60_000;
+    // Live: valid to the end of the game plus the margin. VOD: long enough to watch it through.
+    const lengthMs =
+      source.kind === 'live'
+        ? Math.max(end, now.getTime()) - now.getTime()
+        : (source.durationSeconds ?? event.duration_minutes * 60) * 1000;
+    const expiresAt = new Date(now.getTime() + lengthMs + deps.tokenMarginMs);
+    const token = deps.tokens.sign({
+      scope: 'p',
+      eventId: event.id,
+      channelId: caller.channelId,
+      keyId: caller.keyId,
+      expiresAt,
+    });
+    const rest =
+      'external' in source
+        ? EXTERNAL_LIVE
+        : relativeToEvent(caller.channelId, event.id, source.key);
+    if (!rest) return null;
+    const startedAt = source.kind === 'live' ? source.startedAt : null;
+    return {
+      kind: source.kind,
+      format: 'hls',
+      url: mediaUrl(event.id, token, rest),
+      is_external: 'external' in source,
+      duration_seconds: source.kind === 'vod' ? source.durationSeconds : null,
+      dvr: {
+        enabled: source.kind === 'live' && !('external' in source),
+        window_seconds: startedAt
+          ? Math.max(0, Math.round((now.getTime() - startedAt.getTime()) / 1000))
+          : null,
+        start_utc_ts: startedAt?.toISOString() ?? null,
+      },
+      expires_at: expiresAt.toISOString(),
+    };
+  }
+
+  return {
+    async playback(caller: Caller, eventId: number): Promise<Playback> {
+      const event = await deps.media.event(caller.channelId, eventId);
+      // Another channel's event is "not found": ids must not reveal what other channels hold.
+      if (!event) throw notFound('Event not found');
+      const now = deps.now();
+      const end = new Date(event.event_utc_ts.getTime() + event.duration_minutes * 60_000);
+      const type = eventType(event.event_utc_ts, end, now);
+      const base = {
+        event_id: event.id,
+        event_type: type,
+        single_event_package_id: event.single_event_package_id,
+        preroll: null,
+        can_download: false,
+      };
+      const settings = await deps.channel.settings(caller.channelId);
+      const geoBlocked = isGeoBlocked(caller, event, settings);
+      const purchased = !geoBlocked && (await isPurchased(deps.purchases, caller, event));
+      const access = decideAccess(event.access_type, caller.userId !== null, geoBlocked, purchased);
+      if (access === 'geo_blocked') {
+        return {
+          ...base,
+          access,
+          message: USER_TEXTS.geoBlocked,
+          stream_state: 'unavailable',
+          stream: null,
+          assets: NO_ASSETS,
+        };
+      }
+      const media = await deps.media.media(caller.channelId, event.id);
+      const teaser = assets(caller, event, media);
+      if (access !== 'granted') {
+        const message = access === 'register' ? PLAYBACK_TEXTS.registerToWatch : null;
+        return {
+          ...base,
+          access,
+          message,
+          stream_state: 'unavailable',
+          stream: null,
+          assets: teaser,
+        };
+      }
+
+      const chosen = chooseStream(type, media);
+      const playable = chosen.source ? stream(caller, event, chosen.source) : null;
+      const caps = await capabilities(caller);
+      const preroll =
+        playable && settings.prerolls && !caps.has('no_ads')
+          ? await deps.prerolls.choose(caller.channelId, viewerOf(caller), event.id, {
+              eventCategoryId: event.event_category_id,
+              locationId: event.location_id,
+              stream: playable.kind,
+            })
+          : null;
+      return {
+        ...base,
+        access,
+        message: null,
+        stream_state: playable ? 'ready' : chosen.state === 'ready' ? 'unavailable' : chosen.state,
+        stream: playable,
+        assets: teaser,
+        preroll,
+        can_download: playable?.kind === 'vod' && caps.has('download'),
+      };
+    },
+  };
+}
+export type PlaybackService = ReturnType<typeof createPlaybackService>;

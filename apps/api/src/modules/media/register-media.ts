@@ -1,0 +1,79 @@
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { createLocalStorage, type MediaStorage } from '@rudy/media';
+import type { Config } from '../../config.js';
+import type { DB } from '../../db/database.js';
+import type { ChannelService } from '../channel/channel.service.js';
+import { createEntitlements } from '../commerce/entitlements.js';
+import type { GeoService } from '../geo/geo.service.js';
+import { createPrerollsRepository } from '../prerolls/prerolls.repository.js';
+import { prerollsRoutes } from '../prerolls/prerolls.routes.js';
+import { createPrerollsService } from '../prerolls/prerolls.service.js';
+import { createAccessRepository } from '../users/access.repository.js';
+import { createDownloadService } from './download.service.js';
+import { mediaFilesRoutes } from './media-files.routes.js';
+import { createMediaFilesService } from './media-files.service.js';
+import { createMediaTokens } from './media-token.js';
+import { createMediaRepository } from './media.repository.js';
+import { playbackRoutes } from './playback.routes.js';
+import { createPlaybackService, type PurchaseCheck } from './playback.service.js';
+
+/** MEDIA_DIR, or <DATA_DIR>/media; relative paths are taken from the repository root. */
+export function mediaDirOf(config: Config): string {
+  const dataDir = path.resolve(config.repoRoot, config.DATA_DIR);
+  return config.MEDIA_DIR
+    ? path.resolve(config.repoRoot, config.MEDIA_DIR)
+    : path.join(dataDir, 'media');
+}
+
+/** Playback, /media files, downloads and pre-rolls: built here and registered on the app. */
+export function registerMediaModules(
+  app: FastifyInstance,
+  deps: {
+    config: Config;
+    db: DB;
+    now: () => Date;
+    secret: string;
+    channel: ChannelService;
+    geo: GeoService;
+    storage?: MediaStorage;
+  },
+) {
+  const { db, now } = deps;
+  const storage = deps.storage ?? createLocalStorage(mediaDirOf(deps.config));
+  const tokens = createMediaTokens(deps.secret);
+  const media = createMediaRepository(db);
+  const access = createAccessRepository(db);
+  const prerolls = createPrerollsService({ repo: createPrerollsRepository(db), now });
+  const entitlements = createEntitlements(db);
+  const purchases: PurchaseCheck = async (channelId, userId, eventId) =>
+    (await entitlements.purchasedEventIds(channelId, userId, [eventId], now())).has(eventId);
+  const playback = createPlaybackService({
+    purchases,
+    media,
+    access,
+    channel: deps.channel,
+    geo: deps.geo,
+    prerolls,
+    tokens,
+    tokenMarginMs: deps.config.MEDIA_TOKEN_MARGIN_MS,
+    now,
+  });
+  const downloads = createDownloadService({
+    purchases,
+    media,
+    access,
+    channel: deps.channel,
+    geo: deps.geo,
+    tokens,
+    storage,
+    now,
+  });
+  playbackRoutes(app, playback, downloads);
+  prerollsRoutes(
+    app,
+    prerolls,
+    async (channelId, eventId) => (await media.event(channelId, eventId)) !== undefined,
+  );
+  mediaFilesRoutes(app, createMediaFilesService({ tokens, repo: media, storage, now }), storage);
+}

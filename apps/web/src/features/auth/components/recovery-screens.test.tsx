@@ -1,0 +1,138 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { changeLocale } from '../../../lib/i18n';
+import { queryClient } from '../../../lib/query-client';
+import { SLOW, apiError, makeProfile, withBackground } from '../../../test/auth-fixtures';
+import { json, type Handler } from '../../../test/fetch-mock';
+import { renderApp } from '../../../test/render-app';
+
+vi.setConfig({ testTimeout: 15_000 });
+
+afterEach(() => {
+  queryClient.clear();
+  vi.unstubAllGlobals();
+});
+
+const LINK = 'email=ann%40example.com&expires=1893456000&signature=abc';
+const answer = (path: string, response: () => Response): Handler =>
+  withBackground((url) => (url.pathname === path ? response() : json([])));
+
+describe('email verification link', () => {
+  it('confirms the address once and says so', async () => {
+    const { fetch } = renderApp(`/verify-email?${LINK}`, {
+      handler: answer('/api/auth/email-verify', () => json({ message: 'Email verified.' })),
+    });
+    expect(
+      await screen.findByText('Your email address is confirmed. Thank you!', {}, SLOW),
+    ).toBeTruthy();
+    const calls = fetch.mock.calls.filter(([u]) => String(u).startsWith('/api/auth/email-verify'));
+    expect(calls).toHaveLength(1);
+    expect(JSON.parse(String(calls[0]?.[1]?.body))).toMatchObject({
+      email: 'ann@example.com',
+      expires: 1893456000,
+      signature: 'abc',
+    });
+  });
+
+  it.each([
+    ['verification_failed', 'Verification your email address failed.'],
+    ['email_already_verified', 'Your email already verified.'],
+  ])('maps %s to the client text', async (code, text) => {
+    renderApp(`/verify-email?${LINK}`, {
+      handler: answer('/api/auth/email-verify', () => apiError(code)),
+    });
+    expect(await screen.findByText(text, {}, SLOW)).toBeTruthy();
+    expect(screen.queryByText(/server text/)).toBeNull();
+  });
+
+  it('fails a link with a missing part without calling the server, in French too', async () => {
+    await changeLocale('fr');
+    const { fetch } = renderApp('/verify-email?email=ann%40example.com', {
+      handler: withBackground(() => json([])),
+    });
+    expect(
+      await screen.findByText('La vérification de votre adresse courriel a échoué.', {}, SLOW),
+    ).toBeTruthy();
+    expect(fetch.mock.calls.some(([u]) => String(u).includes('email-verify'))).toBe(false);
+  });
+});
+
+describe('verification notice', () => {
+  it('links to the dev outbox only when the server has one', async () => {
+    const user = makeProfile({ email_verified: false });
+    const first = renderApp('/verify-notice', { user, handler: withBackground(() => json([])) });
+    await screen.findByText('We sent a confirmation link to ann@example.com.', {}, SLOW);
+    expect(screen.queryByRole('link', { name: 'open the dev outbox' })).toBeNull();
+    first.unmount();
+    queryClient.clear();
+    renderApp('/verify-notice', {
+      user,
+      handler: (url) =>
+        url.pathname === '/dev/outbox'
+          ? new Response('<ul></ul>', { headers: { 'Content-Type': 'text/html' } })
+          : withBackground(() => json([]))(url, {}),
+    });
+    const link = await screen.findByRole('link', { name: 'open the dev outbox' }, SLOW);
+    expect(link.getAttribute('href')).toBe('/dev/outbox?to=ann%40example.com');
+  });
+});
+
+describe('password recovery', () => {
+  it('answers a reset request the same way whatever the account', async () => {
+    const { fetch } = renderApp('/password-reset-request', {
+      handler: answer('/api/auth/password-reset-request', () => json({ message: 'x' })),
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Send the link' }, SLOW));
+    expect(await screen.findByText('Enter your Email')).toBeTruthy();
+    await userEvent.type(screen.getByLabelText('Email'), 'who@example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Send the link' }));
+    expect(await screen.findByText(/If an account exists for who@example.com/)).toBeTruthy();
+    expect(fetch.mock.calls.some(([u]) => String(u).includes('password-reset-request'))).toBe(true);
+  });
+
+  it('maps an expired link and offers a new one', async () => {
+    renderApp(`/password-reset?${LINK}`, {
+      handler: answer('/api/auth/password-reset', () => apiError('reset_key_expired')),
+    });
+    await userEvent.type(await screen.findByLabelText('New password', {}, SLOW), 'new passphrase');
+    await userEvent.type(screen.getByLabelText('Confirm password'), 'new passphrase!');
+    await userEvent.click(screen.getByRole('button', { name: 'Save the new password' }));
+    expect(
+      await screen.findByText('The password and password confirmation do not match'),
+    ).toBeTruthy();
+    await userEvent.clear(screen.getByLabelText('Confirm password'));
+    await userEvent.type(screen.getByLabelText('Confirm password'), 'new passphrase');
+    await userEvent.click(screen.getByRole('button', { name: 'Save the new password' }));
+    expect(await screen.findByText(/Reset password key expired\./)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Ask for a new link' }).getAttribute('href')).toBe(
+      '/password-reset-request',
+    );
+  });
+
+  it('sets the new password and sends the user to log in with it', async () => {
+    const { router, fetch } = renderApp(`/password-reset?${LINK}`, {
+      handler: answer('/api/auth/password-reset', () => json({ message: 'Password changed.' })),
+    });
+    await userEvent.type(await screen.findByLabelText('New password', {}, SLOW), 'new passphrase');
+    await userEvent.type(screen.getByLabelText('Confirm password'), 'new passphrase');
+    await userEvent.click(screen.getByRole('button', { name: 'Save the new password' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(router.state.location.search).toBe('?email=ann%40example.com');
+    expect(
+      await screen.findByText('Your password has been changed. Log in with the new one.'),
+    ).toBeTruthy();
+    expect((await screen.findByLabelText('Email', {}, SLOW)) as HTMLInputElement).toHaveProperty(
+      'value',
+      'ann@example.com',
+    );
+    const call = fetch.mock.calls.find(([u]) => String(u).startsWith('/api/auth/password-reset'));
+    expect(JSON.parse(String(call?.[1]?.body))).toMatchObject({
+      email: 'ann@example.com',
+      expires: 1893456000,
+      signature: 'abc',
+      password: 'new passphrase',
+      password_confirmation: 'new passphrase',
+    });
+  });
+});

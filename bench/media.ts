@@ -1,0 +1,128 @@
+/**
+ * Media benchmarks (real ffmpeg, the binary the product uses):
+ *  - VOD packaging speed as a multiple of real time, for a 60 s 720p source: the default ladder
+ *    when the source fits (720p copied, 360p encoded) and when every rendition is encoded;
+ *  - live latency behind the encoder clock: how old the newest listed media is when a segment
+ *    appears, and what a player holding back two segments (hls.js liveSyncDurationCount: 2) sees.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {
+  locateFfmpeg,
+  locateFont,
+  LIVE_LADDER,
+  packageVod,
+  parseMediaPlaylist,
+  renderSyntheticGame,
+  startLiveEncoder,
+} from '../packages/media/src/index.js';
+
+const SOURCE_SECONDS = Number(process.env.BENCH_MEDIA_SECONDS ?? 60);
+const LIVE_SECONDS = Number(process.env.BENCH_LIVE_SECONDS ?? 20);
+const SEGMENT_SECONDS = 2;
+const HOLDBACK_SEGMENTS = 2;
+
+const picture = {
+  width: 1280,
+  height: 720,
+  fps: 25,
+  home: { code: 'WOL', color: '#1d4f91' },
+  away: { code: 'KNI', color: '#c8102e' },
+  goals: [{ atSeconds: 20, team: 'home' as const }],
+  clockOffsetSeconds: 0,
+  fontFile: locateFont(),
+};
+
+async function packagingSpeed(dir: string, sourceHasFixedGop: boolean) {
+  const source = path.join(dir, 'source.mp4');
+  const out = path.join(dir, sourceHasFixedGop ? 'copy' : 'encode');
+  const started = performance.now();
+  const pkg = await packageVod({ input: source, outputDir: out, sourceHasFixedGop });
+  const seconds = (performance.now() - started) / 1000;
+  return { realtime: pkg.durationSeconds / seconds, seconds, copied: pkg.renditions[0]?.copyVideo };
+}
+
+async function liveLatency(dir: string) {
+  const out = path.join(dir, 'live');
+  const spawnedAt = performance.now();
+  const encoder = await startLiveEncoder({
+    outputDir: out,
+    picture,
+    segmentSeconds: SEGMENT_SECONDS,
+  });
+  const playlist = path.join(out, 'v0', 'index.m3u8');
+  const ages: number[] = [];
+  let seen = 0;
+  try {
+    while (performance.now() - spawnedAt < LIVE_SECONDS * 1000) {
+      await new Promise((r) => setTimeout(r, 50));
+      if (!fs.existsSync(playlist)) continue;
+      const text = fs.readFileSync(playlist, 'utf8');
+      // ffmpeg rewrites the playlist in place: a read between truncate and write is skipped.
+      if (!text.startsWith('#EXTM3U') || !text.endsWith('\n')) continue;
+      const p = parseMediaPlaylist(text);
+      if (p.segments.length === seen) continue;
+      seen = p.segments.length;
+      // Encoder clock: media time 0 is the moment ffmpeg was started (a conservative origin).
+      const wall = (performance.now() - spawnedAt) / 1000;
+      ages.push(wall - p.totalSeconds);
+    }
+  } finally {
+    await encoder.stop();
+  }
+  const steady = ages.slice(1);
+  const mean = steady.reduce((a, b) => a + b, 0) / Math.max(1, steady.length);
+  // Between two playlist updates the live edge ages by up to one segment: half on average.
+  const player = mean + SEGMENT_SECONDS / 2 + HOLDBACK_SEGMENTS * SEGMENT_SECONDS;
+  return { mean, max: Math.max(...steady), player, segments: steady.length };
+}
+
+export async function benchMedia() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rudy-bench-media-'));
+  try {
+    await renderSyntheticGame({
+      output: path.join(dir, 'source.mp4'),
+      durationSeconds: SOURCE_SECONDS,
+      picture,
+    });
+    const copy = await packagingSpeed(dir, true);
+    const encode = await packagingSpeed(dir, false);
+    const live = await liveLatency(dir);
+    return { copy, encode, live, ffmpeg: locateFfmpeg() };
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+type Report = (name: string, value: string, verdict: string) => void;
+
+export function reportMedia(r: Awaited<ReturnType<typeof benchMedia>>, report: Report) {
+  const x = (v: number) => `${v.toFixed(1)}x real time`;
+  report(
+    'VOD packaging, 720p copied + 360p',
+    `${x(r.copy.realtime)} (${SOURCE_SECONDS} s in ${r.copy.seconds.toFixed(1)} s, ffmpeg ${r.ffmpeg.source})`,
+    r.copy.realtime >= 5 ? 'PASS (goal >= 5x)' : 'MISS (goal >= 5x)',
+  );
+  report(
+    'VOD packaging, 720p + 360p encoded',
+    `${x(r.encode.realtime)} (${SOURCE_SECONDS} s in ${r.encode.seconds.toFixed(1)} s)`,
+    r.encode.realtime >= 1.5 ? 'PASS (goal >= 1.5x)' : 'MISS (goal >= 1.5x)',
+  );
+  report(
+    'live edge behind encoder clock',
+    `mean ${r.live.mean.toFixed(2)} s, max ${r.live.max.toFixed(2)} s over ${r.live.segments} segments`,
+    r.live.max <= SEGMENT_SECONDS + 1 ? 'PASS (goal <= segment + 1 s)' : 'MISS',
+  );
+  report(
+    `live latency, player ${HOLDBACK_SEGMENTS} segments back`,
+    `${r.live.player.toFixed(2)} s (${SEGMENT_SECONDS} s segments)`,
+    r.live.player < 6 ? 'PASS (goal < 6 s)' : 'MISS (goal < 6 s)',
+  );
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
+  const report: Report = (name, value, verdict) =>
+    console.log(`${name.padEnd(40)} ${value.padEnd(64)} ${verdict}`);
+  reportMedia(await benchMedia(), report);
+}

@@ -1,0 +1,163 @@
+import { describe, expect, it } from 'vitest';
+import { planLadder, type Rendition } from '../ladder.js';
+import type { ProbeResult } from '../probe.js';
+import { ffColor, safeText } from './common.js';
+import { scoreSpans, syntheticGraph } from './synthetic.js';
+import { buildArgs, type MediaTask } from './task.js';
+
+const ladder: Rendition[] = [
+  { name: '720p', width: 1280, height: 720, videoKbps: 2400, audioKbps: 128 },
+  { name: '360p', width: 640, height: 360, videoKbps: 700, audioKbps: 96 },
+];
+const h264Source: ProbeResult = {
+  durationSeconds: 30,
+  video: { codec: 'h264', width: 1280, height: 720, fps: 25, pixFmt: 'yuv420p', kbps: 1800 },
+  audio: { codec: 'aac', sampleRate: 48000, channels: 2 },
+};
+const picture = {
+  width: 640,
+  height: 360,
+  fps: 25,
+  home: { code: 'WOL', color: '#1d4f91' },
+  away: { code: 'KNI', color: 'red; rm -rf' },
+  goals: [{ atSeconds: 10, team: 'home' as const }],
+  clockOffsetSeconds: 0,
+  fontFile: '/fonts/a:b.ttf',
+  realtime: false,
+};
+
+const tasks: MediaTask[] = [
+  {
+    kind: 'vod-hls',
+    input: '/in/source.mp4',
+    outputDir: '/out/vod',
+    renditions: planLadder(ladder, h264Source, { sourceHasFixedGop: true }),
+    audio: 'copy',
+    fps: 25,
+    segmentSeconds: 4,
+    keyframeSeconds: 2,
+  },
+  { kind: 'poster', input: '/in/a.m3u8', output: '/out/p.jpg', atSeconds: 3, width: 1280 },
+  {
+    kind: 'thumbnails',
+    input: '/in/a.m3u8',
+    outputPattern: '/out/s_%03d.jpg',
+    intervalSeconds: 2,
+    columns: 10,
+    rows: 10,
+    width: 160,
+    height: 90,
+    keyframesOnly: true,
+  },
+  {
+    kind: 'preview',
+    input: '/in/a.m3u8',
+    output: '/out/p.mp4',
+    startSeconds: 1,
+    durationSeconds: 6,
+    height: 480,
+    kbps: 900,
+  },
+  { kind: 'remux-mp4', input: '/in/v0/index.m3u8', output: '/out/e.mp4', hasAudio: true },
+];
+
+describe('buildArgs', () => {
+  it.each(tasks.map((t) => [t.kind, t] as const))(
+    '%s reads local files only, through the protocol whitelist',
+    (_kind, task) => {
+      const args = buildArgs(task);
+      const inputs = args.flatMap((a, i) => (a === '-i' ? [i] : []));
+      expect(inputs.length).toBe(1);
+      for (const at of inputs) {
+        expect(args.slice(at - 2, at)).toEqual(['-protocol_whitelist', 'file']);
+        expect(args[at + 1]?.startsWith('/')).toBe(true);
+      }
+      expect(args.every((a) => typeof a === 'string' && !a.includes('\0'))).toBe(true);
+    },
+  );
+
+  it('refuses relative paths, which ffmpeg could read as options', () => {
+    expect(() =>
+      buildArgs({ kind: 'poster', input: '-f', output: '/o.jpg', atSeconds: 0, width: 10 }),
+    ).toThrow(/absolute/);
+  });
+
+  it('copies the top rendition and encodes the other with keyframes every 2 s', () => {
+    const args = buildArgs(tasks[0] as MediaTask);
+    expect(args).toContain('-c:v:0');
+    expect(args[args.indexOf('-c:v:0') + 1]).toBe('copy');
+    expect(args[args.indexOf('-c:v:1') + 1]).toBe('libx264');
+    expect(args[args.indexOf('-force_key_frames:v:1') + 1]).toBe('expr:gte(t,n_forced*2)');
+    expect(args[args.indexOf('-g:v:1') + 1]).toBe('50');
+    expect(args[args.indexOf('-hls_time') + 1]).toBe('4');
+    expect(args[args.indexOf('-var_stream_map') + 1]).toBe('v:0,a:0 v:1,a:1');
+    expect(args.at(-1)).toBe('/out/vod/v%v/index.m3u8');
+  });
+
+  it('builds a live EVENT playlist that keeps every segment (DVR) and appends on restart', () => {
+    const args = buildArgs({
+      kind: 'live-hls',
+      graph: syntheticGraph({ ...picture, realtime: true }),
+      outputDir: '/live',
+      renditions: ladder,
+      fps: 25,
+      segmentSeconds: 2,
+      append: true,
+    });
+    expect(args[args.indexOf('-hls_list_size') + 1]).toBe('0');
+    expect(args[args.indexOf('-hls_playlist_type') + 1]).toBe('event');
+    expect(args[args.indexOf('-hls_flags') + 1]).toBe(
+      'independent_segments+program_date_time+append_list',
+    );
+    expect(args).not.toContain('-i');
+    const graph = args[args.indexOf('-filter_complex') + 1] ?? '';
+    expect(graph).toContain('realtime');
+    expect(graph).toContain('arealtime');
+  });
+});
+
+describe('planLadder', () => {
+  it('never upscales and only copies a fitting H.264 source with a fixed GOP', () => {
+    const small = { ...h264Source, video: { ...h264Source.video!, width: 854, height: 480 } };
+    expect(planLadder(ladder, small, { sourceHasFixedGop: true }).map((r) => r.name)).toEqual([
+      '360p',
+    ]);
+    expect(planLadder(ladder, h264Source, { sourceHasFixedGop: false })[0]?.copyVideo).toBe(false);
+    const hevc = { ...h264Source, video: { ...h264Source.video!, codec: 'hevc' } };
+    expect(planLadder(ladder, hevc, { sourceHasFixedGop: true })[0]?.copyVideo).toBe(false);
+  });
+
+  it('keeps the source aspect ratio with even sizes', () => {
+    const wide = { ...h264Source, video: { ...h264Source.video!, width: 1440, height: 720 } };
+    expect(planLadder(ladder, wide, { sourceHasFixedGop: false })[1]?.width).toBe(720);
+  });
+});
+
+describe('synthetic picture', () => {
+  it('keeps channel data out of the filter graph syntax', () => {
+    const graph = syntheticGraph(picture);
+    expect(graph).not.toContain('rm -rf');
+    expect(graph).toContain("fontfile='/fonts/a\\:b.ttf'");
+    expect(ffColor('#ABCDEF')).toBe('0xABCDEF');
+    expect(safeText("O'Neil: [x];,")).toBe('ONeil x');
+  });
+
+  it('draws boxes and a sweeping clock when no font is available', () => {
+    const graph = syntheticGraph({ ...picture, fontFile: undefined });
+    expect(graph).not.toContain('drawtext');
+    expect(graph).toContain('[clk]');
+  });
+
+  it('turns goals into score spans', () => {
+    expect(
+      scoreSpans([
+        { atSeconds: 50, team: 'away' },
+        { atSeconds: 20, team: 'home' },
+      ]),
+    ).toEqual([
+      { from: 0, to: 20, away: 0, home: 0 },
+      { from: 20, to: 50, away: 0, home: 1 },
+      { from: 50, to: null, away: 1, home: 1 },
+    ]);
+  });
+});

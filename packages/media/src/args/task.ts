@@ -1,0 +1,42 @@
+import { liveHlsArgs, vodHlsArgs, type LiveHlsTask, type VodHlsTask } from './hls.js';
+import {
+  posterArgs,
+  previewArgs,
+  remuxMp4Args,
+  thumbnailsArgs,
+  type PosterTask,
+  type PreviewTask,
+  type RemuxMp4Task,
+  type ThumbnailsTask,
+} from './stills.js';
+import { syntheticClipArgs, type SyntheticClipTask } from './synthetic.js';
+
+/** Everything the media pipeline asks of ffmpeg, one variant per job kind. */
+export type MediaTask =
+  | VodHlsTask
+  | LiveHlsTask
+  | PosterTask
+  | ThumbnailsTask
+  | PreviewTask
+  | RemuxMp4Task
+  | SyntheticClipTask;
+
+/** The one place a task becomes an argument array. */
+export function buildArgs(task: MediaTask): string[] {
+  switch (task.kind) {
+    case 'vod-hls':
+      return vodHlsArgs(task);
+    case 'live-hls':
+      return liveHlsArgs(task);
+    case 'poster':
+      return posterArgs(task);
+    case 'thumbnails':
+      return thumbnailsArgs(task);
+    case 'preview':
+      return previewArgs(task);
+    case 'remux-mp4':
+      return remuxMp4Args(task);
+    case 'synthetic-clip':
+      return syntheticClipArgs(task);
+  }
+}

@@ -1,0 +1,44 @@
+export { locateFfmpeg, locateFont, type FfmpegBinary } from './locate.js';
+export {
+  FfmpegError,
+  killAllFfmpeg,
+  runFfmpeg,
+  spawnFfmpeg,
+  type FfmpegProcess,
+  type RunOptions,
+} from './runner.js';
+export type { FfmpegProgress } from './progress.js';
+export { probe, parseProbe, type ProbeResult } from './probe.js';
+export { buildArgs, type MediaTask } from './args/task.js';
+export {
+  scoreSpans,
+  sponsorGraph,
+  syntheticGraph,
+  type SponsorPicture,
+  type SyntheticPicture,
+  type SyntheticTeam,
+} from './args/synthetic.js';
+export { DEFAULT_LADDER, planLadder, type PlannedRendition, type Rendition } from './ladder.js';
+export {
+  completeLines,
+  finalizeRecording,
+  parseMasterPlaylist,
+  parseMediaPlaylist,
+  type MediaPlaylist,
+  type Variant,
+} from './hls/playlist.js';
+export { masterPlaylist } from './hls/master.js';
+export { thumbnailsVtt } from './hls/thumbnails-vtt.js';
+export { packageVod, type PackageVodOptions, type VodPackage } from './vod.js';
+export { makeStills, type Stills } from './stills.js';
+export {
+  finalizeLiveRecording,
+  LIVE_LADDER,
+  startLiveEncoder,
+  type LiveEncoderOptions,
+} from './live.js';
+export { remuxToMp4 } from './remux.js';
+export { renderSponsorClip, renderSyntheticGame } from './synthetic-game.js';
+export type { ByteRange, MediaStorage, StoredObject } from './storage/storage.js';
+export { isSafeKey } from './storage/storage.js';
+export { createLocalStorage } from './storage/local-storage.js';

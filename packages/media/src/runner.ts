@@ -1,0 +1,159 @@
+import { spawn } from 'node:child_process';
+import { locateFfmpeg } from './locate.js';
+import { createProgressParser, type FfmpegProgress } from './progress.js';
+
+const STDERR_TAIL_BYTES = 8_192;
+
+export class FfmpegError extends Error {
+  constructor(
+    message: string,
+    readonly exitCode: number | null,
+    readonly signal: NodeJS.Signals | null,
+    /** The last lines ffmpeg wrote to stderr: what a failed job keeps as its error. */
+    readonly stderrTail: string,
+  ) {
+    super(stderrTail ? `${message}\n${stderrTail}` : message);
+    this.name = 'FfmpegError';
+  }
+}
+
+export interface RunOptions {
+  /** Kills ffmpeg (SIGKILL) after this long; a hung encode must not hold a worker forever. */
+  timeoutMs?: number;
+  onProgress?: (p: FfmpegProgress) => void;
+  cwd?: string;
+  signal?: AbortSignal;
+  /** ffmpeg's own log level on stderr; 'info' only for probing. */
+  logLevel?: 'error' | 'warning' | 'info';
+  ffmpegPath?: string;
+}
+
+export interface RunResult {
+  stderrTail: string;
+  durationMs: number;
+}
+
+export interface FfmpegProcess {
+  pid: number | undefined;
+  /** Resolves when ffmpeg exits on its own or after stop(); rejects on failure or timeout. */
+  exited: Promise<RunResult>;
+  /** SIGINT (ffmpeg closes its outputs cleanly: HLS gets #EXT-X-ENDLIST), SIGKILL after graceMs. */
+  stop(graceMs?: number): Promise<void>;
+}
+
+/** Every ffmpeg this process started and that is still running. */
+const children = new Set<ReturnType<typeof spawn>>();
+
+/**
+ * Kills every ffmpeg still running (process shutdown): children are not ended with their parent,
+ * and an orphaned encode would keep a core busy for nothing. Their jobs are retried on restart.
+ */
+export function killAllFfmpeg(): number {
+  for (const child of children) child.kill('SIGKILL');
+  return children.size;
+}
+
+function assertArgs(args: readonly string[]): void {
+  for (const arg of args) {
+    // Arguments go to execve as an array (no shell), but a NUL would still truncate one silently.
+    if (typeof arg !== 'string' || arg.includes('\0')) throw new Error('invalid ffmpeg argument');
+  }
+}
+
+/**
+ * Starts ffmpeg with an argument array (never a shell string). Progress comes from `-progress
+ * pipe:1`; stderr is kept as a bounded tail for the error message.
+ */
+export function spawnFfmpeg(args: readonly string[], opts: RunOptions = {}): FfmpegProcess {
+  assertArgs(args);
+  const binary = opts.ffmpegPath ?? locateFfmpeg().path;
+  const full = [
+    '-hide_banner',
+    '-nostdin',
+    '-loglevel',
+    opts.logLevel ?? 'warning',
+    '-progress',
+    'pipe:1',
+    '-nostats',
+    ...args,
+  ];
+  const started = Date.now();
+  const child = spawn(binary, full, {
+    cwd: opts.cwd,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    shell: false,
+    windowsHide: true,
+  });
+  children.add(child);
+  let stderr = '';
+  let stopping = false;
+  let timedOut = false;
+  child.stderr.setEncoding('utf8');
+  child.stderr.on('data', (chunk: string) => {
+    stderr = (stderr + chunk).slice(-STDERR_TAIL_BYTES);
+  });
+  const parse = opts.onProgress ? createProgressParser(opts.onProgress) : undefined;
+  child.stdout.setEncoding('utf8');
+  child.stdout.on('data', (chunk: string) => parse?.(chunk));
+
+  const timer =
+    opts.timeoutMs !== undefined
+      ? setTimeout(() => {
+          timedOut = true;
+          child.kill('SIGKILL');
+        }, opts.timeoutMs)
+      : undefined;
+  timer?.unref();
+  const onAbort = () => {
+    stopping = true;
+    child.kill('SIGKILL');
+  };
+  opts.signal?.addEventListener('abort', onAbort, { once: true });
+
+  const exited = new Promise<RunResult>((resolve, reject) => {
+    child.on('error', (error) => {
+      children.delete(child);
+      clearTimeout(timer);
+      reject(new FfmpegError(`ffmpeg could not start: ${error.message}`, null, null, ''));
+    });
+    child.on('close', (code, signal) => {
+      children.delete(child);
+      clearTimeout(timer);
+      opts.signal?.removeEventListener('abort', onAbort);
+      const tail = stderr.trim();
+      const result = { stderrTail: tail, durationMs: Date.now() - started };
+      if (timedOut) {
+        reject(new FfmpegError(`ffmpeg timed out after ${opts.timeoutMs} ms`, code, signal, tail));
+      } else if (code === 0 || (stopping && !opts.signal?.aborted)) {
+        // After our SIGINT ffmpeg exits with 255 having finished its outputs: that is success.
+        resolve(result);
+      } else {
+        const why = signal ? `killed by ${signal}` : `exited with code ${code}`;
+        reject(new FfmpegError(`ffmpeg ${why}`, code, signal, tail));
+      }
+    });
+  });
+
+  return {
+    pid: child.pid,
+    exited,
+    async stop(graceMs = 5_000) {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      stopping = true;
+      child.kill('SIGINT');
+      const kill = setTimeout(() => child.kill('SIGKILL'), graceMs);
+      try {
+        await exited;
+      } catch {
+        // The caller asked it to stop; how it ended is in the exited promise for whoever awaits it.
+      } finally {
+        clearTimeout(kill);
+      }
+    },
+  };
+}
+
+/** Runs ffmpeg to completion. */
+export function runFfmpeg(args: readonly string[], opts: RunOptions = {}): Promise<RunResult> {
+  return spawnFfmpeg(args, opts).exited;
+}

@@ -1,0 +1,51 @@
+import type { Readable } from 'node:stream';
+
+export interface StoredObject {
+  size: number;
+  modifiedAt: Date;
+}
+
+export interface ByteRange {
+  start: number;
+  /** Inclusive. */
+  end: number;
+}
+
+/**
+ * Where media lives, addressed by keys like `c1/e42/vod/v0/seg_00001.ts`. The local-disk
+ * implementation serves MEDIA_DIR; an S3-compatible one maps the same calls to objects
+ * (put/get/head/list/delete by prefix). ffmpeg needs files, so work happens in a local directory
+ * that is then published with importDir, and reading stored media for ffmpeg goes through
+ * localDir.
+ */
+export interface MediaStorage {
+  readonly kind: 'local' | 's3';
+  put(key: string, body: Buffer | string | Readable): Promise<void>;
+  get(key: string, range?: ByteRange): Promise<Readable | null>;
+  stat(key: string): Promise<StoredObject | null>;
+  exists(key: string): Promise<boolean>;
+  /** Keys under a prefix (recursive), sorted. */
+  list(prefix: string): Promise<string[]>;
+  /** Deletes one key or everything under a prefix ending in '/'. */
+  delete(keyOrPrefix: string): Promise<void>;
+  /** A scratch directory for ffmpeg work; removed by the caller (or by the next start). */
+  workDir(label: string): Promise<string>;
+  /** Publishes a finished local tree under a prefix, replacing what was there. */
+  importDir(prefix: string, localDir: string): Promise<void>;
+  /**
+   * A local directory holding everything under prefix, for ffmpeg to read (a playlist needs its
+   * segments beside it); release() drops a temporary copy.
+   */
+  localDir(prefix: string): Promise<{ path: string; release(): Promise<void> }>;
+  /**
+   * A directory that a long-running writer (the live encoder) fills in place and that is served
+   * while it grows. Local disk only: an object store needs an uploader beside the encoder.
+   */
+  liveDir(prefix: string): Promise<string>;
+}
+
+/** Storage keys are built by the server from ids, never taken from a request as they are. */
+export function isSafeKey(key: string): boolean {
+  if (key.length === 0 || key.length > 512) return false;
+  return key.split('/').every((part) => /^[A-Za-z0-9_-][A-Za-z0-9._-]*$/.test(part));
+}
