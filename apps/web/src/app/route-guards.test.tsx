@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PROFILE_QUERY_KEY } from '../features/auth/api/get-profile';
 import { queryClient } from '../lib/query-client';
 import { STORAGE_KEYS, getItem } from '../lib/storage';
-import { SLOW, apiError, makeProfile, withBackground } from '../test/auth-fixtures';
+import { SLOW, apiError, makeProfile, withBackground, callsTo } from '../test/auth-fixtures';
 import { FUTURE, json } from '../test/fetch-mock';
 import { renderApp } from '../test/render-app';
 import { SIGNED_IN_REDIRECTS, watchNavigation } from './route-guards';
@@ -76,10 +76,8 @@ describe('navigation rules (spec section 2)', () => {
     await userEvent.type(screen.getByLabelText('Confirm password'), 'my own passphrase');
     await userEvent.click(screen.getByRole('button', { name: 'Change password' }));
     await screen.findByText('Your password has been changed.');
-    const update = fetch.mock.calls.find(
-      ([u, init]) => String(u).startsWith('/api/profile') && init?.method === 'POST',
-    );
-    expect(JSON.parse(String(update?.[1]?.body))).toEqual(
+    const update = callsTo(fetch, '/api/profile').find((call) => call.method === 'POST');
+    expect(update?.body).toEqual(
       expect.objectContaining({ _method: 'patch', password: 'my own passphrase' }),
     );
     await router.navigate('/faq');
@@ -118,8 +116,7 @@ describe('logout', () => {
     expect(await screen.findByText('You are logged out.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Log in' })).toBeTruthy();
     expect(screen.queryByText('You are signed out')).toBeNull();
-    const logout = fetch.mock.calls.find(([u]) => String(u).startsWith('/api/auth/logout'));
-    expect(JSON.parse(String(logout?.[1]?.body))).toMatchObject({ api_key: 'test-key' });
+    expect(callsTo(fetch, '/api/auth/logout')[0]?.body).toMatchObject({ api_key: 'test-key' });
   });
 
   it('logs out from the header menu too, and maps a refusal by its code', async () => {

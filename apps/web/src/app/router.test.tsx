@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../lib/query-client';
 import { getLastPage } from '../lib/navigation-memory';
 import { json, urlOf } from '../test/fetch-mock';
-import { makeBootstrap, makeEvent } from '../test/fixtures';
+import { makeBootstrap, makeEvent, makePage } from '../test/fixtures';
 import { renderApp } from '../test/render-app';
 import { buildRoutes } from './router';
 
@@ -14,7 +14,11 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const emptyHome = () => json({ live: [], upcoming: [], recent: [] });
+/** An empty channel: no games on the home page or in the listings, no teams. */
+const emptyHome = (url: URL) =>
+  url.pathname === '/api/events' || url.pathname === '/api/participants'
+    ? json(makePage([]))
+    : json({ live: [], upcoming: [], recent: [] });
 
 const user: Profile = {
   id: 1,
@@ -124,7 +128,7 @@ describe('navigation', () => {
               content: 'Games are three periods.\n\nTies go to overtime.',
               updated_at: '2026-09-01T00:00:00Z',
             })
-          : emptyHome(),
+          : emptyHome(url),
     });
     expect(await screen.findByText('Ties go to overtime.')).toBeTruthy();
     expect(screen.getByRole('heading', { level: 1, name: 'League rules' })).toBeTruthy();

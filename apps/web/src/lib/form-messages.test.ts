@@ -4,8 +4,9 @@ import { ApiError } from './api-error';
 import { apiErrorText, translateFieldMessage } from './form-messages';
 import { i18next } from './i18n';
 
-const t = i18next.getFixedT('en') as Parameters<typeof translateFieldMessage>[0];
-const fr = i18next.getFixedT('fr') as Parameters<typeof translateFieldMessage>[0];
+type Translate = Parameters<typeof translateFieldMessage>[0];
+const t: Translate = i18next.getFixedT('en');
+const fr: Translate = i18next.getFixedT('fr');
 const error = (code: string, status = 400) =>
   new ApiError({ status, code, message: 'whatever the server said', url: '/api/x' });
 

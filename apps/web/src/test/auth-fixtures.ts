@@ -1,5 +1,5 @@
 import type { Profile } from '@rudy/contracts';
-import { json, type Handler } from './fetch-mock';
+import { json, urlOf, type Handler, type mockFetch } from './fetch-mock';
 
 /** A signed-in viewer shaped like GET /api/profile answers (test data only). */
 export function makeProfile(overrides: Partial<Profile> = {}): Profile {
@@ -46,3 +46,18 @@ export function withBackground(handler: Handler): Handler {
 
 /** The first render of a lazy route module in a test file waits for its import. */
 export const SLOW = { timeout: 5000 };
+
+/** The calls a test's fetch mock received for one path, with their parsed JSON bodies. */
+export function callsTo(fetch: ReturnType<typeof mockFetch>, path: string) {
+  return fetch.mock.calls
+    .map(([input, init]) => ({ url: new URL(urlOf(input), 'http://localhost'), init }))
+    .filter(({ url }) => url.pathname === path)
+    .map(({ url, init }) => ({
+      url,
+      method: init?.method ?? 'GET',
+      body:
+        typeof init?.body === 'string'
+          ? (JSON.parse(init.body) as Record<string, unknown>)
+          : undefined,
+    }));
+}

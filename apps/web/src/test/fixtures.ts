@@ -1,4 +1,4 @@
-import type { BootstrapData, Event } from '@rudy/contracts';
+import type { BootstrapData, Event, EventsPage } from '@rudy/contracts';
 
 /** A two-team game shaped like the API's events (test data only). */
 export function makeEvent(overrides: Partial<Event> = {}): Event {
@@ -89,4 +89,9 @@ export function makeBootstrap(overrides: Partial<BootstrapData> = {}): Bootstrap
     static_blocks: [],
     ...overrides,
   };
+}
+
+/** One page of GET /events (or /participants) as the API answers it. */
+export function makePage<T>(data: T[], meta: Partial<EventsPage['meta']> = {}) {
+  return { data, meta: { total: data.length, offset: 0, limit: 24, ...meta } };
 }

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type {
   BuyBody,
   BuyBundleBody,
@@ -14,7 +13,7 @@ import type { CatalogueService } from './catalogue.service.js';
 import type { Fulfilment } from './fulfilment.service.js';
 import type { OrderViews } from './order-view.js';
 import { createOrdersRepository, type OrderRow } from './orders.repository.js';
-import { priceLines, type Priced } from './pricing.js';
+import { priceLines } from './pricing.js';
 import { createProductsRepository } from './products.repository.js';
 import type { PromoRow } from './promo.repository.js';
 import type { PromoService } from './promo.service.js';

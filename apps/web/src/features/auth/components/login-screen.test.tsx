@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PROFILE_QUERY_KEY } from '../api/get-profile';
 import { queryClient } from '../../../lib/query-client';
 import { changeLocale } from '../../../lib/i18n';
-import { SLOW, apiError, makeProfile, withBackground } from '../../../test/auth-fixtures';
+import { SLOW, apiError, makeProfile, withBackground, callsTo } from '../../../test/auth-fixtures';
 import { json } from '../../../test/fetch-mock';
 import { renderApp } from '../../../test/render-app';
 
@@ -81,8 +81,7 @@ describe('login', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/faq'));
     expect(screen.getByRole('button', { name: 'Account menu for Ann Lee' })).toBeTruthy();
     expect(screen.getByText('Welcome back, Ann!')).toBeTruthy();
-    const login = fetch.mock.calls.find(([u]) => String(u).startsWith('/api/v2/auth/login'));
-    expect(JSON.parse(String(login?.[1]?.body))).toMatchObject({
+    expect(callsTo(fetch, '/api/v2/auth/login')[0]?.body).toMatchObject({
       email: 'ann@example.com',
       password: 'correct horse',
       api_key: 'test-key',
@@ -92,7 +91,7 @@ describe('login', () => {
 
   it('shows only the configured social providers and starts the chosen one', async () => {
     const assign = vi.fn();
-    vi.stubGlobal('location', { ...window.location, assign });
+    vi.stubGlobal('location', { assign, origin: 'http://localhost', href: 'http://localhost/' });
     const { fetch } = renderApp('/login?return_to=%2Fschedule', {
       handler: (url) => {
         if (url.pathname === '/api/auth/providers') return json({ providers: ['google'] });
@@ -107,8 +106,9 @@ describe('login', () => {
     );
     expect(screen.queryByRole('button', { name: 'Continue with Facebook' })).toBeNull();
     await waitFor(() => expect(assign).toHaveBeenCalledWith('https://accounts.example/auth?x=1'));
-    const start = fetch.mock.calls.find(([u]) => String(u).includes('/auth/social/google'));
-    expect(JSON.parse(String(start?.[1]?.body))).toMatchObject({ return_to: '/schedule' });
+    expect(callsTo(fetch, '/api/v2/auth/social/google')[0]?.body).toMatchObject({
+      return_to: '/schedule',
+    });
   });
 
   it('finishes a social sign-in from the returned code, once, and goes back', async () => {
@@ -118,9 +118,9 @@ describe('login', () => {
       ),
     });
     await waitFor(() => expect(router.state.location.pathname).toBe('/contacts'), SLOW);
-    const calls = fetch.mock.calls.filter(([u]) => String(u).startsWith('/api/auth/add_session'));
+    const calls = callsTo(fetch, '/api/auth/add_session');
     expect(calls).toHaveLength(1);
-    expect(JSON.parse(String(calls[0]?.[1]?.body))).toMatchObject({ code: 'one-time' });
+    expect(calls[0]?.body).toMatchObject({ code: 'one-time' });
     expect(screen.getByRole('button', { name: 'Account menu for Ann Lee' })).toBeTruthy();
   });
 

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { changeLocale } from '../../../lib/i18n';
 import { queryClient } from '../../../lib/query-client';
-import { SLOW, apiError, makeProfile, withBackground } from '../../../test/auth-fixtures';
+import { SLOW, apiError, makeProfile, withBackground, callsTo } from '../../../test/auth-fixtures';
 import { json, type Handler } from '../../../test/fetch-mock';
 import { renderApp } from '../../../test/render-app';
 
@@ -26,9 +26,9 @@ describe('email verification link', () => {
     expect(
       await screen.findByText('Your email address is confirmed. Thank you!', {}, SLOW),
     ).toBeTruthy();
-    const calls = fetch.mock.calls.filter(([u]) => String(u).startsWith('/api/auth/email-verify'));
+    const calls = callsTo(fetch, '/api/auth/email-verify');
     expect(calls).toHaveLength(1);
-    expect(JSON.parse(String(calls[0]?.[1]?.body))).toMatchObject({
+    expect(calls[0]?.body).toMatchObject({
       email: 'ann@example.com',
       expires: 1893456000,
       signature: 'abc',
@@ -54,7 +54,7 @@ describe('email verification link', () => {
     expect(
       await screen.findByText('La vérification de votre adresse courriel a échoué.', {}, SLOW),
     ).toBeTruthy();
-    expect(fetch.mock.calls.some(([u]) => String(u).includes('email-verify'))).toBe(false);
+    expect(callsTo(fetch, '/api/auth/email-verify')).toHaveLength(0);
   });
 });
 
@@ -88,7 +88,9 @@ describe('password recovery', () => {
     await userEvent.type(screen.getByLabelText('Email'), 'who@example.com');
     await userEvent.click(screen.getByRole('button', { name: 'Send the link' }));
     expect(await screen.findByText(/If an account exists for who@example.com/)).toBeTruthy();
-    expect(fetch.mock.calls.some(([u]) => String(u).includes('password-reset-request'))).toBe(true);
+    expect(callsTo(fetch, '/api/auth/password-reset-request')[0]?.body).toMatchObject({
+      email: 'who@example.com',
+    });
   });
 
   it('maps an expired link and offers a new one', async () => {
@@ -122,12 +124,11 @@ describe('password recovery', () => {
     expect(
       await screen.findByText('Your password has been changed. Log in with the new one.'),
     ).toBeTruthy();
-    expect((await screen.findByLabelText('Email', {}, SLOW)) as HTMLInputElement).toHaveProperty(
+    expect(await screen.findByLabelText('Email', {}, SLOW)).toHaveProperty(
       'value',
       'ann@example.com',
     );
-    const call = fetch.mock.calls.find(([u]) => String(u).startsWith('/api/auth/password-reset'));
-    expect(JSON.parse(String(call?.[1]?.body))).toMatchObject({
+    expect(callsTo(fetch, '/api/auth/password-reset')[0]?.body).toMatchObject({
       email: 'ann@example.com',
       expires: 1893456000,
       signature: 'abc',

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { changeLocale } from '../../../lib/i18n';
 import { queryClient } from '../../../lib/query-client';
-import { SLOW, apiError, makeProfile, withBackground } from '../../../test/auth-fixtures';
+import { SLOW, apiError, makeProfile, withBackground, callsTo } from '../../../test/auth-fixtures';
 import { json, type Handler } from '../../../test/fetch-mock';
 import { renderApp } from '../../../test/render-app';
 
@@ -113,8 +113,7 @@ describe('registration', () => {
       await screen.findByText('We sent a confirmation link to ann@example.com.', {}, SLOW),
     ).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Account menu for Ann Lee' })).toBeTruthy();
-    const call = fetch.mock.calls.find(([u]) => String(u).startsWith('/api/v2/auth/register'));
-    expect(JSON.parse(String(call?.[1]?.body))).toMatchObject({
+    expect(callsTo(fetch, '/api/v2/auth/register')[0]?.body).toMatchObject({
       first_name: 'Ann',
       last_name: 'Lee',
       email: 'ann@example.com',

@@ -11,7 +11,8 @@ describe('passwordStrength', () => {
     ['abc1234', 'short'],
     ['abcdefgh', 'weak'],
     ['abcdefgh1234', 'fair'],
-    ['Abcdefgh12!?', 'fair'],
+    ['Abcdefgh12', 'fair'],
+    ['Abcdefgh12!?', 'strong'],
     ['Abcdefgh12!?xyzw', 'strong'],
     ['correct horse battery staple', 'strong'],
   ] as const)('rates %j as %s', (password, level) => {

@@ -1,6 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { TeamActionProvider } from '../../../components/team-action-slot';
 import { i18next } from '../../../lib/i18n';
 import { makeEvent } from '../../../test/fixtures';
 import { EventCard } from './event-card';
@@ -16,15 +17,18 @@ function renderCard(...args: Parameters<typeof makeEvent>) {
 describe('EventCard', () => {
   it('links to the game and shows teams, time, place and access', () => {
     renderCard();
-    const link = screen.getByRole('link');
+    const card = screen.getByRole('article');
+    const link = within(card).getByRole('link', { name: 'Rapids @ Knights' });
     expect(link.getAttribute('href')).toBe('/watch/19');
     expect(screen.getByRole('heading', { name: 'Rapids @ Knights' })).toBeTruthy();
-    expect(within(link).getByText('Rideau Valley Rapids')).toBeTruthy();
-    expect(within(link).getByText("St. Brendan's Knights")).toBeTruthy();
-    expect(within(link).getByText('Free')).toBeTruthy();
-    expect(within(link).getByText(/Cornwall/)).toBeTruthy();
-    expect(link.querySelector('time')?.getAttribute('dateTime')).toBe('2026-11-22T23:30:00.000Z');
-    expect(within(link).queryByText('Live')).toBeNull();
+    expect(within(card).getByText('Rideau Valley Rapids')).toBeTruthy();
+    expect(within(card).getByText("St. Brendan's Knights")).toBeTruthy();
+    expect(within(card).getByText('Free')).toBeTruthy();
+    expect(within(card).getByText(/Cornwall/)).toBeTruthy();
+    const time = card.querySelector('time');
+    expect(time?.getAttribute('dateTime')).toBe('2026-11-22T23:30:00.000Z');
+    expect(time?.textContent).toMatch(/6:30 PM EST$/);
+    expect(within(card).queryByText('Live')).toBeNull();
   });
 
   it('marks live games and paid access', () => {
@@ -38,10 +42,24 @@ describe('EventCard', () => {
     expect(container.querySelector('img')?.getAttribute('src')).toContain('data:image/svg+xml');
   });
 
+  it('shows the action a route puts beside each team, outside the link', () => {
+    render(
+      <MemoryRouter>
+        <TeamActionProvider render={(team) => <button type="button">{`Star ${team.name}`}</button>}>
+          <EventCard event={makeEvent()} />
+        </TeamActionProvider>
+      </MemoryRouter>,
+    );
+    const star = screen.getByRole('button', { name: 'Star Rideau Valley Rapids' });
+    expect(star.closest('a')).toBeNull();
+    expect(screen.getByRole('button', { name: "Star St. Brendan's Knights" })).toBeTruthy();
+  });
+
   it('speaks French', async () => {
     await i18next.changeLanguage('fr');
     renderCard({ type: 'live', access_type: 'register' });
     expect(screen.getByText('Direct')).toBeTruthy();
     expect(screen.getByText('Inscription')).toBeTruthy();
+    expect(document.querySelector('time')?.textContent).toMatch(/18:30 HNE$/);
   });
 });

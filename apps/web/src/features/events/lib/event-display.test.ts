@@ -33,6 +33,9 @@ describe('event display', () => {
     expect(text).toMatch(/6:30/);
     expect(text).toMatch(/EST/);
     expect(formatEventTime('2026-11-22T23:30:00.000Z', 'Europe/Paris', 'fr')).toMatch(/00:30/);
+    expect(formatEventTime('2026-11-22T23:30:00.000Z', 'America/Toronto', 'fr')).toMatch(
+      /18:30 HNE$/,
+    );
   });
 
   it('groups by the calendar day of the venue', () => {

@@ -33,7 +33,8 @@ export function formatEventTime(iso: string, timeZone: string, locale: string) {
     weekday: 'short',
     month: 'short',
     day: 'numeric',
-    hour: 'numeric',
+    // 24-hour clocks read 00:30, not 0:30.
+    hour: locale.startsWith('en') ? 'numeric' : '2-digit',
     minute: '2-digit',
   }).format(date);
   const zone = zoneAbbreviation(date, timeZone, locale);

@@ -1,10 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { PROFILE_QUERY_KEY } from '../../auth/api/get-profile';
+import { PROFILE_QUERY_KEY } from '../../../features/auth/api/get-profile';
 import { changeLocale } from '../../../lib/i18n';
 import { queryClient } from '../../../lib/query-client';
-import { SLOW, apiError, makeProfile, withBackground } from '../../../test/auth-fixtures';
+import { SLOW, apiError, makeProfile, withBackground, callsTo } from '../../../test/auth-fixtures';
 import { json } from '../../../test/fetch-mock';
 import { renderApp } from '../../../test/render-app';
 
@@ -20,9 +20,9 @@ const isUpdate = (url: URL, init: RequestInit) =>
   url.pathname === '/api/profile' && init.method === 'POST';
 
 function updateBodies(fetch: ReturnType<typeof renderApp>['fetch']) {
-  return fetch.mock.calls
-    .filter(([u, init]) => String(u).startsWith('/api/profile') && init?.method === 'POST')
-    .map(([, init]) => JSON.parse(String(init?.body)) as Record<string, unknown>);
+  return callsTo(fetch, '/api/profile')
+    .filter((call) => call.method === 'POST')
+    .map((call) => call.body);
 }
 
 describe('profile edit', () => {
@@ -68,7 +68,10 @@ describe('profile edit', () => {
     expect(await screen.findByText('Incorrect password')).toBeTruthy();
     expect(current.getAttribute('aria-invalid')).toBe('true');
     expect(updateBodies(fetch)[0]).toEqual(
-      expect.objectContaining({ email: 'ann.new@example.com', current_password: 'not my password' }),
+      expect.objectContaining({
+        email: 'ann.new@example.com',
+        current_password: 'not my password',
+      }),
     );
   });
 
@@ -111,9 +114,7 @@ describe('profile edit', () => {
       api_key: 'test-key',
       lang: 'en',
     });
-    await waitFor(() =>
-      expect((screen.getByLabelText('New password') as HTMLInputElement).value).toBe(''),
-    );
+    await waitFor(() => expect(screen.getByLabelText('New password')).toHaveProperty('value', ''));
     expect(queryClient.getQueryData(PROFILE_QUERY_KEY)).toEqual(ann);
   });
 });

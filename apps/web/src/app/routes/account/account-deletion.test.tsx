@@ -1,10 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { PROFILE_QUERY_KEY } from '../../auth/api/get-profile';
+import { PROFILE_QUERY_KEY } from '../../../features/auth/api/get-profile';
 import { queryClient } from '../../../lib/query-client';
 import { STORAGE_KEYS, getItem } from '../../../lib/storage';
-import { SLOW, apiError, makeProfile, withBackground } from '../../../test/auth-fixtures';
+import { SLOW, apiError, makeProfile, withBackground, callsTo } from '../../../test/auth-fixtures';
 import { FUTURE, json } from '../../../test/fetch-mock';
 import { renderApp } from '../../../test/render-app';
 
@@ -25,9 +25,7 @@ describe('account deletion', () => {
           : json([]),
       ),
     });
-    await userEvent.click(
-      await screen.findByRole('button', { name: 'Delete my account' }, SLOW),
-    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete my account' }, SLOW));
     expect(await screen.findByText('Field is required')).toBeTruthy();
     await userEvent.type(screen.getByLabelText('Password'), 'not it');
     await userEvent.click(screen.getByRole('button', { name: 'Delete my account' }));
@@ -52,8 +50,9 @@ describe('account deletion', () => {
     expect(router.state.location.pathname).toBe('/');
     expect(getItem(STORAGE_KEYS.apiKey)).toBe('anonymous-again');
     expect(queryClient.getQueryData(PROFILE_QUERY_KEY)).toBeNull();
-    const call = fetch.mock.calls.find(([u]) => String(u).startsWith('/api/delete-account'));
-    expect(JSON.parse(String(call?.[1]?.body))).toMatchObject({ password: 'my password' });
+    expect(callsTo(fetch, '/api/delete-account-confirm')[0]?.body).toMatchObject({
+      password: 'my password',
+    });
   });
 
   it('asks a social-only account for its email instead', async () => {
@@ -70,12 +69,10 @@ describe('account deletion', () => {
     await userEvent.type(email, 'ann@example.com');
     await userEvent.click(screen.getByRole('button', { name: 'Delete my account' }));
     await waitFor(() =>
-      expect(fetch.mock.calls.some(([u]) => String(u).startsWith('/api/delete-account'))).toBe(
-        true,
-      ),
+      expect(callsTo(fetch, '/api/delete-account-confirm')[0]?.body).toMatchObject({
+        email: 'ann@example.com',
+      }),
     );
-    const call = fetch.mock.calls.find(([u]) => String(u).startsWith('/api/delete-account'));
-    expect(JSON.parse(String(call?.[1]?.body))).toMatchObject({ email: 'ann@example.com' });
   });
 });
 
@@ -85,7 +82,11 @@ describe('account page', () => {
       user: makeProfile({ email_verified: false }),
       handler: withBackground((url) => {
         if (url.pathname === '/api/user/access') {
-          return json({ capabilities: ['WATCH', 'no_ads'], featureCount: {}, is_geo_blocked: false });
+          return json({
+            capabilities: ['WATCH', 'no_ads'],
+            featureCount: {},
+            is_geo_blocked: false,
+          });
         }
         if (url.pathname === '/api/auth/email-verify/resend') return json({ message: 'sent' });
         return json([]);
@@ -97,7 +98,7 @@ describe('account page', () => {
     expect(await screen.findByText('No orders yet', {}, SLOW)).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Send the link again' }));
     expect(await screen.findByText(/A new link is on its way/)).toBeTruthy();
-    expect(fetch.mock.calls.some(([u]) => String(u).includes('/email-verify/resend'))).toBe(true);
+    expect(callsTo(fetch, '/api/auth/email-verify/resend')).toHaveLength(1);
     await userEvent.click(screen.getByRole('link', { name: 'Clips' }));
     expect(await screen.findByText('No clips yet', {}, SLOW)).toBeTruthy();
     await router.navigate('/profile/transactions');

@@ -1,0 +1,91 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OrdersPageSchema } from '@rudy/contracts';
+import type { TestContext } from '../../test/test-app.js';
+import { CARDS, card, commerceApp, kit } from './commerce-test-kit.js';
+
+let t: TestContext;
+let k: ReturnType<typeof kit>;
+beforeAll(async () => {
+  const app = await commerceApp();
+  t = app.t;
+  k = kit(t, app.clock);
+});
+afterAll(() => t.close());
+
+describe('orders', () => {
+  it("lists every order unless a limit is given; 'id not selected'; others' orders are 404", async () => {
+    const { apiKey } = await k.user();
+    const a = await k.buy(apiKey, {
+      package_id: await k.passId(/Team/),
+      card: card(CARDS.declined),
+    });
+    const b = await k.buy(apiKey, { package_id: await k.passId(/Team/), card: card(CARDS.ok) });
+    const all = OrdersPageSchema.parse(
+      (await t.get('/api/orders', { api_key: apiKey, no_limit: '1' })).json(),
+    );
+    expect(all.data.map((o) => o.id)).toEqual([b.order.id, a.order.id]);
+    expect(all.meta).toEqual({ total: 2, offset: 0, limit: 2 });
+    const one = OrdersPageSchema.parse(
+      (await t.get('/api/orders', { api_key: apiKey, limit: '1' })).json(),
+    );
+    expect(one.meta).toEqual({ total: 2, offset: 0, limit: 1 });
+    const bad = await t.get('/api/orders/undefined', { api_key: apiKey });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({ code: 'id_not_selected', message: 'id not selected' });
+    const stranger = await k.user();
+    expect(
+      (await t.get(`/api/orders/${b.order.id}`, { api_key: stranger.apiKey })).statusCode,
+    ).toBe(404);
+    expect((await t.get('/api/orders', { api_key: await t.apiKey() })).statusCode).toBe(401);
+  });
+
+  it('marks purchases in the bootstrap document for the signed-in buyer only', async () => {
+    const { apiKey } = await k.user();
+    const seasonId = await k.passId(/Season/);
+    await k.buy(apiKey, { package_id: seasonId, card: card(CARDS.ok) });
+    await k.advance(2_000);
+    const mine = await t.get('/api/channel-bootstrap-data', {
+      api_key: apiKey,
+      client_interface: 'web',
+    });
+    const flags = (r: typeof mine) =>
+      r
+        .json<{ packages: { id: number; purchased: boolean }[] }>()
+        .packages.find((p) => p.id === seasonId)?.purchased;
+    expect(flags(mine)).toBe(true);
+    const anonymous = await t.get('/api/channel-bootstrap-data', {
+      api_key: await t.apiKey(),
+      client_interface: 'web',
+    });
+    expect(flags(anonymous)).toBe(false);
+  });
+});
+
+describe('custom forms', () => {
+  it('answers 404 without a form, then reads and saves entries', async () => {
+    const { apiKey } = await k.user();
+    expect((await t.get('/api/custom-forms/passes', { api_key: apiKey })).statusCode).toBe(404);
+    await t.database.db
+      .insertInto('custom_forms')
+      .values({
+        channel_id: t.demoChannelId,
+        alias: 'passes',
+        definition: JSON.stringify({ fields: [{ name: 'base_pass', required: true }] }),
+      })
+      .execute();
+    const empty = await t.get('/api/custom-forms/passes', { api_key: apiKey });
+    expect(empty.json()).toMatchObject({ alias: 'passes', entries: [] });
+    const missing = await k.post('/api/custom-forms/passes', apiKey, {
+      entries: [{ name: 'base_pass', value: '' }],
+    });
+    expect(missing.json()).toMatchObject({ errors: { base_pass: 'Field is required' } });
+    const saved = await k.post('/api/custom-forms/passes', apiKey, {
+      entries: [{ name: 'base_pass', value: '7' }],
+    });
+    expect(saved.json()).toMatchObject({ entries: [{ name: 'base_pass', value: '7' }] });
+    const other = await t.get('/api/custom-forms/passes', {
+      api_key: await t.apiKey('other-league'),
+    });
+    expect(other.statusCode).toBe(404);
+  });
+});
