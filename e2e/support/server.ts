@@ -8,7 +8,8 @@ import pg from 'pg';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 
-async function freePort(): Promise<number> {
+/** A port nobody listens on now; a caller may need it before the server starts (OAuth redirects). */
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = net.createServer();
     srv.listen(0, '127.0.0.1', () => {
@@ -59,11 +60,14 @@ export interface RunningServer {
  * Starts the product as `npm start` does (migrations, demo seed, built web app) on a free port.
  * The web app must be built first (npm run test:e2e does it).
  */
-export async function startServer(extraEnv: Record<string, string> = {}): Promise<RunningServer> {
+export async function startServer(
+  extraEnv: Record<string, string> = {},
+  opts: { port?: number } = {},
+): Promise<RunningServer> {
   if (!fs.existsSync(path.join(repoRoot, 'apps/web/dist/index.html'))) {
     throw new Error('web app not built: run npm run build:web');
   }
-  const port = await freePort();
+  const port = opts.port ?? (await freePort());
   const db = await freshDatabaseEnv();
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
     cwd: repoRoot,

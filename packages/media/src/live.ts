@@ -19,6 +19,8 @@ export interface LiveEncoderOptions {
   picture: Omit<SyntheticPicture, 'realtime' | 'width' | 'height'>;
   ladder?: readonly Rendition[];
   segmentSeconds?: number;
+  /** See LiveHlsTask.maxSeconds: the game's remaining time plus a margin. */
+  maxSeconds?: number;
   runOptions?: RunOptions;
 }
 
@@ -46,6 +48,7 @@ export async function startLiveEncoder(o: LiveEncoderOptions): Promise<FfmpegPro
     fps: o.picture.fps,
     segmentSeconds: o.segmentSeconds ?? 2,
     append,
+    ...(o.maxSeconds !== undefined ? { maxSeconds: o.maxSeconds } : {}),
   });
   return spawnFfmpeg(args, o.runOptions);
 }

@@ -68,6 +68,7 @@ export function createLiveSupervisor(deps: SupervisorDeps) {
     if (!row) return;
     const dir = await deps.storage.liveDir(path.posix.dirname(key));
     const elapsed = Math.max(0, (now.getTime() - new Date(game.event_utc_ts).getTime()) / 1000);
+    const remaining = game.duration_minutes * 60 - elapsed;
     const encoder = await startLiveEncoder({
       outputDir: dir,
       picture: demoPicture(game, {
@@ -77,6 +78,7 @@ export function createLiveSupervisor(deps: SupervisorDeps) {
       }),
       ...(deps.ladder ? { ladder: deps.ladder } : {}),
       ...(deps.segmentSeconds ? { segmentSeconds: deps.segmentSeconds } : {}),
+      maxSeconds: Math.ceil(remaining) + 60,
     });
     const entry: Running = {
       mediaId: row.id,

@@ -139,6 +139,8 @@ export async function startWorker(o: WorkerOptions) {
     },
   });
   supervisor.start();
+  // However the process ends, its encoders must not outlive it (SIGKILL aside: see maxSeconds).
+  process.once('exit', killAllFfmpeg);
 
   // Ended suppressions are only history.
   const prerolls = createPrerollsRepository(database.db);
@@ -154,6 +156,7 @@ export async function startWorker(o: WorkerOptions) {
     supervisor,
     storage,
     async stop() {
+      process.off('exit', killAllFfmpeg);
       clearInterval(housekeeping);
       await supervisor.stop();
       // Running jobs get a few seconds; what is cut short is retried after the next start.

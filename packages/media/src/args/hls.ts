@@ -23,6 +23,11 @@ export interface LiveHlsTask {
   segmentSeconds: number;
   /** Continue an existing recording (after a restart) instead of starting a new one. */
   append: boolean;
+  /**
+   * The encoder stops itself after this long: an encoder whose server was killed (SIGKILL, no
+   * chance to stop it) still ends with its game instead of running forever.
+   */
+  maxSeconds?: number;
 }
 
 /** The HLS muxer part shared by VOD and live: one folder per rendition (v0, v1, ...). */
@@ -132,6 +137,7 @@ export function liveHlsArgs(t: LiveHlsTask): string[] {
     ),
   );
   args.push('-tune', 'zerolatency', ...aacArgs(t.renditions[0]?.audioKbps ?? 96));
+  if (t.maxSeconds !== undefined) args.push('-t', t.maxSeconds.toFixed(0));
   const flags = ['independent_segments', 'program_date_time', ...(t.append ? ['append_list'] : [])];
   return [
     ...args,

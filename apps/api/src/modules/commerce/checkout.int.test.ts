@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OrderSchema, PackageSchema } from '@rudy/contracts';
 import type { TestContext } from '../../test/test-app.js';
-import { CARDS, card, commerceApp, kit } from './commerce-test-kit.js';
+import { CARDS, card, commerceApp, kit, SETUP_TIMEOUT_MS } from './commerce-test-kit.js';
 
 let t: TestContext;
 let k: ReturnType<typeof kit>;
@@ -11,7 +11,7 @@ beforeAll(async () => {
   t = app.t;
   clock = app.clock;
   k = kit(t, clock);
-});
+}, SETUP_TIMEOUT_MS);
 afterAll(() => t.close());
 
 describe('packages and subscriptions', () => {

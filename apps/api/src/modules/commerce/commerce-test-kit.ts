@@ -12,6 +12,9 @@ export const CARDS = {
 } as const;
 export const card = (number: string) => ({ number, exp_month: 12, exp_year: 2099, cvc: '123' });
 
+/** Seeding two channels on PGlite takes a while on a busy machine. */
+export const SETUP_TIMEOUT_MS = 180_000;
+
 /** A test app on the sandbox with a clock the test moves. */
 export async function commerceApp(env: Record<string, string> = {}) {
   const clock = { ms: Date.now() };

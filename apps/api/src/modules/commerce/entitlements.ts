@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { DB } from '../../db/database.js';
+import { itemProductId, itemProductType } from './order-products.js';
 
 /**
  * Which paid events a user may watch because of what they bought. An event is covered by its
@@ -18,14 +19,14 @@ export function createEntitlements(db: DB) {
       if (userId === null || eventIds.length === 0) return new Set();
       const held = await db
         .selectFrom('orders as o')
-        .innerJoin('order_items as i', 'i.order_id', 'o.id')
+        .leftJoin('order_items as i', 'i.order_id', 'o.id')
         .leftJoin('packages as p', (j) =>
-          j.onRef('p.id', '=', 'i.product_id').on('i.product_type', '=', 'package'),
+          j.on('p.id', '=', itemProductId).on(itemProductType, '=', 'package'),
         )
         .leftJoin('subscriptions as s', (j) =>
-          j.onRef('s.id', '=', 'i.product_id').on('i.product_type', '=', 'subscription'),
+          j.on('s.id', '=', itemProductId).on(itemProductType, '=', 'subscription'),
         )
-        .select(['i.product_type', 'i.product_id'])
+        .select([itemProductType.as('product_type'), itemProductId.as('product_id')])
         .where('o.channel_id', '=', channelId)
         .where('o.user_id', '=', userId)
         .where('o.status', '=', 'paid')

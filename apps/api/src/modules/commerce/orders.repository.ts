@@ -1,6 +1,7 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { DB } from '../../db/database.js';
 import type { OrderItemsTable, OrdersTable } from '../../db/schema.js';
+import { itemProductId, itemProductType } from './order-products.js';
 
 export type OrderRow = Selectable<OrdersTable>;
 export type NewOrderItem = Omit<Insertable<OrderItemsTable>, 'order_id' | 'channel_id'>;
@@ -10,7 +11,7 @@ export function createOrdersRepository(db: DB) {
   const inForce = (now: Date) =>
     db
       .selectFrom('orders as o')
-      .innerJoin('order_items as i', 'i.order_id', 'o.id')
+      .leftJoin('order_items as i', 'i.order_id', 'o.id')
       .where('o.status', '=', 'paid')
       .where('o.activity_status', '=', 'active')
       .where((eb) => eb.or([eb('o.period_end', 'is', null), eb('o.period_end', '>', now)]));
@@ -131,7 +132,7 @@ export function createOrdersRepository(db: DB) {
       return inForce(now)
         .where('o.channel_id', '=', channelId)
         .where('o.user_id', '=', userId)
-        .select(['i.product_type', 'i.product_id'])
+        .select([itemProductType.as('product_type'), itemProductId.as('product_id')])
         .execute();
     },
     /** Orders left 'created' since before `before`: the reconciliation job asks the provider. */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CouponSchema, InvoicePreviewSchema } from '@rudy/contracts';
 import type { TestContext } from '../../test/test-app.js';
-import { CARDS, card, commerceApp, kit } from './commerce-test-kit.js';
+import { CARDS, card, commerceApp, kit, SETUP_TIMEOUT_MS } from './commerce-test-kit.js';
 
 let t: TestContext;
 let k: ReturnType<typeof kit>;
@@ -9,7 +9,7 @@ beforeAll(async () => {
   const app = await commerceApp();
   t = app.t;
   k = kit(t, app.clock);
-});
+}, SETUP_TIMEOUT_MS);
 afterAll(() => t.close());
 
 const coupon = async (query: Record<string, string>) =>

@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestContext } from '../../test/test-app.js';
-import { commerceApp, kit } from './commerce-test-kit.js';
+import { commerceApp, kit, SETUP_TIMEOUT_MS } from './commerce-test-kit.js';
 import { startStripeStandIn } from './stripe-stand-in.js';
 
 const SECRET = 'whsec_test_secret';
@@ -21,7 +21,7 @@ beforeAll(async () => {
   t = app.t;
   clock = app.clock;
   k = kit(t, clock);
-});
+}, SETUP_TIMEOUT_MS);
 afterAll(async () => {
   await t.close();
   await standIn.close();

@@ -3,7 +3,7 @@ import type { Order } from '@rudy/contracts';
 import { buildApp } from '../../app.js';
 import { loadConfig } from '../../config.js';
 import type { TestContext } from '../../test/test-app.js';
-import { CARDS, card, commerceApp, kit } from './commerce-test-kit.js';
+import { CARDS, card, commerceApp, kit, SETUP_TIMEOUT_MS } from './commerce-test-kit.js';
 
 const DAY = 86_400_000;
 let t: TestContext;
@@ -14,7 +14,7 @@ beforeAll(async () => {
   t = app.t;
   clock = app.clock;
   k = kit(t, clock);
-});
+}, SETUP_TIMEOUT_MS);
 afterAll(() => t.close());
 
 const orders = async (api_key: string) =>

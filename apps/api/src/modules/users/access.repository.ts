@@ -1,18 +1,19 @@
 import { sql } from 'kysely';
 import type { DB } from '../../db/database.js';
+import { itemProductId, itemProductType } from '../commerce/order-products.js';
 
 /**
  * What a user's purchases grant now: the accesses and feature counts of every product in a paid
  * order that is still in force (active, period not over). A refunded order is 'refunded' and an
  * ended one is past its period_end or no longer 'active', so neither grants anything. A bundle's
- * items (a pass and its add-ons) each grant their own.
+ * items (a pass and its add-ons) each grant their own; an order without items grants its product.
  */
 export function createAccessRepository(db: DB) {
   return {
     activeGrants(channelId: number, userId: number, now: Date) {
       const active = db
         .selectFrom('orders as o')
-        .innerJoin('order_items as i', 'i.order_id', 'o.id')
+        .leftJoin('order_items as i', 'i.order_id', 'o.id')
         .where('o.channel_id', '=', channelId)
         .where('o.user_id', '=', userId)
         .where('o.status', '=', 'paid')
@@ -20,15 +21,15 @@ export function createAccessRepository(db: DB) {
         .where((eb) => eb.or([eb('o.period_end', 'is', null), eb('o.period_end', '>', now)]));
       const packages = active
         .innerJoin('packages as p', (j) =>
-          j.onRef('p.id', '=', 'i.product_id').on('p.channel_id', '=', channelId),
+          j.on('p.id', '=', itemProductId).on('p.channel_id', '=', channelId),
         )
-        .where('i.product_type', '=', 'package')
+        .where(itemProductType, '=', 'package')
         .select(['p.accesses', sql<Record<string, number>>`p.feature_counts`.as('feature_counts')]);
       const subscriptions = active
         .innerJoin('subscriptions as s', (j) =>
-          j.onRef('s.id', '=', 'i.product_id').on('s.channel_id', '=', channelId),
+          j.on('s.id', '=', itemProductId).on('s.channel_id', '=', channelId),
         )
-        .where('i.product_type', '=', 'subscription')
+        .where(itemProductType, '=', 'subscription')
         .select(['s.accesses', sql<Record<string, number>>`s.feature_counts`.as('feature_counts')]);
       return packages.unionAll(subscriptions).execute();
     },

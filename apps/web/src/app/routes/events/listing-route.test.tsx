@@ -92,7 +92,6 @@ describe('listing filters and the URL', () => {
     await userEvent.selectOptions(select, "St. Brendan's Knights");
     await waitFor(() => expect(router.state.location.search).toBe('?team=2'));
     await waitFor(() => expect(api.last()?.get('team')).toBe('2'));
-    screen.debug(screen.getAllByRole('list').at(-1), 5000);
     await userEvent.click(
       await screen.findByRole('button', { name: "Remove filter Team: St. Brendan's Knights" }),
     );

@@ -84,7 +84,7 @@ describe('FavoriteToggle', () => {
     await userEvent.click(stars()[0]!);
     expect(stars()[0]?.getAttribute('aria-pressed')).toBe('true');
     const post = fetch.mock.calls.find(([, init]) => init?.method === 'POST');
-    expect(JSON.parse(String(post?.[1]?.body))).toMatchObject({
+    expect(JSON.parse(post?.[1]?.body as string)).toMatchObject({
       favoritable_id: 1,
       favoritable_type: 'participant',
       api_key: 'test-key',

@@ -1,0 +1,206 @@
+import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import { after, before, describe, it } from 'node:test';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { DESKTOP, PHONE, launchBrowser, newContext } from './support/browser.js';
+import { startServer, type RunningServer } from './support/server.js';
+
+let server: RunningServer;
+let browser: Browser;
+
+before(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function api<T>(path: string, init?: { body: Record<string, unknown> }): Promise<T> {
+  const res = await fetch(`${server.url}/api${path}`, {
+    method: init ? 'POST' : 'GET',
+    headers: { 'content-type': 'application/json' },
+    body: init ? JSON.stringify(init.body) : undefined,
+  });
+  assert.equal(res.status, 200, `${path} answered ${res.status}: ${await res.clone().text()}`);
+  return (await res.json()) as T;
+}
+
+async function anonymousKey(): Promise<string> {
+  const { api_key } = await api<{ api_key: string }>('/get_api_key', {
+    body: { channel_key: 'demo-hockey' },
+  });
+  return api_key;
+}
+
+async function teamId(name: string): Promise<number> {
+  const key = await anonymousKey();
+  const page = await api<{ data: { id: number; name: string }[] }>(
+    `/participants?no_limit=1&api_key=${key}`,
+  );
+  const team = page.data.find((p) => p.name === name);
+  assert.ok(team, `the demo channel has ${name}`);
+  return team.id;
+}
+
+/** A new signed-in account: registering binds the user to the key the browser will use. */
+async function signedInContext(device = DESKTOP): Promise<BrowserContext> {
+  const key = await anonymousKey();
+  await api('/v2/auth/register', {
+    body: {
+      api_key: key,
+      email: `fan-${randomBytes(4).toString('hex')}@example.com`,
+      password: 'Correct-horse-battery-42',
+      password_confirmation: 'Correct-horse-battery-42',
+      first_name: 'Sam',
+      last_name: 'Fan',
+      terms_accepted: true,
+    },
+  });
+  const context = await newContext(browser, server.url, device);
+  // Stored as lib/storage.ts writes it: `rudy_<key>` holding {v: value, e: expiry}. A script text,
+  // not a function: tsx would wrap a function's inner helpers in names the page does not have.
+  const expires = Date.now() + 86_400_000;
+  const entry = (v: unknown) => JSON.stringify(JSON.stringify({ v, e: expires }));
+  await context.addInitScript({
+    content:
+      `localStorage.setItem('rudy_api_key', ${entry(key)});` +
+      `localStorage.setItem('rudy_cookie_consent', ${entry(true)});`,
+  });
+  return context;
+}
+
+async function cardTitles(page: Page): Promise<string[]> {
+  await page.locator('article h3').first().waitFor();
+  return page.locator('article h3').allTextContents();
+}
+
+void describe('catalogue in the browser', () => {
+  void it('filters the schedule by team through the filters, and a reload shows the same games', async () => {
+    const context = await newContext(browser, server.url);
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto('/schedule');
+    const everyGame = await cardTitles(page);
+    await page.getByRole('button', { name: 'Filters' }).click();
+    await page.getByLabel('Team', { exact: true }).selectOption({ label: 'Lakeshore Wolves' });
+    await page.waitForURL(/[?&]team=\d+/);
+    await page.getByRole('heading', { level: 2, name: 'Lakeshore Wolves' }).waitFor();
+    await page.waitForFunction(
+      () =>
+        Array.from(document.querySelectorAll('article')).every((card) =>
+          card.textContent?.includes('Lakeshore Wolves'),
+        ),
+      undefined,
+      { timeout: 10_000 },
+    );
+    const filtered = await cardTitles(page);
+    assert.ok(filtered.length > 0 && filtered.length < everyGame.length, 'fewer games, some left');
+    assert.ok(
+      filtered.every((title) => title.includes('Wolves')),
+      filtered.join(', '),
+    );
+
+    const url = page.url();
+    await page.reload();
+    await page.getByRole('heading', { level: 2, name: 'Lakeshore Wolves' }).waitFor();
+    assert.equal(page.url(), url);
+    assert.deepEqual(await cardTitles(page), filtered);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  void it('switches between grid, list and calendar, and lists the games of a marked day', async () => {
+    const context = await newContext(browser, server.url);
+    const page = await context.newPage();
+    await page.goto('/upcoming');
+    await cardTitles(page);
+    await page.getByRole('button', { name: 'List', exact: true }).click();
+    await page.waitForURL(/view=list/);
+    await page.getByRole('button', { name: 'Grid', exact: true }).click();
+    await page.waitForURL(/view=grid/);
+    assert.ok((await page.locator('article').count()) > 0, 'the grid has cards');
+
+    await page.getByRole('button', { name: 'Calendar', exact: true }).click();
+    await page.waitForURL(/view=calendar/);
+    const marked = page.locator('button[data-has-games="true"]');
+    await marked.first().waitFor();
+    const label = (await marked.last().getAttribute('aria-label')) ?? '';
+    const count = Number(/: (\d+) games?$/.exec(label)?.[1]);
+    assert.ok(count > 0, `a marked day says how many games: ${label}`);
+    await marked.last().click();
+    await page.waitForURL(/date=\d{4}-\d{2}-\d{2}/);
+    await page.locator('section[aria-labelledby="calendar-day"] article').first().waitFor();
+    assert.equal(
+      await page.locator('section[aria-labelledby="calendar-day"] article').count(),
+      count,
+    );
+
+    await page.getByRole('button', { name: 'Week', exact: true }).click();
+    await page.waitForURL(/period=week/);
+    assert.equal(await page.locator('button[aria-label*=", 20"]').count(), 7);
+    await page.reload();
+    assert.equal(
+      await page.getByRole('button', { name: 'Week', exact: true }).getAttribute('aria-pressed'),
+      'true',
+    );
+    await context.close();
+  });
+
+  void it("favourites a team and finds its games under the user's favourites", async () => {
+    const knights = await teamId("St. Brendan's Knights");
+    const context = await signedInContext();
+    const page = await context.newPage();
+    await page.goto(`/schedule?team=${knights}`);
+    const star = page.getByRole('button', { name: 'Add to favourites' });
+    await star.waitFor();
+    assert.equal(await star.getAttribute('aria-pressed'), 'false');
+    await star.click();
+    await page.waitForFunction(
+      () =>
+        document
+          .querySelector('section[aria-labelledby="banner-title"] button[aria-pressed]')
+          ?.getAttribute('aria-pressed') === 'true',
+    );
+
+    await page.goto('/favorites');
+    const summary = page.getByRole('list', { name: 'Your favourites' });
+    await summary.getByText("St. Brendan's Knights").waitFor();
+    const titles = await cardTitles(page);
+    assert.ok(titles.length > 0, 'upcoming games of the favourite');
+    assert.ok(
+      titles.every((title) => title.includes('Knights')),
+      titles.join(', '),
+    );
+
+    await page.goto('/');
+    const rail = page.getByRole('region', { name: 'Your favourites' });
+    await rail.locator('article').first().waitFor();
+    await context.close();
+  });
+
+  void it('asks an anonymous visitor to log in before keeping a favourite (phone)', async () => {
+    const context = await newContext(browser, server.url, PHONE);
+    const page = await context.newPage();
+    await page.goto('/live');
+    await page
+      .getByRole('button', { name: /^Favourite: / })
+      .first()
+      .click();
+    const dialog = page.getByRole('dialog', { name: 'Log in to keep favourites' });
+    await dialog.waitFor();
+    assert.match(
+      (await dialog.getByRole('link', { name: 'Log in' }).getAttribute('href')) ?? '',
+      /^\/login\?return_to=%2Flive/,
+    );
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - window.innerWidth,
+    );
+    assert.ok(overflow <= 1, `no sideways scroll (${overflow}px)`);
+    await context.close();
+  });
+});
