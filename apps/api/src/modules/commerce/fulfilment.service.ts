@@ -90,7 +90,8 @@ export function createFulfilment(deps: { db: DB; provider: PaymentProvider; now:
 
   async function renewed(r: Repos, e: Extract<ProviderEvent, { type: 'subscription.renewed' }>) {
     const chain = await r.subs.byProviderRef(provider.name, e.subscriptionRef);
-    if (!chain) return;
+    // A subscription the shop has ended (never paid, refunded) is not revived by a late charge.
+    if (!chain || chain.status === 'canceled' || chain.status === 'expired') return;
     const product = await r.products.subscription(chain.channel_id, chain.subscription_id);
     if (!product) return;
     const t = now();

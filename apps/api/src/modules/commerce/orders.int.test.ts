@@ -89,3 +89,37 @@ describe('custom forms', () => {
     expect(other.statusCode).toBe(404);
   });
 });
+
+describe('the OpenAPI document', () => {
+  it('documents every commerce call with its body and responses', async () => {
+    const doc = (await t.get('/api/docs/json')).json<{
+      paths: Record<string, Record<string, { requestBody?: unknown; responses: object }>>;
+    }>();
+    for (const path of [
+      '/api/stripe/buy',
+      '/api/stripe/buy_bundle',
+      '/api/stripe/unsubscribe',
+      '/api/stripe/setup-intent',
+      '/api/stripe/invoice-preview',
+      '/api/stripe/subscription/start_trial',
+      '/api/stripe/confirm',
+      '/api/custom-forms/{alias}',
+    ]) {
+      expect(doc.paths[path]?.post?.requestBody, path).toBeDefined();
+    }
+    for (const path of [
+      '/api/packages',
+      '/api/packages/{id}',
+      '/api/subscriptions',
+      '/api/subscriptions/{id}',
+      '/api/orders',
+      '/api/orders/{id}',
+      '/api/apply_coupon',
+      '/api/stripe/customer-portal',
+      '/api/stripe/list-cards',
+    ]) {
+      expect(Object.keys(doc.paths[path]?.get?.responses ?? {}), path).toContain('200');
+    }
+    expect(doc.paths['/api/stripe/webhook']?.post).toBeDefined();
+  });
+});

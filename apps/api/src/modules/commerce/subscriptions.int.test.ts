@@ -165,52 +165,56 @@ describe('refunds', () => {
 });
 
 describe('a restart between payment and fulfilment', () => {
-  it('ends with the order paid and access granted', async () => {
-    const { app, database } = await commerceAppOnOwnDb();
-    const kk = kit(app.t, app.clock);
-    const { apiKey } = await kk.user();
-    const bought = await kk.buy(apiKey, {
-      package_id: await kk.passId(/Season/),
-      card: card(CARDS.ok),
-    });
-    // Lost between the provider's answer and recording it: only our idempotency key links them.
-    await database.db
-      .updateTable('orders')
-      .set({ provider_ref: null })
-      .where('id', '=', bought.order.id)
-      .execute();
-    await app.t.app.close();
-    app.clock.ms += 60_000;
-    const config = loadConfig({
-      LOG_LEVEL: 'silent',
-      NODE_ENV: 'test',
-      WEB_DIST_DIR: '/nonexistent',
-      SANDBOX_SETTLE_MS: '1500',
-    });
-    const restarted = await buildApp({
-      config,
-      db: database.db,
-      now: () => new Date(app.clock.ms),
-    });
-    try {
-      await restarted.commerce.jobs.runOnce();
-      const order = await database.db
-        .selectFrom('orders')
-        .selectAll()
-        .where('id', '=', bought.order.id)
-        .executeTakeFirstOrThrow();
-      expect(order).toMatchObject({ status: 'paid', activity_status: 'active' });
-      const access = await restarted.inject({
-        method: 'GET',
-        url: '/api/user/access',
-        query: { api_key: apiKey },
+  it(
+    'ends with the order paid and access granted',
+    async () => {
+      const { app, database } = await commerceAppOnOwnDb();
+      const kk = kit(app.t, app.clock);
+      const { apiKey } = await kk.user();
+      const bought = await kk.buy(apiKey, {
+        package_id: await kk.passId(/Season/),
+        card: card(CARDS.ok),
       });
-      expect(access.json<{ capabilities: string[] }>().capabilities).toContain('watch');
-    } finally {
-      await restarted.close();
-      await database.close();
-    }
-  });
+      // Lost between the provider's answer and recording it: only our idempotency key links them.
+      await database.db
+        .updateTable('orders')
+        .set({ provider_ref: null })
+        .where('id', '=', bought.order.id)
+        .execute();
+      await app.t.app.close();
+      app.clock.ms += 60_000;
+      const config = loadConfig({
+        LOG_LEVEL: 'silent',
+        NODE_ENV: 'test',
+        WEB_DIST_DIR: '/nonexistent',
+        SANDBOX_SETTLE_MS: '1500',
+      });
+      const restarted = await buildApp({
+        config,
+        db: database.db,
+        now: () => new Date(app.clock.ms),
+      });
+      try {
+        await restarted.commerce.jobs.runOnce();
+        const order = await database.db
+          .selectFrom('orders')
+          .selectAll()
+          .where('id', '=', bought.order.id)
+          .executeTakeFirstOrThrow();
+        expect(order).toMatchObject({ status: 'paid', activity_status: 'active' });
+        const access = await restarted.inject({
+          method: 'GET',
+          url: '/api/user/access',
+          query: { api_key: apiKey },
+        });
+        expect(access.json<{ capabilities: string[] }>().capabilities).toContain('watch');
+      } finally {
+        await restarted.close();
+        await database.close();
+      }
+    },
+    SETUP_TIMEOUT_MS,
+  );
 });
 
 async function commerceAppOnOwnDb() {

@@ -1,0 +1,49 @@
+import { configure, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { queryClient } from '../../../lib/query-client';
+import { makeProfile } from '../../../test/auth-fixtures';
+import { json, urlOf } from '../../../test/fetch-mock';
+import { makeEvent, makePage } from '../../../test/fixtures';
+import { renderApp } from '../../../test/render-app';
+
+// The first render loads the lazy route modules, which takes a while on a busy machine.
+configure({ asyncUtilTimeout: 5000 });
+vi.setConfig({ testTimeout: 20_000 });
+
+afterEach(() => {
+  queryClient.clear();
+  vi.unstubAllGlobals();
+});
+
+const favoriteGame = makeEvent({ id: 31, name: 'Favourite game' });
+
+function handler(url: URL) {
+  if (url.pathname === '/api/events/favorite') return json(makePage([favoriteGame]));
+  if (url.pathname === '/api/favorites') return json([]);
+  return json({ live: [], upcoming: [makeEvent({ id: 2 })], recent: [] });
+}
+
+describe('home', () => {
+  it("shows a signed-in user's favourites rail with the next games of their favourites", async () => {
+    const { fetch } = renderApp('/', { handler, user: makeProfile({ id: 7 }) });
+    const rail = await screen.findByRole('region', { name: 'Your favourites' });
+    expect(await within(rail).findByRole('link', { name: 'Rapids @ Knights' })).toBeTruthy();
+    expect(within(rail).getByRole('link', { name: 'See all' }).getAttribute('href')).toBe(
+      '/favorites',
+    );
+    const call = fetch.mock.calls
+      .map(([input]) => new URL(urlOf(input), 'http://localhost'))
+      .find((u) => u.pathname === '/api/events/favorite');
+    expect(call?.searchParams.get('type')).toBe('upcoming');
+    expect(call?.searchParams.get('limit')).toBe('12');
+  });
+
+  it('has no favourites rail for anonymous visitors, and never asks for favourites', async () => {
+    const { fetch } = renderApp('/', { handler });
+    await screen.findByRole('region', { name: 'Upcoming' });
+    expect(screen.queryByRole('region', { name: 'Your favourites' })).toBeNull();
+    expect(fetch.mock.calls.some(([input]) => urlOf(input).includes('favorite'))).toBe(false);
+    // Every team still has its star; pressing one asks to log in.
+    expect(screen.getAllByRole('button', { name: /^Favourite: / }).length).toBeGreaterThan(0);
+  });
+});
