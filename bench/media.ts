@@ -11,7 +11,6 @@ import path from 'node:path';
 import {
   locateFfmpeg,
   locateFont,
-  LIVE_LADDER,
   packageVod,
   parseMediaPlaylist,
   renderSyntheticGame,

@@ -9,7 +9,6 @@ import { isApiError } from '../../../lib/api-error';
 import {
   apiErrorText,
   applyServerFieldErrors,
-  isFieldError,
   translateFieldMessage,
 } from '../../../lib/form-messages';
 import { useT } from '../../../lib/i18n';
@@ -21,6 +20,20 @@ import { PasswordStrengthMeter } from './password-strength-meter';
 
 /** Links that cannot work any more: the way out is a new link. */
 const DEAD_LINK_CODES = new Set(['reset_key_expired', 'reset_failed', 'user_not_found']);
+const FIELDS = ['password', 'password_confirmation'] as const;
+
+/**
+ * What the alert says, if anything: password messages sit at their fields; a link the server
+ * cannot read (validation_failed on email, expires or signature) is a failed reset.
+ */
+function alertCode(error: unknown): string | null {
+  if (!isApiError(error)) return error ? 'generic' : null;
+  if (error.code !== 'validation_failed') return error.code;
+  const onLink = Object.keys(error.errors ?? {}).some(
+    (f) => !(FIELDS as readonly string[]).includes(f),
+  );
+  return onLink ? 'reset_failed' : null;
+}
 
 export function PasswordResetForm({
   link,
@@ -42,25 +55,26 @@ export function PasswordResetForm({
     defaultValues: { password: '', password_confirmation: '' },
   });
   const password = useWatch({ control, name: 'password' });
-  const isDeadLink = isApiError(mutation.error) && DEAD_LINK_CODES.has(mutation.error.code);
+  const code = alertCode(mutation.error);
 
   const onSubmit = handleSubmit((values) =>
     mutation.mutate(
       { link, ...values },
       {
         onSuccess: onDone,
-        onError: (error) =>
-          applyServerFieldErrors(error, setError, ['password', 'password_confirmation']),
+        onError: (error) => applyServerFieldErrors(error, setError, FIELDS),
       },
     ),
   );
 
   return (
     <form className={formStyles.form} onSubmit={(e) => void onSubmit(e)} noValidate>
-      {mutation.isError && !isFieldError(mutation.error) ? (
+      {code ? (
         <FormAlert tone="error">
-          {apiErrorText(t, mutation.error)}
-          {isDeadLink ? (
+          {code === 'reset_failed'
+            ? t('auth:serverErrors.reset_failed')
+            : apiErrorText(t, mutation.error)}
+          {DEAD_LINK_CODES.has(code) ? (
             <>
               {' '}
               <Link to="/password-reset-request" className={styles.link}>

@@ -46,6 +46,17 @@ describe('email verification link', () => {
     expect(screen.queryByText(/server text/)).toBeNull();
   });
 
+  it('treats a link the server cannot read as a failed verification', async () => {
+    renderApp(`/verify-email?${LINK}`, {
+      handler: answer('/api/auth/email-verify', () =>
+        apiError('validation_failed', 400, { email: 'A valid email address is required' }),
+      ),
+    });
+    expect(
+      await screen.findByText('Verification your email address failed.', {}, SLOW),
+    ).toBeTruthy();
+  });
+
   it('fails a link with a missing part without calling the server, in French too', async () => {
     await changeLocale('fr');
     const { fetch } = renderApp('/verify-email?email=ann%40example.com', {
@@ -110,6 +121,18 @@ describe('password recovery', () => {
     expect(screen.getByRole('link', { name: 'Ask for a new link' }).getAttribute('href')).toBe(
       '/password-reset-request',
     );
+  });
+
+  it('treats a reset link the server cannot read as a failed reset', async () => {
+    renderApp(`/password-reset?${LINK}`, {
+      handler: answer('/api/auth/password-reset', () =>
+        apiError('validation_failed', 400, { signature: 'signature is malformed' }),
+      ),
+    });
+    await userEvent.type(await screen.findByLabelText('New password', {}, SLOW), 'new passphrase');
+    await userEvent.type(screen.getByLabelText('Confirm password'), 'new passphrase');
+    await userEvent.click(screen.getByRole('button', { name: 'Save the new password' }));
+    expect(await screen.findByText(/Reset password failed\./)).toBeTruthy();
   });
 
   it('sets the new password and sends the user to log in with it', async () => {

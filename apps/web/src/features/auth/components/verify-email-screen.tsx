@@ -46,12 +46,16 @@ export function VerifyEmailScreen() {
       </AuthCard>
     );
   }
-  const isAlreadyVerified =
-    isApiError(verify.error) && verify.error.code === 'email_already_verified';
+  const code = isApiError(verify.error) ? verify.error.code : null;
+  const isAlreadyVerified = code === 'email_already_verified';
+  // A link that does not parse is as broken as a wrong signature; only an outage says otherwise.
+  const isOutage = code === 'ERR_NETWORK' || code === 'ERR_TIMEOUT' || code === 'rate_limited';
   return (
     <AuthCard title={title}>
       <FormAlert tone={isAlreadyVerified ? 'info' : 'error'}>
-        {link ? apiErrorText(t, verify.error) : t('auth:serverErrors.verification_failed')}
+        {isAlreadyVerified || isOutage
+          ? apiErrorText(t, verify.error)
+          : t('auth:serverErrors.verification_failed')}
       </FormAlert>
       {isAlreadyVerified ? (
         <ButtonLink to="/">{t('auth:verifyNotice.continue')}</ButtonLink>
