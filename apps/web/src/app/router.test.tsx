@@ -145,7 +145,7 @@ describe('navigation', () => {
 
   it('remembers the last page but not auth or error pages', async () => {
     const { router } = renderApp('/live?category_id=1', { handler: emptyHome });
-    await screen.findByRole('heading', { level: 1, name: 'Live now' });
+    await screen.findByRole('heading', { level: 1, name: 'Live now' }, { timeout: 5000 });
     expect(getLastPage()).toEqual({ path: '/live', search: '?category_id=1', params: {} });
     await router.navigate('/login');
     await screen.findByRole('heading', { level: 1, name: 'Log in' });
@@ -191,7 +191,7 @@ describe('home and listings', () => {
 
   it('switches the interface to French and remembers it', async () => {
     renderApp('/live', { handler: emptyHome });
-    await screen.findByRole('heading', { level: 1, name: 'Live now' });
+    await screen.findByRole('heading', { level: 1, name: 'Live now' }, { timeout: 5000 });
     await userEvent.click(screen.getAllByRole('button', { name: 'FR' })[0]!);
     expect(await screen.findByRole('heading', { level: 1, name: 'En direct' })).toBeTruthy();
     expect(localStorage.getItem('rudy_locale')).toContain('fr');

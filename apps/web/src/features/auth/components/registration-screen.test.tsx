@@ -7,6 +7,9 @@ import { SLOW, apiError, makeProfile, withBackground, callsTo } from '../../../t
 import { json, type Handler } from '../../../test/fetch-mock';
 import { renderApp } from '../../../test/render-app';
 
+// Screens load lazily and the tests type whole forms; a busy machine needs the room.
+vi.setConfig({ testTimeout: 15_000 });
+
 afterEach(() => {
   queryClient.clear();
   vi.unstubAllGlobals();

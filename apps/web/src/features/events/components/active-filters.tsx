@@ -66,11 +66,12 @@ export function ActiveFilters({
                 className={styles.activeChip}
                 onClick={() => onRemove(name)}
                 aria-label={t('events:filters.remove', {
-                  filter: `${label(name)}: ${value(name)}`,
+                  filter: `${t('events:filters.chipLabel', { label: label(name) })} ${value(name)}`,
                 })}
               >
                 <span>
-                  {label(name)}: <strong>{value(name)}</strong>
+                  {t('events:filters.chipLabel', { label: label(name) })}{' '}
+                  <strong>{value(name)}</strong>
                 </span>
                 <span aria-hidden="true">×</span>
               </button>

@@ -1,0 +1,2 @@
+import { locateFfmpeg } from '../packages/media/src/index.ts';
+console.log(locateFfmpeg({ PATH: '/usr/bin:/bin' }));
