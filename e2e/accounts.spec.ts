@@ -66,8 +66,8 @@ async function logOut(page: Page, name: string) {
   await page.getByRole('link', { name: 'Log in', exact: true }).waitFor();
 }
 
-describe('accounts in the browser', () => {
-  it('registers, verifies, logs out and in, edits, resets the password and deletes', async () => {
+void describe('accounts in the browser', () => {
+  void it('registers, verifies, logs out and in, edits, resets the password and deletes', async () => {
     const context = await newContext(browser, server.url);
     const page = await context.newPage();
     const errors: string[] = [];
@@ -148,7 +148,7 @@ describe('accounts in the browser', () => {
     await context.close();
   });
 
-  it('registers in French, with French messages and a French mail (phone)', async () => {
+  void it('registers in French, with French messages and a French mail (phone)', async () => {
     const context = await newContext(browser, server.url, PHONE);
     const page = await context.newPage();
     const email = uniqueEmail('zoe');
@@ -178,7 +178,7 @@ describe('accounts in the browser', () => {
     await context.close();
   });
 
-  it('signs in with Google against a local OpenID Connect provider', async () => {
+  void it('signs in with Google against a local OpenID Connect provider', async () => {
     person = {
       sub: `g-${randomBytes(4).toString('hex')}`,
       email: uniqueEmail('social'),

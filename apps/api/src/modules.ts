@@ -18,6 +18,7 @@ import { createSocialRepository } from './modules/auth/social/social.repository.
 import { socialRoutes } from './modules/auth/social/social.routes.js';
 import { createSocialService } from './modules/auth/social/social.service.js';
 import { createChannelRepository } from './modules/channel/channel.repository.js';
+import { createEntitlements } from './modules/commerce/entitlements.js';
 import { registerCommerce } from './modules/commerce/register-commerce.js';
 import { channelRoutes } from './modules/channel/channel.routes.js';
 import { createChannelService } from './modules/channel/channel.service.js';
@@ -79,8 +80,10 @@ export async function registerModules(
 
   const keys = createKeysService(createKeysRepository(db), now);
   const channel = createChannelService(createChannelRepository(db));
+  const entitlements = createEntitlements(db);
   const events = createEventsService(createEventsRepository(db), now, {
     cacheMs: config.CATALOGUE_CACHE_MS,
+    entitlements,
   });
   const geo = createGeoService(deps.countryLookup);
   registerApiKeyGuard(app, keys);

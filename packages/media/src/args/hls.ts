@@ -23,6 +23,8 @@ export interface LiveHlsTask {
   segmentSeconds: number;
   /** Continue an existing recording (after a restart) instead of starting a new one. */
   append: boolean;
+  /** x264 preset; every live game encodes in real time, so cheaper is better. */
+  preset?: string;
   /**
    * The encoder stops itself after this long: an encoder whose server was killed (SIGKILL, no
    * chance to stop it) still ends with its game instead of running forever.
@@ -129,7 +131,7 @@ export function liveHlsArgs(t: LiveHlsTask): string[] {
     args.push(
       ...h264Args({
         stream: `v:${i}`,
-        preset: 'veryfast',
+        preset: t.preset ?? 'veryfast',
         kbps: r.videoKbps,
         keyframeSeconds: t.segmentSeconds,
         fps: t.fps,

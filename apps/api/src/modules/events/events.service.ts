@@ -18,9 +18,19 @@ const HOMEPAGE_RAIL_SIZE = 12;
 /** Bounds memory: a page with the demo's inline images weighs up to ~60 KB. */
 const CACHE_MAX_PAGES = 500;
 
+/** Which events a user's purchases cover (commerce/entitlements.ts). */
+export interface EventEntitlements {
+  purchasedEventIds(
+    channelId: number,
+    userId: number | null,
+    eventIds: number[],
+  ): Promise<Set<number>>;
+}
+
 export interface EventsServiceOptions {
   /** How long a public listing page is served from memory; 0 turns the cache off. */
   cacheMs?: number;
+  entitlements?: EventEntitlements;
 }
 
 export interface Viewer {
@@ -32,8 +42,8 @@ export interface Viewer {
 /**
  * Listings are read far more often than events change, by visitors who mostly send the same few
  * filters. A public page (everything but the favourites listing) is therefore kept serialised for a
- * few seconds, per channel, language, signed-in or not (has_access depends only on that until
- * purchases exist) and query. Types and stream statuses in it are those of the moment it was built.
+ * few seconds, per channel, language, signed-in or not, and query; signed-in viewers with purchase
+ * lookups get fresh pages, since has_access follows their own purchases. Types and stream statuses in it are those of the moment it was built.
  */
 export function createEventsService(
   repo: EventsRepository,
@@ -63,7 +73,9 @@ export function createEventsService(
       scope,
     ]);
     const build = async () => Buffer.from(JSON.stringify(await page(viewer, query, scope)));
-    return cacheMs > 0 ? pages.get(key, build) : build();
+    // has_access of a signed-in viewer depends on their own purchases: their pages are not shared.
+    const isShared = viewer.userId === null || !options.entitlements;
+    return cacheMs > 0 && isShared ? pages.get(key, build) : build();
   }
 
   async function page(
@@ -83,7 +95,7 @@ export function createEventsService(
     const total = tailKnown
       ? paging.offset + rows.length
       : await repo.count(viewer.channelId, scoped);
-    return { data: rows.map((r) => toEvent(r, viewer, at)), meta: { ...meta, total } };
+    return { data: await toEvents(rows, viewer, at), meta: { ...meta, total } };
   }
 
   async function rail(viewer: Viewer, at: Date, kind: 'live' | 'upcoming' | 'finished') {
@@ -96,7 +108,19 @@ export function createEventsService(
       offset: 0,
       limit: HOMEPAGE_RAIL_SIZE,
     });
-    return rows.map((r) => toEvent(r, viewer, at));
+    return toEvents(rows, viewer, at);
+  }
+
+  async function toEvents(rows: EventRow[], viewer: Viewer, at: Date): Promise<Event[]> {
+    const covered =
+      viewer.userId !== null && options.entitlements && rows.length > 0
+        ? await options.entitlements.purchasedEventIds(
+            viewer.channelId,
+            viewer.userId,
+            rows.map((r) => r.id),
+          )
+        : new Set<number>();
+    return rows.map((r) => toEvent(r, viewer, at, covered.has(r.id)));
   }
 
   return {
@@ -117,7 +141,9 @@ export function createEventsService(
       const row = await repo.byId(viewer.channelId, id);
       // Another channel's event is "not found" too: ids must not reveal what other channels hold.
       if (!row) throw notFound('Event not found');
-      return toEvent(row, viewer, now());
+      const [event] = await toEvents([row], viewer, now());
+      if (!event) throw notFound('Event not found');
+      return event;
     },
 
     async homepage(viewer: Viewer): Promise<HomepageEvents> {
@@ -144,7 +170,7 @@ function toParticipant(p: EventRow['participants'][number]): EventParticipant {
   };
 }
 
-function toEvent(row: EventRow, viewer: Viewer, at: Date): Event {
+function toEvent(row: EventRow, viewer: Viewer, at: Date, isPurchased: boolean): Event {
   const start = new Date(row.event_utc_ts);
   const end = new Date(row.end_utc_ts);
   const type = eventType(start, end, at);
@@ -156,7 +182,7 @@ function toEvent(row: EventRow, viewer: Viewer, at: Date): Event {
     type,
     stream_status: streamStatus(type),
     access_type: row.access_type,
-    has_access: hasAccess(row.access_type, viewer.userId !== null),
+    has_access: hasAccess(row.access_type, viewer.userId !== null, isPurchased),
     location_id: row.location_id,
     event_category_id: row.event_category_id,
     event_utc_ts: start.toISOString(),

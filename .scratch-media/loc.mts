@@ -1,2 +1,0 @@
-import { locateFfmpeg } from '../packages/media/src/index.ts';
-console.log(locateFfmpeg({ PATH: '/usr/bin:/bin' }));

@@ -1,0 +1,131 @@
+import { describe, expect, it } from 'vitest';
+import { allowedPath, downloadName } from './media-paths.js';
+import { chooseStream, decideAccess, geoBlockedFor } from './media-rules.js';
+import { createMediaTokens } from './media-token.js';
+import type { MediaRow } from './media.repository.js';
+import { parseRange } from './range.js';
+
+const tokens = createMediaTokens('x'.repeat(40));
+const now = new Date('2026-01-01T12:00:00Z');
+const claims = {
+  scope: 'p' as const,
+  eventId: 42,
+  channelId: 3,
+  keyId: '77',
+  expiresAt: new Date(now.getTime() + 60_000),
+};
+
+describe('media tokens', () => {
+  it('round-trips, and refuses tampering, another secret and expiry', () => {
+    const token = tokens.sign(claims);
+    expect(token).toMatch(/^p\.\d+\.3\.42\.77\.[A-Za-z0-9_-]{32}$/);
+    expect(tokens.verify(token, now)).toMatchObject({
+      scope: 'p',
+      eventId: 42,
+      channelId: 3,
+      keyId: '77',
+    });
+    expect(tokens.verify(token.replace('.42.', '.43.'), now)).toBeNull();
+    expect(tokens.verify(token.replace(/^p/, 'd'), now)).toBeNull();
+    expect(createMediaTokens('y'.repeat(40)).verify(token, now)).toBeNull();
+    expect(tokens.verify(token, new Date(now.getTime() + 61_000))).toBeNull();
+    expect(tokens.verify('', now)).toBeNull();
+  });
+});
+
+describe('media paths', () => {
+  it('lets each scope reach its folders only', () => {
+    expect(allowedPath('p', 'vod/v0/seg_00001.ts')).toBe(true);
+    expect(allowedPath('p', 'live/master.m3u8')).toBe(true);
+    expect(allowedPath('p', 'download/event.mp4')).toBe(false);
+    expect(allowedPath('a', 'assets/poster.jpg')).toBe(true);
+    expect(allowedPath('a', 'vod/master.m3u8')).toBe(false);
+    expect(allowedPath('d', 'download/event.mp4')).toBe(true);
+    for (const trick of [
+      'vod/../x.ts',
+      '../vod/a.ts',
+      'vod//a.ts',
+      'vod/.a.ts',
+      'source/game.mp4',
+      'vod/a.exe',
+    ]) {
+      expect(allowedPath('p', trick), trick).toBe(false);
+    }
+  });
+
+  it('names downloads after the event', () => {
+    expect(downloadName('WOL @ KNI', new Date('2026-01-02T00:00:00Z'))).toBe(
+      'wol-at-kni-2026-01-02.mp4',
+    );
+    expect(downloadName('«»', new Date('2026-01-02T00:00:00Z'))).toBe('event-2026-01-02.mp4');
+  });
+});
+
+describe('byte ranges', () => {
+  it('parses single ranges and flags unsatisfiable ones', () => {
+    expect(parseRange(undefined, 100)).toBeNull();
+    expect(parseRange('bytes=0-9', 100)).toEqual({ start: 0, end: 9 });
+    expect(parseRange('bytes=90-', 100)).toEqual({ start: 90, end: 99 });
+    expect(parseRange('bytes=-10', 100)).toEqual({ start: 90, end: 99 });
+    expect(parseRange('bytes=0-500', 100)).toEqual({ start: 0, end: 99 });
+    expect(parseRange('bytes=100-', 100)).toBe('invalid');
+    expect(parseRange('bytes=5-1', 100)).toBe('invalid');
+    expect(parseRange('bytes=0-1,5-6', 100)).toBeNull();
+  });
+});
+
+describe('access and stream choice', () => {
+  it('puts geo first, then the access type', () => {
+    expect(decideAccess('free', false, true)).toBe('geo_blocked');
+    expect(decideAccess('free', false, false)).toBe('granted');
+    expect(decideAccess('register', false, false)).toBe('register');
+    expect(decideAccess('register', true, false)).toBe('granted');
+    expect(decideAccess('paid', true, false)).toBe('purchase');
+    expect(decideAccess('ppv', true, false, true)).toBe('granted');
+    expect(
+      geoBlockedFor(false, 'FR', { geo_allowed_countries: null, geo_blocked_countries: ['FR'] }),
+    ).toBe(true);
+    expect(
+      geoBlockedFor(false, 'CA', { geo_allowed_countries: ['CA'], geo_blocked_countries: null }),
+    ).toBe(false);
+  });
+
+  const row = (m: Partial<MediaRow>): MediaRow => ({
+    id: 1,
+    kind: 3,
+    url: null,
+    storage_key: 'c1/e1/vod/master.m3u8',
+    status: 'ready',
+    started_at: null,
+    ended_at: null,
+    meta: {},
+    ...m,
+  });
+
+  it('plays VOD when finished, the live row when live, and says what is missing', () => {
+    expect(chooseStream('upcoming', [row({})]).state).toBe('upcoming');
+    expect(chooseStream('finished', [row({ meta: { duration_seconds: 30 } })]).source).toEqual({
+      kind: 'vod',
+      key: 'c1/e1/vod/master.m3u8',
+      durationSeconds: 30,
+    });
+    expect(chooseStream('finished', [row({ status: 'pending' })]).state).toBe('preparing');
+    expect(chooseStream('finished', []).state).toBe('unavailable');
+    const ended = row({ kind: 2, status: 'ended', storage_key: 'c1/e1/live/master.m3u8' });
+    expect(chooseStream('finished', [ended]).source).toMatchObject({
+      kind: 'vod',
+      key: 'c1/e1/live/master.m3u8',
+    });
+    const external = row({
+      kind: 2,
+      url: 'https://cdn.example/x.m3u8',
+      storage_key: null,
+      status: 'live',
+    });
+    expect(chooseStream('live', [external]).source).toMatchObject({
+      kind: 'live',
+      external: 'https://cdn.example/x.m3u8',
+    });
+    expect(chooseStream('live', [row({ kind: 2, status: 'pending' })]).state).toBe('preparing');
+  });
+});
