@@ -1,7 +1,7 @@
 import type { LoginBody, Profile } from '@rudy/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
-import { setSignedInUser } from '../hooks/session';
+import { refreshIfSignedIn, setSignedInUser } from '../hooks/session';
 
 export function login(body: LoginBody): Promise<Profile> {
   return apiClient.post<Profile>('/v2/auth/login', { body: { ...body } });
@@ -12,5 +12,7 @@ export function useLogin() {
   return useMutation({
     mutationFn: login,
     onSuccess: (user) => setSignedInUser(queryClient, user),
+    // Signed in meanwhile (another tab shares the key): let the header catch up.
+    onError: (error) => refreshIfSignedIn(queryClient, error),
   });
 }

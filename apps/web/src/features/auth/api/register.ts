@@ -1,7 +1,7 @@
 import type { Profile, RegisterBody } from '@rudy/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
-import { setSignedInUser } from '../hooks/session';
+import { refreshIfSignedIn, setSignedInUser } from '../hooks/session';
 
 /** Creates the account and signs it in on this key; the server mails the verification link. */
 export function register(body: RegisterBody): Promise<Profile> {
@@ -13,5 +13,7 @@ export function useRegister() {
   return useMutation({
     mutationFn: register,
     onSuccess: (user) => setSignedInUser(queryClient, user),
+    // Signed in meanwhile (another tab shares the key): let the header catch up.
+    onError: (error) => refreshIfSignedIn(queryClient, error),
   });
 }

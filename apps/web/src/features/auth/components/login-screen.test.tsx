@@ -60,6 +60,17 @@ describe('login', () => {
     expect(screen.queryByText(/server text/)).toBeNull();
   });
 
+  it('reads the sign-in again when the key was signed in meanwhile (another tab)', async () => {
+    const { fetch } = renderApp('/login', {
+      handler: withBackground((url) =>
+        url.pathname === '/api/v2/auth/login' ? apiError('already_logged_in') : json({}),
+      ),
+    });
+    await fillAndSubmit('ann@example.com', 'correct horse');
+    expect(await screen.findByText('You are already logged in')).toBeTruthy();
+    await waitFor(() => expect(callsTo(fetch, '/api/profile')).toHaveLength(1));
+  });
+
   it('maps throttling (429) to its own message', async () => {
     renderApp('/login', {
       handler: withBackground((url) =>

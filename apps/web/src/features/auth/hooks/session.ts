@@ -2,6 +2,7 @@ import type { Profile } from '@rudy/contracts';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { apiClient } from '../../../lib/api-client';
+import { isApiError } from '../../../lib/api-error';
 import { STORAGE_KEYS, removeItem } from '../../../lib/storage';
 import { PROFILE_QUERY_KEY } from '../api/get-profile';
 
@@ -22,6 +23,13 @@ export function resetUser(queryClient: QueryClient) {
 export function setSignedInUser(queryClient: QueryClient, user: Profile) {
   queryClient.setQueryData(PROFILE_QUERY_KEY, user);
   void queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'auth' });
+}
+
+/** 'already_logged_in': this key is signed in (another tab?), so read who it is. */
+export function refreshIfSignedIn(queryClient: QueryClient, error: unknown) {
+  if (isApiError(error) && error.code === 'already_logged_in') {
+    void queryClient.invalidateQueries({ queryKey: PROFILE_QUERY_KEY });
+  }
 }
 
 /**
@@ -46,7 +54,6 @@ export function useSessionUpdates() {
     () => ({
       /** A saved profile answers with the new profile; the header reads the same cache. */
       updateUser: (user: Profile) => queryClient.setQueryData(PROFILE_QUERY_KEY, user),
-      endSession: () => endSession(queryClient),
     }),
     [queryClient],
   );
