@@ -26,6 +26,8 @@ before(async () => {
       GOOGLE_ISSUER: issuer.issuer,
       OAUTH_ALLOW_HTTP: 'true',
       PUBLIC_URL: url,
+      // Accounts need no media: without the worker no ffmpeg competes with the browser.
+      WORKER: 'false',
     },
     { port },
   );

@@ -14,7 +14,13 @@ function jsonLog(silent: boolean): WorkerLog {
   const line = (level: number, obj: object, msg: string) => {
     if (silent) return;
     const err = (obj as { err?: unknown }).err;
-    const entry = { level, time: Date.now(), msg, ...obj, ...(err ? { err: String(err) } : {}) };
+    const entry = {
+      level,
+      time: Date.now(),
+      msg,
+      ...obj,
+      ...(err instanceof Error ? { err: { message: err.message, stack: err.stack } } : {}),
+    };
     process.stdout.write(`${JSON.stringify(entry)}\n`);
   };
   return { info: (obj, msg) => line(30, obj, msg), error: (obj, msg) => line(50, obj, msg) };
