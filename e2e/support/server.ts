@@ -78,6 +78,8 @@ export async function startServer(
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
       RATE_LIMIT_MAX: '100000',
+      // Browser tests here need no video: no live encoders or demo rendering competing for the CPU.
+      WORKER: 'false',
       ...extraEnv,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

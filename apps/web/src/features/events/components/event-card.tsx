@@ -9,7 +9,7 @@ import styles from './event-card.module.css';
 
 const FALLBACK_COLOR = '#2a3345';
 
-export function teamColor(color: string | undefined) {
+function teamColor(color: string | undefined) {
   return color && isSafeColor(color) ? color : FALLBACK_COLOR;
 }
 

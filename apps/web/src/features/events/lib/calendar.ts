@@ -33,7 +33,7 @@ export function addMonths(day: string, count: number): string {
   return toKey(target.getTime());
 }
 
-export function weekday(day: string): number {
+function weekday(day: string): number {
   return new Date(toTime(day)).getUTCDay();
 }
 

@@ -16,14 +16,6 @@ export interface CatalogueData {
   teams: Participant[];
 }
 
-export const EMPTY_CATALOGUE: CatalogueData = {
-  categories: [],
-  locations: [],
-  groups: [],
-  properties: [],
-  teams: [],
-};
-
 export type PropertyName = ParticipantGroupProperty['name'];
 
 /** The name a filter value is shown by ("Lakeshore Wolves" for team=1), or null if unknown. */

@@ -4,11 +4,9 @@ import { useT } from '../../../lib/i18n';
 import { isSafeColor } from '../../../lib/theme';
 import styles from './catalogue-banner.module.css';
 
-export type SubjectKind = 'team' | 'school' | 'sport';
-
 /** What a team, school or sport page is about, ready to show. */
 export interface BannerSubject {
-  kind: SubjectKind;
+  kind: 'team' | 'school' | 'sport';
   name: string;
   image: string | null;
   color: string | null;
