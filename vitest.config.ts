@@ -29,8 +29,9 @@ export default defineConfig({
           name: 'api',
           include: ['apps/api/src/**/*.int.test.ts'],
           environment: 'node',
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // Generous: seeding PGlite (WASM) on a busy 2-core CI machine can take tens of seconds.
+          testTimeout: 120_000,
+          hookTimeout: 240_000,
           // Each file gets its own database; two workers keep PGlite's memory use sane on 2 cores.
           maxWorkers: 2,
           // Runs after the unit project, in its own worker pool.
