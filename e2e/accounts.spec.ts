@@ -26,8 +26,6 @@ before(async () => {
       GOOGLE_ISSUER: issuer.issuer,
       OAUTH_ALLOW_HTTP: 'true',
       PUBLIC_URL: url,
-      // Accounts need no media: without the worker no ffmpeg competes with the browser.
-      WORKER: 'false',
     },
     { port },
   );
