@@ -9,6 +9,8 @@ export interface StoredValues {
   last_page: { path: string; search: string; params: Record<string, string> };
   trk: string;
   events_view: 'grid' | 'list';
+  /** The player's volume (0..1) and mute, so the next video starts as loud as the last one. */
+  player_volume: { volume: number; muted: boolean };
 }
 export type StorageKey = keyof StoredValues;
 
@@ -21,6 +23,7 @@ export const STORAGE_KEYS = {
   lastPage: 'last_page',
   outerTracking: 'trk',
   eventsView: 'events_view',
+  playerVolume: 'player_volume',
 } as const satisfies Record<string, StorageKey>;
 
 interface Entry {
