@@ -1,5 +1,6 @@
-import { sql } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
 import type { DB } from '../db/database.js';
+import type { Database, EventsTable } from '../db/schema.js';
 
 type Status = 'pending' | 'processing' | 'ready' | 'live' | 'ended' | 'error';
 
@@ -16,36 +17,25 @@ const endOf = sql<Date>`e.event_utc_ts + e.duration_minutes * interval '1 minute
 
 /** SQL of the media jobs and the live supervisor. */
 export function createMediaJobsRepository(db: DB) {
+  /** One side of a game as the encoder draws it: short name and colour, or null. */
+  const side = (eb: ExpressionBuilder<Database & { e: EventsTable }, 'e'>, isHome: boolean) =>
+    eb
+      .selectFrom('event_participants as ep')
+      .innerJoin('participants as p', 'p.id', 'ep.participant_id')
+      .whereRef('ep.event_id', '=', 'e.id')
+      .where('ep.is_home', '=', isHome)
+      .select(
+        sql<GameRow['home']>`json_build_object('short_name', p.short_name, 'color', p.color)`.as(
+          't',
+        ),
+      )
+      .limit(1);
+
   const games = () =>
     db
       .selectFrom('events as e')
       .select(['e.id', 'e.channel_id', 'e.event_utc_ts', 'e.duration_minutes'])
-      .select((eb) => [
-        eb
-          .selectFrom('event_participants as ep')
-          .innerJoin('participants as p', 'p.id', 'ep.participant_id')
-          .whereRef('ep.event_id', '=', 'e.id')
-          .where('ep.is_home', '=', true)
-          .select(
-            sql<
-              GameRow['home']
-            >`json_build_object('short_name', p.short_name, 'color', p.color)`.as('t'),
-          )
-          .limit(1)
-          .as('home'),
-        eb
-          .selectFrom('event_participants as ep')
-          .innerJoin('participants as p', 'p.id', 'ep.participant_id')
-          .whereRef('ep.event_id', '=', 'e.id')
-          .where('ep.is_home', '=', false)
-          .select(
-            sql<
-              GameRow['away']
-            >`json_build_object('short_name', p.short_name, 'color', p.color)`.as('t'),
-          )
-          .limit(1)
-          .as('away'),
-      ]);
+      .select((eb) => [side(eb, true).as('home'), side(eb, false).as('away')]);
 
   return {
     async channelIds(keys: string[]): Promise<number[]> {

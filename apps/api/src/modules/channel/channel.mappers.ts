@@ -146,16 +146,21 @@ const ACCESS_FLAGS = new Set([
 const accessFlags = (accesses: string[]) =>
   accesses.map((a) => a.toLowerCase()).filter((a) => ACCESS_FLAGS.has(a)) as Package['accesses'];
 
-/** `purchased` needs the user's orders; the commerce issue fills it. Anonymous callers own nothing. */
-export const toPackage = (row: PackageRow, l: Locale, purchased = false): Package => ({
-  id: row.id,
-  name: pickText(row.name, l),
-  description: pickNullableText(row.description, l),
+/** Price, fee and total as shown to buyers; packages and subscriptions store them alike. */
+const priceFields = (row: PackageRow | SubscriptionRow) => ({
   price: centsToUnits(row.base_price_cents + row.service_fee_cents),
   base_price: centsToUnits(row.base_price_cents),
   service_fee: centsToUnits(row.service_fee_cents),
   currency: row.currency,
   image: row.image_url,
+});
+
+/** `purchased` needs the user's orders; the commerce issue fills it. Anonymous callers own nothing. */
+export const toPackage = (row: PackageRow, l: Locale, purchased = false): Package => ({
+  id: row.id,
+  name: pickText(row.name, l),
+  description: pickNullableText(row.description, l),
+  ...priceFields(row),
   scope: row.scope,
   is_team_pass: row.is_team_pass,
   pass_type: row.pass_type,
@@ -175,11 +180,7 @@ export const toSubscription = (
   id: row.id,
   name: pickText(row.name, l),
   description: pickNullableText(row.description, l),
-  price: centsToUnits(row.base_price_cents + row.service_fee_cents),
-  base_price: centsToUnits(row.base_price_cents),
-  service_fee: centsToUnits(row.service_fee_cents),
-  currency: row.currency,
-  image: row.image_url,
+  ...priceFields(row),
   offer: row.period === 'annual' ? 'annual' : 'monthly',
   period: row.period,
   trial_period: row.trial_period_days,

@@ -1,7 +1,9 @@
 import type { DB } from '../../db/database.js';
+import { createProductsRepository } from '../commerce/products.repository.js';
 
 /** SQL only: every query is scoped by channel_id. */
 export function createChannelRepository(db: DB) {
+  const products = createProductsRepository(db);
   return {
     settings(channelId: number) {
       return db
@@ -108,43 +110,10 @@ export function createChannelRepository(db: DB) {
         .orderBy('id')
         .execute();
     },
-    packages(channelId: number) {
-      return (
-        db
-          .selectFrom('packages')
-          .selectAll()
-          .select((eb) => [
-            eb
-              .selectFrom('package_event_categories as pec')
-              .select((e) => e.fn.agg<number[]>('array_agg', ['pec.event_category_id']).as('ids'))
-              .whereRef('pec.package_id', '=', 'packages.id')
-              .as('event_category_ids'),
-            eb
-              .selectFrom('package_participants as pp')
-              .select((e) => e.fn.agg<number[]>('array_agg', ['pp.participant_id']).as('ids'))
-              .whereRef('pp.package_id', '=', 'packages.id')
-              .as('participant_ids'),
-          ])
-          .where('channel_id', '=', channelId)
-          // Single-event packages are bought from their event, not listed among passes.
-          .where('scope', '!=', 'single')
-          .orderBy('position')
-          .orderBy('id')
-          .execute()
-      );
-    },
-    subscriptions(channelId: number) {
-      return db
-        .selectFrom('subscriptions')
-        .selectAll()
-        .where('channel_id', '=', channelId)
-        .where('disabled', '=', false)
-        .orderBy('position')
-        .orderBy('id')
-        .execute();
-    },
+    /** Passes and subscriptions as listed to buyers: one query set, owned by commerce. */
+    packages: (channelId: number) => products.passes(channelId),
+    subscriptions: (channelId: number) => products.subscriptions(channelId),
   };
 }
 export type ChannelRepository = ReturnType<typeof createChannelRepository>;
-export type PackageRow = Awaited<ReturnType<ChannelRepository['packages']>>[number];
-export type SubscriptionRow = Awaited<ReturnType<ChannelRepository['subscriptions']>>[number];
+export type { PackageRow, SubscriptionRow } from '../commerce/products.repository.js';
