@@ -77,6 +77,16 @@ function AccountMenu({ user }: { user: Profile }) {
               </Link>
             </li>
             <li>
+              <Link to="/favorites" className={styles.item}>
+                {t('auth:account.favorites')}
+              </Link>
+            </li>
+            <li>
+              <Link to="/profile/passes" className={styles.item}>
+                {t('auth:account.passes')}
+              </Link>
+            </li>
+            <li>
               <Link to="/profile/edit" className={styles.item}>
                 {t('auth:account.edit')}
               </Link>
