@@ -50,6 +50,14 @@ describe('platform', () => {
     expect(home.headers['x-content-type-options']).toBe('nosniff');
     expect(home.headers['content-security-policy']).toContain("frame-ancestors 'self'");
     expect(home.headers['content-security-policy']).toContain("script-src 'self'");
+    // reCAPTCHA and Stripe Elements load only from their own origins; nothing inline.
+    expect(home.headers['content-security-policy']).toMatch(
+      /script-src 'self' https:\/\/www\.google\.com\/recaptcha\/ [^;]*https:\/\/js\.stripe\.com;/,
+    );
+    const scriptSrc = String(home.headers['content-security-policy'])
+      .split('; ')
+      .find((d) => d.startsWith('script-src'));
+    expect(scriptSrc).not.toContain('unsafe-inline');
     expect(home.headers['x-frame-options']).toBe('SAMEORIGIN');
     const embed = await t.inject({
       method: 'GET',

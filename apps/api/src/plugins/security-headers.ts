@@ -1,11 +1,30 @@
 import type { FastifyInstance } from 'fastify';
 
+/**
+ * The only third parties the site talks to: reCAPTCHA on the account forms (when the channel sets a
+ * site key) and Stripe.js/Elements on checkout (when the Stripe provider is configured). Listing their
+ * origins always keeps the header one precomputed string; nothing loads them unless configured.
+ */
+const RECAPTCHA = {
+  scripts: 'https://www.google.com/recaptcha/ https://www.gstatic.com/recaptcha/',
+  frames: 'https://www.google.com/recaptcha/ https://recaptcha.google.com/recaptcha/',
+};
+const STRIPE = {
+  scripts: 'https://js.stripe.com',
+  frames: 'https://js.stripe.com https://hooks.stripe.com',
+  connect: 'https://api.stripe.com',
+};
+const THIRD_PARTY_SCRIPTS = `${RECAPTCHA.scripts} ${STRIPE.scripts}`;
+
 const CSP_BASE = [
   "default-src 'self'",
   "img-src 'self' data: blob: https:",
   "style-src 'self' 'unsafe-inline'",
   "media-src 'self' blob: https:",
-  "connect-src 'self'",
+  `connect-src 'self' ${STRIPE.connect}`,
+  `frame-src ${RECAPTCHA.frames} ${STRIPE.frames}`,
+  // hls.js runs its transmuxer in a blob: worker.
+  "worker-src 'self' blob:",
   "font-src 'self' data:",
   "object-src 'none'",
   "base-uri 'self'",
@@ -20,7 +39,9 @@ const isDocsPage = (url: string) => url.startsWith('/api/docs');
 
 export function cspFor(url: string): string {
   const ancestors = isEmbeddable(url) ? '*' : "'self'";
-  const scripts = isDocsPage(url) ? "script-src 'self' 'unsafe-inline'" : "script-src 'self'";
+  const scripts = isDocsPage(url)
+    ? "script-src 'self' 'unsafe-inline'"
+    : `script-src 'self' ${THIRD_PARTY_SCRIPTS}`;
   return `${CSP_BASE}; ${scripts}; frame-ancestors ${ancestors}`;
 }
 
