@@ -1,19 +1,28 @@
+import { useParams } from 'react-router';
+import { formatEventTime } from '../../../features/events/lib/event-display';
+import { useEvent } from '../../../features/player/api/get-event';
+import { WatchPlayer } from '../../../features/player/components/watch-player';
 import { useT } from '../../../lib/i18n';
-import { numericIdLoader } from '../../route-guards';
+import { watchLoader } from './watch-loader';
 import styles from './watch-embed.module.css';
 
-export const loader = numericIdLoader;
+export const loader = watchLoader;
 
-/** The embedded player fills its frame; it has no site chrome. */
+/** The same player as /watch/:id with no site chrome, filling the host page's frame. */
 export function Component() {
-  const { t } = useT();
+  const { t, i18n } = useT();
+  const eventId = Number(useParams().id);
+  const game = useEvent(eventId).data;
   return (
     <div className={styles.frame}>
-      <title>{t('watch:embed.title')}</title>
-      <div className={styles.message} role="status">
-        <p className={styles.title}>{t('watch:embed.unavailable')}</p>
-        <p className={styles.text}>{t('common:unavailable.text')}</p>
-      </div>
+      <title>{game?.name ?? t('watch:embed.title')}</title>
+      <WatchPlayer
+        eventId={eventId}
+        fill
+        startsAt={
+          game ? formatEventTime(game.event_utc_ts, game.time_zone, i18n.language) : undefined
+        }
+      />
     </div>
   );
 }

@@ -1,17 +1,64 @@
+import { useParams } from 'react-router';
+import { LoadError, StatusMessage } from '../../../components/ui/status-message';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { useBootstrap } from '../../../features/channel/api/get-bootstrap';
+import {
+  eventTitle,
+  formatEventTime,
+  locationNames,
+} from '../../../features/events/lib/event-display';
+import { useEvent } from '../../../features/player/api/get-event';
+import { usePlayback } from '../../../features/player/api/get-playback';
+import { DownloadButton } from '../../../features/player/components/download-button';
+import { WatchPlayer } from '../../../features/player/components/watch-player';
+import { isApiError } from '../../../lib/api-error';
 import { useT } from '../../../lib/i18n';
-import { numericIdLoader } from '../../route-guards';
-import { PlaceholderScreen } from '../placeholder-screen';
+import { RelatedGames } from './related-games';
+import { watchLoader } from './watch-loader';
+import { WatchDetails } from './watch-details';
+import styles from './watch.module.css';
 
-export const loader = numericIdLoader;
+export const loader = watchLoader;
 
 export function Component() {
-  const { t } = useT();
+  const { t, i18n } = useT();
+  const eventId = Number(useParams().id);
+  const event = useEvent(eventId);
+  const playback = usePlayback(eventId).data;
+  const locations = locationNames(useBootstrap().data?.['events-locations']);
+  const game = event.data;
+
   return (
-    <PlaceholderScreen
-      title={t('watch:watch.title')}
-      subtitle={t('watch:watch.subtitle')}
-      notice={t('watch:watch.unavailable')}
-      shape="player"
-    />
+    <div className="page-container">
+      <title>{game ? eventTitle(game) : t('watch:watch.title')}</title>
+      <div className={styles.layout}>
+        <div className={styles.main}>
+          <WatchPlayer
+            eventId={eventId}
+            startsAt={
+              game ? formatEventTime(game.event_utc_ts, game.time_zone, i18n.language) : undefined
+            }
+          />
+          {game ? (
+            <WatchDetails
+              event={game}
+              locationName={locations.get(game.location_id ?? -1)}
+              actions={playback?.can_download ? <DownloadButton eventId={eventId} /> : null}
+            />
+          ) : event.isPending ? (
+            <Skeleton width="60%" height={28} />
+          ) : isApiError(event.error) && event.error.status === 404 ? (
+            <StatusMessage tone="error" title={t('watch:watch.notFound')} />
+          ) : (
+            <LoadError what={t('watch:watch.loadError')} onRetry={() => void event.refetch()} />
+          )}
+        </div>
+        {game ? (
+          <aside className={styles.related}>
+            <RelatedGames event={game} locations={locations} />
+          </aside>
+        ) : null}
+      </div>
+    </div>
   );
 }

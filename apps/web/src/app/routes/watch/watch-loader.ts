@@ -1,0 +1,16 @@
+import type { LoaderFunctionArgs } from 'react-router';
+import { eventQueryOptions } from '../../../features/player/api/get-event';
+import { playbackQueryOptions } from '../../../features/player/api/get-playback';
+import { queryClient } from '../../../lib/query-client';
+import { numericIdLoader } from '../../route-guards';
+
+/** Playback and the game's details are asked for while the screen's code loads. */
+export function watchLoader(args: LoaderFunctionArgs) {
+  const guard = numericIdLoader(args);
+  if (guard) return guard;
+  const id = Number(args.params.id);
+  // Errors surface in the screen, which reads the same queries.
+  void queryClient.query(playbackQueryOptions(id)).catch(() => undefined);
+  void queryClient.query(eventQueryOptions(id)).catch(() => undefined);
+  return null;
+}

@@ -1,0 +1,59 @@
+import type { Playback } from '@rudy/contracts';
+import { ButtonLink } from '../../../components/ui/button';
+import { useT } from '../../../lib/i18n';
+import { PlayerMessage } from './player-message';
+
+/** Link to the Buy screen for this game, with the single-event package when there is one. */
+export function buyLink(eventId: number, singleEventPackageId: number | null): string {
+  const params = new URLSearchParams({ event_id: String(eventId) });
+  if (singleEventPackageId !== null) {
+    params.set('single_event_package_id', String(singleEventPackageId));
+  }
+  return `/buy?${params.toString()}`;
+}
+
+/** Why the viewer cannot watch yet, and the way forward: register/login, buy, or nothing (geo). */
+export function AccessPrompt({ playback }: { playback: Playback }) {
+  const { t } = useT();
+  const poster = playback.assets.poster_url;
+  switch (playback.access) {
+    case 'register':
+      return (
+        <PlayerMessage
+          posterUrl={poster}
+          title={t('watch:access.registerToWatch')}
+          text={t('watch:access.registerText')}
+          actions={
+            <>
+              <ButtonLink to="/registration">{t('watch:access.registerToWatch')}</ButtonLink>
+              <ButtonLink to="/login" variant="secondary">
+                {t('watch:access.loginToWatch')}
+              </ButtonLink>
+            </>
+          }
+        />
+      );
+    case 'purchase':
+      return (
+        <PlayerMessage
+          posterUrl={poster}
+          title={t('watch:access.purchaseTitle')}
+          text={t('watch:access.purchaseText')}
+          actions={
+            <>
+              <ButtonLink to={buyLink(playback.event_id, playback.single_event_package_id)}>
+                {t('watch:access.buyEvent')}
+              </ButtonLink>
+              <ButtonLink to="/packages" variant="secondary">
+                {t('watch:access.seePackages')}
+              </ButtonLink>
+            </>
+          }
+        />
+      );
+    case 'geo_blocked':
+      return <PlayerMessage tone="alert" title={t('watch:access.geoBlocked')} />;
+    case 'granted':
+      return null;
+  }
+}

@@ -1,0 +1,110 @@
+import type { ReactNode } from 'react';
+import { useT } from '../../../lib/i18n';
+import type { MediaState } from '../hooks/use-media-state';
+import { formatClock } from '../lib/time-format';
+import styles from './player.module.css';
+
+export interface ControlActions {
+  togglePlay: () => void;
+  seekTo: (seconds: number) => void;
+  goLive: () => void;
+  toggleFullscreen: () => void;
+  togglePip: () => void;
+}
+
+/**
+ * The bar over the video. VOD seeks over its length; live seeks over the DVR window and shows the
+ * LIVE badge, dimmed with "Go live" beside it while the viewer is behind the edge.
+ */
+export function PlayerControls({
+  media,
+  isLive,
+  isBehindLive,
+  isFullscreen,
+  canPip,
+  actions,
+  volume,
+  quality,
+  extra,
+}: {
+  media: MediaState;
+  isLive: boolean;
+  isBehindLive: boolean;
+  isFullscreen: boolean;
+  canPip: boolean;
+  actions: ControlActions;
+  volume: ReactNode;
+  quality: ReactNode;
+  extra?: ReactNode;
+}) {
+  const { t } = useT();
+  const start = isLive ? media.seekableStart : 0;
+  const end = isLive ? media.seekableEnd : media.duration;
+  const canSeek = end > start;
+  return (
+    <div className={styles.controls}>
+      {canSeek ? (
+        <input
+          type="range"
+          className={styles.range}
+          min={start}
+          max={end}
+          step={0.1}
+          value={Math.min(Math.max(media.currentTime, start), end)}
+          onChange={(e) => actions.seekTo(Number(e.target.value))}
+          aria-label={t('watch:player.seek')}
+          aria-valuetext={formatClock(media.currentTime - start)}
+        />
+      ) : null}
+      <div className={styles.row}>
+        <button
+          type="button"
+          className={styles.iconButton}
+          onClick={actions.togglePlay}
+          aria-label={media.paused ? t('watch:player.play') : t('watch:player.pause')}
+        >
+          <span aria-hidden="true">{media.paused ? '▶' : '❚❚'}</span>
+        </button>
+        {volume}
+        {isLive ? (
+          <button
+            type="button"
+            className={`${styles.liveBadge} ${isBehindLive ? styles.behind : ''}`}
+            onClick={actions.goLive}
+            disabled={!isBehindLive}
+            aria-label={isBehindLive ? t('watch:player.goLive') : t('watch:player.live')}
+          >
+            {isBehindLive ? t('watch:player.goLive') : t('watch:player.live')}
+          </button>
+        ) : (
+          <span className={styles.time}>
+            {formatClock(media.currentTime)} / {formatClock(media.duration)}
+          </span>
+        )}
+        <span className={styles.spacer} />
+        {extra}
+        {quality}
+        {canPip ? (
+          <button
+            type="button"
+            className={styles.iconButton}
+            onClick={actions.togglePip}
+            aria-label={t('watch:player.pip')}
+          >
+            <span aria-hidden="true">⧉</span>
+          </button>
+        ) : null}
+        <button
+          type="button"
+          className={styles.iconButton}
+          onClick={actions.toggleFullscreen}
+          aria-label={
+            isFullscreen ? t('watch:player.exitFullscreen') : t('watch:player.fullscreen')
+          }
+        >
+          <span aria-hidden="true">{isFullscreen ? '⤡' : '⤢'}</span>
+        </button>
+      </div>
+    </div>
+  );
+}

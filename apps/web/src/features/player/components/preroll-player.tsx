@@ -1,0 +1,57 @@
+import type { Preroll } from '@rudy/contracts';
+import { useState } from 'react';
+import { useT } from '../../../lib/i18n';
+import { usePreroll } from '../hooks/use-preroll';
+import styles from './player.module.css';
+
+/** The ad before the game: "Ad" with its countdown, then Skip once allowed. */
+export function PrerollPlayer({
+  preroll,
+  eventId,
+  onDone,
+}: {
+  preroll: Preroll;
+  eventId: number;
+  onDone: () => void;
+}) {
+  const { t } = useT();
+  const [video, setVideo] = useState<HTMLVideoElement | null>(null);
+  const flow = usePreroll(preroll, eventId, video, onDone);
+  return (
+    <>
+      <video
+        ref={setVideo}
+        className={styles.video}
+        src={preroll.url}
+        playsInline
+        preload="auto"
+        data-testid="preroll-video"
+      />
+      <span className={styles.adBadge} role="status">
+        {t('watch:preroll.ad')} · {t('watch:preroll.endsIn', { seconds: flow.clock.remaining })}
+      </span>
+      {flow.needsClick ? (
+        <div className={styles.center}>
+          <button
+            type="button"
+            className={styles.bigPlay}
+            onClick={flow.start}
+            aria-label={t('watch:preroll.play')}
+          >
+            ▶
+          </button>
+        </div>
+      ) : null}
+      <button
+        type="button"
+        className={styles.skip}
+        disabled={!flow.clock.canSkip}
+        onClick={flow.skip}
+      >
+        {flow.clock.canSkip
+          ? t('watch:preroll.skip')
+          : t('watch:preroll.skipIn', { seconds: flow.clock.skipIn })}
+      </button>
+    </>
+  );
+}

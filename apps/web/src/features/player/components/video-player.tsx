@@ -1,0 +1,205 @@
+import type { PlaybackStream, Preroll } from '@rudy/contracts';
+import { useCallback, useEffect, useState, type KeyboardEvent } from 'react';
+import { Button } from '../../../components/ui/button';
+import { useT } from '../../../lib/i18n';
+import {
+  canPictureInPicture,
+  togglePictureInPicture,
+  useFullscreen,
+} from '../hooks/use-fullscreen';
+import { useIdle } from '../hooks/use-idle';
+import { useMediaState } from '../hooks/use-media-state';
+import { useStreamSession } from '../hooks/use-stream-session';
+import { useVolume } from '../hooks/use-volume';
+import type { LoadHls } from '../lib/attach-stream';
+import { playWithFallback, type AutoplayResult } from '../lib/autoplay';
+import { commandForKey, type PlayerCommand } from '../lib/keyboard';
+import { isBehindLive } from '../lib/live-edge';
+import { markProgramTime, seekVideo, togglePlayback } from '../lib/media-commands';
+import { PlayerControls, type ControlActions } from './player-controls';
+import { PlayerMessage } from './player-message';
+import { PrerollPlayer } from './preroll-player';
+import { QualitySelect } from './quality-select';
+import { VolumeControl } from './volume-control';
+import styles from './player.module.css';
+
+/** Keys typed into these keep their own meaning (a slider's arrows, a select's letters). */
+const OWN_KEYS = new Set(['INPUT', 'SELECT', 'TEXTAREA']);
+
+/**
+ * The stream with its pre-roll and custom controls. The stream is attached (and buffers) while the
+ * ad plays, so the game starts at once when the ad ends.
+ */
+export function VideoPlayer({
+  eventId,
+  stream,
+  preroll,
+  posterUrl,
+  fill = false,
+  loadHls,
+}: {
+  eventId: number;
+  stream: PlaybackStream;
+  preroll: Preroll | null;
+  posterUrl: string | null;
+  fill?: boolean;
+  loadHls?: LoadHls;
+}) {
+  const { t } = useT();
+  const [container, setContainer] = useState<HTMLDivElement | null>(null);
+  const [video, setVideo] = useState<HTMLVideoElement | null>(null);
+  const [isPrerollDone, setPrerollDone] = useState(preroll === null);
+  const [autoplay, setAutoplay] = useState<AutoplayResult | null>(null);
+  const session = useStreamSession(video, stream.url, loadHls);
+  const media = useMediaState(video);
+  const volume = useVolume(video);
+  const fullscreen = useFullscreen(container, video);
+  const idle = useIdle(isPrerollDone && !media.paused);
+  const isLive = stream.kind === 'live';
+  const liveEdge = isLive ? (session.liveEdge() ?? media.seekableEnd) : null;
+  const behind = isLive && isBehindLive(media.currentTime, liveEdge);
+  const onPrerollDone = useCallback(() => setPrerollDone(true), []);
+
+  useEffect(() => {
+    if (!video || !isPrerollDone) return;
+    void playWithFallback(video).then(setAutoplay);
+  }, [video, isPrerollDone]);
+
+  // The encoder's clock at the play position, for latency measurements (bench/ttff.ts).
+  useEffect(() => {
+    const date = session.playingDate();
+    if (video && date) markProgramTime(video, date);
+  });
+
+  const actions: ControlActions = {
+    togglePlay: () => {
+      if (video) togglePlayback(video);
+    },
+    seekTo: (seconds) => {
+      if (video) seekVideo(video, seconds);
+    },
+    goLive: () => {
+      if (!video || liveEdge === null) return;
+      seekVideo(video, liveEdge);
+      if (video.paused) togglePlayback(video);
+    },
+    toggleFullscreen: fullscreen.toggle,
+    togglePip: () => togglePictureInPicture(video),
+  };
+
+  const run = (command: PlayerCommand) => {
+    if (!video) return;
+    switch (command.type) {
+      case 'toggle-play':
+        return actions.togglePlay();
+      case 'fullscreen':
+        return actions.toggleFullscreen();
+      case 'mute':
+        return volume.toggleMute();
+      case 'seek': {
+        const low = isLive ? media.seekableStart : 0;
+        const high = isLive ? (liveEdge ?? media.seekableEnd) : media.duration;
+        return actions.seekTo(Math.min(Math.max(video.currentTime + command.by, low), high));
+      }
+      case 'volume':
+        return volume.setVolume((video.muted ? 0 : video.volume) + command.by);
+    }
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const target = event.target as HTMLElement;
+    if (!isPrerollDone || OWN_KEYS.has(target.tagName)) return;
+    const command = commandForKey(event);
+    // Space on a focused button presses that button.
+    if (!command || (event.key === ' ' && target.tagName === 'BUTTON')) return;
+    event.preventDefault();
+    idle.wake();
+    run(command);
+  };
+
+  const showSpinner =
+    isPrerollDone &&
+    !session.failed &&
+    autoplay !== 'blocked' &&
+    (media.waiting || !media.hasFrame);
+
+  return (
+    <div
+      ref={setContainer}
+      className={`${styles.frame} ${fill ? styles.fill : ''} ${idle.isIdle ? styles.idle : ''}`}
+      tabIndex={0}
+      role="region"
+      aria-label={t('watch:player.label')}
+      onKeyDown={onKeyDown}
+      onPointerMove={idle.wake}
+    >
+      <video
+        ref={setVideo}
+        className={`${styles.video} ${isPrerollDone ? '' : styles.hidden}`}
+        poster={posterUrl ?? undefined}
+        playsInline
+        preload="auto"
+        onClick={actions.togglePlay}
+        data-testid="main-video"
+      />
+      {!isPrerollDone && preroll ? (
+        <PrerollPlayer preroll={preroll} eventId={eventId} onDone={onPrerollDone} />
+      ) : null}
+      {showSpinner ? (
+        <div className={styles.center} role="status" aria-label={t('watch:player.loading')}>
+          <span className={styles.spinner} />
+        </div>
+      ) : null}
+      {isPrerollDone && autoplay === 'blocked' && media.paused ? (
+        <div className={styles.center}>
+          <button
+            type="button"
+            className={styles.bigPlay}
+            onClick={actions.togglePlay}
+            aria-label={t('watch:player.play')}
+          >
+            ▶
+          </button>
+        </div>
+      ) : null}
+      {isPrerollDone && !session.failed ? (
+        <PlayerControls
+          media={media}
+          isLive={isLive}
+          isBehindLive={behind}
+          isFullscreen={fullscreen.isFullscreen}
+          canPip={canPictureInPicture()}
+          actions={actions}
+          volume={
+            <VolumeControl
+              volume={media.volume}
+              muted={media.muted}
+              onToggleMute={volume.toggleMute}
+              onVolume={volume.setVolume}
+            />
+          }
+          quality={
+            <QualitySelect
+              levels={session.levels}
+              playing={session.level}
+              chosen={session.chosenLevel}
+              onChoose={session.chooseLevel}
+            />
+          }
+        />
+      ) : null}
+      {session.failed ? (
+        <PlayerMessage
+          tone="alert"
+          posterUrl={posterUrl}
+          title={t('watch:player.error')}
+          actions={
+            <Button variant="secondary" size="s" onClick={session.retry}>
+              {t('watch:player.retry')}
+            </Button>
+          }
+        />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,95 @@
+import { useT } from '../../../lib/i18n';
+import { Button } from '../../../components/ui/button';
+import { usePlayback } from '../api/get-playback';
+import { AccessPrompt } from './access-prompt';
+import { PlayerMessage } from './player-message';
+import { VideoPlayer } from './video-player';
+import styles from './player.module.css';
+
+/**
+ * The player area of a game: asks /playback and shows what it says — the video, an access
+ * prompt, "getting the stream ready" (asked again every few seconds), or when the game starts.
+ */
+export function WatchPlayer({
+  eventId,
+  startsAt,
+  fill = false,
+}: {
+  eventId: number;
+  /** The game's start, formatted by the screen (shown before it starts). */
+  startsAt?: string | undefined;
+  fill?: boolean;
+}) {
+  const { t } = useT();
+  const playback = usePlayback(eventId);
+  const frame = `${styles.frame} ${fill ? styles.fill : ''}`;
+  const data = playback.data;
+
+  if (playback.isPending) {
+    return (
+      <div className={frame}>
+        <PlayerMessage isBusy title={t('watch:player.loading')} />
+      </div>
+    );
+  }
+  if (!data) {
+    return (
+      <div className={frame}>
+        <PlayerMessage
+          tone="alert"
+          title={t('watch:player.error')}
+          actions={
+            <Button variant="secondary" size="s" onClick={() => void playback.refetch()}>
+              {t('watch:player.retry')}
+            </Button>
+          }
+        />
+      </div>
+    );
+  }
+  if (data.access !== 'granted') {
+    return (
+      <div className={frame}>
+        <AccessPrompt playback={data} />
+      </div>
+    );
+  }
+  if (data.stream) {
+    return (
+      <VideoPlayer
+        eventId={eventId}
+        stream={data.stream}
+        preroll={data.preroll}
+        posterUrl={data.assets.poster_url}
+        fill={fill}
+      />
+    );
+  }
+  const poster = data.assets.poster_url;
+  return (
+    <div className={frame}>
+      {data.stream_state === 'preparing' ? (
+        <PlayerMessage
+          isBusy
+          posterUrl={poster}
+          title={t('watch:player.preparing')}
+          text={t('watch:player.preparingText')}
+        />
+      ) : data.stream_state === 'upcoming' ? (
+        <PlayerMessage
+          posterUrl={poster}
+          title={
+            startsAt ? t('watch:player.startsAt', { time: startsAt }) : t('watch:player.upcoming')
+          }
+          text={t('watch:player.upcomingText')}
+        />
+      ) : (
+        <PlayerMessage
+          posterUrl={poster}
+          title={t('watch:player.unavailable')}
+          text={t('watch:player.unavailableText')}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,10 @@
+/**
+ * Further than this behind the live edge, the viewer is watching the DVR: the LIVE badge dims and
+ * "Go live" appears. Two 2 s segments are held back on purpose (liveSyncDurationCount), so the
+ * threshold leaves room for them.
+ */
+export const BEHIND_LIVE_THRESHOLD_S = 10;
+
+export function isBehindLive(currentTime: number, liveEdge: number | null): boolean {
+  return liveEdge !== null && liveEdge - currentTime > BEHIND_LIVE_THRESHOLD_S;
+}

@@ -1,0 +1,27 @@
+import type { Playback } from '@rudy/contracts';
+
+/** How often a stream that is being prepared (encoder starting, VOD packaging) is asked for again. */
+export const PREPARING_POLL_MS = 4_000;
+
+/** An upcoming game is asked about now and then, so the player appears when it goes live. */
+export const UPCOMING_POLL_MS = 30_000;
+
+/** Signed URLs are replaced this long before they expire, so a segment request never meets a 403. */
+export const EXPIRY_MARGIN_MS = 60_000;
+
+/** Timers longer than ~24.8 days overflow setTimeout; a day is plenty for a refresh. */
+const MAX_DELAY_MS = 86_400_000;
+
+/**
+ * When to fetch /playback again: soon while the stream is being prepared, now and then before the game starts, just before the signed
+ * URLs expire while it plays, never otherwise (false, as TanStack Query's refetchInterval takes it).
+ */
+export function playbackRefetchDelay(playback: Playback | undefined, now: number): number | false {
+  if (!playback) return false;
+  if (playback.stream_state === 'preparing') return PREPARING_POLL_MS;
+  if (playback.stream_state === 'upcoming') return UPCOMING_POLL_MS;
+  if (!playback.stream) return false;
+  const expiresAt = Date.parse(playback.stream.expires_at);
+  if (Number.isNaN(expiresAt)) return false;
+  return Math.min(MAX_DELAY_MS, Math.max(1_000, expiresAt - EXPIRY_MARGIN_MS - now));
+}
