@@ -31,6 +31,14 @@ export function createMediaJobsRepository(db: DB) {
       )
       .limit(1);
 
+  /** The event's media rows of one kind (2 live, 3 VOD), to test for with exists(). */
+  const media = (eb: ExpressionBuilder<Database & { e: EventsTable }, 'e'>, kind: number) =>
+    eb
+      .selectFrom('event_media as m')
+      .select('m.id')
+      .whereRef('m.event_id', '=', 'e.id')
+      .where('m.kind', '=', kind);
+
   const games = () =>
     db
       .selectFrom('events as e')
@@ -68,18 +76,7 @@ export function createMediaJobsRepository(db: DB) {
       return games()
         .where('e.channel_id', 'in', channelIds)
         .where(endOf, '<=', now)
-        .where((eb) =>
-          eb.not(
-            eb.exists(
-              eb
-                .selectFrom('event_media as m')
-                .select('m.id')
-                .whereRef('m.event_id', '=', 'e.id')
-                .where('m.kind', '=', 3)
-                .where('m.status', '=', 'ready'),
-            ),
-          ),
-        )
+        .where((eb) => eb.not(eb.exists(media(eb, 3).where('m.status', '=', 'ready'))))
         .orderBy('e.event_utc_ts', 'desc')
         .execute();
     },
@@ -91,18 +88,7 @@ export function createMediaJobsRepository(db: DB) {
         .where('e.channel_id', 'in', channelIds)
         .where('e.event_utc_ts', '<=', now)
         .where(endOf, '>', now)
-        .where((eb) =>
-          eb.not(
-            eb.exists(
-              eb
-                .selectFrom('event_media as m')
-                .select('m.id')
-                .whereRef('m.event_id', '=', 'e.id')
-                .where('m.kind', '=', 2)
-                .where('m.url', 'is not', null),
-            ),
-          ),
-        )
+        .where((eb) => eb.not(eb.exists(media(eb, 2).where('m.url', 'is not', null))))
         .execute();
     },
 

@@ -1,6 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 import type { Settings } from '@rudy/contracts';
 import type { Database } from '../schema.js';
+import { defaultSettings } from '../../modules/channel/default-settings.js';
+import { claimChannel } from './claim-channel.js';
 
 /*
  * A large channel for the catalogue benchmark: 10 000 events, 200 teams, 50 schools, 8 sports
@@ -68,21 +70,12 @@ export async function seedBenchCatalogue(
   const eventCount = opts.events ?? 10_000;
 
   const result = await db.transaction().execute(async (trx) => {
-    const inserted = await trx
-      .insertInto('channels')
-      .values({ key, name: 'Bench League', hosts: [] })
-      .onConflict((oc) => oc.column('key').doNothing())
-      .returning('id')
-      .executeTakeFirst();
-    if (!inserted) {
-      const existing = await trx
-        .selectFrom('channels')
-        .select('id')
-        .where('key', '=', key)
-        .executeTakeFirstOrThrow();
-      return { channelId: existing.id, created: false };
-    }
-    const channelId = inserted.id;
+    const { channelId, created } = await claimChannel(trx, {
+      key,
+      name: 'Bench League',
+      hosts: [],
+    });
+    if (!created) return { channelId, created };
     await insertSettings(trx, channelId);
     const { categoryIds, arenaIds, teams } = await insertLeague(trx, channelId);
     await insertEvents(trx, channelId, { categoryIds, arenaIds, teams }, now, eventCount);
@@ -98,22 +91,10 @@ export async function seedBenchCatalogue(
 
 async function insertSettings(db: Kysely<Database>, channelId: number) {
   const settings: Settings = {
-    channel_name: 'Bench League',
-    logo_url: null,
-    language: 'en',
-    currency: 'USD',
+    ...defaultSettings('Bench League'),
     time_zone: 'America/New_York',
-    prerolls: false,
-    static_blocks: false,
-    google_tag_id: null,
-    yare_analytics_key: null,
-    recaptcha_site_key: null,
-    custom_forms: false,
-    contact_email: null,
-    social_links: [],
-    geo_allowed_countries: [],
-    geo_blocked_countries: [],
   };
+
   await db
     .insertInto('settings')
     .values({ channel_id: channelId, data: JSON.stringify(settings) })

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Settings } from '@rudy/contracts';
 import type { Database } from '../schema.js';
+import { claimChannel } from './claim-channel.js';
 import {
   CATEGORIES,
   FOOTER_MENU,
@@ -41,23 +42,8 @@ export async function seedDemoChannel(
   const hosts = opts.hosts ?? [...DEMO_CHANNEL_HOSTS];
 
   return db.transaction().execute(async (trx) => {
-    // ON CONFLICT makes a concurrent second seed wait for the first and then do nothing.
-    const inserted = await trx
-      .insertInto('channels')
-      .values({ key, name: LEAGUE.name, hosts })
-      .onConflict((oc) => oc.column('key').doNothing())
-      .returning('id')
-      .executeTakeFirst();
-    if (!inserted) {
-      const existing = await trx
-        .selectFrom('channels')
-        .select('id')
-        .where('key', '=', key)
-        .executeTakeFirstOrThrow();
-      return { channelId: existing.id, created: false };
-    }
-
-    const channelId = inserted.id;
+    const { channelId, created } = await claimChannel(trx, { key, name: LEAGUE.name, hosts });
+    if (!created) return { channelId, created };
     await insertSiteSettings(trx, channelId);
     await insertSiteContent(trx, channelId);
     const refs = await insertLeague(trx, channelId);

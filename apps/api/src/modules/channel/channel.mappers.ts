@@ -16,6 +16,7 @@ import {
   type Subscription,
 } from '@rudy/contracts';
 import { pickNullableText, pickText } from '../../lib/i18n-text.js';
+import { defaultSettings } from './default-settings.js';
 import type { ChannelRepository, PackageRow, SubscriptionRow } from './channel.repository.js';
 
 type Rows<K extends keyof ChannelRepository> = Awaited<ReturnType<ChannelRepository[K]>>;
@@ -31,23 +32,8 @@ export const centsToUnits = (cents: number) => Math.round(cents) / 100;
 
 export function toSettings(row: NonNullable<Row<'settings'>>): Settings {
   // Stored settings may predate a field; the schema's shape is what clients rely on.
-  const defaults: Settings = {
-    channel_name: row.name,
-    logo_url: null,
-    language: 'en',
-    currency: 'USD',
-    time_zone: 'UTC',
-    prerolls: false,
-    static_blocks: false,
-    google_tag_id: null,
-    yare_analytics_key: null,
-    recaptcha_site_key: null,
-    custom_forms: false,
-    contact_email: null,
-    social_links: [],
-    geo_allowed_countries: [],
-    geo_blocked_countries: [],
-  };
+  const defaults = defaultSettings(row.name);
+
   return SettingsSchema.parse({ ...defaults, ...row.data });
 }
 
