@@ -72,3 +72,14 @@ export const QUERY_PARAMS = [
   'vod_id',
   'type',
 ] as const;
+
+/** Spec section 9: monthly plans renew every 30 days, annual ones every 12 months. */
+export const RENEWAL_PERIOD = { month: { days: 30 }, annual: { months: 12 } } as const;
+
+/** Spec section 9, verbatim: the terms every buyer agrees to (the client shows them translated). */
+export const PURCHASE_TERMS = {
+  trial:
+    'An N-day free trial, then the card is charged automatically unless cancelled. No refunds.',
+  final: 'No refunds. All sales final.',
+  renewal: 'Monthly plans renew every 30 days; annual every 12 months.',
+} as const;

@@ -1,8 +1,18 @@
 import { redirect, type LoaderFunctionArgs, type createBrowserRouter } from 'react-router';
 import { cachedUser } from '../features/auth/hooks/session';
+import { bootstrapQueryOptions } from '../features/channel/api/get-bootstrap';
+import {
+  BASE_PASS_FORM_ALIAS,
+  customFormQueryOptions,
+} from '../features/commerce/api/custom-forms';
+import { hasChosenBasePass, isBasePassAllowed } from '../features/commerce/lib/base-pass-form';
 import { queryClient } from '../lib/query-client';
 
 type AppRouter = Pick<ReturnType<typeof createBrowserRouter>, 'state'>;
+type GuardedRouter = Pick<
+  ReturnType<typeof createBrowserRouter>,
+  'state' | 'subscribe' | 'navigate'
+>;
 
 /**
  * Spec "redirect list": routes a signed-in visitor is sent away from, and where to. Login,
@@ -58,4 +68,41 @@ export function logoutBuyGuardLoader({ request }: LoaderFunctionArgs) {
   const target = new URL(request.url).pathname;
   if (target === from.pathname || !SIGN_IN_PAGES.has(from.pathname)) return null;
   return redirect(`${from.pathname}${from.search}`);
+}
+
+/**
+ * Spec: a signed-in user on a channel with the 'base pass' custom form who has not chosen one is
+ * sent to pass selection, except on the allowed routes. Null when the user may stay.
+ */
+export async function basePassRedirect(pathname: string): Promise<string | null> {
+  const user = cachedUser(queryClient);
+  const settings = queryClient.getQueryData(bootstrapQueryOptions().queryKey)?.settings;
+  if (!user || !settings?.custom_forms || isBasePassAllowed(pathname)) return null;
+  const form = await queryClient.query(customFormQueryOptions(BASE_PASS_FORM_ALIAS, user.id));
+  if (!form || hasChosenBasePass(form)) return null;
+  return `/select-package/${form.id}`;
+}
+
+/*
+ * Checked after every settled navigation rather than in a loader: a parent loader does not run
+ * again when only the child route changes, and the form is read once and then cached.
+ */
+export function enforceBasePassChoice(router: GuardedRouter) {
+  let checked: string | null = null;
+  const check = (pathname: string) => {
+    if (pathname === checked) return;
+    checked = pathname;
+    basePassRedirect(pathname)
+      .then((target) => {
+        if (target && router.state.location.pathname === pathname) {
+          void router.navigate(target, { replace: true });
+        }
+      })
+      // A form that cannot be read never locks the visitor out of the site.
+      .catch(() => undefined);
+  };
+  check(router.state.location.pathname);
+  return router.subscribe((state) => {
+    if (state.navigation.state === 'idle') check(state.location.pathname);
+  });
 }

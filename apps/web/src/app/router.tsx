@@ -1,7 +1,7 @@
 import type { MenuItem, PageSummary } from '@rudy/contracts';
 import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
 import { dynamicPagePaths } from './dynamic-routes';
-import { logoutBuyGuardLoader, watchNavigation } from './route-guards';
+import { enforceBasePassChoice, logoutBuyGuardLoader, watchNavigation } from './route-guards';
 import type { RouteHandle } from './route-handle';
 import { RouteError } from './routes/errors/route-error';
 
@@ -96,5 +96,6 @@ export function buildRoutes(pages: PageSummary[] = [], menu: MenuItem[] = []): R
 export function createAppRouter(pages: PageSummary[], menu: MenuItem[]) {
   const router = createBrowserRouter(buildRoutes(pages, menu));
   watchNavigation(router);
+  enforceBasePassChoice(router);
   return router;
 }

@@ -89,6 +89,9 @@ describe('account page', () => {
           });
         }
         if (url.pathname === '/api/auth/email-verify/resend') return json({ message: 'sent' });
+        if (url.pathname === '/api/orders') {
+          return json({ data: [], meta: { total: 0, offset: 0, limit: 0 } });
+        }
         return json([]);
       }),
     });

@@ -1,5 +1,6 @@
 import { AccessSummary } from '../../../features/account/components/access-summary';
+import { AccountPasses } from '../../../features/commerce/components/account-passes';
 
 export function Component() {
-  return <AccessSummary />;
+  return <AccountPasses access={<AccessSummary />} />;
 }

@@ -1,5 +1,6 @@
 import { AccountEmptyState } from '../../../features/account/components/account-empty-state';
+import { AccountTransactions } from '../../../features/commerce/components/account-transactions';
 
 export function Component() {
-  return <AccountEmptyState section="transactions" />;
+  return <AccountTransactions empty={<AccountEmptyState section="transactions" />} />;
 }

@@ -1,14 +1,7 @@
-import { useT } from '../../../lib/i18n';
-import { PlaceholderScreen } from '../placeholder-screen';
+import { useProfile } from '../../../features/auth/api/get-profile';
+import { CheckoutScreen } from '../../../features/commerce/components/checkout-screen';
 
 export function Component() {
-  const { t } = useT();
-  return (
-    <PlaceholderScreen
-      title={t('commerce:buy.title')}
-      subtitle={t('commerce:buy.subtitle')}
-      notice={t('commerce:buy.unavailable')}
-      shape="form"
-    />
-  );
+  const { data: user } = useProfile();
+  return <CheckoutScreen user={user ?? null} />;
 }

@@ -1,0 +1,54 @@
+import { ORDER_POLLING_MS, type Order } from '@rudy/contracts';
+
+/** The order ended failed (declined card, refused second step): the failure popup shows. */
+export class OrderFailedError extends Error {
+  readonly order: Order;
+  /** Spec: a failed order rejects "with a popup flag". */
+  readonly popup = true;
+
+  constructor(order: Order) {
+    super(order.failure_message ?? 'Order failed');
+    this.name = 'OrderFailedError';
+    this.order = order;
+  }
+}
+
+export const isOrderFailed = (error: unknown): error is OrderFailedError =>
+  error instanceof OrderFailedError;
+
+function wait(ms: number, signal: AbortSignal | undefined) {
+  return new Promise<void>((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(signal.reason as Error);
+      return;
+    }
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal?.reason as Error);
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+/**
+ * Spec section 4: every 2 s, ask for the order until it is settled. Resolves on paid; rejects with
+ * OrderFailedError on failed or refunded, or with the call's own error when a call fails.
+ */
+export async function pollOrder(
+  fetchOrder: (id: number, signal?: AbortSignal) => Promise<Order>,
+  orderId: number,
+  { intervalMs = ORDER_POLLING_MS, signal }: { intervalMs?: number; signal?: AbortSignal } = {},
+): Promise<Order> {
+  for (;;) {
+    await wait(intervalMs, signal);
+    const order = await fetchOrder(orderId, signal);
+    if (order.status === 'paid') return order;
+    if (order.status === 'failed' || order.status === 'refunded') {
+      throw new OrderFailedError(order);
+    }
+  }
+}
