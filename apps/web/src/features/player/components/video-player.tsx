@@ -23,6 +23,9 @@ import { QualitySelect } from './quality-select';
 import { VolumeControl } from './volume-control';
 import styles from './player.module.css';
 
+/** After the ad, a live stream further behind than this jumps to the live edge. */
+const PREROLL_CATCH_UP_S = 2;
+
 /** Keys typed into these keep their own meaning (a slider's arrows, a select's letters). */
 const OWN_KEYS = new Set(['INPUT', 'SELECT', 'TEXTAREA']);
 
@@ -60,9 +63,17 @@ export function VideoPlayer({
   const behind = isLive && isBehindLive(media.currentTime, liveEdge);
   const onPrerollDone = useCallback(() => setPrerollDone(true), []);
 
+  const liveEdgeNow = session.liveEdge;
   useEffect(() => {
     if (!video || !isPrerollDone) return;
+    // A live stream buffered during the ad starts where it was then: catch up with the game.
+    const edge = isLive ? liveEdgeNow() : null;
+    if (edge !== null && isBehindLive(video.currentTime, edge, PREROLL_CATCH_UP_S)) {
+      seekVideo(video, edge);
+    }
     void playWithFallback(video).then(setAutoplay);
+    // Once per video, when the ad is over; later edge changes are the viewer's business.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [video, isPrerollDone]);
 
   // The encoder's clock at the play position, for latency measurements (bench/ttff.ts).

@@ -5,6 +5,10 @@
  */
 export const BEHIND_LIVE_THRESHOLD_S = 10;
 
-export function isBehindLive(currentTime: number, liveEdge: number | null): boolean {
-  return liveEdge !== null && liveEdge - currentTime > BEHIND_LIVE_THRESHOLD_S;
+export function isBehindLive(
+  currentTime: number,
+  liveEdge: number | null,
+  threshold: number = BEHIND_LIVE_THRESHOLD_S,
+): boolean {
+  return liveEdge !== null && liveEdge - currentTime > threshold;
 }

@@ -1,0 +1,181 @@
+import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import { after, before, describe, it } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { DESKTOP, launchBrowser, newContext } from './support/browser.js';
+import { startServer, type RunningServer } from './support/server.js';
+
+let server: RunningServer;
+let browser: Browser;
+
+/** Generating demo media on 2 cores: live encoders start in ~20 s, a short VOD in ~30 s. */
+const MEDIA_TIMEOUT_MS = 150_000;
+
+interface EventRow {
+  id: number;
+  type: string;
+  access_type: string;
+}
+
+async function api<T>(path: string, init?: { body: Record<string, unknown> }): Promise<T> {
+  const res = await fetch(`${server.url}/api${path}`, {
+    method: init ? 'POST' : 'GET',
+    headers: init ? { 'content-type': 'application/json' } : {},
+    body: init ? JSON.stringify(init.body) : undefined,
+  });
+  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+async function anonymousKey(): Promise<string> {
+  const { api_key } = await api<{ api_key: string }>('/get_api_key', {
+    body: { channel_key: 'demo-hockey' },
+  });
+  return api_key;
+}
+
+/** The first event of a kind whose stream the server says is ready, waiting for the worker. */
+async function readyEvent(key: string, type: 'live' | 'finished'): Promise<number> {
+  const { data } = await api<{ data: EventRow[] }>(`/events?api_key=${key}&type=${type}&limit=50`);
+  const free = data.filter((e) => e.access_type === 'free').map((e) => e.id);
+  const deadline = Date.now() + MEDIA_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    for (const id of free) {
+      const playback = await api<{ stream_state: string }>(`/events/${id}/playback?api_key=${key}`);
+      if (playback.stream_state === 'ready') return id;
+    }
+    await new Promise((r) => setTimeout(r, 2_000));
+  }
+  throw new Error(`no ${type} demo stream became ready`);
+}
+
+/** The main video rendered frames and its time moves on. */
+async function assertMainVideoPlays(page: Page) {
+  const video = page.getByTestId('main-video');
+  await video.waitFor({ state: 'visible' });
+  await page.waitForFunction(
+    () => {
+      const v = document.querySelector<HTMLVideoElement>('[data-testid=main-video]');
+      return !!v && v.readyState >= 2 && v.currentTime > 0 && !v.paused;
+    },
+    undefined,
+    { timeout: 30_000 },
+  );
+  const first = await video.evaluate((v: HTMLVideoElement) => v.currentTime);
+  await page.waitForFunction(
+    (start) =>
+      (document.querySelector<HTMLVideoElement>('[data-testid=main-video]')?.currentTime ?? 0) >
+      start + 1,
+    first,
+    { timeout: 15_000 },
+  );
+}
+
+let vodId: number;
+let liveId: number;
+
+before(async () => {
+  server = await startServer({ WORKER: 'true', DEMO_MEDIA_FIRST: '3', DEMO_GAME_SECONDS: '12' });
+  browser = await launchBrowser();
+  const key = await anonymousKey();
+  liveId = await readyEvent(key, 'live');
+  vodId = await readyEvent(key, 'finished');
+});
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+void describe('playback in the browser', () => {
+  void it('plays the pre-roll first for a viewer with ads, then the game', async () => {
+    const context = await newContext(browser, server.url);
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    const reported = page.waitForRequest(
+      (r) => r.method() === 'POST' && /\/api\/prerolls\/\d+\/shown$/.test(r.url()),
+    );
+
+    await page.goto(`/watch/${vodId}`);
+    await page.getByText(/^Ad ·/).waitFor();
+    await page.waitForFunction(
+      () =>
+        (document.querySelector<HTMLVideoElement>('[data-testid=preroll-video]')?.currentTime ??
+          0) > 0.5,
+    );
+    // The game waits behind the ad.
+    assert.equal(
+      await page.getByTestId('main-video').evaluate((v: HTMLVideoElement) => v.paused),
+      true,
+    );
+    await page.getByRole('button', { name: 'Skip ad' }).click({ timeout: 15_000 });
+    await reported;
+    await assertMainVideoPlays(page);
+    await page.getByRole('combobox', { name: 'Quality' }).waitFor();
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  void it('plays VOD and live without a pre-roll for a viewer with no_ads', async () => {
+    // A subscriber: the demo's monthly subscription (free trial) grants no_ads.
+    const email = `fan-${randomBytes(4).toString('hex')}@example.test`;
+    const password = 'Secret-pass-123';
+    const key = await anonymousKey();
+    await api('/v2/auth/register', {
+      body: {
+        api_key: key,
+        first_name: 'Ada',
+        last_name: 'Fan',
+        email,
+        password,
+        password_confirmation: password,
+        terms_accepted: true,
+      },
+    });
+    const [monthly] = await api<{ id: number }[]>(`/subscriptions?api_key=${key}`);
+    await api('/stripe/subscription/start_trial', {
+      body: {
+        api_key: key,
+        subscription_id: monthly?.id,
+        card: { number: '4242 4242 4242 4242', exp_month: 12, exp_year: 2099, cvc: '123' },
+      },
+    });
+
+    const context = await newContext(browser, server.url, DESKTOP);
+    const page = await context.newPage();
+    const adRequests: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/media/prerolls/')) adRequests.push(r.url());
+    });
+    await page.goto('/login');
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByRole('button', { name: 'Log in', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+
+    for (const id of [vodId, liveId]) {
+      await page.goto(`/watch/${id}`);
+      await assertMainVideoPlays(page);
+    }
+    assert.deepEqual(adRequests, []);
+    // Still on the live game: the badge says so.
+    await page.getByRole('button', { name: 'LIVE' }).waitFor();
+    await context.close();
+  });
+
+  void it('asks an anonymous visitor to register for a register event', async () => {
+    const key = await anonymousKey();
+    const { data } = await api<{ data: EventRow[] }>(`/events?api_key=${key}&limit=50`);
+    const registerEvent = data.find((e) => e.access_type === 'register');
+    assert.ok(registerEvent);
+    const context = await newContext(browser, server.url);
+    const page = await context.newPage();
+    await page.goto(`/watch/${registerEvent.id}`);
+    await page.getByRole('link', { name: 'Register to watch' }).waitFor();
+    await page.getByRole('link', { name: 'Login to watch' }).waitFor();
+    assert.equal(await page.getByTestId('main-video').count(), 0);
+    await page.getByRole('link', { name: 'Register to watch' }).click();
+    await page.waitForURL('**/registration');
+    await context.close();
+  });
+});
