@@ -54,7 +54,7 @@ export function Component() {
           )}
         </div>
         {game ? (
-          <aside className={styles.related}>
+          <aside className={styles.related} aria-label={t('watch:watch.related')}>
             <RelatedGames event={game} locations={locations} />
           </aside>
         ) : null}

@@ -25,8 +25,10 @@ export function AccessPrompt({ playback }: { playback: Playback }) {
           text={t('watch:access.registerText')}
           actions={
             <>
-              <ButtonLink to="/registration">{t('watch:access.registerToWatch')}</ButtonLink>
-              <ButtonLink to="/login" variant="secondary">
+              <ButtonLink to="/registration" size="s">
+                {t('watch:access.registerToWatch')}
+              </ButtonLink>
+              <ButtonLink to="/login" variant="secondary" size="s">
                 {t('watch:access.loginToWatch')}
               </ButtonLink>
             </>
@@ -41,10 +43,13 @@ export function AccessPrompt({ playback }: { playback: Playback }) {
           text={t('watch:access.purchaseText')}
           actions={
             <>
-              <ButtonLink to={buyLink(playback.event_id, playback.single_event_package_id)}>
+              <ButtonLink
+                to={buyLink(playback.event_id, playback.single_event_package_id)}
+                size="s"
+              >
                 {t('watch:access.buyEvent')}
               </ButtonLink>
-              <ButtonLink to="/packages" variant="secondary">
+              <ButtonLink to="/packages" variant="secondary" size="s">
                 {t('watch:access.seePackages')}
               </ButtonLink>
             </>
