@@ -5,7 +5,8 @@
  *    (goal ≥ 0.8);
  *  - gzipped JavaScript the home route loads (goal ≤ 170 KB; the player is lazy and not counted);
  *  - GET /api/events with filters on a 10 000-event channel (see events.ts);
- *  - VOD packaging speed and live latency (see media.ts).
+ *  - VOD packaging speed and live latency (see media.ts);
+ *  - the player's time to first frame and live latency in Chromium (see ttff.ts).
  */
 import fs from 'node:fs';
 import http from 'node:http';
@@ -18,6 +19,7 @@ import { promisify } from 'node:util';
 import { benchEvents, reportEvents } from './events.js';
 import { benchMedia, reportMedia } from './media.js';
 import { serveApp } from './serve-app.js';
+import { benchTtff, reportTtff } from './ttff.js';
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -135,6 +137,7 @@ async function main() {
   );
   reportEvents(await benchEvents(), report);
   reportMedia(await benchMedia(), report);
+  reportTtff(await benchTtff(), report);
   const js = homeRouteJsGzip();
   report(
     'home route JS, gzipped',
