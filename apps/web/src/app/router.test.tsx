@@ -135,12 +135,34 @@ describe('navigation', () => {
     expect(fetch.mock.calls.some(([u]) => urlOf(u).startsWith('/api/pages/2?'))).toBe(true);
   });
 
-  it('sends a non-numeric watch id to /404 and shows the player frame for a numeric one', async () => {
+  it('sends a non-numeric watch id to /404 and shows the player for a numeric one', async () => {
     const first = renderApp('/watch/abc', { handler: emptyHome });
     await waitFor(() => expect(first.router.state.location.pathname).toBe('/404'));
     first.unmount();
-    renderApp('/watch/12', { handler: emptyHome });
-    expect(await screen.findByText('The player is not available yet')).toBeTruthy();
+    const watch = (url: URL) =>
+      url.pathname === '/api/events/12/playback'
+        ? json({
+            event_id: 12,
+            event_type: 'finished',
+            access: 'register',
+            message: 'Register to watch',
+            stream_state: 'unavailable',
+            stream: null,
+            assets: {
+              poster_url: null,
+              thumbnails_vtt_url: null,
+              preview_url: null,
+              preview_alt_url: null,
+            },
+            preroll: null,
+            can_download: false,
+            single_event_package_id: null,
+          })
+        : url.pathname === '/api/events/12'
+          ? json(makeEvent({ id: 12 }))
+          : emptyHome(url);
+    renderApp('/watch/12', { handler: watch });
+    expect(await screen.findByRole('link', { name: 'Register to watch' })).toBeTruthy();
   });
 
   it('remembers the last page but not auth or error pages', async () => {
