@@ -68,7 +68,11 @@ function Checkout({ selection, user }: { selection: BuySelection; user: Profile 
       ? subscriptions.data?.find((s) => s.id === selection.subscriptionId)
       : undefined;
   // The free trial is offered once per user (trial_period_used), on plans that have one.
-  const trialDays = plan && user && !user.trial_period_used ? plan.trial_period : 0;
+  const offered = plan && user && !user.trial_period_used ? plan.trial_period : 0;
+  // Fixed once the buyer pays: the purchase itself sets trial_period_used, and the screen must
+  // keep describing what was bought.
+  const [locked, setLocked] = useState<number | null>(null);
+  const trialDays = locked ?? offered;
   const isTrial = trialDays > 0;
   const [promoCode, setPromoCode] = useState<string | null>(null);
   const preview = useInvoicePreview(
@@ -78,7 +82,8 @@ function Checkout({ selection, user }: { selection: BuySelection; user: Profile 
   );
   const event = useEventForSale(selection.kind === 'event' ? selection.eventId : null);
 
-  if (preview.isError) {
+  // A later refetch may fail (a single-use code is spent once paid): the figures shown stay.
+  if (preview.isError && !preview.data) {
     const notFound = isApiError(preview.error) && preview.error.code === 'pass_not_found';
     return (
       <StatusMessage
@@ -104,7 +109,8 @@ function Checkout({ selection, user }: { selection: BuySelection; user: Profile 
         )}
       </aside>
       <div className={styles.main}>
-        {user ? (
+        {/* The payment waits for the price: what is bought (a trial or not) must be known first. */}
+        {!preview.data ? null : user ? (
           <PaymentForm
             selection={selection}
             isTrial={isTrial}
@@ -119,6 +125,7 @@ function Checkout({ selection, user }: { selection: BuySelection; user: Profile 
             totalText={preview.data ? money(preview.data.total, preview.data.currency) : null}
             promoCode={promoCode}
             onPromoCode={setPromoCode}
+            onStart={() => setLocked(trialDays)}
           />
         ) : (
           <SignInToBuy />
@@ -159,6 +166,7 @@ function PaymentForm({
   totalText,
   promoCode,
   onPromoCode,
+  onStart,
 }: {
   selection: BuySelection;
   isTrial: boolean;
@@ -166,6 +174,7 @@ function PaymentForm({
   totalText: string | null;
   promoCode: string | null;
   onPromoCode: (code: string | null) => void;
+  onStart: () => void;
 }) {
   const { t } = useT();
   const product = useMemo(() => productFields(selection), [selection]);
@@ -203,6 +212,7 @@ function PaymentForm({
     } else {
       payment = { kind: 'saved', paymentMethodId: chosen };
     }
+    onStart();
     void checkout.start({
       product,
       payment,

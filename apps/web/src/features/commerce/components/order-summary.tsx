@@ -26,7 +26,8 @@ export function OrderSummary({
         {preview.lines.map((line) => (
           <li key={`${line.type}-${line.product_id}`} className={styles.line}>
             <span>{line.name}</span>
-            <span>{m(line.amount)}</span>
+            {/* One product's price is the breakdown below; a bundle shows each product's. */}
+            {preview.lines.length > 1 ? <span>{m(line.amount)}</span> : null}
           </li>
         ))}
       </ul>

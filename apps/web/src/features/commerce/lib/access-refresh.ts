@@ -8,5 +8,8 @@ import type { QueryClient } from '@tanstack/react-query';
  * on screen refetch at once; the next screen reads fresh data instead of a cached "buy" prompt.
  */
 export function refreshAccessAfterPurchase(queryClient: QueryClient) {
-  return queryClient.invalidateQueries();
+  // The price of what was just bought is history: asking it again would only re-check a spent code.
+  return queryClient.invalidateQueries({
+    predicate: (q) => !(q.queryKey[0] === 'commerce' && q.queryKey[1] === 'invoice-preview'),
+  });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buyPath, productFields, readBuySelection } from './buy-selection';
+import { buyPath, productFields, readBuySelection, type BuySelection } from './buy-selection';
 
 const read = (query: string) => readBuySelection(new URLSearchParams(query));
 
@@ -28,14 +28,18 @@ describe('buy selection', () => {
     expect(productFields({ kind: 'event', eventId: 9, singleEventPackageId: null })).toEqual({
       event_id: 9,
     });
+    // Exactly one product goes to the server: the game's package when the link has it.
+    expect(productFields({ kind: 'event', eventId: 9, singleEventPackageId: 40 })).toEqual({
+      single_event_package_id: 40,
+    });
   });
 
   it('builds links that read back the same', () => {
-    const selections = [
+    const selections: BuySelection[] = [
       { kind: 'package', packageIds: [1, 4] },
       { kind: 'event', eventId: 11, singleEventPackageId: 40 },
       { kind: 'subscription', subscriptionId: 2 },
-    ] as const;
+    ];
     for (const selection of selections) {
       const path = buyPath(selection);
       expect(path.startsWith('/buy?')).toBe(true);

@@ -38,13 +38,11 @@ export function productFields(selection: BuySelection): ProductFields {
   switch (selection.kind) {
     case 'subscription':
       return { subscription_id: selection.subscriptionId };
+    // The calls take exactly one product: the game's own package when the link names it.
     case 'event':
-      return {
-        ...(selection.eventId !== null && { event_id: selection.eventId }),
-        ...(selection.singleEventPackageId !== null && {
-          single_event_package_id: selection.singleEventPackageId,
-        }),
-      };
+      return selection.singleEventPackageId !== null
+        ? { single_event_package_id: selection.singleEventPackageId }
+        : { event_id: selection.eventId ?? undefined };
     case 'package': {
       const [first, ...rest] = selection.packageIds;
       return rest.length > 0 ? { package_ids: selection.packageIds } : { package_id: first };
@@ -55,7 +53,11 @@ export function productFields(selection: BuySelection): ProductFields {
 /** The /buy link for a product, as cards and the watch page build it. */
 export function buyPath(selection: BuySelection): string {
   const params = new URLSearchParams();
-  const fields = productFields(selection);
+  const fields = {
+    ...productFields(selection),
+    ...(selection.kind === 'event' &&
+      selection.eventId !== null && { event_id: selection.eventId }),
+  };
   for (const id of fields.package_ids ?? []) params.append('package_id', String(id));
   for (const name of [
     'package_id',
