@@ -5,6 +5,9 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { openDatabase, type DB } from '../../apps/api/src/db/database.js';
+import { migrateToLatest } from '../../apps/api/src/db/migrate.js';
+import { seedDemoChannel } from '../../apps/api/src/db/seed/demo-channel.js';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 
@@ -57,18 +60,36 @@ export interface RunningServer {
 }
 
 /**
+ * Migrates and seeds the fresh database here, then lets the test change the demo channel (a
+ * setting the demo leaves off, rows it does not have) before the server opens it: the embedded
+ * database admits one process at a time, and the server caches channel data once running.
+ */
+async function prepareDatabase(env: Record<string, string>, prepare: (db: DB) => Promise<void>) {
+  const handle = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR ?? '' });
+  try {
+    await migrateToLatest(handle.db);
+    await seedDemoChannel(handle.db);
+    await prepare(handle.db);
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
  * Starts the product as `npm start` does (migrations, demo seed, built web app) on a free port.
- * The web app must be built first (npm run test:e2e does it).
+ * The web app must be built first (npm run test:e2e does it). `prepare` edits the seeded demo
+ * channel before the server starts.
  */
 export async function startServer(
   extraEnv: Record<string, string> = {},
-  opts: { port?: number } = {},
+  opts: { port?: number; prepare?: (db: DB) => Promise<void> } = {},
 ): Promise<RunningServer> {
   if (!fs.existsSync(path.join(repoRoot, 'apps/web/dist/index.html'))) {
     throw new Error('web app not built: run npm run build:web');
   }
   const port = opts.port ?? (await freePort());
   const db = await freshDatabaseEnv();
+  if (opts.prepare) await prepareDatabase(db.env, opts.prepare);
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
     cwd: repoRoot,
     env: {

@@ -4,6 +4,7 @@ import { ButtonLink } from '../../../components/ui/button';
 import { FormAlert } from '../../../components/ui/form-alert';
 import formStyles from '../../../components/ui/form.module.css';
 import { PageHeader } from '../../../components/ui/page-header';
+import { Skeleton } from '../../../components/ui/skeleton';
 import { LoadError, StatusMessage } from '../../../components/ui/status-message';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { TextField } from '../../../components/ui/text-field';
@@ -157,7 +158,16 @@ function PassChoice({
           {error}
         </p>
       ) : null}
-      <div className={styles.grid}>
+      {packages.isError ? (
+        <LoadError
+          what={t('commerce:selectPackage.what')}
+          onRetry={() => void packages.refetch()}
+        />
+      ) : null}
+      <div className={styles.grid} aria-busy={packages.isPending || undefined}>
+        {packages.isPending
+          ? [0, 1].map((i) => <Skeleton key={i} height={132} radius={16} />)
+          : null}
         {choices.map((pass) => (
           <label
             key={pass.id}
