@@ -88,8 +88,14 @@ void describe('commerce in the browser', () => {
 
     await page.getByRole('link', { name: 'Create an account' }).click();
     await page.waitForURL('**/registration');
-    await register(page, 'Gus', uniqueEmail('gus'));
-    await page.goto(buyUrl);
+    const email = uniqueEmail('gus');
+    await register(page, 'Gus', email);
+    // The confirmation mail's link (dev outbox) brings the new viewer back to this checkout.
+    await page.goto(`/dev/outbox?to=${encodeURIComponent(email)}`);
+    await page.locator('li a').first().click();
+    await page.locator('a[href*="/verify-email?"]').click();
+    await page.waitForURL(buyUrl);
+    await page.getByText('Your email address is confirmed. Thank you!').waitFor();
 
     // No saved card yet: the sandbox form is open; its checks run before anything is sent.
     await page.getByRole('button', { name: /^Pay \$/ }).click();

@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { changeLocale } from '../../../lib/i18n';
+import { rememberLastPage } from '../../../lib/navigation-memory';
 import { queryClient } from '../../../lib/query-client';
 import { SLOW, apiError, makeProfile, withBackground, callsTo } from '../../../test/auth-fixtures';
 import { json, type Handler } from '../../../test/fetch-mock';
@@ -33,6 +34,24 @@ describe('email verification link', () => {
       expires: 1893456000,
       signature: 'abc',
     });
+  });
+
+  it('brings a signed-in user back to the page they registered from (the Buy page)', async () => {
+    rememberLastPage({ path: '/buy', search: '?package_id=1', params: {} });
+    const { router } = renderApp(`/verify-email?${LINK}`, {
+      user: makeProfile({ email_verified: false }),
+      handler: answer('/api/auth/email-verify', () => json({ message: 'Email verified.' })),
+    });
+    await waitFor(
+      () =>
+        expect(router.state.location.pathname + router.state.location.search).toBe(
+          '/buy?package_id=1',
+        ),
+      SLOW,
+    );
+    expect(
+      await screen.findByText('Your email address is confirmed. Thank you!', {}, SLOW),
+    ).toBeTruthy();
   });
 
   it.each([

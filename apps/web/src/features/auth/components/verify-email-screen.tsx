@@ -1,13 +1,15 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ButtonLink } from '../../../components/ui/button';
 import { FormAlert } from '../../../components/ui/form-alert';
+import { showToast } from '../../../components/ui/toast-store';
 import { isApiError } from '../../../lib/api-error';
 import { apiErrorText } from '../../../lib/form-messages';
 import { useT } from '../../../lib/i18n';
 import { PROFILE_QUERY_KEY, useProfile } from '../api/get-profile';
 import { signedLinkFrom, useVerifyEmail } from '../api/verify-email';
+import { resumePath } from '../lib/return-target';
 import { AuthCard } from './auth-card';
 import styles from './auth-card.module.css';
 import { ResendVerification } from './resend-verification';
@@ -20,11 +22,21 @@ export function VerifyEmailScreen() {
   const verify = useVerifyEmail(link);
   const { data: user } = useProfile();
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const isSignedIn = Boolean(user);
 
   useEffect(() => {
+    if (!verify.isSuccess) return;
     // A signed-in user's badge ("not verified") must change with it.
-    if (verify.isSuccess) void queryClient.invalidateQueries({ queryKey: PROFILE_QUERY_KEY });
-  }, [verify.isSuccess, queryClient]);
+    void queryClient.invalidateQueries({ queryKey: PROFILE_QUERY_KEY });
+    // A user who registered on the way (e.g. from the Buy page) goes back there; the toast says
+    // the address is confirmed. Without such a page the card below says it.
+    const resume = isSignedIn ? resumePath() : null;
+    if (resume) {
+      showToast({ message: t('auth:verifyEmail.success'), type: 'success' });
+      void navigate(resume, { replace: true });
+    }
+  }, [verify.isSuccess, isSignedIn, queryClient, navigate, t]);
 
   const title = t('auth:verifyEmail.title');
   if (link && verify.isPending) {

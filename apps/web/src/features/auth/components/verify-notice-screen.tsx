@@ -4,6 +4,7 @@ import { FormAlert } from '../../../components/ui/form-alert';
 import { useT } from '../../../lib/i18n';
 import { useDevOutbox } from '../api/get-dev-outbox';
 import { useProfile } from '../api/get-profile';
+import { resumePath } from '../lib/return-target';
 import { AuthCard } from './auth-card';
 import styles from './auth-card.module.css';
 import { ResendVerification } from './resend-verification';
@@ -55,7 +56,8 @@ export function VerifyNoticeScreen() {
         </p>
       )}
       <div className={styles.actions}>
-        <ButtonLink to="/" variant="secondary">
+        {/* Back to the page the user registered from (e.g. the Buy page), else home. */}
+        <ButtonLink to={resumePath() ?? '/'} variant="secondary">
           {t('auth:verifyNotice.continue')}
         </ButtonLink>
         {user ? (

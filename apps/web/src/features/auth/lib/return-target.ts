@@ -29,3 +29,12 @@ export function afterSignInPath(search: URLSearchParams): string {
   const last = getLastPage();
   return (last && safeReturnPath(`${last.path}${last.search}`)) ?? '/';
 }
+
+/**
+ * The remembered page to pick up again after an account step taken on the way (registering and
+ * confirming the email from the Buy page), or null when there is none beyond home.
+ */
+export function resumePath(): string | null {
+  const path = afterSignInPath(new URLSearchParams());
+  return path === '/' ? null : path;
+}
