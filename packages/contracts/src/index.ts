@@ -12,3 +12,4 @@ export * from './iso-date.js';
 export * from './catalogue.js';
 export * from './favorites.js';
 export * from './playback.js';
+export * from './card-number.js';

@@ -1,4 +1,4 @@
-import type { CardInput, SavedCard } from '@rudy/contracts';
+import { RENEWAL_PERIOD, type CardInput, type SavedCard } from '@rudy/contracts';
 
 /*
  * What the shop needs from a card processor. Two real implementations: Stripe and the built-in
@@ -126,12 +126,12 @@ export class PaymentRejected extends Error {
   }
 }
 
-export const PERIOD_DAYS_MONTH = 30;
+const DAY_MS = 86_400_000;
 
 /** Monthly plans renew every 30 days, annual ones every 12 calendar months (spec section 9). */
 export function addPeriod(from: Date, period: Period): Date {
-  if (period === 'month') return new Date(from.getTime() + PERIOD_DAYS_MONTH * 86_400_000);
+  if (period === 'month') return new Date(from.getTime() + RENEWAL_PERIOD.month.days * DAY_MS);
   const next = new Date(from);
-  next.setUTCFullYear(next.getUTCFullYear() + 1);
+  next.setUTCMonth(next.getUTCMonth() + RENEWAL_PERIOD.annual.months);
   return next;
 }

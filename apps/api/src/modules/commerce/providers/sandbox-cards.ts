@@ -1,4 +1,4 @@
-import type { CardInput } from '@rudy/contracts';
+import { isCardNumber, type CardInput } from '@rudy/contracts';
 
 /*
  * The sandbox's test cards, numbered as in Stripe's test mode so the same numbers work with either
@@ -31,19 +31,6 @@ export const FAILURE_MESSAGES: Readonly<Record<string, string>> = {
   expired_card: 'Your card has expired.',
 };
 
-export function luhnValid(digits: string): boolean {
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let d = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-  }
-  return digits.length >= 12 && sum % 10 === 0;
-}
-
 export function brandOf(digits: string): string {
   if (digits.startsWith('4')) return 'visa';
   if (/^(5[1-5]|2[2-7])/.test(digits)) return 'mastercard';
@@ -59,7 +46,7 @@ export type CardCheck =
 /** Reads a typed card; only the sandbox's test numbers are accepted, as in Stripe's test mode. */
 export function checkCard(card: CardInput, now: Date): CardCheck {
   const digits = card.number.replace(/\s+/g, '');
-  if (!/^[0-9]{12,19}$/.test(digits) || !luhnValid(digits)) {
+  if (!isCardNumber(digits)) {
     return { ok: false, message: 'Your card number is incorrect.' };
   }
   const year = now.getUTCFullYear();

@@ -1,4 +1,4 @@
-import type { CardInput } from '@rudy/contracts';
+import { CARD_NUMBER_LENGTH, isCardNumber, type CardInput } from '@rudy/contracts';
 
 /** What the sandbox card form holds, as typed. */
 export interface CardFormValues {
@@ -17,24 +17,10 @@ export const EMPTY_CARD: CardFormValues = { number: '', expiry: '', cvc: '', nam
 
 const digitsOf = (value: string) => value.replace(/\D/g, '');
 
-/** The Luhn checksum every card number carries: catches a mistyped digit before any call. */
-export function luhnValid(digits: string): boolean {
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let d = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-  }
-  return sum % 10 === 0;
-}
-
 /** Groups the digits by four as they are typed ("4242 4242 4242 4242"), at most 19 digits. */
 export function formatCardNumber(value: string): string {
   return digitsOf(value)
-    .slice(0, 19)
+    .slice(0, CARD_NUMBER_LENGTH.max)
     .replace(/(\d{4})(?=\d)/g, '$1 ');
 }
 
@@ -60,7 +46,7 @@ export function validateCard(values: CardFormValues, now: Date): CardCheck {
   const errors: Partial<Record<CardField, CardProblem>> = {};
   const number = digitsOf(values.number);
   if (!number) errors.number = 'required';
-  else if (number.length < 12 || number.length > 19 || !luhnValid(number)) {
+  else if (!isCardNumber(number)) {
     errors.number = 'numberInvalid';
   }
   const expiry = parseExpiry(values.expiry);
