@@ -74,6 +74,8 @@ export const ConfigSchema = z.object({
   /** Payments: Stripe when the secret key is set, else the built-in sandbox card processor. */
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  /** Given to the browser (GET /api/payments/config) for Stripe.js and Elements. */
+  STRIPE_PUBLISHABLE_KEY: z.string().optional(),
   /** Signed webhooks older than this are refused (replay protection). */
   STRIPE_WEBHOOK_TOLERANCE_S: z.coerce.number().int().positive().default(300),
   /** Another Stripe API host (tests run a local stand-in), e.g. http://127.0.0.1:12111. */

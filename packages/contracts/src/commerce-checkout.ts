@@ -208,6 +208,7 @@ export const SetupIntentResponseSchema = z.object({
   client_secret: z.string().nullable(),
   card: SavedCardSchema.nullable(),
 });
+export type SetupIntentResponse = z.infer<typeof SetupIntentResponseSchema>;
 
 export const InvoiceLineSchema = z.object({
   type: z.enum(ORDER_ITEM_TYPES),
@@ -246,6 +247,19 @@ export const CouponSchema = z.object({
 export type Coupon = z.infer<typeof CouponSchema>;
 
 export const CustomerPortalSchema = z.object({ provider: PaymentProviderSchema, url: z.string() });
+
+/** GET /payments/config: which card processor runs, and what the browser needs to talk to it. */
+export const PaymentsConfigSchema = z.object({
+  provider: PaymentProviderSchema,
+  publishable_key: z
+    .string()
+    .nullable()
+    .describe('Stripe: the publishable key for Stripe.js and Elements. Sandbox: null'),
+  customer_portal: z
+    .boolean()
+    .describe('GET /stripe/customer-portal opens a billing portal (Stripe); the sandbox has none'),
+});
+export type PaymentsConfig = z.infer<typeof PaymentsConfigSchema>;
 
 export const CustomFormEntrySchema = z.object({
   name: z.string().min(1).max(100),

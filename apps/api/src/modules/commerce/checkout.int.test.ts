@@ -236,6 +236,12 @@ describe('buying', () => {
     expect(stolen.json()).toMatchObject({ code: 'card_required' });
     const portal = await t.get('/api/stripe/customer-portal', { api_key: apiKey });
     expect(portal.json()).toEqual({ provider: 'sandbox', url: '/profile' });
+    const config = await t.get('/api/payments/config', { api_key: apiKey });
+    expect(config.json()).toEqual({
+      provider: 'sandbox',
+      publishable_key: null,
+      customer_portal: false,
+    });
   });
 
   it('buys a bundle of a pass and add-ons in one payment', async () => {

@@ -11,12 +11,14 @@ import {
   InvoicePreviewBodySchema,
   InvoicePreviewSchema,
   KeyedQuerySchema,
+  PaymentsConfigSchema,
   SavedCardSchema,
   SetupIntentBodySchema,
   SetupIntentResponseSchema,
   StartTrialBodySchema,
   UnsubscribeBodySchema,
   UnsubscribeResponseSchema,
+  type PaymentsConfig,
 } from '@rudy/contracts';
 import { requireLogin } from '../../lib/require-login.js';
 import { keyedErrors, keyedErrorsWith404, typed } from '../../lib/route-types.js';
@@ -44,6 +46,7 @@ export function checkoutRoutes(
     orders: OrdersService;
     wallet: WalletService;
     preview: PreviewService;
+    paymentsConfig: PaymentsConfig;
   },
 ) {
   const r = typed(app);
@@ -177,6 +180,21 @@ export function checkoutRoutes(
       },
     },
     (req) => s.wallet.portal(callerOf(req)),
+  );
+
+  r.get(
+    '/api/payments/config',
+    {
+      schema: {
+        tags,
+        description:
+          'The card processor in use (stripe or sandbox), the Stripe publishable key for Elements, ' +
+          'and whether GET /stripe/customer-portal opens a billing portal. No login needed.',
+        querystring: KeyedQuerySchema,
+        response: { 200: PaymentsConfigSchema, ...keyedErrors },
+      },
+    },
+    () => s.paymentsConfig,
   );
 
   r.get(

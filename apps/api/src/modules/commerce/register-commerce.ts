@@ -90,7 +90,18 @@ export async function registerCommerce(
   const ordersService = createOrdersService({ orders, subs, fulfilment, provider, views, now });
   const preview = createPreviewService({ resolver, promo, products, now });
 
-  checkoutRoutes(app, { checkout, orders: ordersService, wallet, preview });
+  const isStripe = provider.name === 'stripe';
+  checkoutRoutes(app, {
+    checkout,
+    orders: ordersService,
+    wallet,
+    preview,
+    paymentsConfig: {
+      provider: provider.name,
+      publishable_key: isStripe ? (config.STRIPE_PUBLISHABLE_KEY ?? null) : null,
+      customer_portal: isStripe,
+    },
+  });
   catalogueRoutes(app, { catalogue, orders: ordersService });
   customFormsRoutes(app, createCustomFormsService(createCustomFormsRepository(db)));
   await webhookRoutes(app, { provider, fulfilment });

@@ -17,6 +17,7 @@ beforeAll(async () => {
     STRIPE_SECRET_KEY: 'sk_test_standin',
     STRIPE_WEBHOOK_SECRET: SECRET,
     STRIPE_API_URL: standIn.url,
+    STRIPE_PUBLISHABLE_KEY: 'pk_test_standin',
   });
   t = app.t;
   clock = app.clock;
@@ -255,6 +256,16 @@ describe('the Stripe adapter', () => {
         (r) => r.path === '/v1/coupons' && r.params.get('percent_off') === '10',
       ),
     ).toBe(true);
+  });
+
+  it('gives the browser the provider and the publishable key for Elements', async () => {
+    const { apiKey } = await k.user();
+    const config = await t.get('/api/payments/config', { api_key: apiKey });
+    expect(config.json()).toEqual({
+      provider: 'stripe',
+      publishable_key: 'pk_test_standin',
+      customer_portal: true,
+    });
   });
 
   it('lists saved cards, sets up a card and opens the customer portal', async () => {

@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import type { SavedCard } from '@rudy/contracts';
+import { RENEWAL_PERIOD, type SavedCard } from '@rudy/contracts';
 import {
   PaymentRejected,
   type PaymentOutcome,
@@ -197,7 +197,7 @@ export function createStripeProvider(opts: StripeOptions): PaymentProvider {
         : null;
       const recurring: Stripe.SubscriptionCreateParams.Item.PriceData.Recurring =
         input.product.period === 'month'
-          ? { interval: 'day', interval_count: 30 }
+          ? { interval: 'day', interval_count: RENEWAL_PERIOD.month.days }
           : { interval: 'year', interval_count: 1 };
       try {
         const sub = await stripe.subscriptions.create(

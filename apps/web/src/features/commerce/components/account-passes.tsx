@@ -7,6 +7,7 @@ import { useT } from '../../../lib/i18n';
 import { useOrders } from '../api/get-orders';
 import { useUnsubscribe } from '../api/unsubscribe';
 import { useDateText } from '../hooks/use-money';
+import { AccountPaymentMethods } from './account-payment-methods';
 import { OrderLabel } from './order-label';
 import styles from './account-orders.module.css';
 
@@ -31,6 +32,7 @@ export function AccountPasses({ access }: { access: ReactNode }) {
           </ul>
         </section>
       ) : null}
+      <AccountPaymentMethods />
       {access}
     </div>
   );

@@ -23,9 +23,10 @@ export function SandboxCardForm({
 }: {
   values: CardFormValues;
   errors: Partial<Record<CardField, CardProblem>>;
-  saveCard: boolean;
+  /** The "save this card" choice of a payment; a card added to the wallet leaves it out. */
+  saveCard?: boolean;
   onChange: (values: CardFormValues) => void;
-  onSaveCardChange: (save: boolean) => void;
+  onSaveCardChange?: (save: boolean) => void;
 }) {
   const { t } = useT();
   const error = (field: CardField) => {
@@ -75,11 +76,13 @@ export function SandboxCardForm({
         error={error('name')}
         onChange={(e) => set('name', e.target.value)}
       />
-      <CheckboxField
-        label={t('commerce:buy.saveCard')}
-        checked={saveCard}
-        onChange={(e) => onSaveCardChange(e.target.checked)}
-      />
+      {onSaveCardChange ? (
+        <CheckboxField
+          label={t('commerce:buy.saveCard')}
+          checked={saveCard ?? false}
+          onChange={(e) => onSaveCardChange(e.target.checked)}
+        />
+      ) : null}
     </fieldset>
   );
 }
