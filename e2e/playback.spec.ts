@@ -53,14 +53,29 @@ async function readyEvent(key: string, type: 'live' | 'finished'): Promise<numbe
 async function assertMainVideoPlays(page: Page) {
   const video = page.getByTestId('main-video');
   await video.waitFor({ state: 'visible' });
-  await page.waitForFunction(
-    () => {
-      const v = document.querySelector<HTMLVideoElement>('[data-testid=main-video]');
-      return !!v && v.readyState >= 2 && v.currentTime > 0 && !v.paused;
-    },
-    undefined,
-    { timeout: 30_000 },
-  );
+  await page
+    .waitForFunction(
+      () => {
+        const v = document.querySelector<HTMLVideoElement>('[data-testid=main-video]');
+        return !!v && v.readyState >= 2 && v.currentTime > 0 && !v.paused;
+      },
+      undefined,
+      { timeout: 30_000 },
+    )
+    .catch(async (error: unknown) => {
+      // Say what the element was doing: a CI failure must be diagnosable from its log alone.
+      const state = await video.evaluate((v: HTMLVideoElement) =>
+        JSON.stringify({
+          readyState: v.readyState,
+          currentTime: v.currentTime,
+          paused: v.paused,
+          muted: v.muted,
+          error: v.error?.message ?? null,
+        }),
+      );
+      const text = await page.locator('main').innerText();
+      throw new Error(`${String(error)}\nvideo: ${state}\npage: ${text.slice(0, 400)}`);
+    });
   const first = await video.evaluate((v: HTMLVideoElement) => v.currentTime);
   await page.waitForFunction(
     (start) =>
@@ -69,6 +84,14 @@ async function assertMainVideoPlays(page: Page) {
     first,
     { timeout: 15_000 },
   );
+}
+
+/** Seconds between the playhead and the end of what can be played (the live edge). */
+function liveLag(page: Page): Promise<number> {
+  return page.getByTestId('main-video').evaluate((v: HTMLVideoElement) => {
+    const end = v.seekable.length > 0 ? v.seekable.end(v.seekable.length - 1) : v.currentTime;
+    return end - v.currentTime;
+  });
 }
 
 let vodId: number;
@@ -160,6 +183,44 @@ void describe('playback in the browser', () => {
     assert.deepEqual(adRequests, []);
     // Still on the live game: the badge says so.
     await page.getByRole('button', { name: 'LIVE' }).waitFor();
+
+    // Rewind to the start of the DVR window, then jump back to live.
+    const seekBar = page.getByRole('slider', { name: 'Position in the video' });
+    const box = await seekBar.boundingBox();
+    assert.ok(box);
+    await seekBar.click({ position: { x: 2, y: box.height / 2 } });
+    const goLive = page.getByRole('button', { name: 'Go live' });
+    await goLive.waitFor();
+    const behind = await liveLag(page);
+    assert.ok(behind > 10, `rewound ${behind.toFixed(1)} s behind the live edge`);
+    await assertMainVideoPlays(page);
+    await goLive.click();
+    await page.getByRole('button', { name: 'LIVE' }).waitFor();
+    assert.ok((await liveLag(page)) < 10);
+    await context.close();
+  });
+
+  void it('shows the buy prompt and no stream for a paid game', async () => {
+    const key = await anonymousKey();
+    const { data } = await api<{ data: EventRow[] }>(`/events?api_key=${key}&limit=50`);
+    const paid = data.find((e) => e.access_type === 'paid' || e.access_type === 'ppv');
+    assert.ok(paid);
+    const context = await newContext(browser, server.url);
+    const page = await context.newPage();
+    const mediaRequests: string[] = [];
+    page.on('request', (r) => {
+      // The poster may show; no playlist or segment may be fetched.
+      if (/\/media\/e\/.*\.(m3u8|ts|m4s|mp4)(\?|$)/.test(r.url())) mediaRequests.push(r.url());
+    });
+    await page.goto(`/watch/${paid.id}`);
+    const buy = page.getByRole('link', { name: 'Buy this game' });
+    await buy.waitFor();
+    assert.match(
+      (await buy.getAttribute('href')) ?? '',
+      /event_id=\d+.*single_event_package_id=\d+/,
+    );
+    assert.equal(await page.getByTestId('main-video').count(), 0);
+    assert.deepEqual(mediaRequests, []);
     await context.close();
   });
 
