@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from 'react-router';
 import { eventQueryOptions } from '../../../features/player/api/get-event';
 import { playbackQueryOptions } from '../../../features/player/api/get-playback';
+import { hasMediaSource, loadHls } from '../../../features/player/lib/attach-stream';
 import { queryClient } from '../../../lib/query-client';
 import { numericIdLoader } from '../../route-guards';
 
@@ -12,5 +13,7 @@ export function watchLoader(args: LoaderFunctionArgs) {
   // Errors surface in the screen, which reads the same queries.
   void queryClient.query(playbackQueryOptions(id)).catch(() => undefined);
   void queryClient.query(eventQueryOptions(id)).catch(() => undefined);
+  // hls.js is the largest download of the screen: fetch it alongside the data, not after it.
+  if (hasMediaSource()) void loadHls().catch(() => undefined);
   return null;
 }
