@@ -2,6 +2,7 @@ import type { Preroll } from '@rudy/contracts';
 import { useState } from 'react';
 import { useT } from '../../../lib/i18n';
 import { usePreroll } from '../hooks/use-preroll';
+import { BigPlayButton } from './big-play-button';
 import styles from './player.module.css';
 
 /** The ad before the game: "Ad" with its countdown, then Skip once allowed. */
@@ -31,16 +32,7 @@ export function PrerollPlayer({
         {t('watch:preroll.ad')} · {t('watch:preroll.endsIn', { seconds: flow.clock.remaining })}
       </span>
       {flow.needsClick ? (
-        <div className={styles.center}>
-          <button
-            type="button"
-            className={styles.bigPlay}
-            onClick={flow.start}
-            aria-label={t('watch:preroll.play')}
-          >
-            ▶
-          </button>
-        </div>
+        <BigPlayButton label={t('watch:preroll.play')} onClick={flow.start} />
       ) : null}
       <button
         type="button"

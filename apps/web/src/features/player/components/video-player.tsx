@@ -21,6 +21,7 @@ import { PlayerMessage } from './player-message';
 import { PrerollPlayer } from './preroll-player';
 import { QualitySelect } from './quality-select';
 import { VolumeControl } from './volume-control';
+import { BigPlayButton } from './big-play-button';
 import styles from './player.module.css';
 
 /** After the ad, a live stream further behind than this jumps to the live edge. */
@@ -162,16 +163,7 @@ export function VideoPlayer({
         </div>
       ) : null}
       {isPrerollDone && autoplay === 'blocked' && media.paused ? (
-        <div className={styles.center}>
-          <button
-            type="button"
-            className={styles.bigPlay}
-            onClick={actions.togglePlay}
-            aria-label={t('watch:player.play')}
-          >
-            ▶
-          </button>
-        </div>
+        <BigPlayButton label={t('watch:player.play')} onClick={actions.togglePlay} />
       ) : null}
       {isPrerollDone && !session.failed ? (
         <PlayerControls
