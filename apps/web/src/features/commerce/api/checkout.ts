@@ -3,9 +3,13 @@ import { apiClient } from '../../../lib/api-client';
 import type { ProductFields } from '../lib/buy-selection';
 import type { SecondStepOutcome } from '../lib/checkout-flow';
 
-/** How the buyer pays: a saved card's id, or a new card typed in the sandbox form. */
+/**
+ * How the buyer pays: a payment method id (a saved card, or a new card Stripe.js turned into one,
+ * then maybe kept), or a new card typed in the sandbox form.
+ */
 export type PaymentChoice =
-  { kind: 'saved'; paymentMethodId: string } | { kind: 'card'; card: CardInput; saveCard: boolean };
+  | { kind: 'saved'; paymentMethodId: string; saveCard?: boolean }
+  | { kind: 'card'; card: CardInput; saveCard: boolean };
 
 export interface CheckoutRequest {
   product: ProductFields;
@@ -15,11 +19,14 @@ export interface CheckoutRequest {
   trial?: boolean;
 }
 
-function paymentFields(payment: PaymentChoice | null) {
+/** The card fields of a call; `keep` adds save_card (a trial keeps its card anyway). */
+function paymentFields(payment: PaymentChoice | null, keep = true) {
   if (!payment) return {};
-  return payment.kind === 'saved'
-    ? { payment_method_id: payment.paymentMethodId }
-    : { card: payment.card, save_card: payment.saveCard };
+  const source =
+    payment.kind === 'saved'
+      ? { payment_method_id: payment.paymentMethodId }
+      : { card: payment.card };
+  return keep && payment.saveCard ? { ...source, save_card: true } : source;
 }
 
 /** Picks the spec's call for the request: start_trial, buy_bundle or buy. */
@@ -28,9 +35,8 @@ export function submitCheckout(request: CheckoutRequest): Promise<CheckoutRespon
   const { package_ids, ...product } = request.product;
   if (request.trial && product.subscription_id !== undefined) {
     // A trial keeps the card for the charge at its end, so there is no save_card to send.
-    const trialPayment = 'save_card' in payment ? { card: payment.card } : payment;
     return apiClient.post('/stripe/subscription/start_trial', {
-      body: { subscription_id: product.subscription_id, ...trialPayment },
+      body: { subscription_id: product.subscription_id, ...paymentFields(request.payment, false) },
     });
   }
   const promo = request.promoCode ? { promo_code: request.promoCode } : {};

@@ -51,8 +51,9 @@ export function FailurePopup({ order, onRetry }: { order: Order; onRetry: () => 
 }
 
 /**
- * The card's second step. The sandbox lets the buyer answer it here; a Stripe payment would need
- * stripe.js, which this site does not load, so it can only be refused (nothing is charged).
+ * The card's second step. The sandbox lets the buyer answer it here. A Stripe payment's step is
+ * done by Stripe.js (confirmCardPayment); shown here only when Stripe.js could not load, it can
+ * only be refused (nothing is charged).
  */
 export function SecondStepPopup({
   order,

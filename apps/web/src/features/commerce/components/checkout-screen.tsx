@@ -1,12 +1,13 @@
 import type { Profile } from '@rudy/contracts';
-import { useMemo, useState, type SyntheticEvent } from 'react';
+import type { StripeCardElement } from '@stripe/stripe-js';
+import { useCallback, useMemo, useRef, useState, type SyntheticEvent } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { ButtonLink } from '../../../components/ui/button';
 import { FormAlert } from '../../../components/ui/form-alert';
 import formStyles from '../../../components/ui/form.module.css';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { StatusMessage } from '../../../components/ui/status-message';
+import { LoadError, StatusMessage } from '../../../components/ui/status-message';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { isApiError } from '../../../lib/api-error';
 import { useT } from '../../../lib/i18n';
@@ -15,17 +16,22 @@ import { useEventForSale } from '../api/get-event';
 import { useInvoicePreview } from '../api/get-invoice-preview';
 import { useSubscriptions } from '../api/get-offers';
 import { useSavedCards } from '../api/list-cards';
+import { usePaymentsConfig } from '../api/payments-config';
+import { setupIntent } from '../api/wallet';
 import { useCheckout } from '../hooks/use-checkout';
 import { useMoney } from '../hooks/use-money';
+import { useStripeJs } from '../hooks/use-stripe-js';
 import { productFields, readBuySelection, type BuySelection } from '../lib/buy-selection';
 import { EMPTY_CARD, validateCard, type CardField, type CardProblem } from '../lib/card-validation';
 import { commerceErrorText } from '../lib/commerce-errors';
+import { StripeCardError, confirmStripeStep, stripePaymentMethod } from '../lib/stripe-js';
 import { CheckoutSuccess, FailurePopup, SecondStepPopup } from './checkout-outcome';
 import { OrderSummary } from './order-summary';
 import { NEW_CARD, PaymentMethodPicker } from './payment-method-picker';
 import { PromoCodeField } from './promo-code-field';
 import { PurchaseTerms } from './purchase-terms';
 import { SandboxCardForm } from './sandbox-card-form';
+import { StripeCardField } from './stripe-card-field';
 import styles from './checkout.module.css';
 
 /**
@@ -189,6 +195,24 @@ function PaymentForm({
   const [missingChoice, setMissingChoice] = useState(false);
   const checkout = useCheckout();
   const { phase } = checkout;
+  const payments = usePaymentsConfig();
+  const provider = payments.data?.provider;
+  const stripeJs = useStripeJs(
+    provider === 'stripe' ? (payments.data?.publishable_key ?? null) : null,
+  );
+  const stripe = stripeJs.data ?? null;
+  const stripeCard = useRef<StripeCardElement | null>(null);
+  const onStripeCard = useCallback((element: StripeCardElement | null) => {
+    stripeCard.current = element;
+  }, []);
+  const stripeMissing =
+    provider === 'stripe' && (!payments.data?.publishable_key || stripeJs.isError);
+  const isPlan = selection.kind === 'subscription';
+  // Stripe's refusal of the typed card belongs under the card field, not in the form's alert.
+  const cardRefusal =
+    phase.step === 'rejected' && phase.error instanceof StripeCardError
+      ? phase.error.message
+      : null;
 
   if (phase.step === 'paid') return <CheckoutSuccess order={phase.order} isTrial={isTrial} />;
 
@@ -204,6 +228,30 @@ function PaymentForm({
       return;
     }
     setMissingChoice(false);
+    // With Stripe, Stripe.js completes a card's second step; the sandbox asks in its own dialog.
+    const confirmStep = stripe
+      ? (clientSecret: string) => confirmStripeStep(stripe, clientSecret)
+      : undefined;
+    if (chosen === NEW_CARD && provider === 'stripe') {
+      const element = stripeCard.current;
+      if (!stripe || !element) return;
+      onStart();
+      void checkout.start(
+        { product, payment: null, promoCode: promoCode ?? undefined, trial: isTrial },
+        {
+          preparePayment: async () => ({
+            kind: 'saved',
+            paymentMethodId: await stripePaymentMethod(stripe, element, {
+              forPlan: isPlan,
+              setupIntent: () => setupIntent(),
+            }),
+            saveCard,
+          }),
+          confirmStep,
+        },
+      );
+      return;
+    }
     if (chosen === NEW_CARD) {
       const check = validateCard(card, new Date());
       setCardErrors(check.ok ? {} : check.errors);
@@ -213,12 +261,10 @@ function PaymentForm({
       payment = { kind: 'saved', paymentMethodId: chosen };
     }
     onStart();
-    void checkout.start({
-      product,
-      payment,
-      promoCode: promoCode ?? undefined,
-      trial: isTrial,
-    });
+    void checkout.start(
+      { product, payment, promoCode: promoCode ?? undefined, trial: isTrial },
+      { confirmStep },
+    );
   };
 
   return (
@@ -230,7 +276,7 @@ function PaymentForm({
       {missingChoice ? (
         <FormAlert tone="error">{t('commerce:errors.card_required')}</FormAlert>
       ) : null}
-      {phase.step === 'rejected' ? (
+      {phase.step === 'rejected' && cardRefusal === null ? (
         <FormAlert tone="error">{commerceErrorText(t, phase.error)}</FormAlert>
       ) : null}
       {savedCards.length > 0 ? (
@@ -243,7 +289,9 @@ function PaymentForm({
           }}
         />
       ) : null}
-      {chosen === NEW_CARD ? (
+      {chosen !== NEW_CARD ? null : payments.isError ? (
+        <LoadError what={t('commerce:card.title')} onRetry={() => void payments.refetch()} />
+      ) : provider === 'sandbox' ? (
         <SandboxCardForm
           values={card}
           errors={cardErrors}
@@ -251,7 +299,20 @@ function PaymentForm({
           onChange={setCard}
           onSaveCardChange={setSaveCard}
         />
-      ) : null}
+      ) : stripeMissing ? (
+        <FormAlert tone="error">{t('commerce:card.stripeUnavailable')}</FormAlert>
+      ) : stripe ? (
+        <StripeCardField
+          stripe={stripe}
+          error={cardRefusal}
+          saveCard={saveCard}
+          onCard={onStripeCard}
+          // A plan keeps its card for the renewals anyway.
+          onSaveCardChange={isPlan ? null : setSaveCard}
+        />
+      ) : (
+        <Skeleton height={120} radius={10} />
+      )}
       <PurchaseTerms trial={trialTerms} isSubscription={selection.kind === 'subscription'} />
       {phase.step === 'settling' ? (
         <FormAlert tone="info">{t('commerce:buy.settling')}</FormAlert>

@@ -1,13 +1,25 @@
 import type { Order } from '@rudy/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { confirmPayment, getOrder, submitCheckout, type CheckoutRequest } from '../api/checkout';
+import {
+  confirmPayment,
+  getOrder,
+  submitCheckout,
+  type CheckoutRequest,
+  type PaymentChoice,
+} from '../api/checkout';
 import { refreshAccessAfterPurchase } from '../lib/access-refresh';
 import { runCheckout, type CheckoutPhase, type SecondStepOutcome } from '../lib/checkout-flow';
 
 interface SecondStep {
   order: Order;
   answer: (outcome: SecondStepOutcome) => void;
+}
+
+/** With Stripe: the card becomes a payment method first, and Stripe.js does the second step. */
+export interface StripeSteps {
+  preparePayment?: () => Promise<PaymentChoice>;
+  confirmStep?: (clientSecret: string) => Promise<SecondStepOutcome>;
 }
 
 /**
@@ -23,23 +35,30 @@ export function useCheckout() {
   useEffect(() => () => controller.current?.abort(), []);
 
   const start = useCallback(
-    async (request: CheckoutRequest) => {
+    async (request: CheckoutRequest, options: StripeSteps = {}) => {
       controller.current?.abort();
       const current = new AbortController();
       controller.current = current;
       const final = await runCheckout({
-        submit: () => submitCheckout(request),
+        submit: async () =>
+          submitCheckout(
+            options.preparePayment
+              ? { ...request, payment: await options.preparePayment() }
+              : request,
+          ),
         confirm: confirmPayment,
-        authenticate: (order) =>
-          new Promise<SecondStepOutcome>((resolve) => {
-            setSecondStep({
-              order,
-              answer: (outcome) => {
-                setSecondStep(null);
-                resolve(outcome);
-              },
-            });
-          }),
+        authenticate: (order, payment) =>
+          payment.client_secret && options.confirmStep
+            ? options.confirmStep(payment.client_secret)
+            : new Promise<SecondStepOutcome>((resolve) => {
+                setSecondStep({
+                  order,
+                  answer: (outcome) => {
+                    setSecondStep(null);
+                    resolve(outcome);
+                  },
+                });
+              }),
         fetchOrder: getOrder,
         onPhase: (next) => {
           if (!current.signal.aborted) setPhase(next);

@@ -1,4 +1,4 @@
-import type { CheckoutResponse, Order } from '@rudy/contracts';
+import type { CheckoutResponse, Order, PaymentState } from '@rudy/contracts';
 import { isOrderFailed, pollOrder } from './order-polling';
 
 /** Where a checkout stands; the screen draws one view per step. */
@@ -20,8 +20,11 @@ export type SecondStepOutcome = 'approve' | 'deny';
 export interface CheckoutDeps {
   submit: () => Promise<CheckoutResponse>;
   confirm: (orderId: number, outcome: SecondStepOutcome) => Promise<CheckoutResponse>;
-  /** Asks the buyer to complete the second step; resolves with their answer. */
-  authenticate: (order: Order) => Promise<SecondStepOutcome>;
+  /**
+   * Has the buyer complete the second step (the sandbox's dialog, or Stripe.js with the
+   * payment's client_secret); resolves with the outcome.
+   */
+  authenticate: (order: Order, payment: PaymentState) => Promise<SecondStepOutcome>;
   fetchOrder: (id: number, signal?: AbortSignal) => Promise<Order>;
   onPhase: (phase: CheckoutPhase) => void;
   signal?: AbortSignal;
@@ -43,7 +46,7 @@ export async function runCheckout(deps: CheckoutDeps): Promise<CheckoutPhase> {
     response = await deps.submit();
     while (response.payment.status === 'requires_action') {
       deps.onPhase({ step: 'authenticating', order: response.order });
-      const outcome = await deps.authenticate(response.order);
+      const outcome = await deps.authenticate(response.order, response.payment);
       deps.onPhase({ step: 'submitting' });
       response = await deps.confirm(response.order.id, outcome);
     }

@@ -1,0 +1,204 @@
+import type { CheckoutResponse, InvoicePreview, Order, Subscription } from '@rudy/contracts';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { queryClient } from '../../../lib/query-client';
+import { SLOW, callsTo, makeProfile, withBackground } from '../../../test/auth-fixtures';
+import { json } from '../../../test/fetch-mock';
+import { makePage } from '../../../test/fixtures';
+import { renderApp } from '../../../test/render-app';
+
+/*
+ * Stripe.js cannot load here (no network): '@stripe/stripe-js/pure' is replaced by a fake Stripe
+ * whose Card Element and confirm calls are recorded.
+ */
+const fake = vi.hoisted(() => {
+  const card = { mount: vi.fn(), on: vi.fn(), destroy: vi.fn() };
+  const stripe = {
+    elements: vi.fn(() => ({ create: vi.fn(() => card) })),
+    createPaymentMethod: vi.fn(),
+    confirmCardPayment: vi.fn(),
+    confirmCardSetup: vi.fn(),
+  };
+  return { card, stripe, loadStripe: vi.fn(() => Promise.resolve(stripe)) };
+});
+vi.mock('@stripe/stripe-js/pure', () => ({ loadStripe: fake.loadStripe }));
+
+vi.setConfig({ testTimeout: 15_000 });
+
+beforeEach(() => {
+  fake.stripe.createPaymentMethod.mockResolvedValue({ paymentMethod: { id: 'pm_new' } });
+  fake.stripe.confirmCardPayment.mockResolvedValue({ paymentIntent: { status: 'succeeded' } });
+  fake.stripe.confirmCardSetup.mockResolvedValue({ setupIntent: { payment_method: 'pm_setup' } });
+});
+afterEach(() => {
+  queryClient.clear();
+  vi.unstubAllGlobals();
+  vi.clearAllMocks();
+});
+
+const STRIPE = { provider: 'stripe', publishable_key: 'pk_test_1', customer_portal: true };
+const SANDBOX = { provider: 'sandbox', publishable_key: null, customer_portal: false };
+
+function order(status: Order['status'], type: 'package' | 'subscription' = 'package'): Order {
+  return {
+    id: 7,
+    type,
+    kind: 'purchase',
+    kind_label: null,
+    status,
+    activity_status: status === 'paid' ? 'active' : 'inactive',
+    label: status === 'paid' ? 'Paid' : 'Inactive',
+    renewal: null,
+    amount: 154.99,
+    amount_cents: 15499,
+    discount: 0,
+    currency: 'CAD',
+    promo_code: null,
+    product: {
+      id: 1,
+      type,
+      name: 'Season Pass',
+      event_id: null,
+      event_category_id: null,
+      participant_id: null,
+    },
+    items: [],
+    card: { brand: 'visa', last4: '4242' },
+    failure_message: null,
+    provider: 'stripe',
+    period_start: null,
+    period_end: null,
+    subscription_status: null,
+    created_at: '2026-03-01T10:00:00.000Z',
+    updated_at: '2026-03-01T10:00:00.000Z',
+  };
+}
+
+const answer = (o: Order, status: CheckoutResponse['payment']['status'], secret: string | null) =>
+  json({
+    order: o,
+    payment: {
+      provider: 'stripe',
+      status,
+      client_secret: secret,
+      next_action: status === 'requires_action' ? 'confirm' : null,
+      message: null,
+    },
+  } satisfies CheckoutResponse);
+
+const preview = (trialDays = 0): InvoicePreview => ({
+  currency: 'CAD',
+  lines: [{ type: 'package', product_id: 1, name: 'Season Pass', amount: 149.99 }],
+  subtotal: 149.99,
+  service_fee: 5,
+  discount: 0,
+  total: trialDays > 0 ? 0 : 154.99,
+  total_cents: trialDays > 0 ? 0 : 15499,
+  promo_code: null,
+  trial_days: trialDays,
+  period: trialDays > 0 ? 'month' : null,
+  next_payment_at: trialDays > 0 ? '2026-03-08T10:00:00.000Z' : null,
+  next_payment_amount: trialDays > 0 ? 19.99 : null,
+});
+
+const monthly: Subscription = {
+  id: 3,
+  name: 'Monthly All-Access',
+  description: null,
+  price: 19.99,
+  base_price: 18.99,
+  service_fee: 1,
+  currency: 'CAD',
+  image: null,
+  offer: 'monthly',
+  period: 'month',
+  trial_period: 7,
+  accesses: ['watch'],
+  purchased: false,
+};
+
+function buyPage(path: string, config: object, trialDays = 0) {
+  return renderApp(path, {
+    user: makeProfile(),
+    handler: withBackground((url) => {
+      switch (url.pathname) {
+        case '/api/payments/config':
+          return json(config);
+        case '/api/stripe/invoice-preview':
+          return json(preview(trialDays));
+        case '/api/stripe/list-cards':
+          return json([]);
+        case '/api/subscriptions':
+          return json([monthly]);
+        case '/api/stripe/buy':
+          return answer(order('created'), 'requires_action', 'pi_secret');
+        case '/api/stripe/confirm':
+          return answer(order('paid'), 'succeeded', null);
+        case '/api/stripe/setup-intent':
+          return json({
+            provider: 'stripe',
+            status: 'requires_payment_method',
+            client_secret: 'seti_secret',
+            card: null,
+          });
+        case '/api/stripe/subscription/start_trial':
+          return answer(order('paid', 'subscription'), 'succeeded', null);
+        case '/api/orders':
+          return json(makePage([]));
+        default:
+          return json([]);
+      }
+    }),
+  });
+}
+
+describe('checkout with Stripe Elements', () => {
+  it('pays with the Card Element and completes 3-D Secure with confirmCardPayment', async () => {
+    const { fetch } = buyPage('/buy?package_id=1', STRIPE);
+    await waitFor(() => expect(fake.card.mount).toHaveBeenCalled(), SLOW);
+    expect(fake.loadStripe).toHaveBeenCalledWith('pk_test_1');
+    expect(screen.queryByText('Sandbox — test card')).toBeNull();
+
+    await userEvent.click(screen.getByRole('button', { name: /^Pay \$/ }));
+    await screen.findByRole('heading', { name: 'Payment complete' }, SLOW);
+    expect(fake.stripe.createPaymentMethod).toHaveBeenCalledWith({ type: 'card', card: fake.card });
+    const buy = callsTo(fetch, '/api/stripe/buy')[0]?.body;
+    expect(buy).toMatchObject({ package_id: 1, payment_method_id: 'pm_new' });
+    expect(buy).not.toHaveProperty('card');
+    expect(fake.stripe.confirmCardPayment).toHaveBeenCalledWith('pi_secret');
+    expect(callsTo(fetch, '/api/stripe/confirm')[0]?.body).toMatchObject({ order_id: 7 });
+  });
+
+  it('saves the card of a trial through a SetupIntent (confirmCardSetup)', async () => {
+    const { fetch } = buyPage('/buy?subscription_id=3', STRIPE, 7);
+    await waitFor(() => expect(fake.card.mount).toHaveBeenCalled(), SLOW);
+    await userEvent.click(screen.getByRole('button', { name: 'Start my free trial' }));
+    await screen.findByRole('heading', { name: 'Your free trial has started' }, SLOW);
+    expect(fake.stripe.confirmCardSetup).toHaveBeenCalledWith('seti_secret', {
+      payment_method: { card: fake.card },
+    });
+    expect(fake.stripe.createPaymentMethod).not.toHaveBeenCalled();
+    expect(callsTo(fetch, '/api/stripe/subscription/start_trial')[0]?.body).toMatchObject({
+      subscription_id: 3,
+      payment_method_id: 'pm_setup',
+    });
+  });
+
+  it("shows Stripe's refusal of the card under the field and sends nothing", async () => {
+    fake.stripe.createPaymentMethod.mockResolvedValue({
+      error: { message: 'Your card number is incomplete.' },
+    });
+    const { fetch } = buyPage('/buy?package_id=1', STRIPE);
+    await waitFor(() => expect(fake.card.mount).toHaveBeenCalled(), SLOW);
+    await userEvent.click(screen.getByRole('button', { name: /^Pay \$/ }));
+    expect(await screen.findByText('Your card number is incomplete.')).toBeTruthy();
+    expect(callsTo(fetch, '/api/stripe/buy')).toEqual([]);
+  });
+
+  it('keeps the sandbox card form, and never loads Stripe.js, when Stripe is not configured', async () => {
+    buyPage('/buy?package_id=1', SANDBOX);
+    expect(await screen.findByText('Sandbox — test card', {}, SLOW)).toBeTruthy();
+    expect(fake.loadStripe).not.toHaveBeenCalled();
+  });
+});
