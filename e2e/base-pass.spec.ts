@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { DEMO_CHANNEL_KEY } from '../apps/api/src/db/seed/demo-channel.js';
 import { launchBrowser, newContext } from './support/browser.js';
 import { startServer, type RunningServer } from './support/server.js';
@@ -52,6 +52,19 @@ after(async () => {
   await server?.stop();
 });
 
+/** POST auth/logout with the page's key, as the header's button sends it. */
+function logoutStatus(page: Page): Promise<number> {
+  return page.evaluate(async () => {
+    const stored = JSON.parse(localStorage.getItem('rudy_api_key') ?? '{}') as { v?: string };
+    const res = await fetch('/api/auth/logout', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ api_key: stored.v ?? '' }),
+    });
+    return res.status;
+  });
+}
+
 void describe('base-pass custom form', () => {
   void it('sends a new user to pass selection, saves the choice, then lets them browse', async () => {
     const context = await newContext(browser, server.url);
@@ -75,6 +88,8 @@ void describe('base-pass custom form', () => {
     await page.goto('/live');
     await page.waitForURL(`**/select-package/${formId}`);
     await page.getByRole('heading', { name: 'Choose your pass' }).waitFor();
+    // Spec: logging out is refused while the base pass is unselected.
+    assert.equal(await logoutStatus(page), 400);
     // Nothing is saved until a pass is picked.
     await page.getByRole('button', { name: 'Save my choice' }).click();
     await page.getByText('Field is required').waitFor();
@@ -100,6 +115,7 @@ void describe('base-pass custom form', () => {
     await page.getByRole('heading', { level: 1 }).waitFor();
     await page.waitForTimeout(500);
     assert.equal(new URL(page.url()).pathname, '/vod');
+    assert.equal(await logoutStatus(page), 200);
     assert.deepEqual(errors, []);
   });
 });

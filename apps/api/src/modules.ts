@@ -19,6 +19,8 @@ import { socialRoutes } from './modules/auth/social/social.routes.js';
 import { createSocialService } from './modules/auth/social/social.service.js';
 import { createChannelRepository } from './modules/channel/channel.repository.js';
 import { createEntitlements } from './modules/commerce/entitlements.js';
+import { createBasePassCheck } from './modules/commerce/base-pass-check.js';
+import { createCustomFormsRepository } from './modules/commerce/custom-forms.repository.js';
 import { registerCommerce } from './modules/commerce/register-commerce.js';
 import { channelRoutes } from './modules/channel/channel.routes.js';
 import { createChannelService } from './modules/channel/channel.service.js';
@@ -109,6 +111,10 @@ export async function registerModules(
       deps.recaptcha ??
       (config.RECAPTCHA_SECRET ? googleRecaptchaVerifier(config.RECAPTCHA_SECRET) : undefined),
     secret,
+    basePass: createBasePassCheck({
+      forms: createCustomFormsRepository(db),
+      customFormsOn: async (channelId) => (await channel.settings(channelId)).custom_forms,
+    }),
     now,
   });
   const social = createSocialService({

@@ -13,3 +13,4 @@ export * from './catalogue.js';
 export * from './favorites.js';
 export * from './playback.js';
 export * from './card-number.js';
+export * from './base-pass.js';

@@ -1,11 +1,9 @@
+import { BASE_PASS_FORM_ALIAS, hasChosenBasePass } from '@rudy/contracts';
 import { redirect, type LoaderFunctionArgs, type createBrowserRouter } from 'react-router';
 import { cachedUser } from '../features/auth/hooks/session';
 import { bootstrapQueryOptions } from '../features/channel/api/get-bootstrap';
-import {
-  BASE_PASS_FORM_ALIAS,
-  customFormQueryOptions,
-} from '../features/commerce/api/custom-forms';
-import { hasChosenBasePass, isBasePassAllowed } from '../features/commerce/lib/base-pass-form';
+import { customFormQueryOptions } from '../features/commerce/api/custom-forms';
+import { isBasePassAllowed } from '../features/commerce/lib/base-pass-form';
 import { queryClient } from '../lib/query-client';
 
 type AppRouter = Pick<ReturnType<typeof createBrowserRouter>, 'state'>;

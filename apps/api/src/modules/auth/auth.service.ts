@@ -46,6 +46,8 @@ export function createAuthService(deps: {
   limits: AuthLimits;
   recaptcha: RecaptchaVerifier | undefined;
   secret: string;
+  /** Spec: a user who has not chosen the channel's base pass may not log out. */
+  basePass: { isPending(channelId: number, userId: number): Promise<boolean> };
   now: () => Date;
 }) {
   const { repo, keys, limits } = deps;
@@ -113,6 +115,9 @@ export function createAuthService(deps: {
 
     async logout(caller: Caller) {
       if (caller.userId === null) throw new HttpError(400, 'cannot_logout');
+      if (await deps.basePass.isPending(caller.channelId, caller.userId)) {
+        throw new HttpError(400, 'cannot_logout');
+      }
       await repo.revokeKey(caller.keyId);
       keys.forgetKey(caller.apiKey);
       return { message: 'Logged out' };

@@ -88,6 +88,44 @@ describe('custom forms', () => {
     });
     expect(other.statusCode).toBe(404);
   });
+
+  it('refuses to log out a user who has not chosen the base pass (custom forms on)', async () => {
+    await t.database.db
+      .insertInto('custom_forms')
+      .values({
+        channel_id: t.demoChannelId,
+        alias: 'passes',
+        definition: JSON.stringify({ fields: [{ name: 'base_pass', required: true }] }),
+      })
+      .onConflict((oc) => oc.columns(['channel_id', 'alias']).doNothing())
+      .execute();
+    const settings = await t.database.db
+      .selectFrom('settings')
+      .select('data')
+      .where('channel_id', '=', t.demoChannelId)
+      .executeTakeFirstOrThrow();
+    await t.database.db
+      .updateTable('settings')
+      .set({ data: JSON.stringify({ ...settings.data, custom_forms: true }) })
+      .where('channel_id', '=', t.demoChannelId)
+      .execute();
+    try {
+      const chooser = await k.user();
+      const refused = await k.post('/api/auth/logout', chooser.apiKey, {});
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toMatchObject({ code: 'cannot_logout' });
+      await k.post('/api/custom-forms/passes', chooser.apiKey, {
+        entries: [{ name: 'base_pass', value: '7' }],
+      });
+      expect((await k.post('/api/auth/logout', chooser.apiKey, {})).statusCode).toBe(200);
+    } finally {
+      await t.database.db
+        .updateTable('settings')
+        .set({ data: JSON.stringify({ ...settings.data, custom_forms: false }) })
+        .where('channel_id', '=', t.demoChannelId)
+        .execute();
+    }
+  });
 });
 
 describe('the OpenAPI document', () => {

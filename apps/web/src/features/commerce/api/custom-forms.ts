@@ -3,9 +3,6 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { apiClient } from '../../../lib/api-client';
 import { isApiError } from '../../../lib/api-error';
 
-/** The custom form holding the user's base-pass choice (spec: "the passes custom form"). */
-export const BASE_PASS_FORM_ALIAS = 'passes';
-
 /** GET /custom-forms/{alias}; the spec tolerates a 404 (the channel has no such form): null. */
 export async function getCustomForm(alias: string, signal?: AbortSignal) {
   try {

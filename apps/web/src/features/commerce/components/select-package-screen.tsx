@@ -1,4 +1,11 @@
-import type { CustomForm, CustomFormEntry, Profile } from '@rudy/contracts';
+import {
+  BASE_PASS_FORM_ALIAS,
+  basePassFields,
+  type BasePassField,
+  type CustomForm,
+  type CustomFormEntry,
+  type Profile,
+} from '@rudy/contracts';
 import { useState, type SyntheticEvent } from 'react';
 import { ButtonLink } from '../../../components/ui/button';
 import { FormAlert } from '../../../components/ui/form-alert';
@@ -11,10 +18,9 @@ import { TextField } from '../../../components/ui/text-field';
 import { isApiError } from '../../../lib/api-error';
 import { translateFieldMessage } from '../../../lib/form-messages';
 import { useT } from '../../../lib/i18n';
-import { BASE_PASS_FORM_ALIAS, useCustomForm, useSaveCustomForm } from '../api/custom-forms';
+import { useCustomForm, useSaveCustomForm } from '../api/custom-forms';
 import { usePackages } from '../api/get-offers';
 import { useMoney } from '../hooks/use-money';
-import { basePassFields, type BasePassField } from '../lib/base-pass-form';
 import { commerceErrorText } from '../lib/commerce-errors';
 import styles from './select-package.module.css';
 
@@ -67,7 +73,7 @@ function BasePassForm({
 }) {
   const { t } = useT();
   const save = useSaveCustomForm(BASE_PASS_FORM_ALIAS, userId);
-  const fields = basePassFields(form);
+  const fields = basePassFields(form.definition);
   const [values, setValues] = useState<Record<string, string>>(() =>
     Object.fromEntries(form.entries.map((e) => [e.name, e.value])),
   );
