@@ -10,8 +10,11 @@ export function SubmitButton({
   variant = 'primary',
   wide = true,
   className,
+  disabled = false,
 }: {
   isPending: boolean;
+  /** Nothing can be sent yet (e.g. the card field has not loaded); busy implies disabled anyway. */
+  disabled?: boolean;
   pendingLabel: string;
   children: ReactNode;
   variant?: 'primary' | 'secondary';
@@ -23,7 +26,7 @@ export function SubmitButton({
       type="submit"
       variant={variant}
       className={[wide ? styles.submit : '', className ?? ''].join(' ').trim() || undefined}
-      disabled={isPending}
+      disabled={isPending || disabled}
       aria-busy={isPending || undefined}
     >
       {isPending ? <span className={styles.spinner} aria-hidden="true" /> : null}

@@ -317,7 +317,12 @@ function PaymentForm({
       {phase.step === 'settling' ? (
         <FormAlert tone="info">{t('commerce:buy.settling')}</FormAlert>
       ) : null}
-      <SubmitButton isPending={busy} pendingLabel={t('commerce:buy.paying')}>
+      <SubmitButton
+        isPending={busy}
+        pendingLabel={t('commerce:buy.paying')}
+        // A new card with Stripe needs Stripe.js and its card field; without them nothing can pay.
+        disabled={chosen === NEW_CARD && provider === 'stripe' && !stripe}
+      >
         {isTrial
           ? t('commerce:buy.startTrial')
           : t('commerce:buy.pay', { amount: totalText ?? '' })}

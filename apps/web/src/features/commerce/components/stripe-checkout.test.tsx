@@ -196,6 +196,20 @@ describe('checkout with Stripe Elements', () => {
     expect(callsTo(fetch, '/api/stripe/buy')).toEqual([]);
   });
 
+  it('says card payments are unavailable, and cannot pay, when Stripe.js does not load', async () => {
+    fake.loadStripe.mockImplementation(() => Promise.reject(new Error('offline')));
+    // A key of its own: Stripe.js loaded for the other tests' key stays cached.
+    const { fetch } = buyPage('/buy?package_id=1', {
+      ...STRIPE,
+      publishable_key: 'pk_test_offline',
+    });
+    expect(await screen.findByText(/Card payments are unavailable/, {}, SLOW)).toBeTruthy();
+    const pay = screen.getByRole('button', { name: /^Pay \$/ });
+    expect((pay as HTMLButtonElement).disabled).toBe(true);
+    expect(callsTo(fetch, '/api/stripe/buy')).toEqual([]);
+    fake.loadStripe.mockImplementation(() => Promise.resolve(fake.stripe));
+  });
+
   it('keeps the sandbox card form, and never loads Stripe.js, when Stripe is not configured', async () => {
     buyPage('/buy?package_id=1', SANDBOX);
     expect(await screen.findByText('Sandbox — test card', {}, SLOW)).toBeTruthy();
