@@ -224,6 +224,50 @@ void describe('playback in the browser', () => {
     await context.close();
   });
 
+  void it('lets a viewer buy a paid live game and watch it at once', async () => {
+    const key = await anonymousKey();
+    const { data } = await api<{ data: EventRow[] }>(`/events?api_key=${key}&type=live&limit=50`);
+    const paidLive = data.find((e) => e.access_type === 'paid' || e.access_type === 'ppv');
+    assert.ok(paidLive, 'the demo has a paid game on now');
+    const email = `buyer-${randomBytes(4).toString('hex')}@example.test`;
+    const password = 'Secret-pass-123';
+    await api('/v2/auth/register', {
+      body: {
+        api_key: key,
+        first_name: 'Bea',
+        last_name: 'Buyer',
+        email,
+        password,
+        password_confirmation: password,
+        terms_accepted: true,
+      },
+    });
+
+    const context = await newContext(browser, server.url, DESKTOP);
+    const page = await context.newPage();
+    await page.goto('/login');
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByRole('button', { name: 'Log in', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+
+    await page.goto(`/watch/${paidLive.id}`);
+    await page.getByRole('link', { name: 'Buy this game' }).click();
+    await page.getByText('Sandbox — test card').waitFor();
+    await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await page.getByLabel('Expiry (MM / YY)').fill('1234');
+    await page.getByLabel('CVC').fill('123');
+    await page.getByLabel('Name on card').fill('Bea Buyer');
+    await page.getByRole('button', { name: /^Pay \$/ }).click();
+    await page.getByRole('heading', { name: 'Payment complete' }).waitFor({ timeout: 15_000 });
+    await page.getByRole('link', { name: 'Watch the game' }).click();
+    // A single game carries no no_ads access: the demo pre-roll runs first.
+    await page.getByRole('button', { name: 'Skip ad' }).click({ timeout: 20_000 });
+    await assertMainVideoPlays(page);
+    await page.getByRole('button', { name: /^(LIVE|Go live)$/ }).waitFor();
+    await context.close();
+  });
+
   void it('asks an anonymous visitor to register for a register event', async () => {
     const key = await anonymousKey();
     const { data } = await api<{ data: EventRow[] }>(`/events?api_key=${key}&limit=50`);
