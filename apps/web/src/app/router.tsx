@@ -1,5 +1,5 @@
 import type { MenuItem, PageSummary } from '@rudy/contracts';
-import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
+import { createBrowserRouter, matchRoutes, redirect, type RouteObject } from 'react-router';
 import { dynamicPagePaths } from './dynamic-routes';
 import { enforceBasePassChoice, logoutBuyGuardLoader, watchNavigation } from './route-guards';
 import type { RouteHandle } from './route-handle';
@@ -98,4 +98,15 @@ export function createAppRouter(pages: PageSummary[], menu: MenuItem[]) {
   watchNavigation(router);
   enforceBasePassChoice(router);
   return router;
+}
+
+/**
+ * Starts downloading the code of the screen at `pathname` (and its layouts) while the start-up
+ * calls run, instead of after them. The router's own lazy() later finds the modules loaded.
+ */
+export function prefetchRouteModules(pathname: string) {
+  for (const match of matchRoutes(buildRoutes(), pathname) ?? []) {
+    const lazy = match.route.lazy;
+    if (typeof lazy === 'function') void lazy().catch(() => undefined);
+  }
 }

@@ -11,7 +11,7 @@ import { currentLocale, detectLocale, initI18n, isLocale } from '../lib/i18n';
 import { RUNTIME_CONFIG_URL, loadRuntimeConfig } from '../lib/runtime-config';
 import { applyTheme } from '../lib/theme';
 import { AppProviders } from './providers';
-import { createAppRouter } from './router';
+import { createAppRouter, prefetchRouteModules } from './router';
 
 type AppRouter = ReturnType<typeof createBrowserRouter>;
 
@@ -40,6 +40,7 @@ export function removeSplash(doc: Document = document) {
 export async function startApp(container: HTMLElement, queryClient: QueryClient) {
   const browserLocale = detectLocale();
   initI18n(browserLocale ?? undefined);
+  prefetchRouteModules(window.location.pathname);
   let router: AppRouter | null = null;
   let bootstrap: BootstrapData | undefined;
 

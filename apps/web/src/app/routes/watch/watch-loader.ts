@@ -5,6 +5,10 @@ import { hasMediaSource, loadHls } from '../../../features/player/lib/attach-str
 import { queryClient } from '../../../lib/query-client';
 import { numericIdLoader } from '../../route-guards';
 
+// hls.js is the screen's largest download: it starts with the screen's own code (prefetched during
+// start-up on a direct visit), not after the playback call.
+if (hasMediaSource()) void loadHls().catch(() => undefined);
+
 /** Playback and the game's details are asked for while the screen's code loads. */
 export function watchLoader(args: LoaderFunctionArgs) {
   const guard = numericIdLoader(args);
@@ -13,7 +17,5 @@ export function watchLoader(args: LoaderFunctionArgs) {
   // Errors surface in the screen, which reads the same queries.
   void queryClient.query(playbackQueryOptions(id)).catch(() => undefined);
   void queryClient.query(eventQueryOptions(id)).catch(() => undefined);
-  // hls.js is the largest download of the screen: fetch it alongside the data, not after it.
-  if (hasMediaSource()) void loadHls().catch(() => undefined);
   return null;
 }

@@ -54,7 +54,7 @@ describe('attachStream', () => {
     const cb = callbacks();
     await attachStream(video, '/media/x/master.m3u8', cb, () => Promise.resolve(Hls), true);
     const hls = instances[0];
-    expect(hls?.config).toMatchObject({ liveSyncDurationCount: 2, capLevelToPlayerSize: true });
+    expect(hls?.config).toMatchObject({ liveSyncDuration: 3, capLevelToPlayerSize: true });
     expect(hls?.loadSource).toHaveBeenCalledWith('/media/x/master.m3u8');
     expect(hls?.attachMedia).toHaveBeenCalledWith(video);
     hls?.fire('manifestParsed', {

@@ -8,8 +8,9 @@ import { startLevelFor, type QualityLevel } from './quality';
 
 /** hls.js options for this app's streams (2 s live segments, 4 s VOD segments). */
 export const HLS_CONFIG: Partial<HlsConfig> = {
-  // Two segments behind the live edge: under 6 s of delay with room for one late segment.
-  liveSyncDurationCount: 2,
+  // 3 s (one and a half 2 s segments) behind the live edge: about 5 s behind the encoder, since a
+  // segment is listed only once complete. Two whole segments measured 6.1 s in the browser (bench).
+  liveSyncDuration: 3,
   // Never fetch a rendition taller than the player shows.
   capLevelToPlayerSize: true,
   // The first fragment is fetched at once rather than after the level playlist settles.

@@ -1,6 +1,6 @@
 /**
  * Further than this behind the live edge, the viewer is watching the DVR: the LIVE badge dims and
- * "Go live" appears. Two 2 s segments are held back on purpose (liveSyncDurationCount), so the
+ * "Go live" appears. 3 s (1.5 segments) are held back on purpose (liveSyncDuration), so the
  * threshold leaves room for them.
  */
 export const BEHIND_LIVE_THRESHOLD_S = 10;
