@@ -98,6 +98,35 @@ describe('events service', () => {
     expect(calls.list).toBe(4);
   });
 
+  it("shares the rows of a page between buyers, never one buyer's access", async () => {
+    const paid = rows.map((r) => ({ ...r, access_type: 'paid' as const }));
+    const { repo, calls } = fakeRepo(paid);
+    const clock = new Date('2026-03-01T12:00:00Z').getTime();
+    const owners = new Map<number, Set<number>>([[9, new Set([1])]]);
+    const lookups: number[] = [];
+    const service = createEventsService(repo, () => new Date(clock), {
+      cacheMs: 5_000,
+      entitlements: {
+        purchasedEventIds: (_channel, userId) => {
+          lookups.push(userId ?? 0);
+          return Promise.resolve(owners.get(userId ?? 0) ?? new Set<number>());
+        },
+      },
+    });
+    const q = EventsQuerySchema.parse({});
+    const buyer = parsePage(await service.listJson(signedIn, q));
+    const other = parsePage(await service.listJson({ ...signedIn, userId: 10 }, q));
+    expect(buyer.data.map((e) => e.has_access)).toEqual([true, false]);
+    expect(other.data.map((e) => e.has_access)).toEqual([false, false]);
+    expect(calls.list).toBe(1);
+    expect(lookups).toEqual([9, 10]);
+    // A purchase shows on the next request, even while the rows are cached.
+    owners.set(10, new Set([2]));
+    const after = parsePage(await service.listJson({ ...signedIn, userId: 10 }, q));
+    expect(after.data.map((e) => e.has_access)).toEqual([false, true]);
+    expect(calls.list).toBe(1);
+  });
+
   it('answers a contradictory query without asking the repository', async () => {
     const { repo, calls } = fakeRepo(rows);
     const service = createEventsService(repo);

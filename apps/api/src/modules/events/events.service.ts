@@ -42,18 +42,24 @@ export interface Viewer {
 /**
  * Listings are read far more often than events change, by visitors who mostly send the same few
  * filters. A public page (everything but the favourites listing) is therefore kept serialised for a
- * few seconds, per channel, language, signed-in or not, and query; signed-in viewers with purchase
- * lookups get fresh pages, since has_access follows their own purchases. Types and stream statuses in it are those of the moment it was built.
+ * few seconds, per channel, language, signed-in or not, and query. Types and stream statuses in it are
+ * those of the moment it was built. Signed-in viewers' has_access follows their own purchases, so
+ * for them only the rows are shared (same lifetime) and each request adds one entitlement lookup.
  */
+interface RowsPage {
+  rows: EventRow[];
+  meta: EventsPage['meta'];
+}
+
 export function createEventsService(
   repo: EventsRepository,
   now: () => Date = () => new Date(),
   options: EventsServiceOptions = {},
 ) {
   const cacheMs = options.cacheMs ?? 0;
-  const pages = new RefreshingCache<string, Buffer>(cacheMs, CACHE_MAX_PAGES, () =>
-    now().getTime(),
-  );
+  const clock = () => now().getTime();
+  const pages = new RefreshingCache<string, Buffer>(cacheMs, CACHE_MAX_PAGES, clock);
+  const rowPages = new RefreshingCache<string, RowsPage>(cacheMs, CACHE_MAX_PAGES, clock);
 
   async function cachedJson(
     viewer: Viewer,
@@ -72,22 +78,24 @@ export function createEventsService(
       paging,
       scope,
     ]);
-    const build = async () => Buffer.from(JSON.stringify(await page(viewer, query, scope)));
-    // has_access of a signed-in viewer depends on their own purchases: their pages are not shared.
-    const isShared = viewer.userId === null || !options.entitlements;
-    return cacheMs > 0 && isShared ? pages.get(key, build) : build();
+    const toJson = (p: EventsPage) => Buffer.from(JSON.stringify(p));
+    if (cacheMs <= 0) return toJson(await page(viewer, query, scope));
+    const isPersonal = viewer.userId !== null && options.entitlements !== undefined;
+    if (!isPersonal) return pages.get(key, async () => toJson(await page(viewer, query, scope)));
+    const shared = await rowPages.get(key, () => rowsPage(viewer, query, scope));
+    return toJson({ data: await toEvents(shared.rows, viewer, now()), meta: shared.meta });
   }
 
-  async function page(
+  /** The rows of a listing page and its meta: the same for every viewer. */
+  async function rowsPage(
     viewer: Viewer,
     query: EventsQuery | FavoriteEventsQuery,
-    scope: Pick<EventFilter, 'favoritesOfUser' | 'withClip'> = {},
-  ): Promise<EventsPage> {
-    const at = now();
-    const resolved = resolveEventQuery(query, at, viewer.locale);
+    scope: Pick<EventFilter, 'favoritesOfUser' | 'withClip'>,
+  ): Promise<RowsPage> {
+    const resolved = resolveEventQuery(query, now(), viewer.locale);
     const { filter, order, page: paging } = resolved;
     const meta = { total: 0, offset: paging.offset, limit: paging.limit };
-    if (resolved.matchesNothing) return { data: [], meta };
+    if (resolved.matchesNothing) return { rows: [], meta };
     const scoped = { ...filter, ...scope };
     const rows = await repo.list(viewer.channelId, scoped, order, paging);
     // A short page holds the tail of the listing, so its size gives the total without counting.
@@ -95,7 +103,16 @@ export function createEventsService(
     const total = tailKnown
       ? paging.offset + rows.length
       : await repo.count(viewer.channelId, scoped);
-    return { data: await toEvents(rows, viewer, at), meta: { ...meta, total } };
+    return { rows, meta: { ...meta, total } };
+  }
+
+  async function page(
+    viewer: Viewer,
+    query: EventsQuery | FavoriteEventsQuery,
+    scope: Pick<EventFilter, 'favoritesOfUser' | 'withClip'> = {},
+  ): Promise<EventsPage> {
+    const { rows, meta } = await rowsPage(viewer, query, scope);
+    return { data: await toEvents(rows, viewer, now()), meta };
   }
 
   async function rail(viewer: Viewer, at: Date, kind: 'live' | 'upcoming' | 'finished') {
