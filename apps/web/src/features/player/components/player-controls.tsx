@@ -2,6 +2,9 @@ import type { ReactNode } from 'react';
 import { useT } from '../../../lib/i18n';
 import type { MediaState } from '../hooks/use-media-state';
 import { formatClock } from '../lib/time-format';
+import type { ThumbnailCue } from '../lib/thumbnails';
+import { PlayerIcon } from './player-icons';
+import { SeekBar } from './seek-bar';
 import styles from './player.module.css';
 
 export interface ControlActions {
@@ -26,6 +29,7 @@ export function PlayerControls({
   volume,
   quality,
   extra,
+  thumbnails = [],
 }: {
   media: MediaState;
   isLive: boolean;
@@ -36,6 +40,8 @@ export function PlayerControls({
   volume: ReactNode;
   quality: ReactNode;
   extra?: ReactNode;
+  /** The game's thumbnails track, previewed over the seek bar (VOD). */
+  thumbnails?: readonly ThumbnailCue[];
 }) {
   const { t } = useT();
   const start = isLive ? media.seekableStart : 0;
@@ -44,16 +50,12 @@ export function PlayerControls({
   return (
     <div className={styles.controls}>
       {canSeek ? (
-        <input
-          type="range"
-          className={styles.range}
-          min={start}
-          max={end}
-          step={0.1}
-          value={Math.min(Math.max(media.currentTime, start), end)}
-          onChange={(e) => actions.seekTo(Number(e.target.value))}
-          aria-label={t('watch:player.seek')}
-          aria-valuetext={formatClock(media.currentTime - start)}
+        <SeekBar
+          start={start}
+          end={end}
+          value={media.currentTime}
+          onSeek={actions.seekTo}
+          thumbnails={thumbnails}
         />
       ) : null}
       <div className={styles.row}>
@@ -63,7 +65,7 @@ export function PlayerControls({
           onClick={actions.togglePlay}
           aria-label={media.paused ? t('watch:player.play') : t('watch:player.pause')}
         >
-          <span aria-hidden="true">{media.paused ? '▶' : '❚❚'}</span>
+          <PlayerIcon name={media.paused ? 'play' : 'pause'} />
         </button>
         {volume}
         {isLive ? (
@@ -91,7 +93,7 @@ export function PlayerControls({
             onClick={actions.togglePip}
             aria-label={t('watch:player.pip')}
           >
-            <span aria-hidden="true">⧉</span>
+            <PlayerIcon name="pip" />
           </button>
         ) : null}
         <button
@@ -102,7 +104,7 @@ export function PlayerControls({
             isFullscreen ? t('watch:player.exitFullscreen') : t('watch:player.fullscreen')
           }
         >
-          <span aria-hidden="true">{isFullscreen ? '⤡' : '⤢'}</span>
+          <PlayerIcon name={isFullscreen ? 'exitFullscreen' : 'fullscreen'} />
         </button>
       </div>
     </div>

@@ -10,6 +10,7 @@ import {
 import { useIdle } from '../hooks/use-idle';
 import { useMediaState } from '../hooks/use-media-state';
 import { useStreamSession } from '../hooks/use-stream-session';
+import { useThumbnails } from '../hooks/use-thumbnails';
 import { useVolume } from '../hooks/use-volume';
 import type { LoadHls } from '../lib/attach-stream';
 import { playWithFallback, type AutoplayResult } from '../lib/autoplay';
@@ -39,6 +40,7 @@ export function VideoPlayer({
   stream,
   preroll,
   posterUrl,
+  thumbnailsUrl = null,
   fill = false,
   loadHls,
 }: {
@@ -46,6 +48,7 @@ export function VideoPlayer({
   stream: PlaybackStream;
   preroll: Preroll | null;
   posterUrl: string | null;
+  thumbnailsUrl?: string | null;
   fill?: boolean;
   loadHls?: LoadHls;
 }) {
@@ -58,6 +61,8 @@ export function VideoPlayer({
   const media = useMediaState(video);
   const volume = useVolume(video);
   const fullscreen = useFullscreen(container, video);
+  // Thumbnails describe a finished recording; a live seek bar moves too fast to preview.
+  const thumbnails = useThumbnails(stream.kind === 'vod' ? thumbnailsUrl : null);
   const idle = useIdle(isPrerollDone && !media.paused);
   const isLive = stream.kind === 'live';
   const liveEdge = isLive ? (session.liveEdge() ?? media.seekableEnd) : null;
@@ -171,6 +176,7 @@ export function VideoPlayer({
           isLive={isLive}
           isBehindLive={behind}
           isFullscreen={fullscreen.isFullscreen}
+          thumbnails={thumbnails}
           canPip={canPictureInPicture()}
           actions={actions}
           volume={

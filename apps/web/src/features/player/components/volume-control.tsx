@@ -1,5 +1,6 @@
 import { useT } from '../../../lib/i18n';
 import styles from './player.module.css';
+import { PlayerIcon } from './player-icons';
 
 export function VolumeControl({
   volume,
@@ -22,7 +23,7 @@ export function VolumeControl({
         onClick={onToggleMute}
         aria-label={silent ? t('watch:player.unmute') : t('watch:player.mute')}
       >
-        <span aria-hidden="true">{silent ? '🔇' : '🔊'}</span>
+        <PlayerIcon name={silent ? 'muted' : 'volume'} />
       </button>
       <input
         type="range"

@@ -61,6 +61,7 @@ export function WatchPlayer({
         stream={data.stream}
         preroll={data.preroll}
         posterUrl={data.assets.poster_url}
+        thumbnailsUrl={data.assets.thumbnails_vtt_url}
         fill={fill}
       />
     );

@@ -1,0 +1,26 @@
+/**
+ * The control bar's icons as inline SVG: text glyphs (emoji speakers, ⧉) depend on the viewer's
+ * fonts and showed as empty boxes where none has them.
+ */
+export type PlayerIconName =
+  'play' | 'pause' | 'volume' | 'muted' | 'pip' | 'fullscreen' | 'exitFullscreen';
+
+const PATHS: Record<PlayerIconName, string> = {
+  play: 'M7 4.5v15l12.5-7.5z',
+  pause: 'M6 4.5h4v15H6zM14 4.5h4v15h-4z',
+  volume:
+    'M4 9v6h4l5 4.5V4.5L8 9zM16 8.2a5 5 0 0 1 0 7.6l-1.2-1.4a3.2 3.2 0 0 0 0-4.8zM18.3 5.6a8.6 8.6 0 0 1 0 12.8l-1.2-1.3a6.8 6.8 0 0 0 0-10.2z',
+  muted:
+    'M4 9v6h4l5 4.5V4.5L8 9zM15.6 9.4l1.3-1.3 2.1 2.1 2.1-2.1 1.3 1.3-2.1 2.1 2.1 2.1-1.3 1.3-2.1-2.1-2.1 2.1-1.3-1.3 2.1-2.1z',
+  pip: 'M3 5h18v14H3zm2 2v10h14V7zm6 4h7v5h-7z',
+  fullscreen: 'M4 4h6v2H6v4H4zM14 4h6v6h-2V6h-4zM4 14h2v4h4v2H4zM18 14h2v6h-6v-2h4z',
+  exitFullscreen: 'M8 4h2v6H4V8h4zM14 4h2v4h4v2h-6zM4 14h6v6H8v-4H4zM14 14h6v2h-4v4h-2z',
+};
+
+export function PlayerIcon({ name }: { name: PlayerIconName }) {
+  return (
+    <svg viewBox="0 0 24 24" width="22" height="22" fill="currentColor" aria-hidden="true">
+      <path d={PATHS[name]} fillRule="evenodd" />
+    </svg>
+  );
+}
