@@ -34,6 +34,48 @@ async function anonymousKey(): Promise<string> {
   return api_key;
 }
 
+interface Viewer {
+  email: string;
+  password: string;
+}
+
+/** A viewer registered through the API; `subscribed`: on the demo monthly trial, which gives no_ads. */
+async function newViewer(opts: { subscribed?: boolean } = {}): Promise<Viewer> {
+  const email = `fan-${randomBytes(4).toString('hex')}@example.test`;
+  const password = 'Secret-pass-123';
+  const key = await anonymousKey();
+  await api('/v2/auth/register', {
+    body: {
+      api_key: key,
+      first_name: 'Ada',
+      last_name: 'Fan',
+      email,
+      password,
+      password_confirmation: password,
+      terms_accepted: true,
+    },
+  });
+  if (opts.subscribed) {
+    const [monthly] = await api<{ id: number }[]>(`/subscriptions?api_key=${key}`);
+    await api('/stripe/subscription/start_trial', {
+      body: {
+        api_key: key,
+        subscription_id: monthly?.id,
+        card: { number: '4242 4242 4242 4242', exp_month: 12, exp_year: 2099, cvc: '123' },
+      },
+    });
+  }
+  return { email, password };
+}
+
+async function logIn(page: Page, viewer: Viewer) {
+  await page.goto('/login');
+  await page.getByLabel('Email', { exact: true }).fill(viewer.email);
+  await page.getByLabel('Password', { exact: true }).fill(viewer.password);
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+  await page.waitForURL((url) => url.pathname === '/');
+}
+
 /** The first event of a kind whose stream the server says is ready, waiting for the worker. */
 async function readyEvent(key: string, type: 'live' | 'finished'): Promise<number> {
   const { data } = await api<{ data: EventRow[] }>(`/events?api_key=${key}&type=${type}&limit=50`);
@@ -140,41 +182,14 @@ void describe('playback in the browser', () => {
   });
 
   void it('plays VOD and live without a pre-roll for a viewer with no_ads', async () => {
-    // A subscriber: the demo's monthly subscription (free trial) grants no_ads.
-    const email = `fan-${randomBytes(4).toString('hex')}@example.test`;
-    const password = 'Secret-pass-123';
-    const key = await anonymousKey();
-    await api('/v2/auth/register', {
-      body: {
-        api_key: key,
-        first_name: 'Ada',
-        last_name: 'Fan',
-        email,
-        password,
-        password_confirmation: password,
-        terms_accepted: true,
-      },
-    });
-    const [monthly] = await api<{ id: number }[]>(`/subscriptions?api_key=${key}`);
-    await api('/stripe/subscription/start_trial', {
-      body: {
-        api_key: key,
-        subscription_id: monthly?.id,
-        card: { number: '4242 4242 4242 4242', exp_month: 12, exp_year: 2099, cvc: '123' },
-      },
-    });
-
+    const viewer = await newViewer({ subscribed: true });
     const context = await newContext(browser, server.url, DESKTOP);
     const page = await context.newPage();
     const adRequests: string[] = [];
     page.on('request', (r) => {
       if (r.url().includes('/media/prerolls/')) adRequests.push(r.url());
     });
-    await page.goto('/login');
-    await page.getByLabel('Email', { exact: true }).fill(email);
-    await page.getByLabel('Password', { exact: true }).fill(password);
-    await page.getByRole('button', { name: 'Log in', exact: true }).click();
-    await page.waitForURL((url) => url.pathname === '/');
+    await logIn(page, viewer);
 
     for (const id of [vodId, liveId]) {
       await page.goto(`/watch/${id}`);
@@ -198,6 +213,29 @@ void describe('playback in the browser', () => {
     await page.getByRole('button', { name: 'LIVE' }).waitFor();
     assert.ok((await liveLag(page)) < 10);
     await context.close();
+  });
+
+  void it('starts silent where sound needs a click, and offers to unmute', async () => {
+    // Chromium's policy for sites the viewer never interacted with: sound needs a gesture.
+    const strict = await launchBrowser(['--autoplay-policy=document-user-activation-required']);
+    try {
+      const context = await newContext(strict, server.url, DESKTOP);
+      const page = await context.newPage();
+      // No ad (a click on it would count as the gesture); logging in was on another page.
+      await logIn(page, await newViewer({ subscribed: true }));
+      await page.goto(`/watch/${liveId}`);
+      await assertMainVideoPlays(page);
+      const hint = page.locator('button', { hasText: 'Unmute' });
+      await hint.click();
+      await hint.waitFor({ state: 'detached' });
+      assert.equal(
+        await page.getByTestId('main-video').evaluate((v: HTMLVideoElement) => v.muted),
+        false,
+      );
+      await context.close();
+    } finally {
+      await strict.close();
+    }
   });
 
   void it('shows the buy prompt and no stream for a paid game', async () => {
@@ -229,27 +267,10 @@ void describe('playback in the browser', () => {
     const { data } = await api<{ data: EventRow[] }>(`/events?api_key=${key}&type=live&limit=50`);
     const paidLive = data.find((e) => e.access_type === 'paid' || e.access_type === 'ppv');
     assert.ok(paidLive, 'the demo has a paid game on now');
-    const email = `buyer-${randomBytes(4).toString('hex')}@example.test`;
-    const password = 'Secret-pass-123';
-    await api('/v2/auth/register', {
-      body: {
-        api_key: key,
-        first_name: 'Bea',
-        last_name: 'Buyer',
-        email,
-        password,
-        password_confirmation: password,
-        terms_accepted: true,
-      },
-    });
-
+    const viewer = await newViewer();
     const context = await newContext(browser, server.url, DESKTOP);
     const page = await context.newPage();
-    await page.goto('/login');
-    await page.getByLabel('Email', { exact: true }).fill(email);
-    await page.getByLabel('Password', { exact: true }).fill(password);
-    await page.getByRole('button', { name: 'Log in', exact: true }).click();
-    await page.waitForURL((url) => url.pathname === '/');
+    await logIn(page, viewer);
 
     await page.goto(`/watch/${paidLive.id}`);
     await page.getByRole('link', { name: 'Buy this game' }).click();
@@ -257,7 +278,7 @@ void describe('playback in the browser', () => {
     await page.getByLabel('Card number').fill('4242 4242 4242 4242');
     await page.getByLabel('Expiry (MM / YY)').fill('1234');
     await page.getByLabel('CVC').fill('123');
-    await page.getByLabel('Name on card').fill('Bea Buyer');
+    await page.getByLabel('Name on card').fill('Ada Fan');
     await page.getByRole('button', { name: /^Pay \$/ }).click();
     await page.getByRole('heading', { name: 'Payment complete' }).waitFor({ timeout: 15_000 });
     await page.getByRole('link', { name: 'Watch the game' }).click();

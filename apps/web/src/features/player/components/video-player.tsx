@@ -23,6 +23,7 @@ import { PrerollPlayer } from './preroll-player';
 import { QualitySelect } from './quality-select';
 import { VolumeControl } from './volume-control';
 import { BigPlayButton } from './big-play-button';
+import { PlayerIcon } from './player-icons';
 import styles from './player.module.css';
 
 /** After the ad, a live stream further behind than this jumps to the live edge. */
@@ -166,6 +167,13 @@ export function VideoPlayer({
         <div className={styles.center} role="status" aria-label={t('watch:player.loading')}>
           <span className={styles.spinner} />
         </div>
+      ) : null}
+      {isPrerollDone && autoplay === 'muted' && media.muted && !media.paused ? (
+        // The browser only let the game start silent: say so, one click brings the sound.
+        <button type="button" className={styles.unmuteHint} onClick={volume.toggleMute}>
+          <PlayerIcon name="muted" />
+          {t('watch:player.unmute')}
+        </button>
       ) : null}
       {isPrerollDone && autoplay === 'blocked' && media.paused ? (
         <BigPlayButton label={t('watch:player.play')} onClick={actions.togglePlay} />
