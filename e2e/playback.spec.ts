@@ -215,29 +215,6 @@ void describe('playback in the browser', () => {
     await context.close();
   });
 
-  void it('starts silent where sound needs a click, and offers to unmute', async () => {
-    // Chromium's policy for sites the viewer never interacted with: sound needs a gesture.
-    const strict = await launchBrowser(['--autoplay-policy=document-user-activation-required']);
-    try {
-      const context = await newContext(strict, server.url, DESKTOP);
-      const page = await context.newPage();
-      // No ad (a click on it would count as the gesture); logging in was on another page.
-      await logIn(page, await newViewer({ subscribed: true }));
-      await page.goto(`/watch/${liveId}`);
-      await assertMainVideoPlays(page);
-      const hint = page.locator('button', { hasText: 'Unmute' });
-      await hint.click();
-      await hint.waitFor({ state: 'detached' });
-      assert.equal(
-        await page.getByTestId('main-video').evaluate((v: HTMLVideoElement) => v.muted),
-        false,
-      );
-      await context.close();
-    } finally {
-      await strict.close();
-    }
-  });
-
   void it('shows the buy prompt and no stream for a paid game', async () => {
     const key = await anonymousKey();
     const { data } = await api<{ data: EventRow[] }>(`/events?api_key=${key}&limit=50`);

@@ -3,8 +3,7 @@ import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /** Debian's Chromium, headless, with the flags this closed network needs. */
-/** extraArgs: more Chromium switches, e.g. a stricter autoplay policy. */
-export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
+export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
@@ -16,7 +15,6 @@ export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
-      ...extraArgs,
     ],
   });
 }

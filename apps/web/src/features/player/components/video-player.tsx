@@ -13,7 +13,7 @@ import { useStreamSession } from '../hooks/use-stream-session';
 import { useThumbnails } from '../hooks/use-thumbnails';
 import { useVolume } from '../hooks/use-volume';
 import type { LoadHls } from '../lib/attach-stream';
-import { playWithFallback, type AutoplayResult } from '../lib/autoplay';
+import { playWithFallback, showsUnmuteHint, type AutoplayResult } from '../lib/autoplay';
 import { commandForKey, type PlayerCommand } from '../lib/keyboard';
 import { isBehindLive } from '../lib/live-edge';
 import { markProgramTime, seekVideo, togglePlayback } from '../lib/media-commands';
@@ -168,7 +168,7 @@ export function VideoPlayer({
           <span className={styles.spinner} />
         </div>
       ) : null}
-      {isPrerollDone && autoplay === 'muted' && media.muted && !media.paused ? (
+      {isPrerollDone && showsUnmuteHint({ autoplay, muted: media.muted, paused: media.paused }) ? (
         // The browser only let the game start silent: say so, one click brings the sound.
         <button type="button" className={styles.unmuteHint} onClick={volume.toggleMute}>
           <PlayerIcon name="muted" />

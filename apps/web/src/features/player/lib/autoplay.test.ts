@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { playWithFallback } from './autoplay';
+import { playWithFallback, showsUnmuteHint } from './autoplay';
 
 /** A video element whose play() answers from a script of outcomes, one per call. */
 function fakeVideo(outcomes: (string | null)[]) {
@@ -48,5 +48,16 @@ describe('playWithFallback', () => {
     const video = fakeVideo(['AbortError', 'AbortError', 'AbortError', 'AbortError', null]);
     expect(await playWithFallback(video)).toBe('blocked');
     expect(video.play).toHaveBeenCalledTimes(4);
+  });
+});
+
+describe('the unmute hint', () => {
+  it('shows only while a game the browser started silent plays silent', () => {
+    expect(showsUnmuteHint({ autoplay: 'muted', muted: true, paused: false })).toBe(true);
+    // Sound turned back on, paused, or started with sound: nothing to say.
+    expect(showsUnmuteHint({ autoplay: 'muted', muted: false, paused: false })).toBe(false);
+    expect(showsUnmuteHint({ autoplay: 'muted', muted: true, paused: true })).toBe(false);
+    expect(showsUnmuteHint({ autoplay: 'playing', muted: true, paused: false })).toBe(false);
+    expect(showsUnmuteHint({ autoplay: null, muted: true, paused: false })).toBe(false);
   });
 });

@@ -61,3 +61,15 @@ export async function playWithFallback(video: Playable): Promise<AutoplayResult>
     return 'blocked';
   }
 }
+
+/**
+ * The "Unmute" hint shows while the game plays silent only because the browser refused sound; a
+ * viewer who muted it themselves, or turned the sound back on, is not asked again.
+ */
+export function showsUnmuteHint(state: {
+  autoplay: AutoplayResult | null;
+  muted: boolean;
+  paused: boolean;
+}): boolean {
+  return state.autoplay === 'muted' && state.muted && !state.paused;
+}
