@@ -1,7 +1,7 @@
 import { VALIDATION_MESSAGES } from '@rudy/contracts';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from './api-error';
-import { apiErrorText, translateFieldMessage } from './form-messages';
+import { FIELD_MESSAGE_KEYS, apiErrorText, translateFieldMessage } from './form-messages';
 import { i18next } from './i18n';
 
 type Translate = Parameters<typeof translateFieldMessage>[0];
@@ -12,17 +12,7 @@ const error = (code: string, status = 400) =>
 
 describe('translateFieldMessage', () => {
   it('shows the spec texts in English, unchanged', () => {
-    for (const key of [
-      'email',
-      'firstName',
-      'lastName',
-      'emailRequired',
-      'passwordMismatch',
-      'passwordShort',
-      'required',
-      'acceptTerms',
-      'notRegistered',
-    ] as const) {
+    for (const key of FIELD_MESSAGE_KEYS) {
       expect(translateFieldMessage(t, VALIDATION_MESSAGES[key])).toBe(VALIDATION_MESSAGES[key]);
     }
     expect(translateFieldMessage(t, 'Field length must be less than 100')).toBe(

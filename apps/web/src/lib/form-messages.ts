@@ -6,7 +6,7 @@ import type { useT } from './i18n';
 export type Translate = ReturnType<typeof useT>['t'];
 
 /** The spec's field messages (section 5) that forms show, by their key in VALIDATION_MESSAGES. */
-const FIELD_MESSAGE_KEYS = [
+export const FIELD_MESSAGE_KEYS = [
   'email',
   'firstName',
   'lastName',

@@ -1,4 +1,4 @@
-import type { BootstrapData, Event, EventsPage } from '@rudy/contracts';
+import type { BootstrapData, Event, EventsPage, Order } from '@rudy/contracts';
 
 /** A two-team game shaped like the API's events (test data only). */
 export function makeEvent(overrides: Partial<Event> = {}): Event {
@@ -94,4 +94,43 @@ export function makeBootstrap(overrides: Partial<BootstrapData> = {}): Bootstrap
 /** One page of GET /events (or /participants) as the API answers it. */
 export function makePage<T>(data: T[], meta: Partial<EventsPage['meta']> = {}) {
   return { data, meta: { total: data.length, offset: 0, limit: 24, ...meta } };
+}
+
+/** A sandbox order of the season pass (test data only); `paid` ones are active. */
+export function makeOrder(status: Order['status'], overrides: Partial<Order> = {}): Order {
+  const type = overrides.type ?? 'package';
+  return {
+    id: 7,
+    type,
+    kind: 'purchase',
+    kind_label: null,
+    status,
+    activity_status: status === 'paid' ? 'active' : 'inactive',
+    label: status === 'paid' ? 'Paid' : 'Inactive',
+    renewal: null,
+    amount: 12.5,
+    amount_cents: 1250,
+    discount: 0,
+    currency: 'USD',
+    promo_code: null,
+    product: {
+      id: 1,
+      // A single game is sold through its own package.
+      type: type === 'subscription' ? 'subscription' : 'package',
+      name: 'Season Pass',
+      event_id: null,
+      event_category_id: null,
+      participant_id: null,
+    },
+    items: [],
+    card: null,
+    failure_message: status === 'failed' ? 'Your card was declined.' : null,
+    provider: 'sandbox',
+    period_start: null,
+    period_end: null,
+    subscription_status: null,
+    created_at: '2026-03-01T10:00:00.000Z',
+    updated_at: '2026-03-01T10:00:00.000Z',
+    ...overrides,
+  };
 }

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../../../lib/query-client';
 import { SLOW, callsTo, makeProfile, withBackground } from '../../../test/auth-fixtures';
 import { json } from '../../../test/fetch-mock';
-import { makePage } from '../../../test/fixtures';
+import { makeOrder, makePage } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render-app';
 
 /*
@@ -40,39 +40,16 @@ afterEach(() => {
 const STRIPE = { provider: 'stripe', publishable_key: 'pk_test_1', customer_portal: true };
 const SANDBOX = { provider: 'sandbox', publishable_key: null, customer_portal: false };
 
-function order(status: Order['status'], type: 'package' | 'subscription' = 'package'): Order {
-  return {
-    id: 7,
+function order(status: Order['status'], type: Order['type'] = 'package'): Order {
+  return makeOrder(status, {
     type,
-    kind: 'purchase',
-    kind_label: null,
-    status,
-    activity_status: status === 'paid' ? 'active' : 'inactive',
-    label: status === 'paid' ? 'Paid' : 'Inactive',
-    renewal: null,
     amount: 154.99,
     amount_cents: 15499,
-    discount: 0,
     currency: 'CAD',
-    promo_code: null,
-    product: {
-      id: 1,
-      type,
-      name: 'Season Pass',
-      event_id: null,
-      event_category_id: null,
-      participant_id: null,
-    },
-    items: [],
     card: { brand: 'visa', last4: '4242' },
     failure_message: null,
     provider: 'stripe',
-    period_start: null,
-    period_end: null,
-    subscription_status: null,
-    created_at: '2026-03-01T10:00:00.000Z',
-    updated_at: '2026-03-01T10:00:00.000Z',
-  };
+  });
 }
 
 const answer = (o: Order, status: CheckoutResponse['payment']['status'], secret: string | null) =>

@@ -2,42 +2,9 @@ import { ORDER_POLLING_MS, type CheckoutResponse, type Order } from '@rudy/contr
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { runCheckout, type CheckoutDeps, type CheckoutPhase } from './checkout-flow';
 import { OrderFailedError, pollOrder } from './order-polling';
+import { makeOrder } from '../../../test/fixtures';
 
-function order(status: Order['status'], extra: Partial<Order> = {}): Order {
-  return {
-    id: 7,
-    type: 'package',
-    kind: 'purchase',
-    kind_label: null,
-    status,
-    activity_status: status === 'paid' ? 'active' : 'inactive',
-    label: status === 'paid' ? 'Paid' : 'Inactive',
-    renewal: null,
-    amount: 12.5,
-    amount_cents: 1250,
-    discount: 0,
-    currency: 'USD',
-    promo_code: null,
-    product: {
-      id: 1,
-      type: 'package',
-      name: 'Season Pass',
-      event_id: null,
-      event_category_id: null,
-      participant_id: null,
-    },
-    items: [],
-    card: null,
-    failure_message: status === 'failed' ? 'Your card was declined.' : null,
-    provider: 'sandbox',
-    period_start: null,
-    period_end: null,
-    subscription_status: null,
-    created_at: '2026-03-01T10:00:00.000Z',
-    updated_at: '2026-03-01T10:00:00.000Z',
-    ...extra,
-  };
-}
+const order = makeOrder;
 
 function response(o: Order, status: CheckoutResponse['payment']['status']): CheckoutResponse {
   return {
