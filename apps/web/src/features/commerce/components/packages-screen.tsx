@@ -4,7 +4,6 @@ import { LoadError, StatusMessage } from '../../../components/ui/status-message'
 import { ButtonLink } from '../../../components/ui/button';
 import { useT } from '../../../lib/i18n';
 import { usePackages, useSubscriptions } from '../api/get-offers';
-import { premiumId } from '../lib/premium';
 import { OfferCard } from './offer-card';
 import styles from './packages-screen.module.css';
 
@@ -17,9 +16,6 @@ export function PackagesScreen() {
   const failed = packages.isError || subscriptions.isError;
   const passes = packages.data ?? [];
   const plans = subscriptions.data ?? [];
-  // Each list has its premium item, as the server marks them (`is_premium`).
-  const premiumPass = premiumId(passes);
-  const premiumPlan = premiumId(plans);
 
   return (
     <div className="page-container">
@@ -61,7 +57,7 @@ export function PackagesScreen() {
                   <OfferCard
                     key={item.id}
                     offer={{ kind: 'package', item }}
-                    isPremium={premiumPass === item.id}
+                    isPremium={item.is_premium === true}
                   />
                 ))}
               </div>
@@ -77,7 +73,7 @@ export function PackagesScreen() {
                   <OfferCard
                     key={item.id}
                     offer={{ kind: 'subscription', item }}
-                    isPremium={premiumPlan === item.id}
+                    isPremium={item.is_premium === true}
                   />
                 ))}
               </div>
