@@ -56,7 +56,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   registerSecurityHeaders(app);
   await registerRateLimit(app, {
-    max: config.RATE_LIMIT_MAX,
+    max: {
+      api: config.RATE_LIMIT_MAX,
+      media: config.MEDIA_RATE_LIMIT_MAX,
+      dev: config.DEV_RATE_LIMIT_MAX,
+    },
     windowMs: config.RATE_LIMIT_WINDOW_MS,
     redis,
   });

@@ -17,6 +17,10 @@ export const ConfigSchema = z.object({
   TRUST_PROXY: z.string().default('false'),
   RATE_LIMIT_MAX: z.coerce.number().int().positive().default(300),
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
+  /** Media requests (HLS playlists, segments, posters) per client in RATE_LIMIT_WINDOW_MS. */
+  MEDIA_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(3_000),
+  /** Dev outbox requests per client in RATE_LIMIT_WINDOW_MS. */
+  DEV_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(60),
   REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Public event listings are cached, serialised, this long (0: off); see docs/decisions.md. */
@@ -24,6 +28,16 @@ export const ConfigSchema = z.object({
   /** Signs mail links and cookies. Unset: generated once and kept in the database. */
   APP_SECRET: z.string().min(32).optional(),
   SMTP_URL: z.string().optional(),
+  /**
+   * Key of the dev outbox (no SMTP_URL): it is opened once with ?token= and then remembered by a
+   * cookie. Unset: a new random key at every start, printed with the URL.
+   */
+  DEV_OUTBOX_TOKEN: z.string().min(24).optional(),
+  /** The dev outbox answers loopback peers only unless this is true (the token is always needed). */
+  DEV_OUTBOX_ALLOW_REMOTE: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
   MAIL_FROM: z.string().default('Rudy streaming <no-reply@localhost>'),
   /** Login, registration and reset attempts per client IP and per account in AUTH_RATE_WINDOW_MS. */
   AUTH_RATE_MAX_PER_IP: z.coerce.number().int().positive().default(20),
@@ -47,10 +61,11 @@ export const ConfigSchema = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
+  /** Default: on, except in production, where a demo channel is loaded only when asked. */
   SEED_ON_EMPTY: z
     .enum(['true', 'false', '1', '0'])
-    .default('true')
-    .transform((v) => v === 'true' || v === '1'),
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v === 'true' || v === '1')),
   /** Media store (HLS, posters, downloads). Default: <DATA_DIR>/media. */
   MEDIA_DIR: z.string().optional(),
   /** Media tokens live for the event's (or VOD's) length plus this margin. */
@@ -60,8 +75,11 @@ export const ConfigSchema = z.object({
     .enum(['true', 'false', '1', '0'])
     .default('true')
     .transform((v) => v === 'true' || v === '1'),
-  /** Channels (keys, comma-separated) that get synthetic demo games and live encoders. */
-  DEMO_MEDIA_CHANNELS: z.string().default('demo-hockey'),
+  /**
+   * Channels (keys, comma-separated) that get synthetic demo games and live encoders. Default:
+   * demo-hockey, except in production (none unless asked).
+   */
+  DEMO_MEDIA_CHANNELS: z.string().optional(),
   /** Finished demo games generated first at start-up; the rest follow in the background. */
   DEMO_MEDIA_FIRST: z.coerce.number().int().min(0).default(3),
   DEMO_GAME_SECONDS: z.coerce.number().int().min(2).max(3600).default(30),
@@ -73,6 +91,11 @@ export const ConfigSchema = z.object({
   MEDIA_FONT_FILE: z.string().optional(),
   /** Payments: Stripe when the secret key is set, else the built-in sandbox card processor. */
   STRIPE_SECRET_KEY: z.string().optional(),
+  /** Production refuses the sandbox (test cards would grant access) unless this says true. */
+  PAYMENTS_SANDBOX: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   /** Given to the browser (GET /api/payments/config) for Stripe.js and Elements. */
   STRIPE_PUBLISHABLE_KEY: z.string().optional(),
@@ -87,9 +110,37 @@ export const ConfigSchema = z.object({
   /** Orders still 'created' after this long are checked with the payment provider. */
   COMMERCE_RECONCILE_AFTER_S: z.coerce.number().int().min(0).default(60),
 });
-export type Config = z.infer<typeof ConfigSchema> & { repoRoot: string };
+type ParsedEnv = z.infer<typeof ConfigSchema>;
+export type Config = Omit<ParsedEnv, 'SEED_ON_EMPTY' | 'DEMO_MEDIA_CHANNELS'> & {
+  SEED_ON_EMPTY: boolean;
+  DEMO_MEDIA_CHANNELS: string;
+  repoRoot: string;
+};
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
+
+/**
+ * What production may not fall back to: each embedded default that is safe only on the developer's
+ * own machine. One line per missing setting, naming it.
+ */
+export function productionProblems(env: ParsedEnv): string[] {
+  const problems: string[] = [];
+  if (!env.SMTP_URL) {
+    problems.push('SMTP_URL is required in production (the dev outbox is for local use only)');
+  }
+  if (!env.PUBLIC_URL) {
+    problems.push('PUBLIC_URL is required in production (links in mails and OAuth redirects)');
+  }
+  if (!env.STRIPE_SECRET_KEY && !env.PAYMENTS_SANDBOX) {
+    problems.push(
+      'STRIPE_SECRET_KEY is required in production (or PAYMENTS_SANDBOX=true to take test cards on purpose)',
+    );
+  }
+  if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
+    problems.push('STRIPE_WEBHOOK_SECRET is required with STRIPE_SECRET_KEY in production');
+  }
+  return problems;
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = ConfigSchema.safeParse(env);
@@ -97,7 +148,29 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid environment:\n${lines.join('\n')}`);
   }
-  return { ...parsed.data, repoRoot };
+  const data = parsed.data;
+  const production = data.NODE_ENV === 'production';
+  if (production) {
+    const problems = productionProblems(data);
+    if (problems.length > 0)
+      throw new Error(`Cannot start in production:\n  ${problems.join('\n  ')}`);
+  }
+  return {
+    ...data,
+    // The demo's channel and synthetic games are for a local start; production loads them only when asked.
+    SEED_ON_EMPTY: data.SEED_ON_EMPTY ?? !production,
+    DEMO_MEDIA_CHANNELS: data.DEMO_MEDIA_CHANNELS ?? (production ? '' : 'demo-hockey'),
+    repoRoot,
+  };
+}
+
+/**
+ * Where links to the site point when a channel has no public origin of its own: PUBLIC_URL, else
+ * (development and tests only; production requires PUBLIC_URL) this machine's listening address.
+ * Never the request's Host header, which the caller controls.
+ */
+export function fallbackOrigin(config: Config): string {
+  return (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, '');
 }
 
 export type TrustProxy = boolean | string[] | ((address: string, hop: number) => boolean);

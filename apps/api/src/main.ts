@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { buildApp } from './app.js';
-import { loadConfig } from './config.js';
+import { fallbackOrigin, loadConfig } from './config.js';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { seedDemoChannel } from './db/seed/demo-channel.js';
@@ -47,9 +47,13 @@ async function main() {
   // Sandbox settlements, renewals, reconciliation of unsettled orders (stopped by app.close()).
   app.commerce.jobs.start();
   if (config.WORKER) worker = await startWorker({ config, database, log: app.log });
-  const url = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
+  const url = fallbackOrigin(config);
   app.log.info(`database: ${database.kind}${database.kind === 'pglite' ? ` in ${dataDir}` : ''}`);
-  console.log(`\n  Rudy streaming is running: ${url}\n  API docs: ${url}/api/docs\n`);
+  // The outbox key goes to this terminal only (stdout, not the log): whoever reads it can read mail.
+  const outbox = app.devOutboxToken
+    ? `  Dev outbox (mail stays here, only on this machine): ${url}/dev/outbox?token=${app.devOutboxToken}\n`
+    : '';
+  console.log(`\n  Rudy streaming is running: ${url}\n  API docs: ${url}/api/docs\n${outbox}`);
 }
 
 main().catch((error: unknown) => {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { AppDeps } from './app.js';
-import type { Config } from './config.js';
+import { fallbackOrigin, type Config } from './config.js';
 import { loadAppSecret } from './lib/app-secret.js';
 import { memoryAttemptLimiter, redisAttemptLimiter } from './lib/attempt-limiter.js';
 import { createAccountMail } from './modules/auth/account-mail.js';
@@ -18,6 +18,7 @@ import { createSocialRepository } from './modules/auth/social/social.repository.
 import { socialRoutes } from './modules/auth/social/social.routes.js';
 import { createSocialService } from './modules/auth/social/social.service.js';
 import { createChannelRepository } from './modules/channel/channel.repository.js';
+import { createSiteOrigins } from './modules/channel/site-origin.js';
 import { createEntitlements } from './modules/commerce/entitlements.js';
 import { createBasePassCheck } from './modules/commerce/base-pass-check.js';
 import { createCustomFormsRepository } from './modules/commerce/custom-forms.repository.js';
@@ -37,6 +38,7 @@ import { keysRoutes } from './modules/keys/keys.routes.js';
 import { createKeysService } from './modules/keys/keys.service.js';
 import { registerMediaModules } from './modules/media/register-media.js';
 import { outboxMailer, smtpMailer } from './modules/mail/mailer.js';
+import { createOutboxGate } from './modules/mail/outbox-gate.js';
 import { outboxRoutes } from './modules/mail/outbox.routes.js';
 import { createParticipantsRepository } from './modules/participants/participants.repository.js';
 import { participantsRoutes } from './modules/participants/participants.routes.js';
@@ -71,6 +73,13 @@ function socialProviders(config: Config): SocialProviders {
   return providers;
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The dev outbox's key (printed at start-up); absent when mail goes to SMTP. */
+    devOutboxToken?: string;
+  }
+}
+
 /** Builds services from repositories and registers every module's routes. */
 export async function registerModules(
   app: FastifyInstance,
@@ -78,10 +87,10 @@ export async function registerModules(
 ) {
   const { config, db, redis } = deps;
   const now = deps.now ?? (() => new Date());
-  const publicUrl = config.PUBLIC_URL;
-
   const keys = createKeysService(createKeysRepository(db), now);
-  const channel = createChannelService(createChannelRepository(db));
+  const channelRepo = createChannelRepository(db);
+  const channel = createChannelService(channelRepo);
+  const origins = createSiteOrigins(channelRepo, fallbackOrigin(config));
   const entitlements = createEntitlements(db);
   const events = createEventsService(createEventsRepository(db), now, {
     cacheMs: config.CATALOGUE_CACHE_MS,
@@ -94,7 +103,7 @@ export async function registerModules(
   const secret = await loadAppSecret(db, config.APP_SECRET);
   const authRepo = createAuthRepository(db);
   const profiles = createProfileService({ access: createAccessRepository(db), geo, channel, now });
-  const mail = createAccountMail({ mailer, channel, secret, now });
+  const mail = createAccountMail({ mailer, channel, origins, secret, now });
   const auth = createAuthService({
     repo: authRepo,
     keys,
@@ -123,6 +132,7 @@ export async function registerModules(
     users: authRepo,
     keys,
     profiles,
+    origins,
     now,
   });
   const account = createAccountService({ repo: authRepo, profiles, mail, keys });
@@ -134,9 +144,16 @@ export async function registerModules(
   participantsRoutes(app, createParticipantsService(createParticipantsRepository(db)));
   favoritesRoutes(app, createFavoritesService(createFavoritesRepository(db)));
   geoRoutes(app, geo, channel);
-  authRoutes(app, auth, publicUrl);
-  socialRoutes(app, social, publicUrl);
-  profileRoutes(app, account, publicUrl);
-  if (mailer.kind === 'outbox') outboxRoutes(app, db);
+  authRoutes(app, auth);
+  socialRoutes(app, social);
+  profileRoutes(app, account);
+  if (mailer.kind === 'outbox') {
+    const gate = createOutboxGate({
+      token: config.DEV_OUTBOX_TOKEN,
+      allowRemote: config.DEV_OUTBOX_ALLOW_REMOTE,
+    });
+    outboxRoutes(app, { db, gate, keys, defaultChannelKey: config.DEFAULT_CHANNEL_KEY });
+    app.decorate('devOutboxToken', gate.token);
+  }
   registerMediaModules(app, { config, db, now, secret, channel, geo });
 }

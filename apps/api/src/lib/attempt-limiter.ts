@@ -1,8 +1,14 @@
 import type { Redis } from 'ioredis';
 
+export interface AttemptVerdict {
+  allowed: boolean;
+  /** When the window ends: the Retry-After of a refusal. */
+  retryAfterMs: number;
+}
+
 export interface AttemptLimiter {
-  /** Counts one attempt for key; false once more than `max` happened within the window. */
-  hit(key: string, max: number, windowMs: number): Promise<boolean>;
+  /** Counts one attempt for key; refused once more than `max` happened within the window. */
+  hit(key: string, max: number, windowMs: number): Promise<AttemptVerdict>;
   reset(key: string): Promise<void>;
 }
 
@@ -19,7 +25,7 @@ export function memoryAttemptLimiter(now: () => number = Date.now): AttemptLimit
       const window = current && current.resetAt > t ? current : { count: 0, resetAt: t + windowMs };
       window.count += 1;
       windows.set(key, window);
-      return Promise.resolve(window.count <= max);
+      return Promise.resolve({ allowed: window.count <= max, retryAfterMs: window.resetAt - t });
     },
     reset(key) {
       windows.delete(key);
@@ -33,9 +39,10 @@ export function redisAttemptLimiter(redis: Redis, prefix = 'rudy-attempts:'): At
   return {
     async hit(key, max, windowMs) {
       const k = prefix + key;
-      const results = await redis.multi().incr(k).pexpire(k, windowMs, 'NX').exec();
+      const results = await redis.multi().incr(k).pexpire(k, windowMs, 'NX').pttl(k).exec();
       const count = Number(results?.[0]?.[1] ?? 0);
-      return count <= max;
+      const ttl = Number(results?.[2]?.[1] ?? windowMs);
+      return { allowed: count <= max, retryAfterMs: ttl > 0 ? ttl : windowMs };
     },
     async reset(key) {
       await redis.del(prefix + key);

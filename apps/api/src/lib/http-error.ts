@@ -14,3 +14,12 @@ export class HttpError extends Error {
 }
 
 export const notFound = (what = 'Not found') => new HttpError(404, 'not_found', what);
+
+/** A 429 that says when to come back (Retry-After, whole seconds). */
+export class TooManyRequests extends HttpError {
+  readonly retryAfterS: number;
+  constructor(retryAfterMs: number) {
+    super(429, 'rate_limited');
+    this.retryAfterS = Math.max(1, Math.ceil(retryAfterMs / 1000));
+  }
+}

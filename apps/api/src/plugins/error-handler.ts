@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { SPEC_MESSAGES, type ErrorBody, type ErrorCode } from '@rudy/contracts';
-import { HttpError } from '../lib/http-error.js';
+import { HttpError, TooManyRequests } from '../lib/http-error.js';
 
 /** Fastify's own client errors mapped to our codes; anything else 4xx becomes validation_failed. */
 const FASTIFY_CODES: Record<string, ErrorCode> = {
@@ -32,6 +32,7 @@ function send(reply: FastifyReply, status: number, body: ErrorBody) {
  */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof TooManyRequests) reply.header('retry-after', String(error.retryAfterS));
     if (error instanceof HttpError) {
       const body: ErrorBody = { message: error.message, code: error.code };
       if (error.errors) body.errors = error.errors;
@@ -45,6 +46,11 @@ export function registerErrorHandler(app: FastifyInstance) {
     }
     const status = error.statusCode ?? 500;
     if (status === 429) {
+      // @fastify/rate-limit's refusal: it set Retry-After already; keep one on every 429 regardless.
+      const retryAfterMs = (error as { retryAfterMs?: number }).retryAfterMs ?? 60_000;
+      if (!reply.hasHeader('retry-after')) {
+        reply.header('retry-after', String(Math.max(1, Math.ceil(retryAfterMs / 1000))));
+      }
       return send(reply, 429, { message: SPEC_MESSAGES.rate_limited, code: 'rate_limited' });
     }
     if (status >= 400 && status < 500) {

@@ -1,5 +1,6 @@
 import { HOUR_MS, MINUTE_MS, type Locale } from '@rudy/contracts';
 import type { ChannelService } from '../channel/channel.service.js';
+import type { SiteOrigins } from '../channel/site-origin.js';
 import { renderActionMail } from '../mail/mail-templates.js';
 import type { Mailer } from '../mail/mailer.js';
 import type { UserRow } from './auth.repository.js';
@@ -26,10 +27,12 @@ const asLocale = (value: string): Locale => (value === 'fr' ? 'fr' : 'en');
 export function createAccountMail(deps: {
   mailer: Mailer;
   channel: ChannelService;
+  origins: SiteOrigins;
   secret: string;
   now: () => Date;
 }) {
-  async function send(user: UserRow, purpose: LinkSubject['purpose'], origin: string) {
+  async function send(user: UserRow, purpose: LinkSubject['purpose']) {
+    const origin = await deps.origins.forChannel(user.channel_id);
     const ttl = purpose === 'verify_email' ? VERIFY_LINK_TTL_MS : RESET_LINK_TTL_MS;
     const expires = expiresIn(ttl, deps.now());
     const signature = signLink(deps.secret, linkSubject(user, purpose), expires);
@@ -57,8 +60,8 @@ export function createAccountMail(deps: {
   }
 
   return {
-    sendVerification: (user: UserRow, origin: string) => send(user, 'verify_email', origin),
-    sendPasswordReset: (user: UserRow, origin: string) => send(user, 'password_reset', origin),
+    sendVerification: (user: UserRow) => send(user, 'verify_email'),
+    sendPasswordReset: (user: UserRow) => send(user, 'password_reset'),
   };
 }
 export type AccountMail = ReturnType<typeof createAccountMail>;

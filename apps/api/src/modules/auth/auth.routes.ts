@@ -17,9 +17,8 @@ const tags = ['auth'];
 const withKey = { 200: ProfileSchema, ...keyedErrors, 429: ErrorBodySchema } as const;
 const messageResponses = { 200: MessageResponseSchema, ...keyedErrors } as const;
 
-export function authRoutes(app: FastifyInstance, auth: AuthService, publicUrl: string | undefined) {
+export function authRoutes(app: FastifyInstance, auth: AuthService) {
   const r = typed(app);
-  const caller = (req: Parameters<typeof callerOf>[0]) => callerOf(req, publicUrl);
 
   r.post(
     '/api/v2/auth/register',
@@ -31,7 +30,7 @@ export function authRoutes(app: FastifyInstance, auth: AuthService, publicUrl: s
         response: withKey,
       },
     },
-    (req) => auth.register(caller(req), req.body),
+    (req) => auth.register(callerOf(req), req.body),
   );
 
   r.post(
@@ -44,7 +43,7 @@ export function authRoutes(app: FastifyInstance, auth: AuthService, publicUrl: s
         response: withKey,
       },
     },
-    (req) => auth.login(caller(req), req.body),
+    (req) => auth.login(callerOf(req), req.body),
   );
 
   r.post(
@@ -56,7 +55,7 @@ export function authRoutes(app: FastifyInstance, auth: AuthService, publicUrl: s
         response: messageResponses,
       },
     },
-    (req) => auth.logout(caller(req)),
+    (req) => auth.logout(callerOf(req)),
   );
 
   r.post(
@@ -64,7 +63,7 @@ export function authRoutes(app: FastifyInstance, auth: AuthService, publicUrl: s
     {
       schema: { tags, body: SignedLinkSchema, response: messageResponses },
     },
-    (req) => auth.verifyEmail(caller(req), req.body),
+    (req) => auth.verifyEmail(callerOf(req), req.body),
   );
 
   r.post(
@@ -76,7 +75,7 @@ export function authRoutes(app: FastifyInstance, auth: AuthService, publicUrl: s
         response: messageResponses,
       },
     },
-    (req) => auth.resendVerification(caller(req)),
+    (req) => auth.resendVerification(callerOf(req)),
   );
 
   r.post(
@@ -89,7 +88,7 @@ export function authRoutes(app: FastifyInstance, auth: AuthService, publicUrl: s
         response: messageResponses,
       },
     },
-    (req) => auth.requestPasswordReset(caller(req), req.body.email, req.body.recaptcha_token),
+    (req) => auth.requestPasswordReset(callerOf(req), req.body.email, req.body.recaptcha_token),
   );
 
   r.post(
@@ -97,6 +96,6 @@ export function authRoutes(app: FastifyInstance, auth: AuthService, publicUrl: s
     {
       schema: { tags, body: PasswordResetBodySchema, response: messageResponses },
     },
-    (req) => auth.resetPassword(caller(req), req.body),
+    (req) => auth.resetPassword(callerOf(req), req.body),
   );
 }

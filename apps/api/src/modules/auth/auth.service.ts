@@ -5,7 +5,7 @@ import {
   type RegisterBody,
   type SignedLink,
 } from '@rudy/contracts';
-import { HttpError } from '../../lib/http-error.js';
+import { HttpError, TooManyRequests } from '../../lib/http-error.js';
 import type { AttemptLimiter } from '../../lib/attempt-limiter.js';
 import type { ChannelService } from '../channel/channel.service.js';
 import type { KeysService } from '../keys/keys.service.js';
@@ -23,8 +23,6 @@ export interface Caller {
   apiKey: string;
   ip: string;
   locale: 'en' | 'fr';
-  /** Site origin for links in mails, e.g. https://watch.league.example */
-  origin: string;
 }
 
 export interface AuthLimits {
@@ -52,18 +50,34 @@ export function createAuthService(deps: {
 }) {
   const { repo, keys, limits } = deps;
 
-  /** Per IP and per account budgets; 429 when either is spent. */
-  async function throttle(action: string, caller: Caller, account?: string) {
-    const byIp = await deps.limiter.hit(`${action}:ip:${caller.ip}`, limits.perIp, limits.windowMs);
-    const byAccount = account
-      ? await deps.limiter.hit(
-          `${action}:acct:${caller.channelId}:${account.toLowerCase()}`,
-          limits.perAccount,
-          limits.windowMs,
-        )
-      : true;
-    if (!byIp || !byAccount) throw new HttpError(429, 'rate_limited');
+  async function spend(key: string, max: number) {
+    const verdict = await deps.limiter.hit(key, max, limits.windowMs);
+    if (!verdict.allowed) throw new TooManyRequests(verdict.retryAfterMs);
   }
+
+  const accountKey = (action: string, caller: Caller, account: string, fromIp: boolean) =>
+    `${action}:acct:${caller.channelId}:${account.toLowerCase()}${fromIp ? `:${caller.ip}` : ''}`;
+
+  /**
+   * Budgets per client IP and per account; a 429 (with Retry-After) when one is spent. Where a
+   * refusal would lock the owner out (login, reset, verification), the account budget is counted
+   * per account *and IP*: counted across every IP, anyone could block a viewer by failing on
+   * purpose. Guessing one account from many addresses stays bounded by each address's budget.
+   * Where it only stops mail being sent (reset requests, resends), it is the account's alone.
+   */
+  async function throttle(
+    action: string,
+    caller: Caller,
+    account?: { id: string; scope: 'from-this-ip' | 'account-wide' },
+  ) {
+    await spend(`${action}:ip:${caller.ip}`, limits.perIp);
+    if (account) {
+      const fromIp = account.scope === 'from-this-ip';
+      await spend(accountKey(action, caller, account.id, fromIp), limits.perAccount);
+    }
+  }
+  const fromThisIp = (id: string) => ({ id, scope: 'from-this-ip' as const });
+  const accountWide = (id: string) => ({ id, scope: 'account-wide' as const });
 
   async function checkRecaptcha(caller: Caller, token: string | undefined) {
     const settings = await deps.channel.settings(caller.channelId);
@@ -97,19 +111,19 @@ export function createAuthService(deps: {
         language: caller.locale,
       });
       if (!user) throw new HttpError(400, 'email_taken');
-      await deps.mail.sendVerification(user, caller.origin);
+      await deps.mail.sendVerification(user);
       return bindSession(caller, user);
     },
 
     async login(caller: Caller, body: LoginBody) {
       refuseIfLoggedIn(caller);
-      await throttle('login', caller, body.email);
+      await throttle('login', caller, fromThisIp(body.email));
       await checkRecaptcha(caller, body.recaptcha_token);
       const user = await repo.findUserByEmail(caller.channelId, body.email);
       // Same work and same answer whether the email exists or not.
       const ok = await verifyPassword(user?.password_hash ?? null, body.password);
       if (!user || !ok) throw new HttpError(400, 'wrong_auth_data');
-      await deps.limiter.reset(`login:acct:${caller.channelId}:${body.email.toLowerCase()}`);
+      await deps.limiter.reset(accountKey('login', caller, body.email, true));
       return bindSession(caller, user);
     },
 
@@ -124,47 +138,56 @@ export function createAuthService(deps: {
     },
 
     async verifyEmail(caller: Caller, link: SignedLink) {
+      await throttle('verify', caller, fromThisIp(link.email));
       const user = await repo.findUserByEmail(caller.channelId, link.email);
-      if (!user) throw new HttpError(400, 'verification_failed');
+      // One answer for an unknown address and a wrong or expired link: without a valid link
+      // nobody learns whether an account exists or is verified.
+      const valid =
+        user !== undefined &&
+        isValidSignature(
+          deps.secret,
+          linkSubject(user, 'verify_email'),
+          link.expires,
+          link.signature,
+        ) &&
+        !isExpired(link.expires, deps.now());
+      if (!valid) throw new HttpError(400, 'verification_failed');
       if (user.email_verified_at) throw new HttpError(400, 'email_already_verified');
-      const valid = isValidSignature(
-        deps.secret,
-        linkSubject(user, 'verify_email'),
-        link.expires,
-        link.signature,
-      );
-      if (!valid || isExpired(link.expires, deps.now()))
-        throw new HttpError(400, 'verification_failed');
       await repo.updateUser(caller.channelId, user.id, { email_verified_at: deps.now() });
       return { message: 'Email verified.' };
     },
 
     async resendVerification(caller: Caller) {
       if (caller.userId === null) throw new HttpError(401, 'login_required');
-      await throttle('verify-resend', caller, String(caller.userId));
+      await throttle('verify-resend', caller, accountWide(String(caller.userId)));
       const user = await repo.findUserById(caller.channelId, caller.userId);
       if (!user) throw new HttpError(401, 'login_required');
       if (user.email_verified_at) throw new HttpError(400, 'email_already_verified');
-      await deps.mail.sendVerification(user, caller.origin);
+      await deps.mail.sendVerification(user);
       return { message: 'Verification email sent.' };
     },
 
     async requestPasswordReset(caller: Caller, email: string, recaptchaToken?: string) {
-      await throttle('reset', caller, email);
+      await throttle('reset', caller, accountWide(email));
       await checkRecaptcha(caller, recaptchaToken);
       const user = await repo.findUserByEmail(caller.channelId, email);
-      if (user) await deps.mail.sendPasswordReset(user, caller.origin);
+      if (user) await deps.mail.sendPasswordReset(user);
       return { message: RESET_REQUEST_ANSWER };
     },
 
     async resetPassword(caller: Caller, body: PasswordResetBody) {
-      await throttle('reset-confirm', caller, body.email);
+      await throttle('reset-confirm', caller, fromThisIp(body.email));
       const user = await repo.findUserByEmail(caller.channelId, body.email);
-      if (!user) throw new HttpError(400, 'user_not_found');
-      const subject = linkSubject(user, 'password_reset');
-      if (!isValidSignature(deps.secret, subject, body.expires, body.signature)) {
-        throw new HttpError(400, 'reset_failed');
-      }
+      // Unknown address and wrong signature answer alike; only a genuine link learns it expired.
+      const signed =
+        user !== undefined &&
+        isValidSignature(
+          deps.secret,
+          linkSubject(user, 'password_reset'),
+          body.expires,
+          body.signature,
+        );
+      if (!signed) throw new HttpError(400, 'reset_failed');
       if (isExpired(body.expires, deps.now())) throw new HttpError(400, 'reset_key_expired');
       await repo.updateUser(caller.channelId, user.id, {
         password_hash: await hashPassword(body.password),

@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { Caller } from './auth.service.js';
 
-/** Who is calling, from the request: key, channel, user, client IP (trusted proxy only), origin. */
-export function callerOf(req: FastifyRequest, publicUrl: string | undefined): Caller {
+/** Who is calling, from the request: key, channel, user, client IP (trusted proxy only), locale. */
+export function callerOf(req: FastifyRequest): Caller {
   return {
     channelId: req.auth.channelId,
     userId: req.auth.userId,
@@ -10,6 +10,5 @@ export function callerOf(req: FastifyRequest, publicUrl: string | undefined): Ca
     apiKey: req.apiKey,
     ip: req.ip,
     locale: req.locale,
-    origin: publicUrl ?? `${req.protocol}://${req.host}`,
   };
 }

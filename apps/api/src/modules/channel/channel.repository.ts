@@ -5,6 +5,14 @@ import { createProductsRepository } from '../commerce/products.repository.js';
 export function createChannelRepository(db: DB) {
   const products = createProductsRepository(db);
   return {
+    async publicOrigin(channelId: number): Promise<string | null> {
+      const row = await db
+        .selectFrom('channels')
+        .select('public_origin')
+        .where('id', '=', channelId)
+        .executeTakeFirst();
+      return row?.public_origin ?? null;
+    },
     settings(channelId: number) {
       return db
         .selectFrom('settings')

@@ -21,14 +21,18 @@ const API_KEY_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 export function createKeysService(repo: KeysRepository, now: () => Date = () => new Date()) {
   const cache = new TtlCache<string, ResolvedKey>(KEY_CACHE_MS);
 
-  return {
-    async channelKeyForHost(host: string | undefined, fallbackKey: string): Promise<string> {
+  const service = {
+    /** The channel served on a host name, else the deployment's default channel. */
+    async channelForHost(host: string | undefined, fallbackKey: string) {
       const hostname = (host ?? '').replace(/:\d+$/, '').toLowerCase();
       const byHost = hostname ? await repo.findChannelByHost(hostname) : undefined;
-      if (byHost) return byHost.key;
-      const fallback = await repo.findChannelByKey(fallbackKey);
-      if (fallback) return fallback.key;
-      throw new HttpError(404, 'channel_key_invalid');
+      const channel = byHost ?? (await repo.findChannelByKey(fallbackKey));
+      if (!channel) throw new HttpError(404, 'channel_key_invalid');
+      return channel;
+    },
+
+    async channelKeyForHost(host: string | undefined, fallbackKey: string): Promise<string> {
+      return (await service.channelForHost(host, fallbackKey)).key;
     },
 
     async issueAnonymousKey(channelKey: string) {
@@ -59,5 +63,6 @@ export function createKeysService(repo: KeysRepository, now: () => Date = () => 
       cache.deleteWhere((key) => key.userId === userId);
     },
   };
+  return service;
 }
 export type KeysService = ReturnType<typeof createKeysService>;

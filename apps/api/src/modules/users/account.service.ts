@@ -66,7 +66,7 @@ export function createAccountService(deps: {
       }
       const updated = await repo.updateUser(caller.channelId, user.id, changes);
       if (!updated) throw new HttpError(401, 'login_required');
-      if (emailChanged) await deps.mail.sendVerification(updated, caller.origin);
+      if (emailChanged) await deps.mail.sendVerification(updated);
       if (body.password !== undefined) {
         // Other sessions end when the password changes; this one stays.
         await repo.revokeUserKeys(user.id, caller.keyId);

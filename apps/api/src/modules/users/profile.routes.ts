@@ -14,13 +14,8 @@ import type { AccountService } from './account.service.js';
 const tags = ['account'];
 
 /** GET /profile answers 401 for an anonymous key, which the client takes silently as signed out. */
-export function profileRoutes(
-  app: FastifyInstance,
-  account: AccountService,
-  publicUrl: string | undefined,
-) {
+export function profileRoutes(app: FastifyInstance, account: AccountService) {
   const r = typed(app);
-  const caller = (req: Parameters<typeof callerOf>[0]) => callerOf(req, publicUrl);
 
   r.get(
     '/api/profile',
@@ -31,7 +26,7 @@ export function profileRoutes(
         response: { 200: ProfileSchema, ...keyedErrors },
       },
     },
-    (req) => account.profile(caller(req)),
+    (req) => account.profile(callerOf(req)),
   );
 
   r.post(
@@ -45,7 +40,7 @@ export function profileRoutes(
         response: { 200: ProfileSchema, ...keyedErrors },
       },
     },
-    (req) => account.update(caller(req), req.body),
+    (req) => account.update(callerOf(req), req.body),
   );
 
   r.get(
@@ -57,7 +52,7 @@ export function profileRoutes(
         response: { 200: UserAccessSchema, ...keyedErrors },
       },
     },
-    (req) => account.access(caller(req)),
+    (req) => account.access(callerOf(req)),
   );
 
   r.post(
@@ -71,6 +66,6 @@ export function profileRoutes(
         response: { 200: MessageResponseSchema, ...keyedErrors },
       },
     },
-    (req) => account.delete(caller(req), req.body),
+    (req) => account.delete(callerOf(req), req.body),
   );
 }

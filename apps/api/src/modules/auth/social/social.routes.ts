@@ -23,11 +23,7 @@ function readCookie(header: string | undefined, name: string): string | undefine
   return undefined;
 }
 
-export function socialRoutes(
-  app: FastifyInstance,
-  social: SocialService,
-  publicUrl: string | undefined,
-) {
+export function socialRoutes(app: FastifyInstance, social: SocialService) {
   const r = typed(app);
   const tags = ['auth'];
   const ProviderParams = z.object({ provider: SocialProviderSchema });
@@ -58,12 +54,8 @@ export function socialRoutes(
       },
     },
     async (req, reply) => {
-      const started = await social.start(
-        callerOf(req, publicUrl),
-        req.params.provider,
-        req.body.return_to,
-      );
-      const secure = (publicUrl ?? `${req.protocol}://`).startsWith('https') ? '; Secure' : '';
+      const started = await social.start(callerOf(req), req.params.provider, req.body.return_to);
+      const secure = started.secureCookie ? '; Secure' : '';
       reply.header(
         'set-cookie',
         `${COOKIE}=${started.browserBinding}; Path=${COOKIE_PATH}; Max-Age=${started.maxAgeS}; HttpOnly; SameSite=Lax${secure}`,
@@ -80,12 +72,11 @@ export function socialRoutes(
       schema: { tags, params: ProviderParams, querystring: z.record(z.string(), z.string()) },
     },
     async (req, reply) => {
-      const origin = publicUrl ?? `${req.protocol}://${req.host}`;
-      const callbackUrl = new URL(req.url, origin);
+      const query = new URLSearchParams(req.url.split('?')[1] ?? '');
       const clear = `${COOKIE}=; Path=${COOKIE_PATH}; Max-Age=0; HttpOnly; SameSite=Lax`;
       reply.header('set-cookie', clear);
       const target = await social
-        .callback(req.params.provider, callbackUrl, readCookie(req.headers.cookie, COOKIE))
+        .callback(req.params.provider, query, readCookie(req.headers.cookie, COOKIE))
         .catch((error: unknown) => {
           if (!(error instanceof SocialSignInError)) throw error;
           return `/login?social_error=${error.reason}`;
@@ -104,6 +95,6 @@ export function socialRoutes(
         response: { 200: ProfileSchema, ...keyedErrors },
       },
     },
-    (req) => social.addSession(callerOf(req, publicUrl), req.body.code),
+    (req) => social.addSession(callerOf(req), req.body.code),
   );
 }

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import * as oidc from 'openid-client';
 import { API_KEY_TTL_MS, MINUTE_MS, type SocialProvider } from '@rudy/contracts';
 import { HttpError } from '../../../lib/http-error.js';
+import type { SiteOrigins } from '../../channel/site-origin.js';
 import type { KeysService } from '../../keys/keys.service.js';
 import type { ProfileService } from '../../users/profile.service.js';
 import type { AuthRepository, UserRow } from '../auth.repository.js';
@@ -32,8 +33,13 @@ export function createSocialService(deps: {
   users: AuthRepository;
   keys: KeysService;
   profiles: ProfileService;
+  /** Redirect URIs are built from the channel's configured origin, never from the Host header. */
+  origins: SiteOrigins;
   now: () => Date;
 }) {
+  const callbackUrlOf = async (channelId: number, name: SocialProvider) =>
+    `${await deps.origins.forChannel(channelId)}/auth/login/${name}/callback`;
+
   const provider = (name: SocialProvider) => {
     const p = deps.providers[name];
     if (!p) throw new HttpError(404, 'not_found', `${name} sign-in is not configured`);
@@ -105,18 +111,32 @@ export function createSocialService(deps: {
         return_to: returnTo ?? null,
         expires_at: new Date(deps.now().getTime() + STATE_TTL_MS),
       });
-      const redirectUri = `${caller.origin}/auth/login/${name}/callback`;
+      const redirectUri = await callbackUrlOf(caller.channelId, name);
       const url = await client.authorizationUrl({ redirectUri, state, nonce, codeVerifier });
-      return { authorizationUrl: url.toString(), browserBinding, maxAgeS: STATE_TTL_MS / 1000 };
+      return {
+        authorizationUrl: url.toString(),
+        browserBinding,
+        maxAgeS: STATE_TTL_MS / 1000,
+        secureCookie: redirectUri.startsWith('https:'),
+      };
     },
 
-    /** Returns the path to send the browser to, carrying the one-time code. */
-    async callback(name: SocialProvider, callbackUrl: URL, browserBinding: string | undefined) {
-      const stateParam = callbackUrl.searchParams.get('state') ?? '';
+    /**
+     * Returns the path to send the browser to, carrying the one-time code. `query` is the
+     * provider's answer (code, state, ...), read against the redirect URI that start() sent.
+     */
+    async callback(
+      name: SocialProvider,
+      query: URLSearchParams,
+      browserBinding: string | undefined,
+    ) {
+      const stateParam = query.get('state') ?? '';
       const row = await deps.social.takeState(stateParam, deps.now());
       if (!row || row.provider !== name || !browserBinding) throw new SocialSignInError('state');
       if (!sha256(browserBinding).equals(row.browser_binding_hash))
         throw new SocialSignInError('state');
+      const callbackUrl = new URL(await callbackUrlOf(row.channel_id, name));
+      callbackUrl.search = query.toString();
       let who: SocialIdentity;
       try {
         who = await provider(name).identify({
@@ -137,9 +157,9 @@ export function createSocialService(deps: {
         code_hash: sha256(code),
         expires_at: new Date(deps.now().getTime() + CODE_TTL_MS),
       });
-      const query = new URLSearchParams({ code });
-      if (row.return_to) query.set('return_to', row.return_to);
-      return `/login?${query.toString()}`;
+      const next = new URLSearchParams({ code });
+      if (row.return_to) next.set('return_to', row.return_to);
+      return `/login?${next.toString()}`;
     },
 
     async addSession(caller: Caller, code: string) {
