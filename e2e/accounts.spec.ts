@@ -90,9 +90,14 @@ void describe('accounts in the browser', () => {
     await page.getByText(`We sent a confirmation link to ${email}.`).waitFor();
     await page.getByRole('button', { name: 'Account menu for Ann Lee' }).waitFor();
 
-    // The verification mail, from the dev outbox the notice links to.
+    // The verification mail, from the dev outbox the notice links to. It holds everyone's links,
+    // so it stays locked until this browser opens the address the server printed at start-up.
     await page.getByRole('link', { name: 'open the dev outbox' }).click();
     await page.waitForURL('**/dev/outbox?to=*');
+    await page.getByText('printed in the terminal').waitFor();
+    await page.goto(server.outboxUrl);
+    await page.getByRole('heading', { name: 'Dev outbox' }).waitFor();
+    assert.ok(!page.url().includes('token='), 'the key leaves the address bar');
     await followMailLink(page, email, '/verify-email');
     await page.getByText('Your email address is confirmed. Thank you!').waitFor();
     await page.goto('/profile');
@@ -173,6 +178,7 @@ void describe('accounts in the browser', () => {
       () => document.documentElement.scrollWidth - window.innerWidth,
     );
     assert.ok(overflow <= 1, `no sideways scroll (${overflow}px)`);
+    await page.goto(server.outboxUrl);
     await page.goto(`/dev/outbox?to=${encodeURIComponent(email)}`);
     assert.match((await page.locator('li a').first().textContent()) ?? '', /Confirmez/);
     await context.close();

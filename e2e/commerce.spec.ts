@@ -91,6 +91,7 @@ void describe('commerce in the browser', () => {
     const email = uniqueEmail('gus');
     await register(page, 'Gus', email);
     // The confirmation mail's link (dev outbox) brings the new viewer back to this checkout.
+    await page.goto(server.outboxUrl);
     await page.goto(`/dev/outbox?to=${encodeURIComponent(email)}`);
     await page.locator('li a').first().click();
     await page.locator('a[href*="/verify-email?"]').click();

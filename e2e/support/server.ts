@@ -56,6 +56,8 @@ async function freshDatabaseEnv(): Promise<{
 
 export interface RunningServer {
   url: string;
+  /** The dev outbox address printed at start-up (with its key), as the local user opens it. */
+  outboxUrl: string;
   stop(): Promise<void>;
 }
 
@@ -90,6 +92,8 @@ export async function startServer(
   const port = opts.port ?? (await freePort());
   const db = await freshDatabaseEnv();
   if (opts.prepare) await prepareDatabase(db.env, opts.prepare);
+  const url = `http://127.0.0.1:${port}`;
+  const outboxToken = randomBytes(24).toString('base64url');
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
     cwd: repoRoot,
     env: {
@@ -101,6 +105,9 @@ export async function startServer(
       RATE_LIMIT_MAX: '100000',
       // Browser tests here need no video: no live encoders or demo rendering competing for the CPU.
       WORKER: 'false',
+      // Mail links must lead back to the address the browser uses.
+      PUBLIC_URL: url,
+      DEV_OUTBOX_TOKEN: outboxToken,
       ...extraEnv,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -109,7 +116,6 @@ export async function startServer(
   child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
 
-  const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 120_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
@@ -124,6 +130,7 @@ export async function startServer(
   }
   return {
     url,
+    outboxUrl: `${url}/dev/outbox?token=${outboxToken}`,
     async stop() {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));

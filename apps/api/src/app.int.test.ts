@@ -143,8 +143,56 @@ describe('rate limit', () => {
         code: 'rate_limited',
         message: SPEC_MESSAGES.rate_limited,
       });
+      expect(Number(last.headers['retry-after'])).toBeGreaterThan(0);
       // Static files are outside the API budget.
       expect((await limited.get('/config.json')).statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('counts the route the router matched, however the path is spelled', async () => {
+    const limited = await createTestApp({ RATE_LIMIT_MAX: '4', RATE_LIMIT_WINDOW_MS: '60000' });
+    try {
+      const key = await limited.apiKey(); // the first request of the budget
+      const seen = [];
+      for (const url of ['/api/settings', '/api/settings', '/api/%73ettings']) {
+        seen.push((await limited.get(url, { api_key: key })).statusCode);
+      }
+      expect(seen).toEqual([200, 200, 200]);
+      for (const url of ['/%61pi/settings', '/%61%70%69/settings', '/api/%73ettings']) {
+        expect((await limited.get(url, { api_key: key })).statusCode, url).toBe(429);
+      }
+      // Minting keys is budgeted the same way.
+      const mint = await limited.inject({
+        method: 'POST',
+        url: '/%61pi/get_api_key',
+        payload: { channel_key: 'demo-hockey' },
+      });
+      expect(mint.statusCode).toBe(429);
+      expect(Number(mint.headers['retry-after'])).toBeGreaterThan(0);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('gives media its own budget, so segments never eat into API calls', async () => {
+    const limited = await createTestApp({
+      RATE_LIMIT_MAX: '3',
+      MEDIA_RATE_LIMIT_MAX: '5',
+      RATE_LIMIT_WINDOW_MS: '60000',
+    });
+    try {
+      const media = [];
+      for (let i = 0; i < 6; i++) {
+        media.push((await limited.get(`/media/e/1/not-a-token/seg-${i}.ts`)).statusCode);
+      }
+      expect(media.slice(0, 5).every((s) => s !== 429)).toBe(true);
+      expect(media[5]).toBe(429);
+      expect((await limited.get('/%6dedia/e/1/x/seg.ts')).statusCode).toBe(429);
+      expect((await limited.get('/api/menu', { api_key: await limited.apiKey() })).statusCode).toBe(
+        200,
+      );
     } finally {
       await limited.close();
     }

@@ -39,7 +39,7 @@ export function withBackground(handler: Handler): Handler {
       return json({ data: [], meta: { total: 0, offset: 0, limit: 24 } });
     }
     if (url.pathname === '/api/auth/providers') return json({ providers: [] });
-    if (url.pathname === '/dev/outbox') return new Response('', { status: 404 });
+    if (url.pathname === '/dev/outbox/status') return new Response('', { status: 404 });
     return handler(url, init);
   };
 }

@@ -222,7 +222,7 @@ describe('password reset', () => {
     expect(login.statusCode).toBe(200);
   });
 
-  it("says 'Reset password key expired.' and 'User not found.' where they apply", async () => {
+  it("says 'Reset password key expired.' only to a genuine link", async () => {
     const { email } = await register();
     await post('/api/auth/password-reset-request', { api_key: await t.apiKey(), email });
     const link = linkParams((await latestMail(t.database.db, email))?.link);
@@ -244,11 +244,98 @@ describe('password reset', () => {
     } finally {
       clock -= 61 * 60_000;
     }
-    const missing = await post('/api/auth/password-reset', {
-      api_key: await t.apiKey(),
-      ...body,
-      email: `gone-${email}`,
+  });
+});
+
+describe('account enumeration', () => {
+  const FAILED_RESET = { code: 'reset_failed', message: 'Reset password failed.' };
+  const FAILED_VERIFY = { code: 'verification_failed', message: 'Verification failed.' };
+  const forged = { expires: Math.floor(Date.now() / 1000) + 3600, signature: 'A'.repeat(43) };
+
+  it('answers a forged reset link alike for a real and an unknown account', async () => {
+    const { email } = await register();
+    const attempt = async (address: string) =>
+      post('/api/auth/password-reset', {
+        api_key: await t.apiKey(),
+        email: address,
+        ...forged,
+        password: 'attacker passphrase',
+        password_confirmation: 'attacker passphrase',
+      });
+    const real = await attempt(email);
+    const unknown = await attempt(`nobody-${email}`);
+    expect(real.statusCode).toBe(400);
+    expect(real.json()).toEqual(FAILED_RESET);
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toEqual(FAILED_RESET);
+  });
+
+  it('answers a forged verification link alike for verified, unverified and unknown emails', async () => {
+    const unverified = await register();
+    const verified = await register();
+    const link = linkParams((await latestMail(t.database.db, verified.email))?.link);
+    expect(
+      (await post('/api/auth/email-verify', { api_key: verified.api_key, ...link })).statusCode,
+    ).toBe(200);
+    const answers = [];
+    for (const email of [unverified.email, verified.email, `nobody-${verified.email}`]) {
+      const res = await post('/api/auth/email-verify', {
+        api_key: await t.apiKey(),
+        email,
+        ...forged,
+      });
+      answers.push([res.statusCode, res.json()]);
+    }
+    expect(answers).toEqual([
+      [400, FAILED_VERIFY],
+      [400, FAILED_VERIFY],
+      [400, FAILED_VERIFY],
+    ]);
+  });
+});
+
+describe('links in mails come from configuration, never from the Host header', () => {
+  it('ignores a forged Host: the link points at this installation', async () => {
+    const email = newEmail();
+    await register(email);
+    const res = await t.inject({
+      method: 'POST',
+      url: '/api/auth/password-reset-request',
+      headers: { host: 'evil.example', 'x-forwarded-host': 'evil.example' },
+      payload: { api_key: await t.apiKey(), email },
     });
-    expect(missing.json()).toEqual({ code: 'user_not_found', message: 'User not found.' });
+    expect(res.statusCode).toBe(200);
+    const mail = await latestMail(t.database.db, email);
+    expect(mail?.link?.origin).toBe('http://localhost:3000');
+    expect(mail?.text_body).not.toContain('evil.example');
+  });
+
+  it("uses the channel's own public origin, else PUBLIC_URL", async () => {
+    const site = await createTestApp({ PUBLIC_URL: 'https://tv.rudy.example' });
+    try {
+      await site.database.db
+        .updateTable('channels')
+        .set({ public_origin: 'https://watch.other-league.example' })
+        .where('id', '=', site.otherChannelId)
+        .execute();
+      const mailFor = async (channelKey: string, email: string) => {
+        const api_key = await site.apiKey(channelKey);
+        const res = await site.inject({
+          method: 'POST',
+          url: '/api/v2/auth/register',
+          headers: { host: 'evil.example' },
+          payload: { api_key, ...registration(email) },
+        });
+        expect(res.statusCode, res.body).toBe(200);
+        return (await latestMail(site.database.db, email))?.link;
+      };
+      const demo = await mailFor('demo-hockey', newEmail());
+      expect(demo?.origin).toBe('https://tv.rudy.example');
+      const other = await mailFor(OTHER_CHANNEL_KEY, newEmail());
+      expect(other?.origin).toBe('https://watch.other-league.example');
+      expect(other?.pathname).toBe('/verify-email');
+    } finally {
+      await site.close();
+    }
   });
 });

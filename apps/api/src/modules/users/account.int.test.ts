@@ -3,6 +3,8 @@ import { ProfileSchema, UserAccessSchema } from '@rudy/contracts';
 import { createTestApp, type TestContext } from '../../test/test-app.js';
 import { latestMail } from '../../test/outbox.js';
 import { hashApiKey } from '../keys/keys.service.js';
+import { hashPassword } from '../auth/password.js';
+import { signedInUser } from '../../test/test-users.js';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -199,29 +201,90 @@ describe('account deletion', () => {
 });
 
 describe('abuse protection', () => {
-  it('limits login attempts per account and per IP with 429', async () => {
+  it('limits login attempts per IP, and per account from each IP, with 429 and Retry-After', async () => {
     const limited = await createTestApp({
       AUTH_RATE_MAX_PER_IP: '6',
       AUTH_RATE_MAX_PER_ACCOUNT: '3',
     });
     try {
       const attempt = async (email: string, remoteAddress: string) =>
+        limited.inject({
+          method: 'POST',
+          url: '/api/v2/auth/login',
+          remoteAddress,
+          payload: { api_key: await limited.apiKey(), email, password: 'wrong guess' },
+        });
+      const perAccount = [];
+      for (let i = 0; i < 4; i++) perAccount.push(await attempt('target@example.test', '10.0.0.1'));
+      expect(perAccount.map((r) => r.statusCode)).toEqual([400, 400, 400, 429]);
+      const retryAfter = Number(perAccount[3]?.headers['retry-after']);
+      expect(retryAfter).toBeGreaterThan(0);
+      expect(retryAfter).toBeLessThanOrEqual(15 * 60);
+      const perIp = [];
+      for (let i = 0; i < 7; i++) {
+        perIp.push((await attempt(`spray${i}@example.test`, '10.9.9.9')).statusCode);
+      }
+      expect(perIp.slice(0, 6)).toEqual([400, 400, 400, 400, 400, 400]);
+      expect(perIp[6]).toBe(429);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('lets the owner in although strangers failed on their account from everywhere', async () => {
+    const limited = await createTestApp({ AUTH_RATE_MAX_PER_ACCOUNT: '3' });
+    try {
+      const { email } = await signedInUser(limited);
+      await limited.database.db
+        .updateTable('users')
+        .set({ password_hash: await hashPassword(PASSWORD) })
+        .where('email', '=', email)
+        .execute();
+      const login = async (password: string, remoteAddress: string) =>
         (
           await limited.inject({
             method: 'POST',
             url: '/api/v2/auth/login',
             remoteAddress,
-            payload: { api_key: await limited.apiKey(), email, password: 'wrong guess' },
+            payload: { api_key: await limited.apiKey(), email, password },
           })
         ).statusCode;
-      const perAccount = [];
-      for (const ip of ['10.0.0.1', '10.0.0.2', '10.0.0.3', '10.0.0.4'])
-        perAccount.push(await attempt('target@example.test', ip));
-      expect(perAccount).toEqual([400, 400, 400, 429]);
-      const perIp = [];
-      for (let i = 0; i < 7; i++) perIp.push(await attempt(`spray${i}@example.test`, '10.9.9.9'));
-      expect(perIp.slice(0, 6)).toEqual([400, 400, 400, 400, 400, 400]);
-      expect(perIp[6]).toBe(429);
+      for (const ip of ['10.1.0.1', '10.1.0.2', '10.1.0.3']) {
+        for (let i = 0; i < 4; i++) await login('wrong guess', ip);
+        expect(await login('wrong guess', ip)).toBe(429);
+      }
+      expect(await login(PASSWORD, '10.2.0.1')).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('limits guesses at verification and reset links too', async () => {
+    const limited = await createTestApp({ AUTH_RATE_MAX_PER_ACCOUNT: '3' });
+    try {
+      const forged = {
+        email: 'victim@example.test',
+        expires: 4102444800,
+        signature: 'A'.repeat(43),
+      };
+      for (const url of ['/api/auth/email-verify', '/api/auth/password-reset']) {
+        const seen = [];
+        for (let i = 0; i < 4; i++) {
+          const res = await limited.inject({
+            method: 'POST',
+            url,
+            payload: {
+              api_key: await limited.apiKey(),
+              ...forged,
+              password: 'guessing passphrase',
+              password_confirmation: 'guessing passphrase',
+            },
+          });
+          seen.push(res.statusCode);
+          if (res.statusCode === 429) expect(res.headers['retry-after']).toBeDefined();
+        }
+        expect(seen, url).toEqual([400, 400, 400, 429]);
+      }
     } finally {
       await limited.close();
     }

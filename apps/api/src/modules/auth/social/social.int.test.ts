@@ -206,4 +206,16 @@ describe('Google-style sign-in against a local OpenID Connect provider', () => {
     expect(res.json()).toEqual({ providers: ['google'] });
     expect((await t.get('/api/auth/providers')).statusCode).toBe(401);
   });
+
+  it('sends the configured redirect URI whatever Host the request claims', async () => {
+    const start = await t.inject({
+      method: 'POST',
+      url: '/api/v2/auth/social/google',
+      headers: { host: 'evil.example', 'x-forwarded-host': 'evil.example' },
+      payload: { api_key: await t.apiKey() },
+    });
+    expect(start.statusCode, start.body).toBe(200);
+    const url = new URL(start.json<{ authorization_url: string }>().authorization_url);
+    expect(url.searchParams.get('redirect_uri')).toBe(`${SITE}/auth/login/google/callback`);
+  });
 });

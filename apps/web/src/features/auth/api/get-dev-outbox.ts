@@ -1,23 +1,35 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
+export interface DevOutboxStatus {
+  /** false until this browser has opened the outbox with the key printed at start-up. */
+  unlocked: boolean;
+}
+
 /**
- * Without an SMTP server the API keeps mail in a dev outbox. The verify notice links to it only
- * when it answers, so production (real SMTP, no outbox) never shows the hint. JSON is asked for
- * so the app's own HTML fallback cannot pass for the outbox.
+ * Without an SMTP server the API keeps mail in a dev outbox that answers only the person running
+ * the server, on that machine. The verify notice points there only when it answers; production
+ * (real SMTP, no outbox) and every other visitor get a 404 and never see the hint.
  */
-export async function hasDevOutbox(signal?: AbortSignal): Promise<boolean> {
+export async function getDevOutboxStatus(signal?: AbortSignal): Promise<DevOutboxStatus | null> {
   try {
-    const res = await fetch('/dev/outbox', { headers: { Accept: 'application/json' }, signal });
-    return res.ok && (res.headers.get('content-type') ?? '').includes('text/html');
+    const res = await fetch('/dev/outbox/status', {
+      headers: { Accept: 'application/json' },
+      signal,
+    });
+    if (!res.ok || !(res.headers.get('content-type') ?? '').includes('application/json')) {
+      return null;
+    }
+    const body = (await res.json()) as Partial<DevOutboxStatus>;
+    return { unlocked: body.unlocked === true };
   } catch {
-    return false;
+    return null;
   }
 }
 
 export function devOutboxQueryOptions() {
   return queryOptions({
     queryKey: ['auth', 'dev-outbox'],
-    queryFn: ({ signal }) => hasDevOutbox(signal),
+    queryFn: ({ signal }) => getDevOutboxStatus(signal),
     staleTime: Infinity,
     retry: false,
   });

@@ -96,15 +96,19 @@ describe('verification notice', () => {
     expect(screen.queryByRole('link', { name: 'open the dev outbox' })).toBeNull();
     first.unmount();
     queryClient.clear();
-    renderApp('/verify-notice', {
-      user,
-      handler: (url) =>
-        url.pathname === '/dev/outbox'
-          ? new Response('<ul></ul>', { headers: { 'Content-Type': 'text/html' } })
-          : withBackground(() => json([]))(url, {}),
-    });
+    const outboxAnswering = (unlocked: boolean) => (url: URL) =>
+      url.pathname === '/dev/outbox/status'
+        ? json({ unlocked })
+        : withBackground(() => json([]))(url, {});
+    const locked = renderApp('/verify-notice', { user, handler: outboxAnswering(false) });
     const link = await screen.findByRole('link', { name: 'open the dev outbox' }, SLOW);
     expect(link.getAttribute('href')).toBe('/dev/outbox?to=ann%40example.com');
+    expect(screen.getByText(/open the address printed in the terminal/)).toBeTruthy();
+    locked.unmount();
+    queryClient.clear();
+    renderApp('/verify-notice', { user, handler: outboxAnswering(true) });
+    await screen.findByRole('link', { name: 'open the dev outbox' }, SLOW);
+    expect(screen.queryByText(/open the address printed in the terminal/)).toBeNull();
   });
 });
 

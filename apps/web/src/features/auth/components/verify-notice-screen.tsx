@@ -40,6 +40,7 @@ export function VerifyNoticeScreen() {
             <a href={user ? `/dev/outbox?to=${encodeURIComponent(user.email)}` : '/dev/outbox'}>
               {t('auth:verifyNotice.devOutboxLink')}
             </a>
+            {outbox.data.unlocked ? null : <> {t('auth:verifyNotice.devOutboxLocked')}</>}
           </small>
         ) : undefined
       }

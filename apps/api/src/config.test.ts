@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { fallbackOrigin, loadConfig } from './config.js';
+
+const PRODUCTION_READY = {
+  NODE_ENV: 'production',
+  SMTP_URL: 'smtp://mail.example:587',
+  PUBLIC_URL: 'https://watch.league.example',
+  STRIPE_SECRET_KEY: 'sk_live_x',
+  STRIPE_WEBHOOK_SECRET: 'whsec_x',
+};
+
+const without = (...names: string[]) =>
+  Object.fromEntries(Object.entries(PRODUCTION_READY).filter(([k]) => !names.includes(k)));
+
+describe('production start-up', () => {
+  it('refuses each demo default, naming the setting on one line', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
+      /SMTP_URL is required.*\n.*PUBLIC_URL is required.*\n.*STRIPE_SECRET_KEY is required/,
+    );
+    expect(() => loadConfig(without('SMTP_URL'))).toThrow(
+      /SMTP_URL is required in production \(the dev outbox/,
+    );
+    const noStripe = without('STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET');
+    expect(() => loadConfig(noStripe)).toThrow(/PAYMENTS_SANDBOX=true/);
+    expect(() => loadConfig(without('STRIPE_WEBHOOK_SECRET'))).toThrow(
+      /STRIPE_WEBHOOK_SECRET is required/,
+    );
+  });
+
+  it('takes the sandbox in production only when the operator says so', () => {
+    const noStripe = without('STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET');
+    expect(loadConfig({ ...noStripe, PAYMENTS_SANDBOX: 'true' }).PAYMENTS_SANDBOX).toBe(true);
+  });
+
+  it('loads no demo channel and no synthetic live unless asked', () => {
+    const config = loadConfig(PRODUCTION_READY);
+    expect(config.SEED_ON_EMPTY).toBe(false);
+    expect(config.DEMO_MEDIA_CHANNELS).toBe('');
+    const asked = loadConfig({
+      ...PRODUCTION_READY,
+      SEED_ON_EMPTY: 'true',
+      DEMO_MEDIA_CHANNELS: 'demo-hockey',
+    });
+    expect(asked.SEED_ON_EMPTY).toBe(true);
+    expect(asked.DEMO_MEDIA_CHANNELS).toBe('demo-hockey');
+  });
+
+  it('keeps the local demo as it was', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ SEED_ON_EMPTY: true, DEMO_MEDIA_CHANNELS: 'demo-hockey' });
+    expect(fallbackOrigin(config)).toBe('http://localhost:3000');
+    expect(fallbackOrigin(loadConfig({ PUBLIC_URL: 'https://tv.example/' }))).toBe(
+      'https://tv.example',
+    );
+  });
+});
