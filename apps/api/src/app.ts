@@ -54,7 +54,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
   }
 
-  registerSecurityHeaders(app);
+  await registerSecurityHeaders(app);
   await registerRateLimit(app, {
     max: {
       api: config.RATE_LIMIT_MAX,
