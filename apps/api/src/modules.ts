@@ -39,6 +39,7 @@ import { createKeysService } from './modules/keys/keys.service.js';
 import { registerMediaModules } from './modules/media/register-media.js';
 import { outboxMailer, smtpMailer } from './modules/mail/mailer.js';
 import { createOutboxGate } from './modules/mail/outbox-gate.js';
+import { createOutboxRepository } from './modules/mail/outbox.repository.js';
 import { outboxRoutes } from './modules/mail/outbox.routes.js';
 import { createParticipantsRepository } from './modules/participants/participants.repository.js';
 import { participantsRoutes } from './modules/participants/participants.routes.js';
@@ -99,7 +100,10 @@ export async function registerModules(
   const geo = createGeoService(deps.countryLookup);
   registerApiKeyGuard(app, keys);
 
-  const mailer = config.SMTP_URL ? smtpMailer(config.SMTP_URL, config.MAIL_FROM) : outboxMailer(db);
+  const outbox = createOutboxRepository(db);
+  const mailer = config.SMTP_URL
+    ? smtpMailer(config.SMTP_URL, config.MAIL_FROM)
+    : outboxMailer(outbox);
   const secret = await loadAppSecret(db, config.APP_SECRET);
   const authRepo = createAuthRepository(db);
   const profiles = createProfileService({ access: createAccessRepository(db), geo, channel, now });
@@ -152,7 +156,7 @@ export async function registerModules(
       token: config.DEV_OUTBOX_TOKEN,
       allowRemote: config.DEV_OUTBOX_ALLOW_REMOTE,
     });
-    outboxRoutes(app, { db, gate, keys, defaultChannelKey: config.DEFAULT_CHANNEL_KEY });
+    outboxRoutes(app, { outbox, gate, keys, defaultChannelKey: config.DEFAULT_CHANNEL_KEY });
     app.decorate('devOutboxToken', gate.token);
   }
   registerMediaModules(app, { config, db, now, secret, channel, geo });

@@ -1,5 +1,5 @@
 import nodemailer from 'nodemailer';
-import type { DB } from '../../db/database.js';
+import type { OutboxRepository } from './outbox.repository.js';
 
 export interface MailMessage {
   channelId: number;
@@ -29,20 +29,9 @@ export function smtpMailer(smtpUrl: string, from: string): Mailer {
  * The embedded default: mail is stored in the database and readable at /dev/outbox, so a newcomer
  * without an SMTP server can still click the verification link.
  */
-export function outboxMailer(db: DB): Mailer {
+export function outboxMailer(outbox: OutboxRepository): Mailer {
   return {
     kind: 'outbox',
-    async send(m) {
-      await db
-        .insertInto('mail_outbox')
-        .values({
-          channel_id: m.channelId,
-          to_address: m.to,
-          subject: m.subject,
-          html: m.html,
-          text_body: m.text,
-        })
-        .execute();
-    },
+    send: (m) => outbox.insert(m),
   };
 }
