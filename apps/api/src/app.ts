@@ -9,6 +9,7 @@ import type { RecaptchaVerifier } from './modules/auth/recaptcha.js';
 import type { CountryLookup } from './modules/geo/geo.service.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerRateLimit } from './plugins/rate-limit.js';
+import { loggerOptions, type LogStream } from './plugins/request-log.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerSwagger } from './plugins/swagger.js';
 import { registerWebStatic } from './plugins/web-static.js';
@@ -20,19 +21,15 @@ export interface AppDeps {
   countryLookup?: CountryLookup;
   recaptcha?: RecaptchaVerifier;
   now?: () => Date;
+  /** Where log lines go (default stdout); tests read them. LOG_LEVEL still decides what is written. */
+  logStream?: LogStream;
 }
 
 /** Plugins → modules → static web app. Everything the server does is wired here and in modules.ts. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
   const app = Fastify({
-    logger:
-      config.LOG_LEVEL === 'silent'
-        ? false
-        : {
-            level: config.LOG_LEVEL,
-            redact: ['req.headers["x-api-key"]', 'req.headers.cookie', 'req.query.api_key'],
-          },
+    logger: loggerOptions(config.LOG_LEVEL, deps.logStream),
     trustProxy: parseTrustProxy(config.TRUST_PROXY),
     requestTimeout: config.REQUEST_TIMEOUT_MS,
     connectionTimeout: config.REQUEST_TIMEOUT_MS,

@@ -1,0 +1,122 @@
+import type { FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
+import type { Config } from '../config.js';
+import { logSafeUrl, MASK } from '../lib/log-safe-url.js';
+
+/** Where log lines go: stdout unless a test captures them. */
+export interface LogStream {
+  write(line: string): void;
+}
+
+type LoggerOption = Exclude<FastifyServerOptions['logger'], boolean | undefined>;
+
+interface SafeErr {
+  type: string;
+  message: string;
+  stack: string;
+  [key: string]: unknown;
+}
+
+/**
+ * Error fields worth keeping: codes and identifiers only. Everything else an error may carry stays
+ * out of the log: PGlite attaches the query `params` (hashes, emails, mail bodies with signed
+ * links), pg's `detail` can quote a whole failing row, and a Stripe error holds the `raw` response
+ * with the payment intent (and its client secret) and payment method.
+ */
+const ERR_FIELDS = [
+  'code',
+  'statusCode',
+  'status',
+  'errno',
+  'syscall',
+  'address',
+  'port',
+  'requestId',
+  'rawType',
+  'decline_code',
+  'param',
+  'constraint',
+  'table',
+  'column',
+  'severity',
+  'routine',
+  'exitCode',
+  'signal',
+] as const;
+
+const isPrimitive = (v: unknown) =>
+  typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean';
+
+export function safeErr(value: unknown, depth = 0): SafeErr {
+  if (!(value instanceof Error)) {
+    return {
+      type: typeof value,
+      message: typeof value === 'string' ? value : 'a thrown non-Error value',
+      stack: '',
+    };
+  }
+  const out: SafeErr = {
+    type: value.constructor.name || value.name,
+    message: value.message,
+    stack: value.stack ?? '',
+  };
+  const fields = value as unknown as Record<string, unknown>;
+  for (const key of ERR_FIELDS) {
+    if (isPrimitive(fields[key])) out[key] = fields[key];
+  }
+  if (depth < 3) {
+    // A Stripe connection error keeps the network error in `detail`; causes chain the same way.
+    if (fields.detail instanceof Error) out.detail = safeErr(fields.detail, depth + 1);
+    if (value.cause !== undefined) out.cause = safeErr(value.cause, depth + 1);
+    if (value instanceof AggregateError) {
+      out.aggregateErrors = (value.errors as unknown[]).map((e) => safeErr(e, depth + 1));
+    }
+  }
+  return out;
+}
+
+/**
+ * The request as logged: method, path with its credentials masked, client address. No headers
+ * (X-Api-Key, cookies, Authorization) and no body (api_key, passwords, card numbers).
+ */
+export function safeReq(req: FastifyRequest) {
+  return {
+    method: req.method,
+    url: logSafeUrl(req.url),
+    host: req.host,
+    remoteAddress: req.ip,
+    remotePort: req.socket?.remotePort,
+  };
+}
+
+/** The reply as logged: its status only (no Location with a sign-in code, no Set-Cookie). */
+export const safeRes = (reply: Pick<FastifyReply, 'statusCode'>) => ({
+  statusCode: reply.statusCode,
+});
+
+/**
+ * In case a credential is ever logged as a field: these names are masked at the top level and one
+ * level down (e.g. `{ body: { api_key } }`).
+ */
+const REDACT = [
+  'api_key',
+  'password',
+  'token',
+  'secret',
+  'authorization',
+  'cookie',
+  'card',
+].flatMap((name) => [name, `*.${name}`]);
+
+/** Fastify's logger options: pino at LOG_LEVEL (off when silent), secrets kept out. */
+export function loggerOptions(
+  level: Config['LOG_LEVEL'],
+  stream?: LogStream,
+): LoggerOption | false {
+  if (level === 'silent') return false;
+  return {
+    level,
+    ...(stream ? { stream } : {}),
+    serializers: { req: safeReq, res: safeRes, err: safeErr },
+    redact: { paths: REDACT, censor: MASK },
+  };
+}
