@@ -2,7 +2,8 @@ import path from 'node:path';
 import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
-import { startWorker, type WorkerLog } from './worker.js';
+import type { WorkerLog } from './job-runner.js';
+import { startWorker } from './worker.js';
 
 /**
  * The worker alone (no HTTP): for deployments that run servers with WORKER=false and one or more

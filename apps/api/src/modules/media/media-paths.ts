@@ -1,5 +1,15 @@
+import path from 'node:path';
 import { isSafeKey } from '@rudy/media';
+import type { Config } from '../../config.js';
 import type { MediaScope } from './media-token.js';
+
+/** MEDIA_DIR, or <DATA_DIR>/media; relative paths are taken from the repository root. */
+export function mediaDirOf(config: Config): string {
+  const dataDir = path.resolve(config.repoRoot, config.DATA_DIR);
+  return config.MEDIA_DIR
+    ? path.resolve(config.repoRoot, config.MEDIA_DIR)
+    : path.join(dataDir, 'media');
+}
 
 /*
  * Storage layout of an event, under c<channel>/e<event>/:

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { createLocalStorage, type MediaStorage } from '@rudy/media';
 import type { Config } from '../../config.js';
@@ -13,18 +12,11 @@ import { createAccessRepository } from '../users/access.repository.js';
 import { createDownloadService } from './download.service.js';
 import { mediaFilesRoutes } from './media-files.routes.js';
 import { createMediaFilesService } from './media-files.service.js';
+import { mediaDirOf } from './media-paths.js';
 import { createMediaTokens } from './media-token.js';
 import { createMediaRepository } from './media.repository.js';
 import { playbackRoutes } from './playback.routes.js';
 import { createPlaybackService, type PurchaseCheck } from './playback.service.js';
-
-/** MEDIA_DIR, or <DATA_DIR>/media; relative paths are taken from the repository root. */
-export function mediaDirOf(config: Config): string {
-  const dataDir = path.resolve(config.repoRoot, config.DATA_DIR);
-  return config.MEDIA_DIR
-    ? path.resolve(config.repoRoot, config.MEDIA_DIR)
-    : path.join(dataDir, 'media');
-}
 
 /** Playback, /media files, downloads and pre-rolls: built here and registered on the app. */
 export function registerMediaModules(

@@ -1,6 +1,6 @@
 import { sql, type ExpressionBuilder } from 'kysely';
-import type { DB } from '../db/database.js';
-import type { Database, EventsTable } from '../db/schema.js';
+import type { DB } from '../../db/database.js';
+import type { Database, EventsTable } from '../../db/schema.js';
 
 type Status = 'pending' | 'processing' | 'ready' | 'live' | 'ended' | 'error';
 

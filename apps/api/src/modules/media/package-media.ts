@@ -2,7 +2,7 @@ import path from 'node:path';
 import fsp from 'node:fs/promises';
 import { MEDIA_KIND } from '@rudy/contracts';
 import { makeStills, packageVod, type MediaStorage, type Rendition } from '@rudy/media';
-import { eventPrefix } from '../modules/media/media-paths.js';
+import { eventPrefix } from './media-paths.js';
 import type { MediaJobsRepository } from './media-jobs.repository.js';
 
 export interface PackageDeps {

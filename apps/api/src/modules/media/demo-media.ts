@@ -1,11 +1,11 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { locateFont, renderSponsorClip, renderSyntheticGame } from '@rudy/media';
-import type { DB } from '../db/database.js';
+import type { DB } from '../../db/database.js';
 import { demoPicture } from './demo-picture.js';
 import type { MediaJobsRepository } from './media-jobs.repository.js';
 import { packageEventMedia, type PackageDeps } from './package-media.js';
-import type { EventJob } from './queues.js';
+import type { EventJob } from './media-queues.js';
 
 export interface DemoDeps extends PackageDeps {
   repo: MediaJobsRepository;

@@ -4,15 +4,15 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MEDIA_KIND } from '@rudy/contracts';
 import { createLocalStorage, parseMediaPlaylist, type Rendition } from '@rudy/media';
-import { createTestDatabase } from '../test/test-database.js';
-import type { DatabaseHandle } from '../db/database.js';
-import { seedDemoChannel } from '../db/seed/demo-channel.js';
-import { createBoss } from './boss.js';
+import { createTestDatabase } from '../../test/test-database.js';
+import type { DatabaseHandle } from '../../db/database.js';
+import { seedDemoChannel } from '../../db/seed/demo-channel.js';
+import { createBoss } from '../../jobs/boss.js';
 import { generateDemoGame, generateDemoPrerolls } from './demo-media.js';
 import { createLiveSupervisor } from './live-supervisor.js';
 import { createMediaJobsRepository } from './media-jobs.repository.js';
-import { QUEUE_OPTIONS, QUEUES, type LiveStillsJob } from './queues.js';
-import { enqueueDemoMedia } from './worker.js';
+import { QUEUE_OPTIONS, QUEUES, type LiveStillsJob } from './media-queues.js';
+import { enqueueDemoMedia } from './media.jobs.js';
 
 /* The worker's parts on a real database (PGlite or PostgreSQL) with real ffmpeg and pg-boss. */
 

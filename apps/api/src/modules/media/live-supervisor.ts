@@ -10,10 +10,10 @@ import {
 } from '@rudy/media';
 import fs from 'node:fs';
 import path from 'node:path';
-import { eventPrefix } from '../modules/media/media-paths.js';
+import { eventPrefix } from './media-paths.js';
 import { demoPicture } from './demo-picture.js';
 import type { GameRow, MediaJobsRepository } from './media-jobs.repository.js';
-import type { LiveStillsJob } from './queues.js';
+import type { LiveStillsJob } from './media-queues.js';
 
 const TICK_MS = 5_000;
 const LEASE_MS = 30_000;

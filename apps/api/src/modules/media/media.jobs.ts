@@ -1,0 +1,154 @@
+import path from 'node:path';
+import { MEDIA_KIND } from '@rudy/contracts';
+import { killAllFfmpeg, type MediaStorage, type Rendition } from '@rudy/media';
+import type PgBoss from 'pg-boss';
+import type { Config } from '../../config.js';
+import type { DB } from '../../db/database.js';
+import type { JobRunner } from '../../jobs/job-runner.js';
+import { generateDemoGame, generateDemoPrerolls } from './demo-media.js';
+import { createLiveSupervisor } from './live-supervisor.js';
+import { createMediaJobsRepository } from './media-jobs.repository.js';
+import { eventPrefix } from './media-paths.js';
+import {
+  QUEUES,
+  type DemoPrerollsJob,
+  type EventJob,
+  type LiveStillsJob,
+  type PackageVodJob,
+} from './media-queues.js';
+import { packageEventMedia, publishStills } from './package-media.js';
+
+export { QUEUE_OPTIONS as MEDIA_QUEUE_OPTIONS } from './media-queues.js';
+
+export interface MediaJobsOptions {
+  config: Config;
+  db: DB;
+  storage: MediaStorage;
+  runner: JobRunner;
+  now: () => Date;
+  /** Tests use a tiny ladder and short segments. */
+  vodLadder?: readonly Rendition[];
+  liveLadder?: readonly Rendition[];
+  liveSegmentSeconds?: number;
+}
+
+/**
+ * The media side of the worker: transcode handlers, the demo channels' media at start-up and the
+ * live encoder supervisor. Returns what the worker stops on shutdown.
+ */
+export async function registerMediaJobs(boss: PgBoss, o: MediaJobsOptions) {
+  const { config, storage, runner, now } = o;
+  const repo = createMediaJobsRepository(o.db);
+  const deps = { storage, repo, ...(o.vodLadder ? { ladder: o.vodLadder } : {}) };
+
+  // pg-boss 10 runs one job at a time per work() call: concurrency is the number of calls.
+  for (let i = 0; i < config.MEDIA_JOB_CONCURRENCY; i += 1) {
+    await boss.work<EventJob>(
+      QUEUES.demoGame,
+      { pollingIntervalSeconds: 1, priority: true },
+      runner.each((job) =>
+        generateDemoGame({ ...deps, gameSeconds: config.DEMO_GAME_SECONDS }, job),
+      ),
+    );
+    await boss.work<PackageVodJob>(
+      QUEUES.packageVod,
+      { pollingIntervalSeconds: 2 },
+      runner.each(async (job) => {
+        const dir = await storage.localDir(path.posix.dirname(job.sourceKey));
+        try {
+          const file = path.join(dir.path, path.posix.basename(job.sourceKey));
+          await packageEventMedia(deps, job, { file, hasFixedGop: job.sourceHasFixedGop ?? false });
+        } finally {
+          await dir.release();
+        }
+      }),
+    );
+    await boss.work<LiveStillsJob>(
+      QUEUES.liveStills,
+      { pollingIntervalSeconds: 2 },
+      runner.each(async (job) => {
+        const dir = await storage.localDir(path.posix.dirname(job.storageKey));
+        try {
+          await publishStills(deps, job, {
+            best: path.join(dir.path, 'v0/index.m3u8'),
+            small: path.join(dir.path, 'v1/index.m3u8'),
+            smallKeyframesFrequent: true,
+            durationSeconds: job.durationSeconds,
+          });
+        } finally {
+          await dir.release();
+        }
+      }),
+    );
+  }
+  await boss.work<DemoPrerollsJob>(
+    QUEUES.demoPrerolls,
+    { pollingIntervalSeconds: 1 },
+    runner.each((job) => generateDemoPrerolls({ ...deps, db: o.db }, job.channelIds)),
+  );
+
+  const demoChannels = await repo.channelIds(
+    config.DEMO_MEDIA_CHANNELS.split(',')
+      .map((k) => k.trim())
+      .filter(Boolean),
+  );
+  await enqueueDemoMedia(boss, repo, demoChannels, config.DEMO_MEDIA_FIRST, now());
+
+  const supervisor = createLiveSupervisor({
+    repo,
+    storage,
+    channelIds: demoChannels,
+    now,
+    ...(o.liveLadder ? { ladder: o.liveLadder } : {}),
+    ...(o.liveSegmentSeconds ? { segmentSeconds: o.liveSegmentSeconds } : {}),
+    log: runner.log,
+    onRecordingEnded: async (job) => {
+      await boss.send(QUEUES.liveStills, job, { singletonKey: `live-stills-${job.eventId}` });
+    },
+  });
+  supervisor.start();
+  // However the process ends, its encoders must not outlive it (SIGKILL aside: see maxSeconds).
+  process.once('exit', killAllFfmpeg);
+
+  return {
+    supervisor,
+    /** Live encoders stop first (their games resume on the next start). */
+    async stopEncoders() {
+      process.off('exit', killAllFfmpeg);
+      await supervisor.stop();
+    },
+    /** What is still running after the queue stopped (cut short, retried after the next start). */
+    killRemaining: killAllFfmpeg,
+  };
+}
+
+/**
+ * Queues the demo channels' media: the pre-roll clips and the most recent `first` finished games
+ * at high priority (playable within the first minutes), every other finished game behind them.
+ * A pending VOD row per game makes the API answer "preparing" until the job is done.
+ */
+export async function enqueueDemoMedia(
+  boss: PgBoss,
+  repo: ReturnType<typeof createMediaJobsRepository>,
+  channelIds: number[],
+  first: number,
+  now: Date,
+): Promise<number> {
+  if (channelIds.length === 0) return 0;
+  await boss.send(
+    QUEUES.demoPrerolls,
+    { channelIds },
+    { singletonKey: 'demo-prerolls', priority: 100 },
+  );
+  const games = await repo.finishedWithoutVod(channelIds, now);
+  for (const [index, game] of games.entries()) {
+    const prefix = eventPrefix(game.channel_id, game.id);
+    await repo.markPending(game.channel_id, game.id, MEDIA_KIND.vod, `${prefix}/vod/master.m3u8`);
+    await boss.send(
+      QUEUES.demoGame,
+      { channelId: game.channel_id, eventId: game.id },
+      { singletonKey: `demo-${game.id}`, priority: index < first ? 50 : 0 },
+    );
+  }
+  return games.length;
+}
