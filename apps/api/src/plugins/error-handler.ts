@@ -55,7 +55,11 @@ export function registerErrorHandler(app: FastifyInstance) {
     }
     if (status >= 400 && status < 500) {
       const code = FASTIFY_CODES[error.code] ?? 'validation_failed';
-      return send(reply, status, { message: error.message, code });
+      // Fastify's own client errors describe the request; anything else with a 4xx status (a
+      // payment provider's error, say) may describe internals, so its text stays in the log.
+      const ours = typeof error.code === 'string' && error.code.startsWith('FST_');
+      if (!ours) request.log.warn({ err: error }, 'client error from a dependency');
+      return send(reply, status, { message: ours ? error.message : 'Invalid request', code });
     }
     request.log.error({ err: error }, 'request failed');
     return send(reply, 500, { message: SPEC_MESSAGES.internal_error, code: 'internal_error' });
