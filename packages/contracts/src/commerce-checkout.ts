@@ -258,6 +258,12 @@ export const PaymentsConfigSchema = z.object({
   customer_portal: z
     .boolean()
     .describe('GET /stripe/customer-portal opens a billing portal (Stripe); the sandbox has none'),
+  test_mode: z
+    .boolean()
+    .describe(
+      'No real money moves: the sandbox, or Stripe with a test key. Test cards (4242…) pay; ' +
+        'the checkout says so',
+    ),
 });
 export type PaymentsConfig = z.infer<typeof PaymentsConfigSchema>;
 

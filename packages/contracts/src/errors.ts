@@ -54,6 +54,10 @@ export const ERROR_CODES = [
   'payment_provider_error',
   'order_not_cancellable',
   'webhook_invalid',
+  'order_pending',
+  'email_not_verified',
+  'trial_card_declined',
+  'trial_card_used',
 ] as const;
 export const ErrorCodeSchema = z.enum(ERROR_CODES);
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;

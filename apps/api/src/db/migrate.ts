@@ -4,6 +4,7 @@ import * as m0002 from './migrations/0002-catalogue-indexes.js';
 import * as m0003 from './migrations/0003-accounts.js';
 import * as m0004 from './migrations/0004-media.js';
 import * as m0005 from './migrations/0005-commerce.js';
+import * as m0006 from './migrations/0006-commerce-safety.js';
 
 /** Migrations are listed here (not read from disk) so they run the same from source or a bundle. */
 const migrations: Record<string, Migration> = {
@@ -12,6 +13,7 @@ const migrations: Record<string, Migration> = {
   '0003-accounts': m0003,
   '0004-media': m0004,
   '0005-commerce': m0005,
+  '0006-commerce-safety': m0006,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

@@ -344,6 +344,8 @@ export interface OrdersTable {
   failure_code: string | null;
   period_start: Date | null;
   fulfilled_at: Date | null;
+  /** 0006-commerce-safety: what a checkout order buys (`package:3+7`); one open order per key. */
+  product_key: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export type ProductType = 'package' | 'subscription';
@@ -424,6 +426,17 @@ export interface SandboxCardsTable {
   exp_year: number;
   behavior: string;
   created_at: Timestamp;
+  /** 0006: derived from the number, as Stripe's card.fingerprint (one trial per card). */
+  fingerprint: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** 0006: who got a free trial, by email hash and card fingerprint, per channel. */
+export interface TrialClaimsTable {
+  channel_id: number;
+  kind: 'email' | 'card';
+  value: string;
+  user_id: number | null;
+  created_at: Generated<Date>;
 }
 
 export interface SandboxPaymentsTable {
@@ -566,4 +579,5 @@ export interface Database {
   sandbox_payments: SandboxPaymentsTable;
   sandbox_subscriptions: SandboxSubscriptionsTable;
   sandbox_events: SandboxEventsTable;
+  trial_claims: TrialClaimsTable;
 }

@@ -241,6 +241,7 @@ describe('buying', () => {
       provider: 'sandbox',
       publishable_key: null,
       customer_portal: false,
+      test_mode: true,
     });
   });
 

@@ -8,6 +8,7 @@ import {
   ConfirmBodySchema,
   CouponSchema,
   CustomerPortalSchema,
+  ErrorBodySchema,
   InvoicePreviewBodySchema,
   InvoicePreviewSchema,
   KeyedQuerySchema,
@@ -36,7 +37,9 @@ const checkoutDoc =
   'Creates the order and sends the payment. Poll GET /orders/{id} every 2 s until paid or failed. ' +
   "requires_action: complete the second step, then POST stripe/confirm. 400 codes: card_required ('Please " +
   "select one of your saved cards or enter new one'), card_invalid, payment_failed, wrong_promo_code, " +
-  'promo_code_invalid, already_purchased, product_unavailable, id_not_selected; 404 pass_not_found.';
+  'promo_code_invalid, already_purchased, product_unavailable, id_not_selected; 404 pass_not_found. ' +
+  'While an order for the same product(s) is open (created), asking again answers that order and ' +
+  'charges nothing more; 409 order_pending when an open order holds only part of them.';
 
 /** The payment calls. Names stay "stripe/..." whichever provider runs them. */
 export function checkoutRoutes(
@@ -50,7 +53,12 @@ export function checkoutRoutes(
   },
 ) {
   const r = typed(app);
-  const withCheckout = { 200: CheckoutResponseSchema, ...keyedErrorsWith404 };
+  const withCheckout = {
+    200: CheckoutResponseSchema,
+    ...keyedErrorsWith404,
+    403: ErrorBodySchema,
+    409: ErrorBodySchema,
+  };
   const login = { preValidation: requireLogin };
 
   r.post(
@@ -88,8 +96,12 @@ export function checkoutRoutes(
       schema: {
         tags,
         description:
-          'Starts the free trial (once per user: trial_already_used). A card is required: it is ' +
-          'charged automatically when the trial ends unless auto-renewal is cancelled.',
+          'Starts the free trial. A card is required: it is charged automatically when the trial ' +
+          'ends unless auto-renewal is cancelled. 403 email_not_verified: the email address must ' +
+          'be verified first. One trial per person: trial_already_used (this account, or an ' +
+          'earlier one with the same email), trial_card_used (the card had a trial here). ' +
+          'trial_card_declined: the card failed the set-up check (Stripe: send a payment method ' +
+          'saved by a succeeded SetupIntent, POST /stripe/setup-intent then confirmCardSetup).',
         body: StartTrialBodySchema,
         response: withCheckout,
       },

@@ -14,7 +14,6 @@ import type { Fulfilment } from './fulfilment.service.js';
 import type { OrderViews } from './order-view.js';
 import { createOrdersRepository, type OrderRow } from './orders.repository.js';
 import { priceLines } from './pricing.js';
-import { createProductsRepository } from './products.repository.js';
 import type { PromoRow } from './promo.repository.js';
 import type { PromoService } from './promo.service.js';
 import {
@@ -25,7 +24,9 @@ import {
 } from './providers/provider.js';
 import type { Purchase, PurchaseResolver } from './purchase-resolver.js';
 import { createUserSubscriptionsRepository } from './user-subscriptions.repository.js';
-import { createOrderOpening } from './order-opening.js';
+import { createOrderOpening, productKeyOf } from './order-opening.js';
+import { refuse } from './refusals.js';
+import { createTrialAdmission, type TrialCandidate } from './trial-admission.js';
 import { rejection, type Caller, type WalletService } from './wallet.service.js';
 
 type PaymentFields = Pick<BuyBody, 'payment_method_id' | 'card'>;
@@ -50,7 +51,8 @@ export function createCheckoutService(deps: {
 }) {
   const { db, provider, fulfilment, now } = deps;
   const orders = createOrdersRepository(db);
-  const open = createOrderOpening({ db, providerName: provider.name, promo: deps.promo, now });
+  const openOrder = createOrderOpening({ db, providerName: provider.name, promo: deps.promo, now });
+  const trials = createTrialAdmission({ db, provider, wallet: deps.wallet, now });
 
   async function respond(order: OrderRow, l: Locale, outcome?: PaymentOutcome) {
     const fresh = (await orders.byId(order.id)) ?? order;
@@ -79,7 +81,22 @@ export function createCheckoutService(deps: {
     const has = purchase.lines.some((l) =>
       (l.productType === 'package' ? owned.packages : owned.subscriptions).has(l.productId),
     );
-    if (has) throw new HttpError(400, 'already_purchased', 'You already have this pass');
+    if (has) throw refuse.alreadyPurchased();
+  }
+
+  /**
+   * A repeated buy gets the order already open for it, and no second payment. A payment still
+   * waiting for its second step is offered again, so an interrupted one can be finished.
+   */
+  async function resume(order: OrderRow, l: Locale) {
+    const step = order.provider_ref ? await provider.secondStep(order.provider_ref) : null;
+    return respond(
+      order,
+      l,
+      step
+        ? { ...noOutcome, status: 'requires_action', clientSecret: step.clientSecret }
+        : undefined,
+    );
   }
 
   /** Sends the order to the provider and records what it said. */
@@ -142,7 +159,7 @@ export function createCheckoutService(deps: {
     } catch (error) {
       if (!(error instanceof PaymentRejected)) throw error;
       await fulfilment.fail(order, error.code);
-      if (opts.trialDays > 0) await createProductsRepository(db).resetTrial(opts.caller.userId);
+      if (opts.trialDays > 0) await trials.release(opts.caller);
       throw rejection(error);
     }
     await record(order, outcome, chain);
@@ -181,8 +198,12 @@ export function createCheckoutService(deps: {
     l: Locale,
     purchase: Purchase,
     body: PaymentFields & { promo_code?: string | undefined; save_card?: boolean | undefined },
-    trialDays = 0,
+    trial?: TrialCandidate,
   ) {
+    const open = await orders.openByKey(caller.channelId, caller.userId, productKeyOf(purchase));
+    // Asked first: a payment that has failed meanwhile makes way for a new order at once.
+    const already = open?.provider_ref ? await fulfilment.sync(open) : open;
+    if (already?.status === 'created') return resume(already, l);
     await refuseOwned(caller, purchase);
     const promo = await deps.promo.forPurchase(
       caller.channelId,
@@ -193,15 +214,16 @@ export function createCheckoutService(deps: {
     const priced = priceLines(purchase.lines, promo);
     const free = priced.totalCents === 0 && !purchase.subscription;
     const source = free ? ({ kind: 'saved', id: '' } as const) : sourceOf(body);
-    const trialEnd = trialDays > 0 ? new Date(now().getTime() + trialDays * 86_400_000) : null;
-    const order = await open(caller, purchase, priced, promo, trialEnd);
-    const outcome = await pay(order, purchase, source, {
+    const grant = trial ? await trials.card(caller, source, trial) : null;
+    const opened = await openOrder(caller, purchase, priced, promo, grant);
+    if (opened.existing) return resume(opened.order, l);
+    const outcome = await pay(opened.order, purchase, source, {
       caller,
       saveCard: body.save_card === true || purchase.subscription !== null,
       promo,
-      trialDays,
+      trialDays: grant?.days ?? 0,
     });
-    return respond(order, l, outcome);
+    return respond(opened.order, l, outcome);
   }
 
   return {
@@ -218,15 +240,7 @@ export function createCheckoutService(deps: {
       const purchase = await deps.resolver.resolve(caller.channelId, {
         subscription_id: body.subscription_id,
       });
-      const days = purchase.subscription?.trial_period_days ?? 0;
-      if (days === 0) {
-        throw new HttpError(400, 'trial_unavailable', 'This subscription has no free trial');
-      }
-      const user = await createProductsRepository(db).user(caller.channelId, caller.userId);
-      if (user?.trial_period_used) {
-        throw new HttpError(400, 'trial_already_used', 'The free trial has already been used');
-      }
-      return checkout(caller, l, purchase, body, days);
+      return checkout(caller, l, purchase, body, await trials.person(caller, purchase));
     },
     /** The buyer completed (or refused) the second step, or is back from it: settle what is known. */
     async confirm(caller: Caller, l: Locale, body: ConfirmBody) {

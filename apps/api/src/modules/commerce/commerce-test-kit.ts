@@ -30,7 +30,8 @@ export function kit(t: TestContext, clock: { ms: number }) {
     t.inject({ method: 'POST', url, payload: { api_key, ...payload } });
   const k = {
     post,
-    user: (opts: { channelKey?: string; channelId?: number } = {}) => signedInUser(t, opts),
+    user: (opts: { channelKey?: string; channelId?: number; email?: string } = {}) =>
+      signedInUser(t, opts),
     async buy(api_key: string, payload: Record<string, unknown>, url = '/api/stripe/buy') {
       const res = await post(url, api_key, payload);
       if (res.statusCode !== 200) throw new Error(`${url} ${res.statusCode}: ${res.body}`);

@@ -19,6 +19,9 @@ describe('orders', () => {
       package_id: await k.passId(/Team/),
       card: card(CARDS.declined),
     });
+    // The declined payment fails as it settles; until then the order is open and a second buy
+    // of the pass would be answered with it (one open order per purchase).
+    await k.advance(2_000);
     const b = await k.buy(apiKey, { package_id: await k.passId(/Team/), card: card(CARDS.ok) });
     const all = OrdersPageSchema.parse(
       (await t.get('/api/orders', { api_key: apiKey, no_limit: '1' })).json(),

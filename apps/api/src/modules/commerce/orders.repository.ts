@@ -1,4 +1,4 @@
-import type { Insertable, Selectable, Updateable } from 'kysely';
+import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { DB } from '../../db/database.js';
 import type { OrderItemsTable, OrdersTable } from '../../db/schema.js';
 import { itemProductId, itemProductType } from './order-products.js';
@@ -47,6 +47,61 @@ export function createOrdersRepository(db: DB) {
         .values(items.map((i) => ({ ...i, order_id: row.id, channel_id: row.channel_id })))
         .execute();
       return row;
+    },
+    /** The id the next order will have, taken ahead so that its idempotency key can name it. */
+    async nextId(): Promise<number> {
+      const { rows } = await sql<{
+        id: string | number;
+      }>`select nextval(pg_get_serial_sequence('orders', 'id')) as id`.execute(db);
+      return Number(rows[0]?.id);
+    },
+    /**
+     * Holds the buyer's row until the transaction ends, so one buyer's orders open one at a time
+     * (NO KEY: rows that merely reference the user are not held up).
+     */
+    async lockBuyer(userId: number) {
+      await db
+        .selectFrom('users')
+        .select('id')
+        .where('id', '=', userId)
+        .forNoKeyUpdate()
+        .executeTakeFirst();
+    },
+    /** The buyer's open order for exactly this purchase (one at most: orders_one_open). */
+    openByKey(channelId: number, userId: number, productKey: string) {
+      return db
+        .selectFrom('orders')
+        .selectAll()
+        .where('channel_id', '=', channelId)
+        .where('user_id', '=', userId)
+        .where('status', '=', 'created')
+        .where('product_key', '=', productKey)
+        .executeTakeFirst();
+    },
+    /** The buyer's open orders holding any of these products (a bundle shares its pass). */
+    openHolding(
+      channelId: number,
+      userId: number,
+      productType: OrderItemsTable['product_type'],
+      productIds: readonly number[],
+    ) {
+      return db
+        .selectFrom('orders')
+        .selectAll()
+        .where('channel_id', '=', channelId)
+        .where('user_id', '=', userId)
+        .where('status', '=', 'created')
+        .where((eb) =>
+          eb.exists(
+            eb
+              .selectFrom('order_items as i')
+              .select('i.id')
+              .whereRef('i.order_id', '=', 'orders.id')
+              .where('i.product_type', '=', productType)
+              .where('i.product_id', 'in', productIds),
+          ),
+        )
+        .execute();
     },
     byId(id: number) {
       return db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();

@@ -101,7 +101,7 @@ export function createProductsRepository(db: DB) {
     user(channelId: number, userId: number) {
       return db
         .selectFrom('users')
-        .select(['id', 'email', 'trial_period_used'])
+        .select(['id', 'email', 'trial_period_used', 'email_verified_at'])
         .where('channel_id', '=', channelId)
         .where('id', '=', userId)
         .executeTakeFirst();

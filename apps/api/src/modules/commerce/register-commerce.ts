@@ -100,6 +100,8 @@ export async function registerCommerce(
       provider: provider.name,
       publishable_key: isStripe ? (config.STRIPE_PUBLISHABLE_KEY ?? null) : null,
       customer_portal: isStripe,
+      // The checkout says "test mode" whenever test cards pay: the sandbox, or Stripe's test keys.
+      test_mode: !isStripe || /^(sk|rk)_test_/.test(config.STRIPE_SECRET_KEY ?? ''),
     },
   });
   catalogueRoutes(app, { catalogue, orders: ordersService });

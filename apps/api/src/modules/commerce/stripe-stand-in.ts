@@ -18,8 +18,49 @@ const card = (last4 = '4242') => ({
   id: 'pm_card_visa',
   object: 'payment_method',
   type: 'card',
-  card: { brand: 'visa', last4, exp_month: 12, exp_year: 2099 },
+  card: { brand: 'visa', last4, exp_month: 12, exp_year: 2099, fingerprint: 'fp_visa' },
 });
+
+/**
+ * Payment methods a test can name (Stripe's test ids), and how their SetupIntent ended when the
+ * browser saved them: `pm_card_chargeCustomerFail` attaches but could never be charged, so its
+ * set-up is left failed here. Any other id has no SetupIntent at all.
+ */
+const SAVED: Record<string, { brand: string; last4: string; fingerprint: string; ok: boolean }> = {
+  pm_card_visa: { brand: 'visa', last4: '4242', fingerprint: 'fp_visa', ok: true },
+  pm_card_mastercard: {
+    brand: 'mastercard',
+    last4: '4444',
+    fingerprint: 'fp_mastercard',
+    ok: true,
+  },
+  pm_card_amex: { brand: 'amex', last4: '8431', fingerprint: 'fp_amex', ok: true },
+  pm_card_chargeCustomerFail: { brand: 'visa', last4: '0341', fingerprint: 'fp_0341', ok: false },
+};
+
+function setupIntentsOf(pm: string | null) {
+  const saved = pm ? SAVED[pm] : undefined;
+  if (!pm || !saved) return [];
+  return [
+    {
+      id: `seti_${pm}`,
+      object: 'setup_intent',
+      status: saved.ok ? 'succeeded' : 'requires_payment_method',
+      payment_method: {
+        id: pm,
+        object: 'payment_method',
+        type: 'card',
+        card: {
+          brand: saved.brand,
+          last4: saved.last4,
+          exp_month: 12,
+          exp_year: 2099,
+          fingerprint: saved.fingerprint,
+        },
+      },
+    },
+  ];
+}
 
 export async function startStripeStandIn() {
   const requests: StandInRequest[] = [];
@@ -35,6 +76,19 @@ export async function startStripeStandIn() {
       'GET',
       /^\/v1\/customers\/([^/]+)\/payment_methods$/,
       () => [200, { object: 'list', data: [card()], has_more: false, url: '/v1/payment_methods' }],
+    ],
+    [
+      'GET',
+      /^\/v1\/setup_intents$/,
+      (_m, p) => [
+        200,
+        {
+          object: 'list',
+          data: setupIntentsOf(p.get('payment_method')),
+          has_more: false,
+          url: '/v1/setup_intents',
+        },
+      ],
     ],
     [
       'POST',
@@ -62,7 +116,12 @@ export async function startStripeStandIn() {
           ];
         }
         const id = `pi_${++n}`;
-        intents.set(id, 'processing');
+        // Stripe's test card that always asks for 3-D Secure.
+        const status =
+          p.get('payment_method') === 'pm_card_authenticationRequired'
+            ? 'requires_action'
+            : 'processing';
+        intents.set(id, status);
         const metadata = Object.fromEntries(
           [...p.entries()].flatMap(([k, v]) =>
             k.startsWith('metadata[') ? [[k.slice(9, -1), v]] : [],
@@ -73,7 +132,7 @@ export async function startStripeStandIn() {
           {
             id,
             object: 'payment_intent',
-            status: 'processing',
+            status,
             client_secret: `${id}_secret`,
             metadata,
             payment_method: card(),
@@ -90,6 +149,7 @@ export async function startStripeStandIn() {
           id: m[1],
           object: 'payment_intent',
           status: intents.get(m[1] ?? '') ?? 'processing',
+          client_secret: `${m[1]}_secret`,
           metadata: {},
           latest_charge: null,
         },

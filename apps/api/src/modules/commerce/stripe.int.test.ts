@@ -265,6 +265,8 @@ describe('the Stripe adapter', () => {
       provider: 'stripe',
       publishable_key: 'pk_test_standin',
       customer_portal: true,
+      // A test key: test cards pay, and the checkout says so.
+      test_mode: true,
     });
   });
 
@@ -287,5 +289,118 @@ describe('the Stripe adapter', () => {
       provider: 'stripe',
       url: 'https://billing.stripe.test/session',
     });
+  });
+});
+
+const TIMES = 10;
+const creates = (path: string, orderId: number) =>
+  standIn.requests.filter(
+    (r) =>
+      r.method === 'POST' &&
+      r.path === path &&
+      r.params.get('metadata[order_id]') === String(orderId),
+  );
+
+describe('repeated buys with Stripe', () => {
+  it('10 concurrent buys of one pass: one order, one PaymentIntent keyed by the order', async () => {
+    const { apiKey, userId } = await k.user();
+    const payload = { package_id: await k.passId(/Season/), payment_method_id: 'pm_card_visa' };
+    const results = await Promise.all(
+      Array.from({ length: TIMES }, () => k.post('/api/stripe/buy', apiKey, payload)),
+    );
+    expect(results.map((r) => r.statusCode)).toEqual(Array(TIMES).fill(200));
+    const orders = await t.database.db
+      .selectFrom('orders')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .execute();
+    expect(orders).toHaveLength(1);
+    const order = orders[0];
+    if (!order) throw new Error('no order');
+    expect(new Set(results.map((r) => r.json<{ order: { id: number } }>().order.id))).toEqual(
+      new Set([order.id]),
+    );
+    const intents = creates('/v1/payment_intents', order.id);
+    expect(intents).toHaveLength(1);
+    expect(intents[0]?.idempotencyKey).toBe(order.idempotency_key);
+    expect(order.idempotency_key).toMatch(new RegExp(`^order-${order.id}-`));
+  });
+
+  it('10 concurrent plan buys: one order, one Subscription keyed by the order', async () => {
+    const { apiKey, userId } = await k.user();
+    const payload = {
+      subscription_id: await k.subscriptionId('annual'),
+      payment_method_id: 'pm_card_visa',
+    };
+    const results = await Promise.all(
+      Array.from({ length: TIMES }, () => k.post('/api/stripe/buy', apiKey, payload)),
+    );
+    // Stripe answers 'active' at once: the order is paid before some repeats look, and those are
+    // told the plan is theirs already. None is charged again.
+    for (const r of results) {
+      if (r.statusCode !== 200) expect(r.json()).toMatchObject({ code: 'already_purchased' });
+    }
+    const orders = await t.database.db
+      .selectFrom('orders')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .execute();
+    expect(orders).toHaveLength(1);
+    const subscriptions = creates('/v1/subscriptions', orders[0]?.id ?? 0);
+    expect(subscriptions).toHaveLength(1);
+    expect(subscriptions[0]?.idempotencyKey).toBe(orders[0]?.idempotency_key);
+  });
+
+  it('a repeated buy gives back the pending 3-D Secure step with its client secret', async () => {
+    const { apiKey } = await k.user();
+    const payload = {
+      package_id: await k.passId(/Team/),
+      payment_method_id: 'pm_card_authenticationRequired',
+    };
+    const first = await k.buy(apiKey, payload);
+    expect(first.payment).toMatchObject({ status: 'requires_action' });
+    const again = await k.buy(apiKey, payload);
+    expect(again.order.id).toBe(first.order.id);
+    expect(again.payment).toMatchObject({
+      status: 'requires_action',
+      client_secret: first.payment.client_secret,
+    });
+    expect(creates('/v1/payment_intents', first.order.id)).toHaveLength(1);
+  });
+});
+
+describe('free trials with Stripe', () => {
+  const trial = (apiKey: string, pm: string, subscription_id: number) =>
+    k.post('/api/stripe/subscription/start_trial', apiKey, {
+      subscription_id,
+      payment_method_id: pm,
+    });
+
+  it('need a card whose SetupIntent succeeded, and one trial per card fingerprint', async () => {
+    const monthly = await k.subscriptionId('month');
+    const subscriptionsBefore = standIn.requests.filter((r) => r.path === '/v1/subscriptions');
+    const user = await k.user();
+    // Saved, but could never be charged: its SetupIntent did not succeed.
+    const failing = await trial(user.apiKey, 'pm_card_chargeCustomerFail', monthly);
+    expect(failing.statusCode).toBe(400);
+    expect(failing.json()).toMatchObject({ code: 'trial_card_declined' });
+    // Never set up at all (a payment method made without a SetupIntent).
+    const unset = await trial(user.apiKey, 'pm_card_unsetUp', monthly);
+    expect(unset.json()).toMatchObject({ code: 'trial_card_declined' });
+    // The visa's fingerprint had its trial in an earlier test, on another account.
+    const reused = await trial(user.apiKey, 'pm_card_visa', monthly);
+    expect(reused.json()).toMatchObject({ code: 'trial_card_used' });
+    expect(standIn.requests.filter((r) => r.path === '/v1/subscriptions')).toHaveLength(
+      subscriptionsBefore.length,
+    );
+    const orders = await t.database.db
+      .selectFrom('orders')
+      .select('id')
+      .where('user_id', '=', user.userId)
+      .execute();
+    expect(orders).toEqual([]);
+    const given = await trial(user.apiKey, 'pm_card_mastercard', monthly);
+    expect(given.statusCode).toBe(200);
+    expect(given.json()).toMatchObject({ order: { status: 'paid', amount: 0 } });
   });
 });

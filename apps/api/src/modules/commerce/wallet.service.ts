@@ -12,9 +12,11 @@ export interface Caller {
 
 /** A refusal from the card processor as the client's 400. */
 export function rejection(error: PaymentRejected): HttpError {
-  return error.code === 'card_required'
-    ? new HttpError(400, 'card_required')
-    : new HttpError(400, error.code, error.message);
+  if (error.code === 'card_required') return new HttpError(400, 'card_required');
+  // Only a free trial's card check fails a set-up: the buyer is told in the trial's terms.
+  if (error.code === 'setup_failed')
+    return new HttpError(400, 'trial_card_declined', error.message);
+  return new HttpError(400, error.code, error.message);
 }
 
 /** The buyer's customer record at the provider, saved cards, card setup and the billing portal. */

@@ -103,6 +103,19 @@ export interface PaymentProvider {
   confirm(ref: string, approve: boolean): Promise<PaymentStatus>;
   /** Current state of a payment; by our idempotency key when its id was never recorded. */
   retrieve(ref: string | null, idempotencyKey: string): Promise<PaymentStatus>;
+  /**
+   * A payment waiting for the buyer's second step, with what the browser needs to finish it
+   * (Stripe: the client secret); null when it waits for nothing from the buyer. A repeated buy
+   * returns the open order with this, so an interrupted second step can be completed.
+   */
+  secondStep(ref: string): Promise<{ clientSecret: string | null } | null>;
+  /**
+   * Checks the card a free trial will charge when it ends, before the trial is given: it must
+   * pass the provider's set-up (sandbox: a test card that can be charged; Stripe: a succeeded
+   * SetupIntent of this customer). Returns the card's fingerprint, the same for the same card
+   * whoever holds it. Throws PaymentRejected ('setup_failed') otherwise.
+   */
+  verifyTrialCard(buyer: Buyer, source: PaymentSource): Promise<{ fingerprint: string }>;
   subscribe(input: SubscribeInput): Promise<SubscriptionOutcome>;
   cancelAtPeriodEnd(subscriptionRef: string): Promise<void>;
   portalUrl(buyer: Buyer, returnUrl: string): Promise<string>;
@@ -115,10 +128,14 @@ export interface PaymentProvider {
   ackEvent(id: string): Promise<void>;
 }
 
+/** Why a free trial's card was refused (setup_failed), whichever provider checked it. */
+export const TRIAL_CARD_DECLINED =
+  'This card could not be verified for the free trial: it must be able to pay when the trial ends. Use another card.';
+
 /** A payment the provider refused outright (bad card, declined at once): a 400 for the buyer. */
 export class PaymentRejected extends Error {
   constructor(
-    readonly code: 'card_invalid' | 'payment_failed' | 'card_required',
+    readonly code: 'card_invalid' | 'payment_failed' | 'card_required' | 'setup_failed',
     message: string,
   ) {
     super(message);

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { isCardNumber, type CardInput } from '@rudy/contracts';
 
 /*
@@ -39,8 +40,21 @@ export function brandOf(digits: string): string {
   return 'unknown';
 }
 
+/**
+ * The same card gives the same fingerprint, whoever saves it, as Stripe's card.fingerprint does:
+ * one free trial per card is checked on it. Migration 0006 computes the same value in SQL.
+ */
+export function fingerprintOf(digits: string): string {
+  const hash = createHash('sha256').update(`sandbox-card:${digits}`).digest('hex');
+  return `sbx_${hash.slice(0, 24)}`;
+}
+
+/** What a free trial's card set-up accepts: a card that can be charged when the trial ends. */
+export const passesSetup = (behavior: CardBehavior) =>
+  behavior === 'succeed' || behavior === 'authenticate';
+
 export type CardCheck =
-  | { ok: true; brand: string; last4: string; behavior: CardBehavior }
+  | { ok: true; brand: string; last4: string; behavior: CardBehavior; fingerprint: string }
   | { ok: false; message: string };
 
 /** Reads a typed card; only the sandbox's test numbers are accepted, as in Stripe's test mode. */
@@ -61,5 +75,11 @@ export function checkCard(card: CardInput, now: Date): CardCheck {
       message: 'Your card was declined: the sandbox accepts test card numbers only.',
     };
   }
-  return { ok: true, brand: brandOf(digits), last4: digits.slice(-4), behavior };
+  return {
+    ok: true,
+    brand: brandOf(digits),
+    last4: digits.slice(-4),
+    behavior,
+    fingerprint: fingerprintOf(digits),
+  };
 }

@@ -11,8 +11,9 @@ import {
   type PaymentProvider,
   type PaymentSource,
   type PaymentStatus,
+  TRIAL_CARD_DECLINED,
 } from './provider.js';
-import { checkCard, type CardBehavior } from './sandbox-cards.js';
+import { checkCard, passesSetup, type CardBehavior } from './sandbox-cards.js';
 import { createSandboxRepository } from './sandbox.repository.js';
 import { sandboxEvent } from './sandbox-events.js';
 import { settlePayment } from './sandbox-settlement.js';
@@ -22,7 +23,13 @@ export const SANDBOX_RENEWAL_LEAD_MS = 3_600_000;
 const BATCH = 100;
 
 const id = (prefix: string) => `${prefix}_sbx_${randomBytes(12).toString('hex')}`;
-type CardRow = { id: string; brand: string; last4: string; behavior: string };
+type CardRow = {
+  id: string;
+  brand: string;
+  last4: string;
+  behavior: string;
+  fingerprint: string | null;
+};
 const toSaved = (c: CardRow & { exp_month: number; exp_year: number }): SavedCard => ({
   id: c.id,
   brand: c.brand,
@@ -46,14 +53,17 @@ export function createSandboxProvider(deps: { db: DB; now: () => Date; settleMs:
   const { db, now } = deps;
   const repo = createSandboxRepository(db);
 
-  async function resolveCard(buyer: Buyer, source: PaymentSource, save: boolean): Promise<CardRow> {
-    if (source.kind === 'saved') {
-      const card = await repo.card(source.id);
-      if (!card || card.channel_id !== buyer.channelId || card.user_id !== buyer.userId) {
-        throw new PaymentRejected('card_required', 'Card not found');
-      }
-      return card;
+  /** One of the buyer's saved cards; another user's card id is as good as none. */
+  async function savedCard(buyer: Buyer, cardId: string) {
+    const card = await repo.card(cardId);
+    if (!card || card.channel_id !== buyer.channelId || card.user_id !== buyer.userId) {
+      throw new PaymentRejected('card_required', 'Card not found');
     }
+    return card;
+  }
+
+  async function resolveCard(buyer: Buyer, source: PaymentSource, save: boolean): Promise<CardRow> {
+    if (source.kind === 'saved') return savedCard(buyer, source.id);
     return newCard(buyer, source.card, save);
   }
 
@@ -65,6 +75,7 @@ export function createSandboxProvider(deps: { db: DB; now: () => Date; settleMs:
       brand: check.brand,
       last4: check.last4,
       behavior: check.behavior,
+      fingerprint: check.fingerprint,
     };
     if (save) {
       await repo.insertCard({
@@ -128,7 +139,13 @@ export function createSandboxProvider(deps: { db: DB; now: () => Date; settleMs:
     const end = addPeriod(start, sub.period);
     await pay({
       channelId: sub.channel_id,
-      card: card ?? { id: sub.card_id, brand: 'unknown', last4: '0000', behavior: 'decline' },
+      card: card ?? {
+        id: sub.card_id,
+        brand: 'unknown',
+        last4: '0000',
+        behavior: 'decline',
+        fingerprint: null,
+      },
       amountCents: sub.amount_cents,
       currency: sub.currency,
       idempotencyKey: `renew:${sub.id}:${start.toISOString()}`,
@@ -198,6 +215,25 @@ export function createSandboxProvider(deps: { db: DB; now: () => Date; settleMs:
         if (!approve) await settle(ref);
       }
       return provider.retrieve(ref, '');
+    },
+    async secondStep(ref) {
+      const row = await repo.payment(ref, '');
+      return row?.status === 'requires_action' ? { clientSecret: null } : null;
+    },
+    async verifyTrialCard(buyer, source) {
+      let card: { behavior: string; fingerprint: string | null };
+      if (source.kind === 'saved') {
+        card = await savedCard(buyer, source.id);
+      } else {
+        const check = checkCard(source.card, now());
+        if (!check.ok) throw new PaymentRejected('card_invalid', check.message);
+        card = check;
+      }
+      // Like a set-up at a real processor: a card that could never pay ("fails later") fails it.
+      if (!passesSetup(card.behavior as CardBehavior) || !card.fingerprint) {
+        throw new PaymentRejected('setup_failed', TRIAL_CARD_DECLINED);
+      }
+      return { fingerprint: card.fingerprint };
     },
     async retrieve(ref, idempotencyKey) {
       let row = await repo.payment(ref, idempotencyKey);

@@ -7,6 +7,7 @@ import {
   type PaymentSource,
   type PaymentStatus,
   type SubscribeInput,
+  TRIAL_CARD_DECLINED,
 } from './provider.js';
 import { normaliseStripeEvent } from './stripe-events.js';
 
@@ -188,6 +189,28 @@ export function createStripeProvider(opts: StripeOptions): PaymentProvider {
     },
     // The browser completed the second step with stripe.js; Stripe knows the result.
     confirm: (ref) => retrieve(ref, ''),
+    async secondStep(ref) {
+      // Plans are created with error_if_incomplete: only PaymentIntents wait for the buyer.
+      if (!ref.startsWith('pi_')) return null;
+      const pi = await stripe.paymentIntents.retrieve(ref);
+      return piStatus(pi) === 'requires_action' ? { clientSecret: pi.client_secret } : null;
+    },
+    async verifyTrialCard(buyer, source) {
+      const paymentMethod = paymentMethodOf(source);
+      // The browser saved the card with a SetupIntent (stripe.confirmCardSetup): Stripe checked
+      // it with the issuer then. Only a succeeded one of this customer counts.
+      const setups = await stripe.setupIntents.list({
+        customer: buyer.customerRef,
+        payment_method: paymentMethod,
+        limit: 10,
+        expand: ['data.payment_method'],
+      });
+      const setup = setups.data.find((s) => s.status === 'succeeded');
+      const pm = setup?.payment_method;
+      const fingerprint = pm && typeof pm !== 'string' ? pm.card?.fingerprint : null;
+      if (!fingerprint) throw new PaymentRejected('setup_failed', TRIAL_CARD_DECLINED);
+      return { fingerprint };
+    },
     retrieve: (ref, key) => retrieve(ref, key),
     async subscribe(input) {
       const paymentMethod = paymentMethodOf(input.source);
