@@ -47,7 +47,12 @@ function passesPage(config: PaymentsConfig, start: SavedCard[] = []) {
 
 describe('profile payment methods', () => {
   it('adds a sandbox card to the saved cards (no portal in the sandbox)', async () => {
-    const sandbox = { provider: 'sandbox', publishable_key: null, customer_portal: false } as const;
+    const sandbox = {
+      provider: 'sandbox',
+      publishable_key: null,
+      customer_portal: false,
+      test_mode: true,
+    } as const;
     const { fetch } = passesPage(sandbox);
     expect(await screen.findByText('No saved card yet.', {}, SLOW)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Manage cards and billing' })).toBeNull();
@@ -81,6 +86,7 @@ describe('profile payment methods', () => {
       provider: 'stripe',
       publishable_key: 'pk_test_1',
       customer_portal: true,
+      test_mode: true,
     } as const;
     const { fetch } = passesPage(stripe, [visa]);
     await userEvent.click(

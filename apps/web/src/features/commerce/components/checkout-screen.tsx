@@ -25,6 +25,7 @@ import { productFields, readBuySelection, type BuySelection } from '../lib/buy-s
 import { EMPTY_CARD, validateCard, type CardField, type CardProblem } from '../lib/card-validation';
 import { commerceErrorText } from '../lib/commerce-errors';
 import { StripeCardError, confirmStripeStep, stripePaymentMethod } from '../lib/stripe-js';
+import { TestModeNotice, VerifyForTrialNotice } from './checkout-notices';
 import { CheckoutSuccess, FailurePopup, SecondStepPopup } from './checkout-outcome';
 import { OrderSummary } from './order-summary';
 import { NEW_CARD, PaymentMethodPicker } from './payment-method-picker';
@@ -46,6 +47,7 @@ export function CheckoutScreen({ user }: { user: Profile | null }) {
     <div className="page-container">
       <title>{t('commerce:buy.title')}</title>
       <PageHeader title={t('commerce:buy.title')} subtitle={t('commerce:buy.subtitle')} />
+      <TestModeNotice />
       {selection ? (
         <Checkout selection={selection} user={user} />
       ) : (
@@ -120,6 +122,7 @@ function Checkout({ selection, user }: { selection: BuySelection; user: Profile 
           <PaymentForm
             selection={selection}
             isTrial={isTrial}
+            needsVerifiedEmail={isTrial && !user.email_verified}
             trialTerms={
               isTrial && preview.data?.next_payment_amount != null
                 ? {
@@ -168,6 +171,7 @@ function SignInToBuy() {
 function PaymentForm({
   selection,
   isTrial,
+  needsVerifiedEmail,
   trialTerms,
   totalText,
   promoCode,
@@ -176,6 +180,7 @@ function PaymentForm({
 }: {
   selection: BuySelection;
   isTrial: boolean;
+  needsVerifiedEmail: boolean;
   trialTerms: { days: number; amount: string } | null;
   totalText: string | null;
   promoCode: string | null;
@@ -273,6 +278,7 @@ function PaymentForm({
         <PromoCodeField product={product} applied={promoCode} onApplied={onPromoCode} />
       ) : null}
       <h2 className={styles.paymentTitle}>{t('commerce:buy.payment')}</h2>
+      {needsVerifiedEmail ? <VerifyForTrialNotice /> : null}
       {missingChoice ? (
         <FormAlert tone="error">{t('commerce:errors.card_required')}</FormAlert>
       ) : null}

@@ -37,8 +37,18 @@ afterEach(() => {
   vi.clearAllMocks();
 });
 
-const STRIPE = { provider: 'stripe', publishable_key: 'pk_test_1', customer_portal: true };
-const SANDBOX = { provider: 'sandbox', publishable_key: null, customer_portal: false };
+const STRIPE = {
+  provider: 'stripe',
+  publishable_key: 'pk_test_1',
+  customer_portal: true,
+  test_mode: true,
+};
+const SANDBOX = {
+  provider: 'sandbox',
+  publishable_key: null,
+  customer_portal: false,
+  test_mode: true,
+};
 
 function order(status: Order['status'], type: Order['type'] = 'package'): Order {
   return makeOrder(status, {

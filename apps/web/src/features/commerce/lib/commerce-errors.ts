@@ -17,6 +17,10 @@ const COMMERCE_CODES = [
   'pass_not_found',
   'wrong_promo_code',
   'promo_code_invalid',
+  'order_pending',
+  'email_not_verified',
+  'trial_card_declined',
+  'trial_card_used',
 ] as const;
 type CommerceCode = (typeof COMMERCE_CODES)[number];
 

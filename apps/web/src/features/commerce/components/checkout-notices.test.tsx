@@ -1,0 +1,134 @@
+import type { InvoicePreview, PaymentsConfig, Profile, Subscription } from '@rudy/contracts';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { queryClient } from '../../../lib/query-client';
+import { SLOW, apiError, callsTo, makeProfile, withBackground } from '../../../test/auth-fixtures';
+import { json } from '../../../test/fetch-mock';
+import { makePage } from '../../../test/fixtures';
+import { renderApp } from '../../../test/render-app';
+
+// Stripe.js cannot load here (no network); the card field is not what these tests look at.
+vi.mock('@stripe/stripe-js/pure', () => ({ loadStripe: () => Promise.resolve(null) }));
+
+vi.setConfig({ testTimeout: 15_000 });
+
+afterEach(() => {
+  queryClient.clear();
+  vi.unstubAllGlobals();
+});
+
+const SANDBOX: PaymentsConfig = {
+  provider: 'sandbox',
+  publishable_key: null,
+  customer_portal: false,
+  test_mode: true,
+};
+const STRIPE_LIVE: PaymentsConfig = {
+  provider: 'stripe',
+  publishable_key: 'pk_live_1',
+  customer_portal: true,
+  test_mode: false,
+};
+
+const preview = (trialDays: number): InvoicePreview => ({
+  currency: 'CAD',
+  lines: [{ type: 'package', product_id: 1, name: 'Season Pass', amount: 149.99 }],
+  subtotal: 149.99,
+  service_fee: 5,
+  discount: 0,
+  total: trialDays > 0 ? 0 : 154.99,
+  total_cents: trialDays > 0 ? 0 : 15499,
+  promo_code: null,
+  trial_days: trialDays,
+  period: trialDays > 0 ? 'month' : null,
+  next_payment_at: trialDays > 0 ? '2026-03-08T10:00:00.000Z' : null,
+  next_payment_amount: trialDays > 0 ? 19.99 : null,
+});
+
+const monthly: Subscription = {
+  id: 3,
+  name: 'Monthly All-Access',
+  description: null,
+  price: 19.99,
+  base_price: 18.99,
+  service_fee: 1,
+  currency: 'CAD',
+  image: null,
+  offer: 'monthly',
+  period: 'month',
+  trial_period: 7,
+  accesses: ['watch'],
+  purchased: false,
+};
+
+function buyPage(path: string, config: PaymentsConfig, user: Profile | null, trialDays = 0) {
+  return renderApp(path, {
+    user,
+    handler: withBackground((url) => {
+      switch (url.pathname) {
+        case '/api/payments/config':
+          return json(config);
+        case '/api/stripe/invoice-preview':
+          return json(preview(trialDays));
+        case '/api/subscriptions':
+          return json([monthly]);
+        case '/api/stripe/subscription/start_trial':
+          return apiError('email_not_verified', 403);
+        case '/api/orders':
+          return json(makePage([]));
+        default:
+          return json([]);
+      }
+    }),
+  });
+}
+
+const TEST_MODE_TEXT =
+  'No real payment is taken. Use card 4242 4242 4242 4242 with any future date and any CVC.';
+
+describe('checkout notices', () => {
+  it('says "Test mode" and names the test card when the sandbox takes the payments', async () => {
+    buyPage('/buy?package_id=1', SANDBOX, makeProfile());
+    expect(await screen.findByText('Test mode', {}, SLOW)).toBeTruthy();
+    expect(screen.getByText(TEST_MODE_TEXT)).toBeTruthy();
+  });
+
+  it('says it to visitors who are not signed in too (they see the prices)', async () => {
+    buyPage('/buy?package_id=1', SANDBOX, null);
+    expect(await screen.findByText('Test mode', {}, SLOW)).toBeTruthy();
+  });
+
+  it('says nothing of the kind with a live Stripe account', async () => {
+    buyPage('/buy?package_id=1', STRIPE_LIVE, makeProfile());
+    expect(await screen.findByRole('button', { name: /^Pay \$/ }, SLOW)).toBeTruthy();
+    expect(screen.queryByText('Test mode')).toBeNull();
+  });
+
+  it('says so with Stripe test keys as well (test cards pay there too)', async () => {
+    buyPage('/buy?package_id=1', { ...STRIPE_LIVE, test_mode: true }, makeProfile());
+    expect(await screen.findByText('Test mode', {}, SLOW)).toBeTruthy();
+  });
+
+  it('asks an unverified account to verify its email before a trial, and shows the refusal', async () => {
+    const { fetch } = buyPage(
+      '/buy?subscription_id=3',
+      SANDBOX,
+      makeProfile({ email_verified: false }),
+      7,
+    );
+    expect(await screen.findByText('Verify your email first', {}, SLOW)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Send the link again' }).getAttribute('href')).toBe(
+      '/verify-notice',
+    );
+    await userEvent.type(await screen.findByLabelText('Card number', {}, SLOW), '4242424242424242');
+    await userEvent.type(screen.getByLabelText('Expiry (MM / YY)'), '1230');
+    await userEvent.type(screen.getByLabelText('CVC'), '123');
+    await userEvent.type(screen.getByLabelText('Name on card'), 'Ann Lee');
+    await userEvent.click(screen.getByRole('button', { name: 'Start my free trial' }));
+    expect(
+      await screen.findByText('Verify your email address to start the free trial.', {}, SLOW),
+    ).toBeTruthy();
+    expect(callsTo(fetch, '/api/stripe/subscription/start_trial')).toHaveLength(1);
+  });
+});
