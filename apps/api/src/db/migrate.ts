@@ -5,6 +5,7 @@ import * as m0003 from './migrations/0003-accounts.js';
 import * as m0004 from './migrations/0004-media.js';
 import * as m0005 from './migrations/0005-commerce.js';
 import * as m0006 from './migrations/0006-commerce-safety.js';
+import * as m0007 from './migrations/0007-channel-public-origin.js';
 
 /** Migrations are listed here (not read from disk) so they run the same from source or a bundle. */
 const migrations: Record<string, Migration> = {
@@ -14,6 +15,7 @@ const migrations: Record<string, Migration> = {
   '0004-media': m0004,
   '0005-commerce': m0005,
   '0006-commerce-safety': m0006,
+  '0007-channel-public-origin': m0007,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

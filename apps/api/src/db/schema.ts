@@ -11,6 +11,8 @@ export interface ChannelsTable {
   key: string;
   name: string;
   hosts: ColumnType<string[], string[] | undefined, string[]>;
+  /** e.g. https://watch.league.example; null: PUBLIC_URL. */
+  public_origin: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
 }
 
