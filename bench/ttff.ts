@@ -8,6 +8,7 @@
 import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { CHROMIUM_PATH } from '../e2e/support/browser.js';
+import { confirmEmail } from '../e2e/support/outbox.js';
 import { startServer, type RunningServer } from '../e2e/support/server.js';
 
 const RUNS = Number(process.env.BENCH_TTFF_RUNS ?? 5);
@@ -31,15 +32,18 @@ async function subscriberKey(server: RunningServer): Promise<string> {
     channel_key: 'demo-hockey',
   });
   const password = 'Bench-pass-123';
+  const email = `bench-${Date.now()}@example.test`;
   await call(server, '/v2/auth/register', {
     api_key,
     first_name: 'Bench',
     last_name: 'Viewer',
-    email: `bench-${Date.now()}@example.test`,
+    email,
     password,
     password_confirmation: password,
     terms_accepted: true,
   });
+  // A trial needs a confirmed address.
+  await confirmEmail(server, email, api_key);
   const [monthly] = await call<{ id: number }[]>(server, `/subscriptions?api_key=${api_key}`);
   await call(server, '/stripe/subscription/start_trial', {
     api_key,

@@ -4,6 +4,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { startOidcIssuer, type TestPerson } from '../apps/api/src/test/oidc-issuer.js';
 import { DESKTOP, PHONE, launchBrowser, newContext } from './support/browser.js';
+import { followMailLink } from './support/outbox.js';
 import { freePort, startServer, type RunningServer } from './support/server.js';
 
 let server: RunningServer;
@@ -38,18 +39,6 @@ after(async () => {
 });
 
 const uniqueEmail = (name: string) => `${name}-${randomBytes(4).toString('hex')}@example.test`;
-
-/** Opens the newest mail to `email` in the dev outbox, as a newcomer would, and follows its link. */
-async function followMailLink(
-  page: Page,
-  email: string,
-  path: '/verify-email' | '/password-reset',
-) {
-  await page.goto(`/dev/outbox?to=${encodeURIComponent(email)}`);
-  await page.locator('li a').first().click();
-  await page.locator(`a[href*="${path}?"]`).click();
-  await page.waitForURL(`**${path}?**`);
-}
 
 async function logIn(page: Page, email: string, password: string) {
   await page.goto('/login');
@@ -98,7 +87,7 @@ void describe('accounts in the browser', () => {
     await page.goto(server.outboxUrl);
     await page.getByRole('heading', { name: 'Dev outbox' }).waitFor();
     assert.ok(!page.url().includes('token='), 'the key leaves the address bar');
-    await followMailLink(page, email, '/verify-email');
+    await followMailLink(page, server, email, '/verify-email');
     await page.getByText('Your email address is confirmed. Thank you!').waitFor();
     await page.goto('/profile');
     await page.getByText('Email confirmed').waitFor();
@@ -126,7 +115,7 @@ void describe('accounts in the browser', () => {
     await page.getByLabel('Email', { exact: true }).fill(email);
     await page.getByRole('button', { name: 'Send the link' }).click();
     await page.getByText(`If an account exists for ${email}`, { exact: false }).waitFor();
-    await followMailLink(page, email, '/password-reset');
+    await followMailLink(page, server, email, '/password-reset');
     await page.getByLabel('New password', { exact: true }).fill('second passphrase');
     await page.getByLabel('Confirm password', { exact: true }).fill('second passphrase');
     await page.getByRole('button', { name: 'Save the new password' }).click();

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { DESKTOP, launchBrowser, newContext } from './support/browser.js';
+import { confirmEmail } from './support/outbox.js';
 import { startServer, type RunningServer } from './support/server.js';
 
 let server: RunningServer;
@@ -56,6 +57,8 @@ async function newViewer(opts: { subscribed?: boolean } = {}): Promise<Viewer> {
     },
   });
   if (opts.subscribed) {
+    // A trial needs a confirmed address.
+    await confirmEmail(server, email, key);
     const [monthly] = await api<{ id: number }[]>(`/subscriptions?api_key=${key}`);
     await api('/stripe/subscription/start_trial', {
       body: {
