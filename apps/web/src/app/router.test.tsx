@@ -168,7 +168,10 @@ describe('navigation', () => {
   it('remembers the last page but not auth or error pages', async () => {
     const { router } = renderApp('/live?category_id=1', { handler: emptyHome });
     await screen.findByRole('heading', { level: 1, name: 'Live now' }, { timeout: 5000 });
-    expect(getLastPage()).toEqual({ path: '/live', search: '?category_id=1', params: {} });
+    // Remembered in an effect, which may run after the heading is painted.
+    await waitFor(() =>
+      expect(getLastPage()).toEqual({ path: '/live', search: '?category_id=1', params: {} }),
+    );
     await router.navigate('/login');
     await screen.findByRole('heading', { level: 1, name: 'Log in' });
     expect(getLastPage()?.path).toBe('/live');
