@@ -37,6 +37,7 @@ import { createKeysRepository } from './modules/keys/keys.repository.js';
 import { keysRoutes } from './modules/keys/keys.routes.js';
 import { createKeysService } from './modules/keys/keys.service.js';
 import { registerMediaModules } from './modules/media/register-media.js';
+import { registerClips } from './modules/clips/register-clips.js';
 import { outboxMailer, smtpMailer } from './modules/mail/mailer.js';
 import { createOutboxGate } from './modules/mail/outbox-gate.js';
 import { createOutboxRepository } from './modules/mail/outbox.repository.js';
@@ -159,5 +160,6 @@ export async function registerModules(
     outboxRoutes(app, { outbox, gate, keys, defaultChannelKey: config.DEFAULT_CHANNEL_KEY });
     app.decorate('devOutboxToken', gate.token);
   }
-  registerMediaModules(app, { config, db, now, secret, channel, geo });
+  const media = registerMediaModules(app, { config, db, now, secret, channel, geo });
+  registerClips(app, { db, channel, media, now });
 }

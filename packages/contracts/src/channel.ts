@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CLIP_LIMITS } from './clips.js';
 import { IsoDateTimeSchema, LocaleSchema } from './common.js';
 
 export const CurrencySchema = z.enum(['USD', 'CAD']);
@@ -20,6 +21,10 @@ export const SettingsSchema = z.object({
   /** ISO 3166 alpha-2 codes. A non-empty allow list admits only those countries. */
   geo_allowed_countries: z.array(z.string().length(2)),
   geo_blocked_countries: z.array(z.string().length(2)),
+  /** Spec section 5: clips are tagged from this list (the sport tag, e.g. 'Hockey'). */
+  clip_tags: z.array(z.string().min(1).max(CLIP_LIMITS.tagMax)).min(1),
+  /** Longest clip a viewer may cut, in seconds. */
+  clip_max_seconds: z.number().int().min(CLIP_LIMITS.minSeconds).max(600),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 

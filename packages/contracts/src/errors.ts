@@ -58,6 +58,13 @@ export const ERROR_CODES = [
   'email_not_verified',
   'trial_card_declined',
   'trial_card_used',
+  // clips
+  'clipping_not_allowed',
+  'clip_limit_reached',
+  'clip_tag_invalid',
+  'clip_too_short',
+  'clip_too_long',
+  'clip_beyond_end',
 ] as const;
 export const ErrorCodeSchema = z.enum(ERROR_CODES);
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;
@@ -89,6 +96,8 @@ export const SPEC_MESSAGES = {
   geo_blocked: "We're sorry, but this content is not available in your region.",
   promo_code_invalid: 'Promo code is invalid',
   card_required: 'Please select one of your saved cards or enter new one',
+  clip_tag_invalid: 'Please select tag',
+  clip_beyond_end: 'Your clip duration is longer than the end time',
 } as const satisfies Partial<Record<ErrorCode, string>>;
 
 export const ErrorBodySchema = z.object({

@@ -14,3 +14,4 @@ export * from './favorites.js';
 export * from './playback.js';
 export * from './card-number.js';
 export * from './base-pass.js';
+export * from './clips.js';

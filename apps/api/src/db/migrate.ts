@@ -6,6 +6,7 @@ import * as m0004 from './migrations/0004-media.js';
 import * as m0005 from './migrations/0005-commerce.js';
 import * as m0006 from './migrations/0006-commerce-safety.js';
 import * as m0007 from './migrations/0007-channel-public-origin.js';
+import * as m0008 from './migrations/0008-clips.js';
 
 /** Migrations are listed here (not read from disk) so they run the same from source or a bundle. */
 const migrations: Record<string, Migration> = {
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   '0005-commerce': m0005,
   '0006-commerce-safety': m0006,
   '0007-channel-public-origin': m0007,
+  '0008-clips': m0008,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

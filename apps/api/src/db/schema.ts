@@ -516,6 +516,12 @@ export interface ClipsTable {
   status: Generated<'processing' | 'success' | 'error'>;
   storage_key: string | null;
   created_at: Timestamp;
+  /** 0008: the rendition playlist the clip is cut from, and whether it has sound. */
+  source_key: ColumnType<string | null, string | null | undefined, string | null>;
+  has_audio: Generated<boolean>;
+  error: ColumnType<string | null, string | null | undefined, string | null>;
+  ready_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  size_bytes: ColumnType<string | null, number | null | undefined, number | null>;
 }
 
 export interface PrerollViewsTable {

@@ -3,6 +3,7 @@ import { createLocalStorage, locateFfmpeg, type Rendition } from '@rudy/media';
 import type { Config } from '../config.js';
 import type { DatabaseHandle } from '../db/database.js';
 import { mediaDirOf } from '../modules/media/media-paths.js';
+import { CLIP_QUEUE_OPTIONS, registerClipJobs } from '../modules/clips/clips.jobs.js';
 import { MEDIA_QUEUE_OPTIONS, registerMediaJobs } from '../modules/media/media.jobs.js';
 import { startPrerollCleanup } from '../modules/prerolls/prerolls.jobs.js';
 import { createBoss } from './boss.js';
@@ -22,7 +23,10 @@ export interface WorkerOptions {
 }
 
 /** Every module's queues, created (or brought up to date) before any handler starts. */
-const QUEUE_OPTIONS: Record<string, Omit<PgBoss.Queue, 'name'>> = { ...MEDIA_QUEUE_OPTIONS };
+const QUEUE_OPTIONS: Record<string, Omit<PgBoss.Queue, 'name'>> = {
+  ...MEDIA_QUEUE_OPTIONS,
+  ...CLIP_QUEUE_OPTIONS,
+};
 
 /**
  * The job worker: starts pg-boss on the application's database and registers the handlers that
@@ -57,6 +61,7 @@ export async function startWorker(o: WorkerOptions) {
     ...(o.liveLadder ? { liveLadder: o.liveLadder } : {}),
     ...(o.liveSegmentSeconds ? { liveSegmentSeconds: o.liveSegmentSeconds } : {}),
   });
+  await registerClipJobs(boss, { db: database.db, storage, runner, now });
   const cleanup = startPrerollCleanup(database.db, now, log);
 
   return {

@@ -57,6 +57,9 @@ describe('logSafeUrl', () => {
     );
     expect(logSafeUrl('/media/e/7/SECRET')).toBe('/media/e/7/***');
     expect(logSafeUrl('/MEDIA/E/7/SECRET/x')).toBe('/MEDIA/E/7/***/x');
+    expect(logSafeUrl('/media/c/3/SECRET/clip.mp4?filename=goal.mp4')).toBe(
+      '/media/c/3/***/clip.mp4?filename=goal.mp4',
+    );
   });
 
   it('masks the token in a percent-encoded media path, which the router still matches', () => {
@@ -68,5 +71,6 @@ describe('logSafeUrl', () => {
   it('masks a media token wherever it appears', () => {
     expect(logSafeUrl(`/watch/12?t=${TOKEN}`)).toBe('/watch/12?t=***');
     expect(logSafeUrl(`/x/${TOKEN}/y`)).toBe('/x/***/y');
+    expect(logSafeUrl(`/x/${TOKEN.replace(/^./, 'c')}/y`)).toBe('/x/***/y');
   });
 });

@@ -21,13 +21,13 @@ const SECRET_PARAMS = new Set([
   'client_secret',
 ]);
 
-/** `/media/e/:eventId/:token/*`: the token segment authorises the file. */
-const MEDIA_PATH = /^(\/+media\/+e\/+[^/]*\/+)([^/]+)/i;
+/** `/media/e/:eventId/:token/*` and `/media/c/:clipId/:token/*`: the token authorises the file. */
+const MEDIA_PATH = /^(\/+media\/+[ec]\/+[^/]*\/+)([^/]+)/i;
 /**
  * A media token wherever it appears (scope.expiry.channel.event.key.signature; see media-token.ts),
  * so a mistyped path or a token pasted into a query is masked too.
  */
-const MEDIA_TOKEN = /[pad]\.\d{1,12}\.\d{1,10}\.\d{1,10}\.\d{1,19}\.[A-Za-z0-9_-]{32}/g;
+const MEDIA_TOKEN = /[a-z]\.\d{1,12}\.\d{1,10}\.\d{1,10}\.\d{1,19}\.[A-Za-z0-9_-]{32}/g;
 
 function decode(raw: string): string | null {
   try {

@@ -77,6 +77,9 @@ async function insertSiteSettings(db: Kysely<Database>, channelId: number): Prom
     // Geo-blocking stays off channel-wide so the demo plays from anywhere.
     geo_allowed_countries: [],
     geo_blocked_countries: [],
+    // The sport tag the spec names, and the moments a hockey fan clips.
+    clip_tags: ['Hockey', 'Goal', 'Save', 'Hit', 'Highlight'],
+    clip_max_seconds: 60,
   };
   await db
     .insertInto('settings')

@@ -220,6 +220,7 @@ async function insertSubscriptions(db: Kysely<Database>, channelId: number): Pro
         period: s.period,
         trial_period_days: s.trialDays,
         accesses: [...s.accesses],
+        feature_counts: JSON.stringify(s.featureCounts ?? {}),
         position: index + 1,
       })),
     )

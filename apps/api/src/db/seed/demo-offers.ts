@@ -57,6 +57,8 @@ export interface SubscriptionSeed {
   fee: number;
   trialDays: number;
   accesses: readonly Access[];
+  /** Limits on what the plan grants (spec: feature counts); 0 or absent: no limit. */
+  featureCounts?: { clip?: number; download?: number };
 }
 
 export const SUBSCRIPTIONS: readonly SubscriptionSeed[] = [
@@ -71,6 +73,7 @@ export const SUBSCRIPTIONS: readonly SubscriptionSeed[] = [
     fee: 0,
     trialDays: 7,
     accesses: ['watch', 'clipping', 'download_clip', 'no_ads', 'vod_media_access'],
+    featureCounts: { clip: 50 },
   },
   {
     name: { en: 'Annual All-Access', fr: 'Accès intégral annuel' },

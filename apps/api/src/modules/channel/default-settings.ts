@@ -1,4 +1,4 @@
-import type { Settings } from '@rudy/contracts';
+import { CLIP_LIMITS, DEFAULT_CLIP_TAGS, type Settings } from '@rudy/contracts';
 
 /** Settings of a channel that configured nothing: no pre-rolls, forms, analytics or geo rules. */
 export const defaultSettings = (channelName: string): Settings => ({
@@ -17,4 +17,6 @@ export const defaultSettings = (channelName: string): Settings => ({
   social_links: [],
   geo_allowed_countries: [],
   geo_blocked_countries: [],
+  clip_tags: [...DEFAULT_CLIP_TAGS],
+  clip_max_seconds: CLIP_LIMITS.defaultMaxSeconds,
 });

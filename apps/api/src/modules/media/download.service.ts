@@ -2,16 +2,15 @@ import path from 'node:path';
 import { MEDIA_KIND, type DownloadEvent } from '@rudy/contracts';
 import { remuxToMp4, type MediaStorage } from '@rudy/media';
 import { HttpError, notFound } from '../../lib/http-error.js';
-import type { ChannelService } from '../channel/channel.service.js';
 import { eventType } from '../events/event-rules.js';
-import type { GeoService } from '../geo/geo.service.js';
 import { capabilitiesOf } from '../users/access.js';
 import type { AccessRepository } from '../users/access.repository.js';
 import { downloadName, eventPrefix, mediaUrl, relativeToEvent } from './media-paths.js';
-import { chooseStream, decideAccess, geoBlockedFor } from './media-rules.js';
+import type { EventAccess } from './event-access.js';
+import { chooseStream } from './media-rules.js';
 import type { MediaTokens } from './media-token.js';
 import type { MediaRepository } from './media.repository.js';
-import { isPurchased, type Caller, type PurchaseCheck } from './playback.service.js';
+import type { Caller } from './playback.service.js';
 
 /** How long the call waits for a first remux before answering "processing". */
 const WAIT_FOR_REMUX_MS = 8_000;
@@ -25,11 +24,9 @@ const LINK_TTL_MS = 60 * 60_000;
  * one (a count of 0 means no limit: the capability itself is the grant).
  */
 export function createDownloadService(deps: {
-  purchases?: PurchaseCheck;
+  eventAccess: EventAccess;
   media: MediaRepository;
   access: AccessRepository;
-  channel: ChannelService;
-  geo: GeoService;
   tokens: MediaTokens;
   storage: MediaStorage;
   now: () => Date;
@@ -66,14 +63,7 @@ export function createDownloadService(deps: {
       if (caller.userId === null) throw new HttpError(401, 'login_required');
       const event = await deps.media.event(caller.channelId, eventId);
       if (!event) throw notFound('Event not found');
-      const settings = await deps.channel.settings(caller.channelId);
-      const geo = deps.geo.locate(caller.ip, {
-        allowed: settings.geo_allowed_countries,
-        blocked: settings.geo_blocked_countries,
-      });
-      const geoBlocked = geoBlockedFor(geo.is_geo_blocked, geo.country_code, event);
-      const purchased = !geoBlocked && (await isPurchased(deps.purchases, caller, event));
-      const access = decideAccess(event.access_type, true, geoBlocked, purchased);
+      const access = await deps.eventAccess.decide(caller, event);
       if (access === 'geo_blocked') throw new HttpError(403, 'geo_blocked');
       if (access !== 'granted')
         throw new HttpError(403, 'access_denied', 'You have no access to this event');
@@ -125,7 +115,7 @@ export function createDownloadService(deps: {
       const expiresAt = new Date(now.getTime() + LINK_TTL_MS);
       const token = deps.tokens.sign({
         scope: 'd',
-        eventId: event.id,
+        subjectId: event.id,
         channelId: caller.channelId,
         keyId: caller.keyId,
         expiresAt,

@@ -1,13 +1,15 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { completeLines, isSafeKey, type MediaStorage } from '@rudy/media';
+import { isSafeKey, type MediaStorage } from '@rudy/media';
 import { notFound } from '../../lib/http-error.js';
 import { typed } from '../../lib/route-types.js';
-import type { MediaFilesService } from './media-files.service.js';
+import type { MediaFilesService, MediaTarget } from './media-files.service.js';
 import { parseRange } from './range.js';
+import { readPlaylist } from './stored-playlist.js';
 
 const tags = ['media'];
 const MediaParamsSchema = z.object({ eventId: z.string(), token: z.string(), '*': z.string() });
+const ClipMediaParamsSchema = z.object({ clipId: z.string(), token: z.string(), '*': z.string() });
 const PrerollParamsSchema = z.object({ name: z.string() });
 const DownloadQuerySchema = z.object({
   filename: z
@@ -20,29 +22,6 @@ const DownloadQuerySchema = z.object({
 function rawPathIsPlain(request: FastifyRequest): boolean {
   const raw = (request.raw.url ?? '').split('?')[0] ?? '';
   return !/[%\\]/.test(raw) && !raw.includes('/./') && !raw.includes('/../');
-}
-
-async function readText(storage: MediaStorage, key: string): Promise<string> {
-  const stream = await storage.get(key);
-  if (!stream) throw notFound();
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
-}
-
-/**
- * ffmpeg rewrites a live playlist in place (truncate, then write), so a read can land between the
- * two or in the middle. A complete playlist starts with #EXTM3U and ends with a newline; anything
- * else is read again shortly. null: still torn after the retries (the caller answers 503).
- */
-async function readPlaylist(storage: MediaStorage, key: string): Promise<string | null> {
-  for (let attempt = 0; attempt < 5; attempt += 1) {
-    const text = await readText(storage, key);
-    if (text.startsWith('#EXTM3U') && text.endsWith('\n')) return text;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  const last = await readText(storage, key);
-  return last.startsWith('#EXTM3U') ? `${completeLines(last).join('\n')}\n` : null;
 }
 
 async function sendStored(
@@ -85,6 +64,33 @@ export function mediaFilesRoutes(
 ) {
   const r = typed(app);
 
+  async function sendTarget(
+    target: MediaTarget,
+    req: FastifyRequest,
+    reply: FastifyReply,
+    downloadName: string,
+  ) {
+    if (target.type === 'redirect') {
+      return reply.header('cache-control', 'private, no-store').redirect(target.url, 302);
+    }
+    const headers: Record<string, string> = { 'content-type': target.contentType };
+    if (target.isPlaylist) {
+      // A live playlist changes every segment; a VOD one is small. Neither is cached.
+      const text = await readPlaylist(storage, target.key);
+      if (text === null) {
+        return reply.status(503).header('retry-after', '1').send({
+          message: 'Playlist is being updated, retry',
+          code: 'media_not_ready',
+        });
+      }
+      return reply.headers({ ...headers, 'cache-control': 'private, no-cache' }).send(text);
+    }
+    headers['cache-control'] = 'private, max-age=86400';
+    if (target.isDownload)
+      headers['content-disposition'] = `attachment; filename="${downloadName}"`;
+    return sendStored(storage, target.key, req, reply, headers);
+  }
+
   r.get(
     '/media/e/:eventId/:token/*',
     {
@@ -100,27 +106,26 @@ export function mediaFilesRoutes(
     async (req, reply) => {
       if (!rawPathIsPlain(req)) throw notFound();
       const target = await files.resolve(req.params.eventId, req.params.token, req.params['*']);
-      if (target.type === 'redirect') {
-        return reply.header('cache-control', 'private, no-store').redirect(target.url, 302);
-      }
-      const headers: Record<string, string> = { 'content-type': target.contentType };
-      if (target.isPlaylist) {
-        // A live playlist changes every segment; a VOD one is small. Neither is cached.
-        const text = await readPlaylist(storage, target.key);
-        if (text === null) {
-          return reply.status(503).header('retry-after', '1').send({
-            message: 'Playlist is being updated, retry',
-            code: 'media_not_ready',
-          });
-        }
-        return reply.headers({ ...headers, 'cache-control': 'private, no-cache' }).send(text);
-      }
-      headers['cache-control'] = 'private, max-age=86400';
-      if (target.isDownload) {
-        const name = req.query.filename ?? 'event.mp4';
-        headers['content-disposition'] = `attachment; filename="${name}"`;
-      }
-      return sendStored(storage, target.key, req, reply, headers);
+      return sendTarget(target, req, reply, req.query.filename ?? 'event.mp4');
+    },
+  );
+
+  r.get(
+    '/media/c/:clipId/:token/*',
+    {
+      config: { keyless: true },
+      schema: {
+        tags,
+        description:
+          'A file of a clip (playlist, segment, poster, MP4) under a clip token from the clip calls.',
+        params: ClipMediaParamsSchema,
+        querystring: DownloadQuerySchema,
+      },
+    },
+    async (req, reply) => {
+      if (!rawPathIsPlain(req)) throw notFound();
+      const target = await files.resolveClip(req.params.clipId, req.params.token, req.params['*']);
+      return sendTarget(target, req, reply, req.query.filename ?? 'clip.mp4');
     },
   );
 

@@ -3,8 +3,14 @@ import type { MediaStorage } from '@rudy/media';
 import { isSafeKey } from '@rudy/media';
 import { HttpError, notFound } from '../../lib/http-error.js';
 import { TtlCache } from '../../lib/ttl-cache.js';
-import { allowedPath, contentTypeOf, eventPrefix, EXTERNAL_LIVE } from './media-paths.js';
-import type { MediaTokens } from './media-token.js';
+import {
+  allowedPath,
+  clipPrefix,
+  contentTypeOf,
+  eventPrefix,
+  EXTERNAL_LIVE,
+} from './media-paths.js';
+import { CLIP_SCOPES, type MediaTokens } from './media-token.js';
 import type { MediaRepository } from './media.repository.js';
 
 /** A revoked key loses media access within this long (segments are fetched every few seconds). */
@@ -44,7 +50,9 @@ export function createMediaFilesService(deps: {
       if (!/^\d{1,10}$/.test(eventParam)) throw notFound();
       const eventId = Number(eventParam);
       const claims = deps.tokens.verify(token, deps.now());
-      if (!claims || claims.eventId !== eventId) throw denied();
+      if (!claims || claims.subjectId !== eventId || CLIP_SCOPES.includes(claims.scope)) {
+        throw denied();
+      }
       // A path trick is "not found": nothing the pipeline writes looks like that.
       if (!isSafeKey(rest) || contentTypeOf(rest) === undefined) throw notFound();
       if (!allowedPath(claims.scope, rest)) throw denied();
@@ -62,6 +70,26 @@ export function createMediaFilesService(deps: {
         contentType: contentTypeOf(rest) ?? 'application/octet-stream',
         isPlaylist: rest.endsWith('.m3u8'),
         isDownload: claims.scope === 'd',
+      };
+    },
+
+    /** /media/c/<clip>/<token>/<file>: the same checks with a clip's token and folder. */
+    async resolveClip(clipParam: string, token: string, rest: string): Promise<MediaTarget> {
+      if (!/^\d{1,10}$/.test(clipParam)) throw notFound();
+      const clipId = Number(clipParam);
+      const claims = deps.tokens.verify(token, deps.now());
+      if (!claims || claims.subjectId !== clipId || !CLIP_SCOPES.includes(claims.scope)) {
+        throw denied();
+      }
+      if (!isSafeKey(rest) || contentTypeOf(rest) === undefined) throw notFound();
+      if (!allowedPath(claims.scope, rest)) throw denied();
+      if (!(await keyIsActive(claims.channelId, claims.keyId))) throw denied();
+      return {
+        type: 'file',
+        key: `${clipPrefix(claims.channelId, clipId)}/${rest}`,
+        contentType: contentTypeOf(rest) ?? 'application/octet-stream',
+        isPlaylist: rest.endsWith('.m3u8'),
+        isDownload: claims.scope === 'x',
       };
     },
   };

@@ -30,6 +30,12 @@ export function relativeToEvent(channelId: number, eventId: number, key: string)
 export const mediaUrl = (eventId: number, token: string, rest: string) =>
   `/media/e/${eventId}/${token}/${rest}`;
 
+/** A clip's files: index.m3u8, seg_<n>.ts, poster.jpg, clip.mp4. */
+export const clipPrefix = (channelId: number, clipId: number) => `c${channelId}/clips/${clipId}`;
+
+export const clipUrl = (clipId: number, token: string, rest: string) =>
+  `/media/c/${clipId}/${token}/${rest}`;
+
 /** The name an external live source is reached by: it redirects after the token check. */
 export const EXTERNAL_LIVE = 'external.m3u8';
 
@@ -59,6 +65,11 @@ export function allowedPath(scope: MediaScope, rest: string): boolean {
       return top === 'download';
     case 'p':
       return top === 'vod' || top === 'live' || top === 'assets' || rest === EXTERNAL_LIVE;
+    // A clip's files sit flat in its own folder (see clipPrefix).
+    case 'c':
+      return /^(index\.m3u8|seg_\d{1,6}\.ts|poster\.jpg)$/.test(rest);
+    case 'x':
+      return rest === 'clip.mp4';
   }
 }
 

@@ -9,7 +9,7 @@ const tokens = createMediaTokens('x'.repeat(40));
 const now = new Date('2026-01-01T12:00:00Z');
 const claims = {
   scope: 'p' as const,
-  eventId: 42,
+  subjectId: 42,
   channelId: 3,
   keyId: '77',
   expiresAt: new Date(now.getTime() + 60_000),
@@ -21,7 +21,7 @@ describe('media tokens', () => {
     expect(token).toMatch(/^p\.\d+\.3\.42\.77\.[A-Za-z0-9_-]{32}$/);
     expect(tokens.verify(token, now)).toMatchObject({
       scope: 'p',
-      eventId: 42,
+      subjectId: 42,
       channelId: 3,
       keyId: '77',
     });
@@ -30,6 +30,22 @@ describe('media tokens', () => {
     expect(createMediaTokens('y'.repeat(40)).verify(token, now)).toBeNull();
     expect(tokens.verify(token, new Date(now.getTime() + 61_000))).toBeNull();
     expect(tokens.verify('', now)).toBeNull();
+  });
+
+  it('names a clip with its own scopes, which open nothing of an event', () => {
+    const clip = tokens.sign({ ...claims, scope: 'c', subjectId: 7 });
+    expect(tokens.verify(clip, now)).toMatchObject({ scope: 'c', subjectId: 7 });
+    expect(tokens.verify(clip.replace(/^c/, 'p'), now)).toBeNull();
+    for (const rest of ['vod/master.m3u8', 'assets/poster.jpg', 'download/event.mp4']) {
+      expect(allowedPath('c', rest)).toBe(false);
+      expect(allowedPath('x', rest)).toBe(false);
+    }
+    expect(allowedPath('c', 'index.m3u8')).toBe(true);
+    expect(allowedPath('c', 'seg_00003.ts')).toBe(true);
+    expect(allowedPath('c', 'poster.jpg')).toBe(true);
+    expect(allowedPath('c', 'clip.mp4')).toBe(false);
+    expect(allowedPath('x', 'clip.mp4')).toBe(true);
+    expect(allowedPath('x', 'index.m3u8')).toBe(false);
   });
 });
 

@@ -1,14 +1,19 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /**
- * What a media token allows: `p` play (playlists, segments, assets), `a` assets only (poster,
- * thumbnails, previews: shown to viewers who may not watch), `d` the download file only.
+ * What a media token allows. Of an event: `p` play (playlists, segments, assets), `a` assets only
+ * (poster, thumbnails, previews: shown to viewers who may not watch), `d` the download file only.
+ * Of a clip: `c` play (playlist, segments, poster), `x` its MP4 only.
  */
-export type MediaScope = 'p' | 'a' | 'd';
+export type MediaScope = 'p' | 'a' | 'd' | 'c' | 'x';
+
+/** Scopes whose subject is a clip rather than an event. */
+export const CLIP_SCOPES: readonly MediaScope[] = ['c', 'x'];
 
 export interface MediaClaims {
   scope: MediaScope;
-  eventId: number;
+  /** The event (scopes p, a, d) or the clip (c, x) the token opens. */
+  subjectId: number;
   channelId: number;
   /** The API key the token was issued to: revoking the key (logout) ends its media access. */
   keyId: string;
@@ -16,7 +21,7 @@ export interface MediaClaims {
 }
 
 const SIG_CHARS = 32;
-const TOKEN = /^([pad])\.(\d{1,12})\.(\d{1,10})\.(\d{1,10})\.(\d{1,19})\.([A-Za-z0-9_-]{32})$/;
+const TOKEN = /^([padcx])\.(\d{1,12})\.(\d{1,10})\.(\d{1,10})\.(\d{1,19})\.([A-Za-z0-9_-]{32})$/;
 
 /**
  * Media tokens ride in the URL path (`/media/e/<event>/<token>/...`), so every playlist, segment
@@ -32,7 +37,7 @@ export function createMediaTokens(secret: string) {
   return {
     sign(c: MediaClaims): string {
       const expiry = Math.ceil(c.expiresAt.getTime() / 1000);
-      const payload = `${c.scope}.${expiry}.${c.channelId}.${c.eventId}.${c.keyId}`;
+      const payload = `${c.scope}.${expiry}.${c.channelId}.${c.subjectId}.${c.keyId}`;
       return `${payload}.${sign(payload)}`;
     },
 
@@ -49,7 +54,7 @@ export function createMediaTokens(secret: string) {
       if (expiresAt <= now) return null;
       return {
         scope: scope as MediaScope,
-        eventId: Number(event),
+        subjectId: Number(event),
         channelId: Number(channel),
         keyId: keyId ?? '',
         expiresAt,

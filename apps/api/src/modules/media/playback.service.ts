@@ -91,7 +91,7 @@ export function createPlaybackService(deps: PlaybackDeps) {
   function assets(caller: Caller, event: PlaybackEventRow, media: MediaRow[]): PlaybackAssets {
     const token = deps.tokens.sign({
       scope: 'a',
-      eventId: event.id,
+      subjectId: event.id,
       channelId: caller.channelId,
       keyId: caller.keyId,
       expiresAt: new Date(deps.now().getTime() + deps.tokenMarginMs),
@@ -126,7 +126,7 @@ export function createPlaybackService(deps: PlaybackDeps) {
     const expiresAt = new Date(now.getTime() + lengthMs + deps.tokenMarginMs);
     const token = deps.tokens.sign({
       scope: 'p',
-      eventId: event.id,
+      subjectId: event.id,
       channelId: caller.channelId,
       keyId: caller.keyId,
       expiresAt,

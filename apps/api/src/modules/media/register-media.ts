@@ -12,6 +12,7 @@ import { createAccessRepository } from '../users/access.repository.js';
 import { createDownloadService } from './download.service.js';
 import { mediaFilesRoutes } from './media-files.routes.js';
 import { createMediaFilesService } from './media-files.service.js';
+import { createEventAccess } from './event-access.js';
 import { mediaDirOf } from './media-paths.js';
 import { createMediaTokens } from './media-token.js';
 import { createMediaRepository } from './media.repository.js';
@@ -51,12 +52,11 @@ export function registerMediaModules(
     tokenMarginMs: deps.config.MEDIA_TOKEN_MARGIN_MS,
     now,
   });
+  const eventAccess = createEventAccess({ purchases, channel: deps.channel, geo: deps.geo });
   const downloads = createDownloadService({
-    purchases,
+    eventAccess,
     media,
     access,
-    channel: deps.channel,
-    geo: deps.geo,
     tokens,
     storage,
     now,
@@ -68,4 +68,7 @@ export function registerMediaModules(
     async (channelId, eventId) => (await media.event(channelId, eventId)) !== undefined,
   );
   mediaFilesRoutes(app, createMediaFilesService({ tokens, repo: media, storage, now }), storage);
+  // What modules built on media (clips) need.
+  return { tokens, storage, media, access, eventAccess };
 }
+export type MediaParts = ReturnType<typeof registerMediaModules>;

@@ -1,0 +1,58 @@
+import { CLIP_LIMITS, VALIDATION_MESSAGES as M, type ErrorCode } from '@rudy/contracts';
+
+export interface ClipRefusal {
+  status: number;
+  code: ErrorCode;
+  message: string;
+  field: string;
+}
+
+export interface ClipRequestCheck {
+  startTime: number;
+  duration: number;
+  tags: string[];
+  /** Seconds of recording that exist now (a live game's DVR window grows). */
+  availableSeconds: number;
+  allowedTags: readonly string[];
+  maxSeconds: number;
+}
+
+/** Seconds are compared to the millisecond: the player reports fractions of frames. */
+const EPSILON = 0.001;
+
+/**
+ * What is wrong with a clip request against the recording and the channel's settings, in the order
+ * a viewer fixes them (tags, length, end); null when it can be cut. Tags come back in the channel's
+ * own spelling.
+ */
+export function checkClipRequest(c: ClipRequestCheck): ClipRefusal | { tags: string[] } {
+  const byLower = new Map(c.allowedTags.map((t) => [t.toLowerCase(), t]));
+  const tags = [...new Set(c.tags.map((t) => byLower.get(t.trim().toLowerCase())))];
+  if (tags.length === 0 || tags.some((t) => t === undefined)) {
+    return { status: 400, code: 'clip_tag_invalid', message: M.selectTag, field: 'tags' };
+  }
+  if (c.duration + EPSILON < CLIP_LIMITS.minSeconds) {
+    const message = `A clip lasts at least ${CLIP_LIMITS.minSeconds} second`;
+    return { status: 400, code: 'clip_too_short', message, field: 'duration' };
+  }
+  if (c.duration > c.maxSeconds + EPSILON) {
+    const message = `A clip lasts at most ${c.maxSeconds} seconds`;
+    return { status: 400, code: 'clip_too_long', message, field: 'duration' };
+  }
+  if (c.startTime + c.duration > c.availableSeconds + EPSILON) {
+    return { status: 400, code: 'clip_beyond_end', message: M.clipDuration, field: 'duration' };
+  }
+  return { tags: tags as string[] };
+}
+
+/** A clip's file name: its name in plain letters, so the header needs no quoting. */
+export function clipFileName(name: string): string {
+  const base = name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60);
+  return `${base || 'clip'}.mp4`;
+}
