@@ -24,7 +24,9 @@ export {
   finalizeRecording,
   parseMasterPlaylist,
   parseMediaPlaylist,
+  vodPlaylist,
   type MediaPlaylist,
+  type VodEntry,
   type Variant,
 } from './hls/playlist.js';
 export { masterPlaylist } from './hls/master.js';
@@ -38,6 +40,17 @@ export {
   type LiveEncoderOptions,
 } from './live.js';
 export { remuxToMp4 } from './remux.js';
+export { cutClip, type Clip, type CutClipOptions } from './clip.js';
+export {
+  ClipRangeError,
+  planPieces,
+  planSegments,
+  type CopyPiece,
+  type EncodePiece,
+  type Piece,
+  type SegmentCut,
+} from './clip-plan.js';
+export { readTransportStream, type TsSummary, type TsVideoFrame } from './hls/mpegts.js';
 export { renderSponsorClip, renderSyntheticGame } from './synthetic-game.js';
 export type { ByteRange, MediaStorage, StoredObject } from './storage/storage.js';
 export { isSafeKey } from './storage/storage.js';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { planLadder, type Rendition } from '../ladder.js';
 import type { ProbeResult } from '../probe.js';
+import { cutTime } from './clip.js';
 import { ffColor, safeText } from './common.js';
 import { scoreSpans, syntheticGraph } from './synthetic.js';
 import { buildArgs, type MediaTask } from './task.js';
@@ -59,6 +60,27 @@ const tasks: MediaTask[] = [
     kbps: 900,
   },
   { kind: 'remux-mp4', input: '/in/v0/index.m3u8', output: '/out/e.mp4', hasAudio: true },
+  {
+    kind: 'clip-copy',
+    input: '/in/v0/seg_00003.ts',
+    output: '/out/seg_00001.ts',
+    fromDts: 1_800_000,
+    toDts: null,
+    hasAudio: true,
+  },
+  {
+    kind: 'clip-encode',
+    input: '/in/v0/seg_00002.ts',
+    output: '/out/seg_00000.ts',
+    videoFrom: 1_260_000,
+    videoTo: 1_440_000,
+    audioFrom: 1_260_000,
+    audioFrames: 93,
+    hasAudio: true,
+    kbps: 1_800,
+    fps: 25,
+    reorderDelay: 2,
+  },
 ];
 
 describe('buildArgs', () => {
@@ -113,6 +135,57 @@ describe('buildArgs', () => {
     const graph = args[args.indexOf('-filter_complex') + 1] ?? '';
     expect(graph).toContain('realtime');
     expect(graph).toContain('arealtime');
+  });
+});
+
+describe('clip pieces', () => {
+  const copy = tasks.find((t) => t.kind === 'clip-copy') as MediaTask;
+  const encode = tasks.find((t) => t.kind === 'clip-encode') as MediaTask & {
+    kind: 'clip-encode';
+  };
+
+  it('keep the source clock: -copyts in, no muxer delay out, the cut shifted back', () => {
+    for (const task of [copy, encode]) {
+      const args = buildArgs(task);
+      expect(args.indexOf('-copyts')).toBeLessThan(args.indexOf('-i'));
+      expect(args[args.indexOf('-mpegts_copyts') + 1]).toBe('1');
+      expect(args[args.indexOf('-f') + 1]).toBe('mpegts');
+      expect(args[args.indexOf('-ss') + 1]).toBe(args[args.indexOf('-output_ts_offset') + 1]);
+      expect(args.indexOf('-ss')).toBeGreaterThan(args.indexOf('-i'));
+    }
+  });
+
+  it('cuts a copy 5 µs before the tick, so the packet on it is kept', () => {
+    const args = buildArgs(copy);
+    expect(args[args.indexOf('-ss') + 1]).toBe('19.999995');
+    expect(args[args.indexOf('-c') + 1]).toBe('copy');
+    expect(args).not.toContain('-to');
+    const ended = buildArgs({ ...(copy as typeof copy & { kind: 'clip-copy' }), toDts: 2_700_000 });
+    expect(ended[ended.indexOf('-to') + 1]).toBe('29.999995');
+    expect(cutTime(90_000)).toBe('0.999995');
+  });
+
+  it('encodes the picture between two ticks and copies a counted run of sound', () => {
+    const args = buildArgs(encode);
+    expect(args[args.indexOf('-vf') + 1]).toBe('trim=start_pts=1260000:end_pts=1440000');
+    expect(args[args.indexOf('-c:v') + 1]).toBe('libx264');
+    expect(args[args.indexOf('-preset:v') + 1]).toBe('superfast');
+    expect(args[args.indexOf('-vsync') + 1]).toBe('passthrough');
+    expect(args[args.indexOf('-c:a') + 1]).toBe('copy');
+    expect(args[args.indexOf('-frames:a') + 1]).toBe('93');
+    expect(args).not.toContain('-bf');
+    expect(args).not.toContain('-tune');
+  });
+
+  it('matches the decode delay of the source', () => {
+    const live = buildArgs({ ...encode, reorderDelay: 0, audioFrom: null, audioFrames: null });
+    expect(live[live.indexOf('-tune') + 1]).toBe('zerolatency');
+    expect(live).not.toContain('-ss');
+    expect(live).not.toContain('-frames:a');
+    const single = buildArgs({ ...encode, reorderDelay: 1, hasAudio: false, videoTo: null });
+    expect(single[single.indexOf('-bf') + 1]).toBe('1');
+    expect(single).not.toContain('0:a:0');
+    expect(single[single.indexOf('-vf') + 1]).toBe('trim=start_pts=1260000');
   });
 });
 

@@ -21,6 +21,12 @@ export interface LiveHlsTask {
   renditions: Rendition[];
   fps: number;
   segmentSeconds: number;
+  /**
+   * Keyframe interval; default min(2, segmentSeconds), as for VOD. Segments still end on the first
+   * keyframe after segmentSeconds; keyframes inside them let a clip copy whole GOPs and keep its
+   * re-encoded edge short (cutClip), and players seek the DVR window more precisely.
+   */
+  keyframeSeconds?: number;
   /** Continue an existing recording (after a restart) instead of starting a new one. */
   append: boolean;
   /** x264 preset; every live game encodes in real time, so cheaper is better. */
@@ -133,7 +139,7 @@ export function liveHlsArgs(t: LiveHlsTask): string[] {
         stream: `v:${i}`,
         preset: t.preset ?? 'veryfast',
         kbps: r.videoKbps,
-        keyframeSeconds: t.segmentSeconds,
+        keyframeSeconds: t.keyframeSeconds ?? Math.min(2, t.segmentSeconds),
         fps: t.fps,
       }),
     ),

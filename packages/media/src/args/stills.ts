@@ -14,6 +14,8 @@ export interface PosterTask {
   atSeconds: number;
   width: number;
   seek?: SeekMode;
+  /** atSeconds is on the input's own clock (MPEG-TS timestamps), not from its first packet. */
+  sourceClock?: boolean;
 }
 
 export interface ThumbnailsTask {
@@ -58,6 +60,7 @@ function seekAround(input: string, seconds: number, mode: SeekMode = 'input'): s
 export function posterArgs(t: PosterTask): string[] {
   return [
     '-y',
+    ...(t.sourceClock ? ['-copyts'] : []),
     ...seekAround(t.input, t.atSeconds, t.seek),
     '-frames:v',
     '1',

@@ -1,3 +1,4 @@
+import { clipCopyArgs, clipEncodeArgs, type ClipCopyTask, type ClipEncodeTask } from './clip.js';
 import { liveHlsArgs, vodHlsArgs, type LiveHlsTask, type VodHlsTask } from './hls.js';
 import {
   posterArgs,
@@ -19,7 +20,9 @@ export type MediaTask =
   | ThumbnailsTask
   | PreviewTask
   | RemuxMp4Task
-  | SyntheticClipTask;
+  | SyntheticClipTask
+  | ClipCopyTask
+  | ClipEncodeTask;
 
 /** The one place a task becomes an argument array. */
 export function buildArgs(task: MediaTask): string[] {
@@ -38,5 +41,9 @@ export function buildArgs(task: MediaTask): string[] {
       return remuxMp4Args(task);
     case 'synthetic-clip':
       return syntheticClipArgs(task);
+    case 'clip-copy':
+      return clipCopyArgs(task);
+    case 'clip-encode':
+      return clipEncodeArgs(task);
   }
 }

@@ -5,6 +5,7 @@ import {
   finalizeRecording,
   parseMasterPlaylist,
   parseMediaPlaylist,
+  vodPlaylist,
 } from './playlist.js';
 import { thumbnailsVtt } from './thumbnails-vtt.js';
 
@@ -79,6 +80,26 @@ describe('thumbnails VTT', () => {
       '00:00:00.000 --> 00:00:05.000\ns0.jpg#xywh=0,0,160,90',
       '00:00:05.000 --> 00:00:10.000\ns0.jpg#xywh=160,0,160,90',
       '00:00:10.000 --> 00:00:15.000\ns1.jpg#xywh=0,0,160,90\n',
+    ]);
+  });
+});
+
+describe('vodPlaylist', () => {
+  it('writes a finished playlist that parses back, with discontinuities where asked', () => {
+    const text = vodPlaylist([
+      { uri: 'seg_00000.ts', durationSeconds: 1.28 },
+      { uri: 'seg_00001.ts', durationSeconds: 6.0004, discontinuity: true },
+      { uri: 'seg_00002.ts', durationSeconds: 2.72 },
+    ]);
+    expect(text).toContain('#EXT-X-TARGETDURATION:6\n');
+    expect(text).toContain('#EXT-X-DISCONTINUITY\n#EXTINF:6.000400,\nseg_00001.ts');
+    const p = parseMediaPlaylist(text);
+    expect(p).toMatchObject({ playlistType: 'VOD', endList: true, mediaSequence: 0 });
+    expect(p.totalSeconds).toBeCloseTo(10.0004, 6);
+    expect(p.segments.map((s) => [s.uri, s.discontinuity])).toEqual([
+      ['seg_00000.ts', false],
+      ['seg_00001.ts', true],
+      ['seg_00002.ts', false],
     ]);
   });
 });

@@ -2,6 +2,8 @@ export interface MediaSegment {
   uri: string;
   durationSeconds: number;
   programDateTime: string | null;
+  /** Preceded by #EXT-X-DISCONTINUITY: the timestamps start over (a restarted live encoder). */
+  discontinuity: boolean;
 }
 
 export interface MediaPlaylist {
@@ -43,6 +45,7 @@ export function parseMediaPlaylist(text: string): MediaPlaylist {
   };
   let duration: number | null = null;
   let pdt: string | null = null;
+  let discontinuity = false;
   for (const line of lines) {
     if (line.startsWith('#EXT-X-TARGETDURATION:')) out.targetDuration = Number(line.slice(22));
     else if (line.startsWith('#EXT-X-MEDIA-SEQUENCE:')) out.mediaSequence = Number(line.slice(22));
@@ -52,11 +55,18 @@ export function parseMediaPlaylist(text: string): MediaPlaylist {
     } else if (line === '#EXT-X-ENDLIST') out.endList = true;
     else if (line.startsWith('#EXTINF:')) duration = Number.parseFloat(line.slice(8));
     else if (line.startsWith('#EXT-X-PROGRAM-DATE-TIME:')) pdt = line.slice(25);
+    else if (line === '#EXT-X-DISCONTINUITY') discontinuity = true;
     else if (line && !line.startsWith('#') && duration !== null) {
-      out.segments.push({ uri: line, durationSeconds: duration, programDateTime: pdt });
+      out.segments.push({
+        uri: line,
+        durationSeconds: duration,
+        programDateTime: pdt,
+        discontinuity,
+      });
       out.totalSeconds += duration;
       duration = null;
       pdt = null;
+      discontinuity = false;
     }
   }
   return out;
@@ -108,4 +118,30 @@ export function finalizeRecording(text: string): string {
   while (typed.length > 0 && (typed.at(-1) ?? '').startsWith('#EXT-X-PROGRAM-DATE-TIME'))
     typed.pop();
   return `${typed.join('\n')}\n#EXT-X-ENDLIST\n`;
+}
+
+export interface VodEntry {
+  uri: string;
+  durationSeconds: number;
+  /** The encoder's parameters (or the timeline) change here: players reset their decoder. */
+  discontinuity?: boolean;
+}
+
+/** A finished (VOD) media playlist; the target duration covers the longest segment. */
+export function vodPlaylist(entries: readonly VodEntry[]): string {
+  const longest = Math.max(1, ...entries.map((e) => e.durationSeconds));
+  const lines = [
+    '#EXTM3U',
+    '#EXT-X-VERSION:3',
+    `#EXT-X-TARGETDURATION:${Math.ceil(longest - 0.0005)}`,
+    '#EXT-X-MEDIA-SEQUENCE:0',
+    '#EXT-X-PLAYLIST-TYPE:VOD',
+    '#EXT-X-INDEPENDENT-SEGMENTS',
+  ];
+  for (const e of entries) {
+    if (e.discontinuity) lines.push('#EXT-X-DISCONTINUITY');
+    lines.push(`#EXTINF:${e.durationSeconds.toFixed(6)},`, e.uri);
+  }
+  lines.push('#EXT-X-ENDLIST');
+  return `${lines.join('\n')}\n`;
 }
