@@ -12,15 +12,16 @@ const TINY: Rendition[] = [
 ];
 
 /**
- * A real 2 s VOD (two renditions, poster, thumbnails, previews) made once per test file with
- * ffmpeg, then copied under any event's prefix: the API tests serve and remux real media.
+ * A real VOD (two renditions, poster, thumbnails, previews; 2 s unless asked, 2 s segments) made
+ * once per test file with ffmpeg, then copied under any event's prefix: the API tests serve, remux
+ * and cut real media.
  */
-export async function makeTinyVod(): Promise<{ dir: string; durationSeconds: number }> {
+export async function makeTinyVod(seconds = 2): Promise<{ dir: string; durationSeconds: number }> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rudy-fixture-'));
   const source = path.join(dir, 'source.mp4');
   await renderSyntheticGame({
     output: source,
-    durationSeconds: 2,
+    durationSeconds: seconds,
     videoKbps: 250,
     picture: {
       width: 320,
