@@ -7,6 +7,7 @@ import type { DB } from './db/database.js';
 import { registerModules } from './modules.js';
 import type { RecaptchaVerifier } from './modules/auth/recaptcha.js';
 import type { CountryLookup } from './modules/geo/geo.service.js';
+import { createAppShell } from './plugins/app-shell.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerRateLimit } from './plugins/rate-limit.js';
 import { loggerOptions, type LogStream } from './plugins/request-log.js';
@@ -62,9 +63,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     redis,
   });
   await registerSwagger(app);
-  await registerModules(app, { ...deps, redis });
-
   const distDir = config.WEB_DIST_DIR ?? path.join(config.repoRoot, 'apps/web/dist');
+  await registerModules(app, { ...deps, redis, shell: createAppShell(distDir) });
+
   await registerWebStatic(app, distDir);
   return app;
 }

@@ -50,6 +50,7 @@ import { createAccountService } from './modules/users/account.service.js';
 import { profileRoutes } from './modules/users/profile.routes.js';
 import { createProfileService } from './modules/users/profile.service.js';
 import { registerApiKeyGuard } from './plugins/api-key.js';
+import type { AppShell } from './plugins/app-shell.js';
 
 function socialProviders(config: Config): SocialProviders {
   const providers: SocialProviders = {};
@@ -85,7 +86,7 @@ declare module 'fastify' {
 /** Builds services from repositories and registers every module's routes. */
 export async function registerModules(
   app: FastifyInstance,
-  deps: AppDeps & { redis: Redis | undefined },
+  deps: AppDeps & { redis: Redis | undefined; shell: AppShell },
 ) {
   const { config, db, redis } = deps;
   const now = deps.now ?? (() => new Date());
@@ -161,5 +162,14 @@ export async function registerModules(
     app.decorate('devOutboxToken', gate.token);
   }
   const media = registerMediaModules(app, { config, db, now, secret, channel, geo });
-  registerClips(app, { db, channel, media, now });
+  registerClips(app, {
+    db,
+    channel,
+    media,
+    keys,
+    origins,
+    shell: deps.shell,
+    defaultChannelKey: config.DEFAULT_CHANNEL_KEY,
+    now,
+  });
 }

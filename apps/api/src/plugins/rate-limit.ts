@@ -18,7 +18,14 @@ export interface RateLimitOptions {
  */
 export function budgetOf(routeUrl: string | undefined): Budget | undefined {
   if (!routeUrl) return undefined;
-  if (routeUrl.startsWith('/api/') || routeUrl.startsWith('/auth/')) return 'api';
+  // Server-rendered pages that read the database (a shared clip's preview) count as API calls.
+  if (
+    routeUrl.startsWith('/api/') ||
+    routeUrl.startsWith('/auth/') ||
+    routeUrl.startsWith('/share/')
+  ) {
+    return 'api';
+  }
   if (routeUrl.startsWith('/media/')) return 'media';
   if (routeUrl.startsWith('/dev/')) return 'dev';
   return undefined;

@@ -26,10 +26,21 @@ let fixture: { dir: string; durationSeconds: number };
 let finished: number;
 let live: number;
 
-const env = (dir: string) => ({ MEDIA_DIR: dir, DEMO_MEDIA_CHANNELS: '' });
+const env = (dir: string) => ({
+  MEDIA_DIR: dir,
+  DEMO_MEDIA_CHANNELS: '',
+  WEB_DIST_DIR: path.join(dir, 'web'),
+  PUBLIC_URL: 'https://tv.rudy.example',
+});
 
 beforeAll(async () => {
   mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rudy-clips-'));
+  // A built web app's shell, which the share page is served from.
+  fs.mkdirSync(path.join(mediaDir, 'web'));
+  fs.writeFileSync(
+    path.join(mediaDir, 'web/index.html'),
+    '<!doctype html><html><head><title>Live sports</title></head><body></body></html>',
+  );
   fixture = await makeTinyVod(8);
   t = await createTestApp(env(mediaDir));
   finished = await findEvent(t, { access: 'free', when: 'past' });
@@ -262,6 +273,32 @@ describe("a viewer's clips", () => {
       query: { api_key: stranger.apiKey },
     });
     expect(del.statusCode).toBe(404);
+  });
+
+  it('show their title and poster when the share link is pasted somewhere', async () => {
+    const page = await t.inject({
+      method: 'GET',
+      url: clip.share_path,
+      headers: { accept: 'text/html', host: 'evil.example' },
+    });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.body).toContain('<meta property="og:title" content="Glove save" />');
+    const poster = `https://tv.rudy.example/media/share/${clip.share_uuid}/poster.jpg`;
+    expect(page.body).toContain(`<meta property="og:image" content="${poster}" />`);
+    expect(page.body).toContain('<meta name="twitter:card" content="summary_large_image" />');
+    const image = await t.get(new URL(poster).pathname);
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['content-type']).toBe('image/jpeg');
+    // A wrong id or uuid is the plain app (which says the clip is not found), with no preview.
+    const wrong = await t.inject({
+      method: 'GET',
+      url: `/share/${clip.id + 1000}/${clip.share_uuid}`,
+      headers: { accept: 'text/html' },
+    });
+    expect(wrong.statusCode).toBe(200);
+    expect(wrong.body).not.toContain('og:title');
+    expect((await t.get(`/media/share/${crypto.randomUUID()}/poster.jpg`)).statusCode).toBe(404);
   });
 
   it('are downloaded only with download_clip', async () => {
