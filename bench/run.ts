@@ -6,6 +6,7 @@
  *  - gzipped JavaScript the home route loads (goal ≤ 170 KB; the player is lazy and not counted);
  *  - GET /api/events with filters on a 10 000-event channel (see events.ts);
  *  - VOD packaging speed and live latency (see media.ts);
+ *  - clips: from a finished game and a live DVR, and twenty at once (see clips.ts);
  *  - the player's time to first frame and live latency in Chromium (see ttff.ts).
  */
 import fs from 'node:fs';
@@ -17,6 +18,7 @@ import type autocannon from 'autocannon';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { benchEvents, reportEvents } from './events.js';
+import { benchClips, reportClips } from './clips.js';
 import { benchMedia, reportMedia } from './media.js';
 import { serveApp } from './serve-app.js';
 import { benchTtff, reportTtff } from './ttff.js';
@@ -137,6 +139,7 @@ async function main() {
   );
   reportEvents(await benchEvents(), report);
   reportMedia(await benchMedia(), report);
+  reportClips(await benchClips(), report);
   reportTtff(await benchTtff(), report);
   const js = homeRouteJsGzip();
   report(

@@ -15,7 +15,7 @@ export async function serveApp(
     poolSize: 20,
   });
   await migrateToLatest(database.db);
-  await seedDemoChannel(database.db);
+  const { channelId } = await seedDemoChannel(database.db);
   await opts.seed?.(database.db);
   const config = loadConfig({
     LOG_LEVEL: 'silent',
@@ -27,8 +27,26 @@ export async function serveApp(
   const app = await buildApp({ config, db: database.db });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = app.server.address() as AddressInfo;
+  const url = `http://127.0.0.1:${port}`;
+  /** One API call; a non-2xx answer throws with its body. */
+  async function call<T>(method: 'GET' | 'POST', p: string, body?: unknown): Promise<T> {
+    const res = await fetch(`${url}${p}`, {
+      method,
+      headers: body ? { 'content-type': 'application/json' } : {},
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    if (!res.ok) throw new Error(`${method} ${p}: ${res.status} ${await res.text()}`);
+    return (await res.json()) as T;
+  }
   return {
-    url: `http://127.0.0.1:${port}`,
+    url,
+    config,
+    database,
+    channelId,
+    call,
+    apiKey: async () =>
+      (await call<{ api_key: string }>('POST', '/api/get_api_key', { channel_key: 'demo-hockey' }))
+        .api_key,
     async close() {
       await app.close();
       await database.close();

@@ -61,7 +61,7 @@ export async function startWorker(o: WorkerOptions) {
     ...(o.liveLadder ? { liveLadder: o.liveLadder } : {}),
     ...(o.liveSegmentSeconds ? { liveSegmentSeconds: o.liveSegmentSeconds } : {}),
   });
-  await registerClipJobs(boss, { db: database.db, storage, runner, now });
+  const clips = await registerClipJobs(boss, { db: database.db, storage, runner, now });
   const cleanup = startPrerollCleanup(database.db, now, log);
 
   return {
@@ -70,6 +70,7 @@ export async function startWorker(o: WorkerOptions) {
     storage,
     async stop() {
       cleanup.stop();
+      clips.stop();
       await media.stopEncoders();
       // Running jobs get a few seconds; what is cut short is retried after the next start.
       await boss.stop({ graceful: true, wait: true, timeout: 4_000 });

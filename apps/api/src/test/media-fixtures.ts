@@ -6,6 +6,9 @@ import { makeStills, packageVod, renderSyntheticGame, type Rendition } from '@ru
 import { eventPrefix } from '../modules/media/media-paths.js';
 import type { TestContext } from './test-app.js';
 
+/** What the fixtures need of a test app (the benchmarks give the same from their own server). */
+export type Fixture = Pick<TestContext, 'database' | 'demoChannelId'>;
+
 const TINY: Rendition[] = [
   { name: '180p', width: 320, height: 180, videoKbps: 250, audioKbps: 64 },
   { name: '90p', width: 160, height: 90, videoKbps: 100, audioKbps: 64 },
@@ -54,7 +57,7 @@ export async function makeTinyVod(seconds = 2): Promise<{ dir: string; durationS
 
 /** Copies the fixture under the event's prefix in mediaDir and records its media rows as ready. */
 export async function attachVod(
-  t: TestContext,
+  t: Fixture,
   mediaDir: string,
   fixture: { dir: string; durationSeconds: number },
   channelId: number,
@@ -94,7 +97,7 @@ export async function attachVod(
 
 /** Gives a user an active, paid order of a package granting these accesses (and feature counts). */
 export async function grantAccess(
-  t: TestContext,
+  t: Fixture,
   userId: number,
   accesses: string[],
   featureCounts: Record<string, number> = {},
@@ -117,7 +120,7 @@ export async function grantAccess(
 
 /** A paid, active order of an existing package (e.g. an event's single-game package). */
 export async function buyPackage(
-  t: TestContext,
+  t: Fixture,
   userId: number,
   packageId: number,
   channelId = t.demoChannelId,
@@ -155,7 +158,7 @@ export async function buyPackage(
 
 /** Seeded events of a channel by access type and place in time. */
 export async function findEvent(
-  t: TestContext,
+  t: Fixture,
   opts: {
     access: 'free' | 'register' | 'paid' | 'ppv';
     when: 'past' | 'live' | 'future';

@@ -2,12 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { hashApiKey } from '../modules/keys/keys.service.js';
 import type { TestContext } from './test-app.js';
 
+type Fixture = Pick<TestContext, 'database' | 'demoChannelId' | 'apiKey'>;
+
 /**
  * A verified user of the demo channel holding a fresh API key bound to them, as after login. For
  * tests of areas that need a signed-in caller without going through the login flow.
  */
 export async function signedInUser(
-  t: TestContext,
+  t: Fixture,
   opts: { channelId?: number; channelKey?: string; email?: string } = {},
 ): Promise<{ userId: number; apiKey: string; email: string }> {
   const channelId = opts.channelId ?? t.demoChannelId;

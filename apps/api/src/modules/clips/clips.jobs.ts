@@ -6,6 +6,7 @@ import { ClipRangeError, cutClip, type MediaStorage } from '@rudy/media';
 import type { DB } from '../../db/database.js';
 import { kyselyBossDb } from '../../jobs/boss.js';
 import type { JobRunner } from '../../jobs/job-runner.js';
+import { localWakeup } from '../../jobs/local-wakeup.js';
 import { HttpError } from '../../lib/http-error.js';
 import { clipPrefix } from '../media/media-paths.js';
 import { createClipsRepository } from './clips.repository.js';
@@ -56,8 +57,13 @@ export function createClipJobQueue() {
         db: kyselyBossDb(trx as unknown as Kysely<unknown>),
       });
       // No queue yet: no worker has ever started on this database.
-      if (id === null)
+      if (id === null) {
         throw new HttpError(503, 'media_not_ready', 'Clips cannot be made right now');
+      }
+    },
+    /** After the enqueuing transaction committed: a worker in this process starts at once. */
+    wake() {
+      localWakeup.queued(CLIP_QUEUES.cut);
     },
   };
 }
@@ -107,8 +113,10 @@ export async function registerClipJobs(
     }
   }
 
+  const workers: string[] = [];
   for (let i = 0; i < CLIP_WORKERS; i += 1) {
-    await boss.work<ClipJob>(CLIP_QUEUES.cut, { pollingIntervalSeconds: 0.5 }, o.runner.each(cut));
+    const options = { pollingIntervalSeconds: 0.5 };
+    workers.push(await boss.work<ClipJob>(CLIP_QUEUES.cut, options, o.runner.each(cut)));
   }
   await boss.work<ClipJob>(
     CLIP_QUEUES.failed,
@@ -117,4 +125,8 @@ export async function registerClipJobs(
       await repo.markFailed(job.clipId, 'cut failed after its retries');
     }),
   );
+  const unsubscribe = localWakeup.onQueued(CLIP_QUEUES.cut, () => {
+    for (const id of workers) boss.notifyWorker(id);
+  });
+  return { stop: unsubscribe };
 }

@@ -206,6 +206,7 @@ export function createClipsService(deps: {
         await deps.queue.enqueue(trx, { channelId: user.channelId, clipId });
         return clipId;
       });
+      deps.queue.wake();
       const row = await deps.repo.owned(user.channelId, user.userId, id);
       if (!row) throw clipNotFound();
       return view(user, row, false);
