@@ -54,7 +54,18 @@ export const fr: Record<keyof typeof en, Record<string, unknown>> = {
   watch: frWatch,
 };
 
-export type Namespace = keyof typeof en;
+/**
+ * Namespaces whose texts load with the screens that use them rather than at start-up, so the home
+ * route does not carry them (each registers itself, e.g. `locales/clips.ts`). Types only here.
+ */
+export interface LazyResources {
+  clips: typeof import('../locales/en/clips.json');
+}
+export const LAZY_NAMESPACES = ['clips'] as const satisfies readonly (keyof LazyResources)[];
+export type LazyNamespace = keyof LazyResources;
+
+export type Resources = typeof en & LazyResources;
+export type Namespace = keyof Resources;
 /** A tuple (not Namespace[]) so typed `t()` accepts every `ns:key` with this list. */
 export const NAMESPACES = [
   'common',
@@ -62,6 +73,7 @@ export const NAMESPACES = [
   'auth',
   'catalogue',
   'channel',
+  'clips',
   'commerce',
   'errors',
   'events',

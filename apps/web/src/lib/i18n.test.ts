@@ -1,9 +1,17 @@
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { NAMESPACES, en, fr } from './i18n-resources';
+import { CLIPS_TEXTS } from '../locales/clips';
+import { NAMESPACES, en as startUpEn, fr as startUpFr } from './i18n-resources';
 
 type Tree = { [key: string]: string | Tree };
+
+// The start-up namespaces and those that load with their screens (LAZY_NAMESPACES).
+const en = { ...startUpEn, clips: CLIPS_TEXTS.en };
+const fr: Record<keyof typeof en, Record<string, unknown>> = {
+  ...startUpFr,
+  clips: CLIPS_TEXTS.fr,
+};
 
 function flatten(tree: Tree, prefix = ''): string[] {
   return Object.entries(tree).flatMap(([key, value]) =>

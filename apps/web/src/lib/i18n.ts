@@ -1,13 +1,13 @@
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '@rudy/contracts';
 import i18next from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
-import { NAMESPACES, en, fr } from './i18n-resources';
+import { NAMESPACES, en, fr, type LazyNamespace, type Resources } from './i18n-resources';
 import { STORAGE_KEYS, getItem, setItem } from './storage';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'common';
-    resources: typeof en;
+    resources: Resources;
   }
 }
 
@@ -69,6 +69,25 @@ function setDocumentLanguage(locale: Locale) {
 }
 
 export { i18next };
+
+/**
+ * Adds the texts of a namespace that loads with its screens (see LazyResources). Their modules
+ * are evaluated after start-up has initialised i18next; a test or an early import waits for it.
+ */
+export function addLazyNamespace(
+  ns: LazyNamespace,
+  bundles: Record<Locale, Record<string, unknown>>,
+) {
+  const add = () => {
+    for (const locale of LOCALES) {
+      if (!i18next.hasResourceBundle(locale, ns)) {
+        i18next.addResourceBundle(locale, ns, bundles[locale]);
+      }
+    }
+  };
+  if (i18next.isInitialized) add();
+  else i18next.on('initialized', add);
+}
 
 /** useTranslation over every namespace, so components write fully qualified keys ('events:badge.live'). */
 export function useT() {

@@ -1,4 +1,4 @@
-/** 75 → "1:15", 3725 → "1:02:05"; what the seek bar and time read. */
+/** 75 → "1:15", 3725 → "1:02:05": what the player's seek bar and time, and clip lengths, read. */
 export function formatClock(totalSeconds: number): string {
   const s = Math.max(0, Math.floor(Number.isFinite(totalSeconds) ? totalSeconds : 0));
   const hours = Math.floor(s / 3600);

@@ -1,4 +1,4 @@
-import type { BootstrapData, Event, EventsPage, Order } from '@rudy/contracts';
+import type { BootstrapData, Clip, ClipList, Event, EventsPage, Order } from '@rudy/contracts';
 
 /** A two-team game shaped like the API's events (test data only). */
 export function makeEvent(overrides: Partial<Event> = {}): Event {
@@ -82,6 +82,8 @@ export function makeBootstrap(overrides: Partial<BootstrapData> = {}): Bootstrap
       social_links: [],
       geo_allowed_countries: [],
       geo_blocked_countries: [],
+      clip_tags: ['Hockey'],
+      clip_max_seconds: 60,
     },
     slides: [],
     subscriptions: [],
@@ -131,6 +133,43 @@ export function makeOrder(status: Order['status'], overrides: Partial<Order> = {
     subscription_status: null,
     created_at: '2026-03-01T10:00:00.000Z',
     updated_at: '2026-03-01T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** A finished clip of game 19 as its owner sees it (test data only). */
+export function makeClip(overrides: Partial<Clip> = {}): Clip {
+  const id = overrides.id ?? 5;
+  const uuid = overrides.share_uuid ?? '0b6f0d9e-2a51-4c59-9b1b-7d3c2c1f4a10';
+  return {
+    id,
+    event_id: 19,
+    event_media_id: null,
+    name: 'Overtime winner',
+    start_time: 12,
+    duration: 20,
+    tags: ['Hockey'],
+    status: 'success',
+    share_uuid: uuid,
+    share_path: `/share/${id}/${uuid}`,
+    created_at: '2026-03-01T10:00:00.000Z',
+    event: { id: 19, name: 'Rapids @ Knights', event_utc_ts: '2026-02-28T23:30:00.000Z' },
+    stream_url: `/media/c/${id}/tok/index.m3u8`,
+    poster_url: `/media/c/${id}/tok/poster.jpg`,
+    can_download: true,
+    ...overrides,
+  };
+}
+
+/** GET /clips/user or /clips/event/{id} as the API answers it. */
+export function makeClipList(data: Clip[] = [], overrides: Partial<ClipList> = {}): ClipList {
+  return {
+    data,
+    clips_used: data.length,
+    clips_limit: null,
+    can_clip: true,
+    tags: ['Hockey'],
+    max_seconds: 60,
     ...overrides,
   };
 }

@@ -2,8 +2,8 @@ import { useEffect, useId, useRef, type ReactNode } from 'react';
 import styles from './modal.module.css';
 
 /**
- * A modal popup (the order failure, the sandbox's second step): focus moves into it, Escape
- * closes it when it may be closed, and the page behind is inert for assistive technology.
+ * A modal popup (an order failure, the sandbox's second step, deleting a clip): focus moves into it,
+ * Escape closes it when it may be closed, and the page behind is inert for assistive technology.
  */
 export function Modal({
   title,

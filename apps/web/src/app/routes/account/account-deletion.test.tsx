@@ -7,6 +7,7 @@ import { STORAGE_KEYS, getItem } from '../../../lib/storage';
 import { SLOW, apiError, makeProfile, withBackground, callsTo } from '../../../test/auth-fixtures';
 import { FUTURE, json } from '../../../test/fetch-mock';
 import { renderApp } from '../../../test/render-app';
+import { makeClipList } from '../../../test/fixtures';
 
 vi.setConfig({ testTimeout: 15_000 });
 
@@ -89,6 +90,7 @@ describe('account page', () => {
           });
         }
         if (url.pathname === '/api/auth/email-verify/resend') return json({ message: 'sent' });
+        if (url.pathname === '/api/clips/user') return json(makeClipList());
         if (url.pathname === '/api/orders') {
           return json({ data: [], meta: { total: 0, offset: 0, limit: 0 } });
         }

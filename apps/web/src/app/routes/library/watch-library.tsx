@@ -1,14 +1,76 @@
+import type { LoaderFunctionArgs } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
+import { ButtonLink } from '../../../components/ui/button';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { LoadError, StatusMessage } from '../../../components/ui/status-message';
+import { RequireUser } from '../../../features/auth/components/require-user';
+import { useUserClips } from '../../../features/clips/api/get-user-clips';
+import { ClipDetails } from '../../../features/clips/components/clip-details';
+import { ClipWatchActions } from '../../../features/clips/components/clip-watch-actions';
 import { useT } from '../../../lib/i18n';
-import { PlaceholderScreen } from '../placeholder-screen';
+import { numericIdLoader, signedInLoader } from '../../route-guards';
+import { ClipPlayer } from './clip-player';
+import styles from './library.module.css';
+import '../../../locales/clips';
+
+/** The viewer's own clips are theirs to watch: sign in first, numeric ids only. */
+export function loader(args: LoaderFunctionArgs) {
+  return numericIdLoader(args) ?? signedInLoader(args);
+}
 
 export function Component() {
+  return <RequireUser>{() => <WatchClip />}</RequireUser>;
+}
+
+function WatchClip() {
   const { t } = useT();
+  const id = Number(useParams().id);
+  const navigate = useNavigate();
+  const clips = useUserClips();
+  const clip = clips.data?.data.find((c) => c.id === id);
+  const back = (
+    <ButtonLink to="/profile/clips" variant="secondary" size="s">
+      {t('clips:watch.back')}
+    </ButtonLink>
+  );
+
+  const content = (() => {
+    if (clips.isPending) return <Skeleton ratio={16 / 9} radius={12} />;
+    if (!clips.data) {
+      return <LoadError what={t('clips:library.what')} onRetry={() => void clips.refetch()} />;
+    }
+    if (!clip) {
+      return <StatusMessage tone="error" title={t('clips:watch.notFound')} action={back} />;
+    }
+    if (clip.status !== 'success' || !clip.stream_url) {
+      return clip.status === 'error' ? (
+        <StatusMessage tone="error" title={t('clips:status.failed')} action={back} />
+      ) : (
+        <StatusMessage
+          tone="info"
+          title={t('clips:status.processing')}
+          description={t('clips:watch.processingText')}
+          action={back}
+        />
+      );
+    }
+    return (
+      <>
+        <ClipPlayer key={clip.id} clip={{ ...clip, stream_url: clip.stream_url }} />
+        <ClipDetails
+          clip={clip}
+          actions={
+            <ClipWatchActions clip={clip} onDeleted={() => void navigate('/profile/clips')} />
+          }
+        />
+      </>
+    );
+  })();
+
   return (
-    <PlaceholderScreen
-      title={t('library:watchLibrary.title')}
-      subtitle={t('library:watchLibrary.subtitle')}
-      notice={t('library:watchLibrary.unavailable')}
-      shape="player"
-    />
+    <div className="page-container">
+      <title>{clip?.name ?? t('clips:watch.title')}</title>
+      <div className={styles.layout}>{content}</div>
+    </div>
   );
 }

@@ -1,7 +1,9 @@
 import { useParams } from 'react-router';
 import { LoadError, StatusMessage } from '../../../components/ui/status-message';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { useProfile } from '../../../features/auth/api/get-profile';
 import { useBootstrap } from '../../../features/channel/api/get-bootstrap';
+import { useClipTool } from '../../../features/clips/hooks/use-clip-tool';
 import {
   eventTitle,
   formatEventTime,
@@ -13,6 +15,7 @@ import { DownloadButton } from '../../../features/player/components/download-but
 import { WatchPlayer } from '../../../features/player/components/watch-player';
 import { isApiError } from '../../../lib/api-error';
 import { useT } from '../../../lib/i18n';
+import { loginPathFor } from '../../route-guards';
 import { RelatedGames } from './related-games';
 import { watchLoader } from './watch-loader';
 import { WatchDetails } from './watch-details';
@@ -27,6 +30,12 @@ export function Component() {
   const playback = usePlayback(eventId).data;
   const locations = locationNames(useBootstrap().data?.['events-locations']);
   const game = event.data;
+  const user = useProfile().data;
+  const clipTool = useClipTool({
+    eventId,
+    capabilities: user ? user.capabilities : null,
+    loginPath: loginPathFor(`/watch/${eventId}`),
+  });
 
   return (
     <div className="page-container">
@@ -35,6 +44,7 @@ export function Component() {
         <div className={styles.main}>
           <WatchPlayer
             eventId={eventId}
+            tool={clipTool}
             startsAt={
               game ? formatEventTime(game.event_utc_ts, game.time_zone, i18n.language) : undefined
             }

@@ -7,7 +7,7 @@ export type AccountSection = 'orders' | 'transactions' | 'clips' | 'passes';
 const ACTIONS: Record<AccountSection, string> = {
   orders: '/packages',
   transactions: '/packages',
-  clips: '/vod_library',
+  clips: '/vod',
   passes: '/packages',
 };
 

@@ -3,7 +3,7 @@ import { Button, ButtonLink } from '../../../components/ui/button';
 import { useT } from '../../../lib/i18n';
 import { failureReasonText } from '../lib/commerce-errors';
 import type { SecondStepOutcome } from '../lib/checkout-flow';
-import { Modal } from './modal';
+import { Modal } from '../../../components/ui/modal';
 import styles from './checkout.module.css';
 
 /** The end of a paid checkout: what was bought, and the way to use it (the game, or the passes). */

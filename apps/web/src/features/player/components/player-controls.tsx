@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import { useT } from '../../../lib/i18n';
 import type { MediaState } from '../hooks/use-media-state';
-import { formatClock } from '../lib/time-format';
+import { formatClock } from '../../../lib/time-format';
 import type { ThumbnailCue } from '../lib/thumbnails';
 import { PlayerIcon } from './player-icons';
-import { SeekBar } from './seek-bar';
+import { SeekBar, type SeekBarRange } from './seek-bar';
 import styles from './player.module.css';
 
 export interface ControlActions {
@@ -30,6 +30,7 @@ export function PlayerControls({
   quality,
   extra,
   thumbnails = [],
+  range = null,
 }: {
   media: MediaState;
   isLive: boolean;
@@ -42,6 +43,8 @@ export function PlayerControls({
   extra?: ReactNode;
   /** The game's thumbnails track, previewed over the seek bar (VOD). */
   thumbnails?: readonly ThumbnailCue[];
+  /** A stretch a tool marks on the seek bar (a clip's in and out). */
+  range?: SeekBarRange | null;
 }) {
   const { t } = useT();
   const start = isLive ? media.seekableStart : 0;
@@ -56,6 +59,7 @@ export function PlayerControls({
           value={media.currentTime}
           onSeek={actions.seekTo}
           thumbnails={thumbnails}
+          range={range}
         />
       ) : null}
       <div className={styles.row}>

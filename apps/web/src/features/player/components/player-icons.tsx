@@ -3,7 +3,7 @@
  * fonts and showed as empty boxes where none has them.
  */
 export type PlayerIconName =
-  'play' | 'pause' | 'volume' | 'muted' | 'pip' | 'fullscreen' | 'exitFullscreen';
+  'play' | 'pause' | 'volume' | 'muted' | 'pip' | 'fullscreen' | 'exitFullscreen' | 'scissors';
 
 const PATHS: Record<PlayerIconName, string> = {
   play: 'M7 4.5v15l12.5-7.5z',
@@ -15,6 +15,9 @@ const PATHS: Record<PlayerIconName, string> = {
   pip: 'M3 5h18v14H3zm2 2v10h14V7zm6 4h7v5h-7z',
   fullscreen: 'M4 4h6v2H6v4H4zM14 4h6v6h-2V6h-4zM4 14h2v4h4v2H4zM18 14h2v6h-6v-2h4z',
   exitFullscreen: 'M8 4h2v6H4V8h4zM14 4h2v4h4v2h-6zM4 14h6v6H8v-4H4zM14 14h6v2h-4v4h-2z',
+  // Two rings and two crossed blades; evenodd leaves the rings' holes and the pivot open.
+  scissors:
+    'M6 3a3 3 0 1 0 0 6a3 3 0 1 0 0-6zM6 4.5a1.5 1.5 0 1 0 0 3a1.5 1.5 0 1 0 0-3zM6 15a3 3 0 1 0 0 6a3 3 0 1 0 0-6zM6 16.5a1.5 1.5 0 1 0 0 3a1.5 1.5 0 1 0 0-3zM7.5 8.9L19.3 20.7L20.7 19.3L8.9 7.5zM8.9 16.5L20.7 4.7L19.3 3.3L7.5 15.1z',
 };
 
 export function PlayerIcon({ name }: { name: PlayerIconName }) {

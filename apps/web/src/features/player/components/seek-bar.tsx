@@ -1,12 +1,22 @@
-import { useState, type CSSProperties, type PointerEvent } from 'react';
+import { useRef, useState, type CSSProperties, type PointerEvent } from 'react';
+import type { SeekRange } from '../../../components/player-tool';
 import { useT } from '../../../lib/i18n';
 import { cueAt, type ThumbnailCue } from '../lib/thumbnails';
-import { formatClock } from '../lib/time-format';
+import { formatClock } from '../../../lib/time-format';
+import { SeekRangeMarks } from './seek-range';
 import styles from './player.module.css';
+
+/** A chosen stretch shown on the bar, with the names of its handles and how they change it. */
+export interface SeekBarRange {
+  value: SeekRange;
+  labels: { start: string; end: string };
+  onChange: (range: SeekRange) => void;
+}
 
 /**
  * The position slider. Hovering it shows the time under the pointer and, where the game has a
- * thumbnails track, the picture at that time (a region of a sprite image).
+ * thumbnails track, the picture at that time (a region of a sprite image). A tool (the clip cutter)
+ * may show a stretch of it with two handles, previewed the same way while they move.
  */
 export function SeekBar({
   start,
@@ -14,23 +24,33 @@ export function SeekBar({
   value,
   onSeek,
   thumbnails,
+  range = null,
 }: {
   start: number;
   end: number;
   value: number;
   onSeek: (seconds: number) => void;
   thumbnails: readonly ThumbnailCue[];
+  range?: SeekBarRange | null;
 }) {
   const { t } = useT();
-  const [hover, setHover] = useState<{ time: number; left: number } | null>(null);
+  const bar = useRef<HTMLDivElement>(null);
+  const [hover, setHover] = useState<number | null>(null);
+  const [marked, setMarked] = useState<number | null>(null);
 
-  const onPointerMove = (event: PointerEvent<HTMLDivElement>) => {
-    const box = event.currentTarget.getBoundingClientRect();
-    if (box.width <= 0) return;
-    const share = Math.min(Math.max((event.clientX - box.left) / box.width, 0), 1);
-    setHover({ time: start + share * (end - start), left: share * 100 });
+  const shareAt = (clientX: number) => {
+    const box = bar.current?.getBoundingClientRect();
+    if (!box || box.width <= 0) return null;
+    return Math.min(Math.max((clientX - box.left) / box.width, 0), 1);
   };
-  const cue = hover ? cueAt(thumbnails, hover.time) : null;
+  const onPointerMove = (event: PointerEvent<HTMLDivElement>) => {
+    const share = shareAt(event.clientX);
+    if (share !== null) setHover(start + share * (end - start));
+  };
+  // A handle being moved wins over the pointer hovering elsewhere.
+  const shown = marked ?? hover;
+  const left = shown === null || end <= start ? 0 : ((shown - start) / (end - start)) * 100;
+  const cue = shown === null ? null : cueAt(thumbnails, shown);
   const picture: CSSProperties | undefined = cue
     ? {
         width: cue.w,
@@ -42,20 +62,21 @@ export function SeekBar({
 
   return (
     <div
+      ref={bar}
       className={styles.seek}
       onPointerMove={onPointerMove}
       onPointerLeave={() => setHover(null)}
     >
-      {hover ? (
+      {shown !== null ? (
         <div
           className={styles.seekPreview}
           // Kept inside the frame at both ends, which would otherwise clip half of it.
-          style={{ left: `clamp(84px, ${hover.left}%, calc(100% - 84px))` }}
+          style={{ left: `clamp(84px, ${left}%, calc(100% - 84px))` }}
           aria-hidden="true"
           data-testid="seek-preview"
         >
           {picture ? <div className={styles.seekPicture} style={picture} /> : null}
-          <span className={styles.seekTime}>{formatClock(hover.time - start)}</span>
+          <span className={styles.seekTime}>{formatClock(shown - start)}</span>
         </div>
       ) : null}
       <input
@@ -69,6 +90,17 @@ export function SeekBar({
         aria-label={t('watch:player.seek')}
         aria-valuetext={formatClock(value - start)}
       />
+      {range ? (
+        <SeekRangeMarks
+          start={start}
+          end={end}
+          range={range.value}
+          labels={range.labels}
+          onChange={range.onChange}
+          timeAt={(clientX) => start + (shareAt(clientX) ?? 0) * (end - start)}
+          onPreview={setMarked}
+        />
+      ) : null}
     </div>
   );
 }

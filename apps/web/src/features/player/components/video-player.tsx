@@ -1,5 +1,6 @@
 import type { PlaybackStream, Preroll } from '@rudy/contracts';
 import { useCallback, useEffect, useState, type KeyboardEvent } from 'react';
+import type { PlayerTimeline, PlayerTool } from '../../../components/player-tool';
 import { Button } from '../../../components/ui/button';
 import { useT } from '../../../lib/i18n';
 import {
@@ -9,6 +10,7 @@ import {
 } from '../hooks/use-fullscreen';
 import { useIdle } from '../hooks/use-idle';
 import { useMediaState } from '../hooks/use-media-state';
+import { usePlayerTool } from '../hooks/use-player-tool';
 import { useStreamSession } from '../hooks/use-stream-session';
 import { useThumbnails } from '../hooks/use-thumbnails';
 import { useVolume } from '../hooks/use-volume';
@@ -24,6 +26,7 @@ import { QualitySelect } from './quality-select';
 import { VolumeControl } from './volume-control';
 import { BigPlayButton } from './big-play-button';
 import { PlayerIcon } from './player-icons';
+import { ToolButton } from './tool-button';
 import styles from './player.module.css';
 
 /** After the ad, a live stream further behind than this jumps to the live edge. */
@@ -34,7 +37,8 @@ const OWN_KEYS = new Set(['INPUT', 'SELECT', 'TEXTAREA']);
 
 /**
  * The stream with its pre-roll and custom controls. The stream is attached (and buffers) while the
- * ad plays, so the game starts at once when the ad ends.
+ * ad plays, so the game starts at once when the ad ends. A `tool` (the clip cutter) gets a button in
+ * the control bar, handles on the seek bar and a panel under the player.
  */
 export function VideoPlayer({
   eventId,
@@ -44,6 +48,7 @@ export function VideoPlayer({
   thumbnailsUrl = null,
   fill = false,
   loadHls,
+  tool = null,
 }: {
   eventId: number;
   stream: PlaybackStream;
@@ -52,6 +57,7 @@ export function VideoPlayer({
   thumbnailsUrl?: string | null;
   fill?: boolean;
   loadHls?: LoadHls;
+  tool?: PlayerTool | null;
 }) {
   const { t } = useT();
   const [container, setContainer] = useState<HTMLDivElement | null>(null);
@@ -64,9 +70,21 @@ export function VideoPlayer({
   const fullscreen = useFullscreen(container, video);
   // Thumbnails describe a finished recording; a live seek bar moves too fast to preview.
   const thumbnails = useThumbnails(stream.kind === 'vod' ? thumbnailsUrl : null);
-  const idle = useIdle(isPrerollDone && !media.paused);
+  // An external live source is only redirected to, never recorded here: nothing to cut.
+  const {
+    buttonRef: toolButtonRef,
+    panelRef: toolPanelRef,
+    ...toolState
+  } = usePlayerTool(stream.is_external ? null : tool);
+  const idle = useIdle(isPrerollDone && !media.paused && !toolState.isOpen);
   const isLive = stream.kind === 'live';
   const liveEdge = isLive ? (session.liveEdge() ?? media.seekableEnd) : null;
+  const timeline: PlayerTimeline = {
+    start: isLive ? media.seekableStart : 0,
+    end: isLive ? media.seekableEnd : media.duration,
+    currentTime: media.currentTime,
+    isLive,
+  };
   const behind = isLive && isBehindLive(media.currentTime, liveEdge);
   const onPrerollDone = useCallback(() => setPrerollDone(true), []);
 
@@ -121,6 +139,10 @@ export function VideoPlayer({
       }
       case 'volume':
         return volume.setVolume((video.muted ? 0 : video.volume) + command.by);
+      case 'mark': {
+        const range = toolState.range ?? { start: video.currentTime, end: video.currentTime };
+        return toolState.setRange({ ...range, [command.edge]: video.currentTime });
+      }
     }
   };
 
@@ -130,6 +152,7 @@ export function VideoPlayer({
     const command = commandForKey(event);
     // Space on a focused button presses that button.
     if (!command || (event.key === ' ' && target.tagName === 'BUTTON')) return;
+    if (command.type === 'mark' && !toolState.isOpen) return;
     event.preventDefault();
     idle.wake();
     run(command);
@@ -141,82 +164,124 @@ export function VideoPlayer({
     autoplay !== 'blocked' &&
     (media.waiting || !media.hasFrame);
 
+  const activeTool = stream.is_external ? null : tool;
   return (
-    <div
-      ref={setContainer}
-      className={`${styles.frame} ${fill ? styles.fill : ''} ${idle.isIdle ? styles.idle : ''}`}
-      tabIndex={0}
-      role="region"
-      aria-label={t('watch:player.label')}
-      onKeyDown={onKeyDown}
-      onPointerMove={idle.wake}
-    >
-      <video
-        ref={setVideo}
-        className={`${styles.video} ${isPrerollDone ? '' : styles.hidden}`}
-        poster={posterUrl ?? undefined}
-        playsInline
-        preload="auto"
-        onClick={actions.togglePlay}
-        data-testid="main-video"
-      />
-      {!isPrerollDone && preroll ? (
-        <PrerollPlayer preroll={preroll} eventId={eventId} onDone={onPrerollDone} />
-      ) : null}
-      {showSpinner ? (
-        <div className={styles.center} role="status" aria-label={t('watch:player.loading')}>
-          <span className={styles.spinner} />
-        </div>
-      ) : null}
-      {isPrerollDone && showsUnmuteHint({ autoplay, muted: media.muted, paused: media.paused }) ? (
-        // The browser only let the game start silent: say so, one click brings the sound.
-        <button type="button" className={styles.unmuteHint} onClick={volume.toggleMute}>
-          <PlayerIcon name="muted" />
-          {t('watch:player.unmute')}
-        </button>
-      ) : null}
-      {isPrerollDone && autoplay === 'blocked' && media.paused ? (
-        <BigPlayButton label={t('watch:player.play')} onClick={actions.togglePlay} />
-      ) : null}
-      {isPrerollDone && !session.failed ? (
-        <PlayerControls
-          media={media}
-          isLive={isLive}
-          isBehindLive={behind}
-          isFullscreen={fullscreen.isFullscreen}
-          thumbnails={thumbnails}
-          canPip={canPictureInPicture()}
-          actions={actions}
-          volume={
-            <VolumeControl
-              volume={media.volume}
-              muted={media.muted}
-              onToggleMute={volume.toggleMute}
-              onVolume={volume.setVolume}
-            />
-          }
-          quality={
-            <QualitySelect
-              levels={session.levels}
-              playing={session.level}
-              chosen={session.chosenLevel}
-              onChoose={session.chooseLevel}
-            />
-          }
+    <>
+      <div
+        ref={setContainer}
+        className={`${styles.frame} ${fill ? styles.fill : ''} ${idle.isIdle ? styles.idle : ''}`}
+        tabIndex={0}
+        role="region"
+        aria-label={t('watch:player.label')}
+        onKeyDown={onKeyDown}
+        onPointerMove={idle.wake}
+      >
+        <video
+          ref={setVideo}
+          className={`${styles.video} ${isPrerollDone ? '' : styles.hidden}`}
+          poster={posterUrl ?? undefined}
+          playsInline
+          preload="auto"
+          onClick={actions.togglePlay}
+          data-testid="main-video"
         />
+        {!isPrerollDone && preroll ? (
+          <PrerollPlayer preroll={preroll} eventId={eventId} onDone={onPrerollDone} />
+        ) : null}
+        {showSpinner ? (
+          <div className={styles.center} role="status" aria-label={t('watch:player.loading')}>
+            <span className={styles.spinner} />
+          </div>
+        ) : null}
+        {isPrerollDone &&
+        showsUnmuteHint({ autoplay, muted: media.muted, paused: media.paused }) ? (
+          // The browser only let the game start silent: say so, one click brings the sound.
+          <button type="button" className={styles.unmuteHint} onClick={volume.toggleMute}>
+            <PlayerIcon name="muted" />
+            {t('watch:player.unmute')}
+          </button>
+        ) : null}
+        {isPrerollDone && autoplay === 'blocked' && media.paused ? (
+          <BigPlayButton label={t('watch:player.play')} onClick={actions.togglePlay} />
+        ) : null}
+        {isPrerollDone && !session.failed ? (
+          <PlayerControls
+            media={media}
+            isLive={isLive}
+            isBehindLive={behind}
+            isFullscreen={fullscreen.isFullscreen}
+            thumbnails={thumbnails}
+            range={
+              activeTool && toolState.range
+                ? {
+                    value: toolState.range,
+                    labels: activeTool.rangeLabels,
+                    onChange: toolState.setRange,
+                  }
+                : null
+            }
+            extra={
+              activeTool ? (
+                <ToolButton
+                  ref={toolButtonRef}
+                  tool={activeTool}
+                  isOpen={toolState.isOpen}
+                  panelId={toolState.panelId}
+                  onToggle={toolState.toggle}
+                />
+              ) : null
+            }
+            canPip={canPictureInPicture()}
+            actions={actions}
+            volume={
+              <VolumeControl
+                volume={media.volume}
+                muted={media.muted}
+                onToggleMute={volume.toggleMute}
+                onVolume={volume.setVolume}
+              />
+            }
+            quality={
+              <QualitySelect
+                levels={session.levels}
+                playing={session.level}
+                chosen={session.chosenLevel}
+                onChoose={session.chooseLevel}
+              />
+            }
+          />
+        ) : null}
+        {session.failed ? (
+          <PlayerMessage
+            tone="alert"
+            posterUrl={posterUrl}
+            title={t('watch:player.error')}
+            actions={
+              <Button variant="secondary" size="s" onClick={session.retry}>
+                {t('watch:player.retry')}
+              </Button>
+            }
+          />
+        ) : null}
+      </div>
+      {activeTool && toolState.isOpen ? (
+        <section
+          ref={toolPanelRef}
+          id={toolState.panelId}
+          className={styles.toolPanel}
+          tabIndex={-1}
+          aria-label={activeTool.label}
+        >
+          {activeTool.render({
+            timeline,
+            range: toolState.range,
+            setRange: toolState.setRange,
+            seekTo: actions.seekTo,
+            pause: () => video?.pause(),
+            close: toolState.close,
+          })}
+        </section>
       ) : null}
-      {session.failed ? (
-        <PlayerMessage
-          tone="alert"
-          posterUrl={posterUrl}
-          title={t('watch:player.error')}
-          actions={
-            <Button variant="secondary" size="s" onClick={session.retry}>
-              {t('watch:player.retry')}
-            </Button>
-          }
-        />
-      ) : null}
-    </div>
+    </>
   );
 }

@@ -1,3 +1,4 @@
+import type { PlayerTool } from '../../../components/player-tool';
 import { useT } from '../../../lib/i18n';
 import { Button } from '../../../components/ui/button';
 import { usePlayback } from '../api/get-playback';
@@ -14,11 +15,14 @@ export function WatchPlayer({
   eventId,
   startsAt,
   fill = false,
+  tool = null,
 }: {
   eventId: number;
   /** The game's start, formatted by the screen (shown before it starts). */
   startsAt?: string | undefined;
   fill?: boolean;
+  /** A tool the route brings into the player (the clip cutter). */
+  tool?: PlayerTool | null;
 }) {
   const { t } = useT();
   const playback = usePlayback(eventId);
@@ -63,6 +67,7 @@ export function WatchPlayer({
         posterUrl={data.assets.poster_url}
         thumbnailsUrl={data.assets.thumbnails_vtt_url}
         fill={fill}
+        tool={tool}
       />
     );
   }

@@ -7,9 +7,11 @@ export type PlayerCommand =
   | { type: 'fullscreen' }
   | { type: 'mute' }
   | { type: 'seek'; by: number }
-  | { type: 'volume'; by: number };
+  | { type: 'volume'; by: number }
+  /** While a tool marks a stretch (the clip cutter): its start (I) or end (O) at the playhead. */
+  | { type: 'mark'; edge: 'start' | 'end' };
 
-/** The usual video-site shortcuts (space/k, f, m, arrows); null for every other key. */
+/** The usual video-site shortcuts (space/k, f, m, arrows, editors' i/o); null for other keys. */
 export function commandForKey(event: {
   key: string;
   ctrlKey?: boolean;
@@ -29,6 +31,12 @@ export function commandForKey(event: {
     case 'm':
     case 'M':
       return { type: 'mute' };
+    case 'i':
+    case 'I':
+      return { type: 'mark', edge: 'start' };
+    case 'o':
+    case 'O':
+      return { type: 'mark', edge: 'end' };
     case 'ArrowLeft':
       return { type: 'seek', by: -SEEK_STEP_S };
     case 'ArrowRight':

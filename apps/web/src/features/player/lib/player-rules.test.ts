@@ -6,7 +6,7 @@ import { EXPIRY_MARGIN_MS, PREPARING_POLL_MS, playbackRefetchDelay } from './pla
 import { prerollClock } from './preroll-clock';
 import { AUTO_LEVEL, startLevelFor } from './quality';
 import { MAX_RECOVERIES, nextRecovery } from './recovery';
-import { formatClock } from './time-format';
+import { formatClock } from '../../../lib/time-format';
 
 const LEVELS = [
   { index: 0, height: 720, bitrate: 2_800_000 },

@@ -1,0 +1,82 @@
+import type { Playback, Profile } from '@rudy/contracts';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { queryClient } from '../../../lib/query-client';
+import { SLOW, makeProfile, withBackground } from '../../../test/auth-fixtures';
+import { FUTURE, json } from '../../../test/fetch-mock';
+import { makeClipList, makeEvent } from '../../../test/fixtures';
+import { renderApp } from '../../../test/render-app';
+
+vi.setConfig({ testTimeout: 15_000 });
+
+afterEach(() => {
+  queryClient.clear();
+  vi.unstubAllGlobals();
+});
+
+const playback: Playback = {
+  event_id: 19,
+  event_type: 'finished',
+  access: 'granted',
+  message: null,
+  stream_state: 'ready',
+  stream: {
+    kind: 'vod',
+    format: 'hls',
+    url: '/media/e/19/tok/master.m3u8',
+    is_external: false,
+    duration_seconds: 600,
+    dvr: { enabled: false, window_seconds: null, start_utc_ts: null },
+    expires_at: FUTURE,
+  },
+  assets: { poster_url: null, thumbnails_vtt_url: null, preview_url: null, preview_alt_url: null },
+  preroll: null,
+  can_download: false,
+  single_event_package_id: null,
+};
+
+function watchGame(user: Profile | null) {
+  return renderApp('/watch/19', {
+    user,
+    handler: withBackground((url) => {
+      if (url.pathname === '/api/events/19/playback') return json(playback);
+      if (url.pathname === '/api/events/19') return json(makeEvent({ type: 'finished' }));
+      if (url.pathname === '/api/clips/event/19') return json(makeClipList());
+      return json([]);
+    }),
+  });
+}
+
+const player = () => screen.findByRole('region', { name: 'Video player' }, SLOW);
+
+describe('the clip button in the player', () => {
+  it('sends an anonymous visitor to log in, and back to the game', async () => {
+    watchGame(null);
+    const link = within(await player()).getByRole('link', { name: 'Clip' });
+    expect(link.getAttribute('href')).toBe('/login?return_to=%2Fwatch%2F19');
+  });
+
+  it('leads a viewer without the clipping capability to the passes', async () => {
+    watchGame(makeProfile({ capabilities: ['watch', 'no_ads'] }));
+    const link = within(await player()).getByRole('link', { name: 'Clip' });
+    expect(link.getAttribute('href')).toBe('/packages');
+    expect(link.getAttribute('title')).toBe(
+      'Clips come with a pass: the Monthly plan includes them.',
+    );
+  });
+
+  it('opens the clip tool under the player for a viewer with clipping', async () => {
+    watchGame(makeProfile({ capabilities: ['WATCH', 'CLIPPING'] }));
+    const button = within(await player()).getByRole('button', { name: 'Clip' });
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+    await userEvent.click(button);
+    expect(button.getAttribute('aria-expanded')).toBe('true');
+    const panel = await screen.findByRole('region', { name: 'Clip' });
+    expect(await within(panel).findByRole('checkbox', { name: 'Hockey' }, SLOW)).toBeTruthy();
+    expect(within(panel).getByRole('heading', { name: 'Cut a clip' })).toBeTruthy();
+    await userEvent.click(within(panel).getByRole('button', { name: 'Close the clip tool' }));
+    expect(screen.queryByRole('region', { name: 'Clip' })).toBeNull();
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+  });
+});

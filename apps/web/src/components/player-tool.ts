@@ -1,0 +1,44 @@
+import type { ReactNode } from 'react';
+
+/*
+ * The player (player feature) hosts tools that other features bring, such as cutting a clip
+ * (clips feature); features never import each other, so the route hands the tool to the player
+ * through these types.
+ */
+
+/** Where the video is, on the video element's clock (seconds). */
+export interface PlayerTimeline {
+  /** The seekable window: 0..duration for a finished game, the DVR window for a live one. */
+  start: number;
+  end: number;
+  currentTime: number;
+  isLive: boolean;
+}
+
+/** A stretch of the video chosen on the seek bar (a clip's in and out points). */
+export interface SeekRange {
+  start: number;
+  end: number;
+}
+
+export interface PlayerToolApi {
+  timeline: PlayerTimeline;
+  range: SeekRange | null;
+  setRange: (range: SeekRange | null) => void;
+  seekTo: (seconds: number) => void;
+  pause: () => void;
+  close: () => void;
+}
+
+export interface PlayerTool {
+  /** The control-bar button's text. */
+  label: string;
+  /** The tool cannot open here (sign-in or a pass needed): the button leads there instead. */
+  href?: string | undefined;
+  /** What the button's link explains (read with the label), when `href` is set. */
+  hrefHint?: string | undefined;
+  /** Names of the two handles the seek bar shows while the tool is open. */
+  rangeLabels: { start: string; end: string };
+  /** The panel under the player while the tool is open. */
+  render: (api: PlayerToolApi) => ReactNode;
+}

@@ -1,0 +1,56 @@
+import type { PlayerToolApi } from '../../../components/player-tool';
+import { useT } from '../../../lib/i18n';
+import { formatClock } from '../../../lib/time-format';
+import formStyles from '../../../components/ui/form.module.css';
+import styles from './clip-panel.module.css';
+import '../../../locales/clips';
+
+/**
+ * The clip's in and out points, read from the handles on the seek bar: each can be set at the
+ * playhead (keys I and O do the same in the player), and the video jumps to either to check it.
+ */
+export function ClipRangeFields({ player, error }: { player: PlayerToolApi; error?: string }) {
+  const { t } = useT();
+  const { range, timeline } = player;
+  const at = (seconds: number) => formatClock(seconds - timeline.start);
+  const setEdge = (edge: 'start' | 'end') => {
+    const now = Math.round(timeline.currentTime * 10) / 10;
+    player.setRange({ ...(range ?? { start: now, end: now }), [edge]: now });
+  };
+  const length = range ? Math.max(0, range.end - range.start) : 0;
+
+  return (
+    <fieldset className={styles.range} aria-describedby={error ? 'clip-range-error' : undefined}>
+      <legend className={styles.legend}>{t('clips:form.range')}</legend>
+      <div className={styles.edges}>
+        {(['start', 'end'] as const).map((edge) => (
+          <div key={edge} className={styles.edge}>
+            <span className={styles.edgeName}>{t(`clips:form.${edge}`)}</span>
+            <button
+              type="button"
+              className={styles.edgeTime}
+              onClick={() => range && player.seekTo(range[edge])}
+              disabled={!range}
+              aria-label={t(`clips:form.goTo.${edge}`, { time: range ? at(range[edge]) : '' })}
+            >
+              {range ? at(range[edge]) : '–:––'}
+            </button>
+            <button type="button" className={styles.setHere} onClick={() => setEdge(edge)}>
+              {t(`clips:form.setHere.${edge}`)}
+            </button>
+          </div>
+        ))}
+        <div className={styles.edge}>
+          <span className={styles.edgeName}>{t('clips:form.length')}</span>
+          <span className={styles.lengthValue}>{formatClock(length)}</span>
+        </div>
+      </div>
+      <p className={styles.hint}>{t('clips:form.rangeHint')}</p>
+      {error ? (
+        <p id="clip-range-error" className={formStyles.error} role="alert">
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}
