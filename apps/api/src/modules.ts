@@ -144,7 +144,7 @@ export async function registerModules(
   const account = createAccountService({ repo: authRepo, profiles, mail, keys });
 
   keysRoutes(app, keys, config.DEFAULT_CHANNEL_KEY);
-  const commerce = await registerCommerce(app, { config, db, now });
+  const commerce = await registerCommerce(app, { config, db, now, origins });
   channelRoutes(app, channel, commerce.catalogue.overlay);
   eventsRoutes(app, events);
   participantsRoutes(app, createParticipantsService(createParticipantsRepository(db)));

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.js';
+import type { SiteOrigins } from '../channel/site-origin.js';
 import type { DB } from '../../db/database.js';
 import { createCatalogueService, type CatalogueService } from './catalogue.service.js';
 import { catalogueRoutes } from './catalogue.routes.js';
@@ -62,7 +63,7 @@ function providerFor(config: Config, db: DB, now: () => Date) {
 /** Builds the commerce services, registers their routes and exposes the handle on the app. */
 export async function registerCommerce(
   app: FastifyInstance,
-  deps: { config: Config; db: DB; now: () => Date },
+  deps: { config: Config; db: DB; now: () => Date; origins: SiteOrigins },
 ): Promise<CommerceHandle> {
   const { config, db, now } = deps;
   const { provider, sandbox } = providerFor(config, db, now);
@@ -75,7 +76,7 @@ export async function registerCommerce(
   const fulfilment = createFulfilment({ db, provider, now });
   const catalogue = createCatalogueService({ products, orders, now });
   const views = createOrderViews({ orders, products, promo: promoRepo, subs, now });
-  const wallet = createWalletService({ provider, orders, products, publicUrl: config.PUBLIC_URL });
+  const wallet = createWalletService({ provider, orders, products, origins: deps.origins });
   const checkout = createCheckoutService({
     db,
     provider,

@@ -284,11 +284,19 @@ describe('the Stripe adapter', () => {
       client_secret: 'seti_1_secret_x',
       card: null,
     });
-    const portal = await t.get('/api/stripe/customer-portal', { api_key: apiKey });
+    const portal = await t.inject({
+      method: 'GET',
+      url: '/api/stripe/customer-portal',
+      query: { api_key: apiKey },
+      headers: { host: 'evil.example' },
+    });
     expect(portal.json()).toEqual({
       provider: 'stripe',
       url: 'https://billing.stripe.test/session',
     });
+    // The portal sends the buyer back to the configured site, whatever Host the request claimed.
+    const session = standIn.requests.findLast((r) => r.path === '/v1/billing_portal/sessions');
+    expect(session?.params.get('return_url')).toBe('http://localhost:3000/profile');
   });
 });
 

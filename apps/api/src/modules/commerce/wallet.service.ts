@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { SavedCard, SetupIntentBody } from '@rudy/contracts';
 import { HttpError } from '../../lib/http-error.js';
+import type { SiteOrigins } from '../channel/site-origin.js';
 import type { OrdersRepository } from './orders.repository.js';
 import type { ProductsRepository } from './products.repository.js';
 import { PaymentRejected, type Buyer, type PaymentProvider } from './providers/provider.js';
@@ -24,7 +25,8 @@ export function createWalletService(deps: {
   provider: PaymentProvider;
   orders: OrdersRepository;
   products: ProductsRepository;
-  publicUrl: string | undefined;
+  /** The billing portal sends the buyer back to their channel's site, never to a Host header's. */
+  origins: SiteOrigins;
 }) {
   const { provider, orders } = deps;
 
@@ -65,7 +67,7 @@ export function createWalletService(deps: {
     },
     async portal(caller: Caller) {
       const b = await buyer(caller);
-      const returnUrl = `${deps.publicUrl ?? 'http://localhost:3000'}/profile`;
+      const returnUrl = `${await deps.origins.forChannel(caller.channelId)}/profile`;
       return { provider: provider.name, url: await provider.portalUrl(b, returnUrl) };
     },
   };
