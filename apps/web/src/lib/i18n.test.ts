@@ -2,7 +2,7 @@ import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CLIPS_TEXTS } from '../locales/clips';
-import { NAMESPACES, en as startUpEn, fr as startUpFr } from './i18n-resources';
+import { LAZY_NAMESPACES, NAMESPACES, en as startUpEn, fr as startUpFr } from './i18n-resources';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -30,6 +30,11 @@ function sourceFiles(dir: string): string[] {
 const SRC = join(import.meta.dirname, '..');
 
 describe('translations', () => {
+  it('checks every namespace, those loaded with their screens too', () => {
+    expect([...NAMESPACES].sort()).toEqual(Object.keys(en).sort());
+    for (const ns of LAZY_NAMESPACES) expect(Object.keys(startUpEn)).not.toContain(ns);
+  });
+
   it.each(NAMESPACES)('fr has exactly the keys of en in "%s"', (ns) => {
     const enKeys = flatten(en[ns]).sort();
     const frKeys = flatten(fr[ns] as Tree).sort();

@@ -1,7 +1,7 @@
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '@rudy/contracts';
 import i18next from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
-import { NAMESPACES, en, fr, type LazyNamespace, type Resources } from './i18n-resources';
+import { NAMESPACES, en, fr, type Resources } from './i18n-resources';
 import { STORAGE_KEYS, getItem, setItem } from './storage';
 
 declare module 'i18next' {
@@ -39,7 +39,8 @@ export function initI18n(locale: Locale = detectLocale() ?? DEFAULT_LOCALE) {
       supportedLngs: [...LOCALES],
       ns: [...NAMESPACES],
       defaultNS: 'common',
-      resources: { en, fr },
+      // Copies: namespaces added later (lazy ones) must not write into the modules' objects.
+      resources: { en: { ...en }, fr: { ...fr } },
       // React escapes; escaping twice would show entities.
       interpolation: { escapeValue: false },
       returnNull: false,
@@ -69,25 +70,6 @@ function setDocumentLanguage(locale: Locale) {
 }
 
 export { i18next };
-
-/**
- * Adds the texts of a namespace that loads with its screens (see LazyResources). Their modules
- * are evaluated after start-up has initialised i18next; a test or an early import waits for it.
- */
-export function addLazyNamespace(
-  ns: LazyNamespace,
-  bundles: Record<Locale, Record<string, unknown>>,
-) {
-  const add = () => {
-    for (const locale of LOCALES) {
-      if (!i18next.hasResourceBundle(locale, ns)) {
-        i18next.addResourceBundle(locale, ns, bundles[locale]);
-      }
-    }
-  };
-  if (i18next.isInitialized) add();
-  else i18next.on('initialized', add);
-}
 
 /** useTranslation over every namespace, so components write fully qualified keys ('events:badge.live'). */
 export function useT() {

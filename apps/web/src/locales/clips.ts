@@ -1,4 +1,4 @@
-import { addLazyNamespace } from '../lib/i18n';
+import { addLazyNamespace } from '../lib/i18n-lazy';
 import en from './en/clips.json';
 import fr from './fr/clips.json';
 

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from 'react-router';
-import { useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { ButtonLink } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { LoadError, StatusMessage } from '../../../components/ui/status-message';
@@ -70,7 +70,12 @@ function WatchClip() {
   return (
     <div className="page-container">
       <title>{clip?.name ?? t('clips:watch.title')}</title>
-      <div className={styles.layout}>{content}</div>
+      <div className={styles.layout}>
+        <Link to="/profile/clips" className={styles.back}>
+          ← {t('clips:watch.back')}
+        </Link>
+        {content}
+      </div>
     </div>
   );
 }

@@ -43,7 +43,7 @@ export function ClipLibrary({ empty }: { empty: ReactNode }) {
         <p className={styles.count}>
           {limit === null
             ? t('clips:library.count', { count: data.length })
-            : t('clips:budget', { used, limit })}
+            : t('clips:budget', { count: used, used, limit })}
         </p>
       </div>
       <ul className={styles.grid}>

@@ -8,6 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PlayerTimeline, PlayerToolApi, SeekRange } from '../../../components/player-tool';
 import { Toaster } from '../../../components/ui/toaster';
 import { apiClient } from '../../../lib/api-client';
+import { i18next } from '../../../lib/i18n';
 import { createQueryClient } from '../../../lib/query-client';
 import { STORAGE_KEYS, setItem } from '../../../lib/storage';
 import { apiError, callsTo } from '../../../test/auth-fixtures';
@@ -211,6 +212,15 @@ describe('the clip tool', () => {
     ).toBeTruthy();
     expect(screen.getByRole('link', { name: 'See passes' }).getAttribute('href')).toBe('/packages');
     expect(screen.queryByRole('button', { name: 'Create clip' })).toBeNull();
+  });
+
+  it('speaks French, texts loaded with the tool', async () => {
+    await i18next.changeLanguage('fr');
+    renderPanel(() => json(makeClipList([makeClip()], { clips_used: 1, clips_limit: 10 })));
+    expect(await screen.findByText('1 extrait utilisé sur 10')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: "Créer l'extrait" }));
+    expect(await screen.findByText('Veuillez remplir le champ.')).toBeTruthy();
+    expect(screen.getByText('Veuillez choisir une étiquette')).toBeTruthy();
   });
 
   it('closes from its own button', async () => {

@@ -151,7 +151,7 @@ export function ClipPanel({
             </>
           ) : null
         }
-        budget={limit === null ? null : t('clips:budget', { used, limit })}
+        budget={limit === null ? null : t('clips:budget', { count: used, used, limit })}
         isSubmitting={isSubmitting}
         onSubmit={onSubmit}
       />

@@ -14,7 +14,9 @@ export function ClipRangeFields({ player, error }: { player: PlayerToolApi; erro
   const { range, timeline } = player;
   const at = (seconds: number) => formatClock(seconds - timeline.start);
   const setEdge = (edge: 'start' | 'end') => {
-    const now = Math.round(timeline.currentTime * 10) / 10;
+    // To tenths, inwards: an end rounded up could pass the end of what is recorded.
+    const tenths = timeline.currentTime * 10;
+    const now = (edge === 'end' ? Math.floor(tenths + 1e-6) : Math.ceil(tenths - 1e-6)) / 10 + 0;
     player.setRange({ ...(range ?? { start: now, end: now }), [edge]: now });
   };
   const length = range ? Math.max(0, range.end - range.start) : 0;
@@ -45,7 +47,10 @@ export function ClipRangeFields({ player, error }: { player: PlayerToolApi; erro
           <span className={styles.lengthValue}>{formatClock(length)}</span>
         </div>
       </div>
-      <p className={styles.hint}>{t('clips:form.rangeHint')}</p>
+      <p className={styles.hint}>
+        {t('clips:form.rangeHint')}{' '}
+        <span className={styles.keysHint}>{t('clips:form.keysHint')}</span>
+      </p>
       {error ? (
         <p id="clip-range-error" className={formStyles.error} role="alert">
           {error}

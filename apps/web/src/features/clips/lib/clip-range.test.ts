@@ -13,6 +13,11 @@ describe('clip range', () => {
       start: 0,
       end: 12,
     });
+    // Never past the end of what is recorded, whatever the rounding.
+    const short = { start: 0, end: 12.06, currentTime: 12.06, isLive: false };
+    const range = defaultClipRange(short, 60);
+    expect(range).toEqual({ start: 0, end: 12 });
+    expect(checkClipRange(range, short, 60)).toBeNull();
   });
 
   it("says the spec's duration text for an end at or before the start, or past the recording", () => {

@@ -14,12 +14,16 @@ const EPSILON = 0.001;
  */
 export function defaultClipRange(timeline: PlayerTimeline, maxSeconds: number): SeekRange {
   const length = Math.min(DEFAULT_CLIP_SECONDS, maxSeconds);
-  const tenth = (n: number) => Math.round(n * 10) / 10;
+  // To tenths of a second, inwards: an end rounded up could pass the end of the recording.
+  const up = (n: number) => Math.ceil(n * 10 - 1e-6) / 10 + 0;
+  const down = (n: number) => Math.floor(n * 10 + 1e-6) / 10;
   const now = Math.min(Math.max(timeline.currentTime, timeline.start), timeline.end);
   if (now - timeline.start >= length / 2) {
-    return { start: tenth(Math.max(timeline.start, now - length)), end: tenth(now) };
+    const end = down(now);
+    return { start: up(Math.max(timeline.start, end - length)), end };
   }
-  return { start: tenth(now), end: tenth(Math.min(timeline.end, now + length)) };
+  const start = up(now);
+  return { start, end: down(Math.min(timeline.end, start + length)) };
 }
 
 export type RangeProblem = 'clipDuration' | 'tooShort' | 'tooLong';

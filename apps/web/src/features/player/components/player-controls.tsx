@@ -93,7 +93,7 @@ export function PlayerControls({
         {canPip ? (
           <button
             type="button"
-            className={styles.iconButton}
+            className={`${styles.iconButton} ${styles.pip}`}
             onClick={actions.togglePip}
             aria-label={t('watch:player.pip')}
           >
