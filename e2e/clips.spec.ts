@@ -1,133 +1,24 @@
 import assert from 'node:assert/strict';
-import { randomBytes } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { DESKTOP, PHONE, launchBrowser, newContext } from './support/browser.js';
-import { confirmEmail } from './support/outbox.js';
 import { startServer, type RunningServer } from './support/server.js';
+import { assertMainVideoPlays, demoViewers } from './support/viewers.js';
 
 let server: RunningServer;
 let browser: Browser;
 
-/** Generating demo media on 2 cores: live encoders start in ~20 s, a short VOD in ~30 s. */
-const MEDIA_TIMEOUT_MS = 150_000;
 /** The spec allows a cut 5 minutes; the demo's short games are cut in seconds. */
 const CUT_TIMEOUT_MS = 120_000;
 
-interface EventRow {
-  id: number;
-  type: string;
-  access_type: string;
-}
+const { api, anonymousKey, newViewer, logIn, readyEvent } = demoViewers(() => server);
 
-async function api<T>(path: string, init?: { body: Record<string, unknown> }): Promise<T> {
-  const res = await fetch(`${server.url}/api${path}`, {
-    method: init ? 'POST' : 'GET',
-    headers: init ? { 'content-type': 'application/json' } : {},
-    body: init ? JSON.stringify(init.body) : undefined,
-  });
-  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
-
-async function anonymousKey(): Promise<string> {
-  const { api_key } = await api<{ api_key: string }>('/get_api_key', {
-    body: { channel_key: 'demo-hockey' },
-  });
-  return api_key;
-}
-
-interface Viewer {
-  email: string;
-  password: string;
-}
-
-/** A registered viewer on the demo Monthly plan's trial, which includes clipping and download_clip. */
-async function monthlyViewer(): Promise<Viewer> {
-  const email = `clipper-${randomBytes(4).toString('hex')}@example.test`;
-  const password = 'Secret-pass-123';
-  const key = await anonymousKey();
-  await api('/v2/auth/register', {
-    body: {
-      api_key: key,
-      first_name: 'Cleo',
-      last_name: 'Clipper',
-      email,
-      password,
-      password_confirmation: password,
-      terms_accepted: true,
-    },
-  });
-  await confirmEmail(server, email, key);
-  const [monthly] = await api<{ id: number }[]>(`/subscriptions?api_key=${key}`);
-  await api('/stripe/subscription/start_trial', {
-    body: {
-      api_key: key,
-      subscription_id: monthly?.id,
-      card: { number: '4242 4242 4242 4242', exp_month: 12, exp_year: 2099, cvc: '123' },
-    },
-  });
-  const access = await api<{ capabilities: string[] }>(`/user/access?api_key=${key}`);
+/** A viewer on the demo Monthly plan's trial, which includes clipping and download_clip. */
+async function monthlyViewer() {
+  const viewer = await newViewer({ monthly: true, name: 'clipper' });
+  const access = await api<{ capabilities: string[] }>(`/user/access?api_key=${viewer.key}`);
   assert.ok(access.capabilities.includes('clipping'), 'the Monthly plan includes clipping');
-  return { email, password };
-}
-
-async function logIn(page: Page, viewer: Viewer) {
-  await page.goto('/login');
-  await page.getByLabel('Email', { exact: true }).fill(viewer.email);
-  await page.getByLabel('Password', { exact: true }).fill(viewer.password);
-  await page.getByRole('button', { name: 'Log in', exact: true }).click();
-  await page.waitForURL((url) => url.pathname === '/');
-}
-
-/** The first free event of a kind whose stream the server says is ready, waiting for the worker. */
-async function readyEvent(key: string, type: 'live' | 'finished'): Promise<number> {
-  const { data } = await api<{ data: EventRow[] }>(`/events?api_key=${key}&type=${type}&limit=50`);
-  const free = data.filter((e) => e.access_type === 'free').map((e) => e.id);
-  const deadline = Date.now() + MEDIA_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    for (const id of free) {
-      const playback = await api<{ stream_state: string }>(`/events/${id}/playback?api_key=${key}`);
-      if (playback.stream_state === 'ready') return id;
-    }
-    await new Promise((r) => setTimeout(r, 2_000));
-  }
-  throw new Error(`no ${type} demo stream became ready`);
-}
-
-/** The main video has frames and its time moves on (a second of it, at least). */
-async function assertMainVideoPlays(page: Page) {
-  await page.getByTestId('main-video').waitFor({ state: 'visible' });
-  const read = () =>
-    page.getByTestId('main-video').evaluate((v: HTMLVideoElement) => ({
-      readyState: v.readyState,
-      currentTime: v.currentTime,
-      paused: v.paused,
-      error: v.error?.message ?? null,
-    }));
-  await page
-    .waitForFunction(
-      () => {
-        const v = document.querySelector<HTMLVideoElement>('[data-testid=main-video]');
-        return !!v && v.readyState >= 2 && v.currentTime > 0 && !v.paused;
-      },
-      undefined,
-      { timeout: 30_000 },
-    )
-    .catch(async (error: unknown) => {
-      const text = await page.locator('main').innerText();
-      throw new Error(
-        `${String(error)}\nvideo: ${JSON.stringify(await read())}\npage: ${text.slice(0, 400)}`,
-      );
-    });
-  const first = (await read()).currentTime;
-  await page.waitForFunction(
-    (start) =>
-      (document.querySelector<HTMLVideoElement>('[data-testid=main-video]')?.currentTime ?? 0) >
-      start + 0.5,
-    first,
-    { timeout: 15_000 },
-  );
+  return viewer;
 }
 
 /**
@@ -136,7 +27,7 @@ async function assertMainVideoPlays(page: Page) {
  */
 async function cutClip(page: Page, eventId: number, name: string, nudge = false) {
   await page.goto(`/watch/${eventId}`);
-  await assertMainVideoPlays(page);
+  await assertMainVideoPlays(page, 0.5);
   const player = page.getByRole('region', { name: 'Video player' });
   await player.hover();
   await player.getByRole('button', { name: 'Clip' }).click();
@@ -198,7 +89,7 @@ void describe('clips in the browser', () => {
     await finished.getByRole('link', { name: 'Play' }).click();
     await page.waitForURL(/\/watch_library\/\d+$/);
     await page.getByRole('heading', { level: 1, name: 'Replay highlight' }).waitFor();
-    await assertMainVideoPlays(page);
+    await assertMainVideoPlays(page, 0.5);
 
     // A live game on a phone.
     const phone = await newContext(browser, server.url, PHONE);
@@ -230,7 +121,7 @@ void describe('clips in the browser', () => {
     await anonymous.goto(link);
     await anonymous.getByRole('heading', { level: 1, name: 'Live moment' }).waitFor();
     await anonymous.getByText(/^A clip from /).waitFor();
-    await assertMainVideoPlays(anonymous);
+    await assertMainVideoPlays(anonymous, 0.5);
     await stranger.close();
 
     assert.deepEqual(errors, []);

@@ -1,134 +1,19 @@
 import assert from 'node:assert/strict';
-import { randomBytes } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { DESKTOP, launchBrowser, newContext } from './support/browser.js';
-import { confirmEmail } from './support/outbox.js';
 import { startServer, type RunningServer } from './support/server.js';
+import { assertMainVideoPlays, demoViewers } from './support/viewers.js';
 
 let server: RunningServer;
 let browser: Browser;
 
-/** Generating demo media on 2 cores: live encoders start in ~20 s, a short VOD in ~30 s. */
-const MEDIA_TIMEOUT_MS = 150_000;
+const { api, anonymousKey, newViewer, logIn, readyEvent } = demoViewers(() => server);
 
 interface EventRow {
   id: number;
   type: string;
   access_type: string;
-}
-
-async function api<T>(path: string, init?: { body: Record<string, unknown> }): Promise<T> {
-  const res = await fetch(`${server.url}/api${path}`, {
-    method: init ? 'POST' : 'GET',
-    headers: init ? { 'content-type': 'application/json' } : {},
-    body: init ? JSON.stringify(init.body) : undefined,
-  });
-  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
-
-async function anonymousKey(): Promise<string> {
-  const { api_key } = await api<{ api_key: string }>('/get_api_key', {
-    body: { channel_key: 'demo-hockey' },
-  });
-  return api_key;
-}
-
-interface Viewer {
-  email: string;
-  password: string;
-}
-
-/** A viewer registered through the API; `subscribed`: on the demo monthly trial, which gives no_ads. */
-async function newViewer(opts: { subscribed?: boolean } = {}): Promise<Viewer> {
-  const email = `fan-${randomBytes(4).toString('hex')}@example.test`;
-  const password = 'Secret-pass-123';
-  const key = await anonymousKey();
-  await api('/v2/auth/register', {
-    body: {
-      api_key: key,
-      first_name: 'Ada',
-      last_name: 'Fan',
-      email,
-      password,
-      password_confirmation: password,
-      terms_accepted: true,
-    },
-  });
-  if (opts.subscribed) {
-    // A trial needs a confirmed address.
-    await confirmEmail(server, email, key);
-    const [monthly] = await api<{ id: number }[]>(`/subscriptions?api_key=${key}`);
-    await api('/stripe/subscription/start_trial', {
-      body: {
-        api_key: key,
-        subscription_id: monthly?.id,
-        card: { number: '4242 4242 4242 4242', exp_month: 12, exp_year: 2099, cvc: '123' },
-      },
-    });
-  }
-  return { email, password };
-}
-
-async function logIn(page: Page, viewer: Viewer) {
-  await page.goto('/login');
-  await page.getByLabel('Email', { exact: true }).fill(viewer.email);
-  await page.getByLabel('Password', { exact: true }).fill(viewer.password);
-  await page.getByRole('button', { name: 'Log in', exact: true }).click();
-  await page.waitForURL((url) => url.pathname === '/');
-}
-
-/** The first event of a kind whose stream the server says is ready, waiting for the worker. */
-async function readyEvent(key: string, type: 'live' | 'finished'): Promise<number> {
-  const { data } = await api<{ data: EventRow[] }>(`/events?api_key=${key}&type=${type}&limit=50`);
-  const free = data.filter((e) => e.access_type === 'free').map((e) => e.id);
-  const deadline = Date.now() + MEDIA_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    for (const id of free) {
-      const playback = await api<{ stream_state: string }>(`/events/${id}/playback?api_key=${key}`);
-      if (playback.stream_state === 'ready') return id;
-    }
-    await new Promise((r) => setTimeout(r, 2_000));
-  }
-  throw new Error(`no ${type} demo stream became ready`);
-}
-
-/** The main video rendered frames and its time moves on. */
-async function assertMainVideoPlays(page: Page) {
-  const video = page.getByTestId('main-video');
-  await video.waitFor({ state: 'visible' });
-  await page
-    .waitForFunction(
-      () => {
-        const v = document.querySelector<HTMLVideoElement>('[data-testid=main-video]');
-        return !!v && v.readyState >= 2 && v.currentTime > 0 && !v.paused;
-      },
-      undefined,
-      { timeout: 30_000 },
-    )
-    .catch(async (error: unknown) => {
-      // Say what the element was doing: a CI failure must be diagnosable from its log alone.
-      const state = await video.evaluate((v: HTMLVideoElement) =>
-        JSON.stringify({
-          readyState: v.readyState,
-          currentTime: v.currentTime,
-          paused: v.paused,
-          muted: v.muted,
-          error: v.error?.message ?? null,
-        }),
-      );
-      const text = await page.locator('main').innerText();
-      throw new Error(`${String(error)}\nvideo: ${state}\npage: ${text.slice(0, 400)}`);
-    });
-  const first = await video.evaluate((v: HTMLVideoElement) => v.currentTime);
-  await page.waitForFunction(
-    (start) =>
-      (document.querySelector<HTMLVideoElement>('[data-testid=main-video]')?.currentTime ?? 0) >
-      start + 1,
-    first,
-    { timeout: 15_000 },
-  );
 }
 
 /** Seconds between the playhead and the end of what can be played (the live edge). */
@@ -185,7 +70,7 @@ void describe('playback in the browser', () => {
   });
 
   void it('plays VOD and live without a pre-roll for a viewer with no_ads', async () => {
-    const viewer = await newViewer({ subscribed: true });
+    const viewer = await newViewer({ monthly: true });
     const context = await newContext(browser, server.url, DESKTOP);
     const page = await context.newPage();
     const adRequests: string[] = [];
