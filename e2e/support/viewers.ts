@@ -110,7 +110,9 @@ export async function assertMainVideoPlays(page: Page, advance = 1) {
         return !!v && v.readyState >= 2 && v.currentTime > 0 && !v.paused;
       },
       undefined,
-      { timeout: 30_000 },
+      // The demo's live encoders and media jobs share 2 cores with this browser: a first frame
+      // can take well over 30 s there (seen once in CI), though it comes in ~1 s on a quiet one.
+      { timeout: 60_000 },
     )
     .catch(async (error: unknown) => {
       // Say what the element was doing: a CI failure must be diagnosable from its log alone.
