@@ -54,7 +54,7 @@ async function signedInKey(base: string, channelKey: string): Promise<string> {
       body: JSON.stringify(body),
     });
     if (!res.ok) throw new Error(`${p}: ${res.status} ${await res.text()}`);
-    return res.json();
+    return (await res.json()) as unknown;
   };
   const email = `bench-${Date.now()}@example.test`;
   const password = 'Bench-pass-123';
