@@ -25,7 +25,7 @@ import {
   parseMediaPlaylist,
   renderSyntheticGame,
   runFfmpeg,
-  startLiveEncoder,
+  startSyntheticLive,
 } from '../packages/media/src/index.js';
 import { serveApp } from './serve-app.js';
 
@@ -157,7 +157,7 @@ export async function benchClips() {
     // Live: the built-in encoder in real time; a clip of its DVR window once 20 s are recorded.
     const live = await findEvent(fixture, { access: 'free', when: 'live' });
     const liveDir = path.join(mediaDir, eventPrefix(app.channelId, live), 'live');
-    encoders.push(await startLiveEncoder({ outputDir: liveDir, picture, segmentSeconds: 2 }));
+    encoders.push(await startSyntheticLive({ outputDir: liveDir, picture, segmentSeconds: 2 }));
     await app.database.db
       .insertInto('event_media')
       .values({

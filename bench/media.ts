@@ -14,7 +14,7 @@ import {
   packageVod,
   parseMediaPlaylist,
   renderSyntheticGame,
-  startLiveEncoder,
+  startSyntheticLive,
 } from '../packages/media/src/index.js';
 
 const SOURCE_SECONDS = Number(process.env.BENCH_MEDIA_SECONDS ?? 60);
@@ -45,7 +45,7 @@ async function packagingSpeed(dir: string, sourceHasFixedGop: boolean) {
 async function liveLatency(dir: string) {
   const out = path.join(dir, 'live');
   const spawnedAt = performance.now();
-  const encoder = await startLiveEncoder({
+  const encoder = await startSyntheticLive({
     outputDir: out,
     picture,
     segmentSeconds: SEGMENT_SECONDS,

@@ -12,7 +12,7 @@ import {
   readTransportStream,
   renderSyntheticGame,
   runFfmpeg,
-  startLiveEncoder,
+  startSyntheticLive,
   type Clip,
   type Rendition,
 } from './index.js';
@@ -222,7 +222,7 @@ describe('cutClip from a finished game (VOD)', () => {
 describe('cutClip from a live game (DVR window)', () => {
   it('cuts from the EVENT playlist while the encoder is still writing it', async () => {
     const live = path.join(dir, 'live');
-    const encoder = await startLiveEncoder({
+    const encoder = await startSyntheticLive({
       outputDir: live,
       picture,
       ladder: TINY,

@@ -35,9 +35,14 @@ export { packageVod, type PackageVodOptions, type VodPackage } from './vod.js';
 export { makeStills, type Stills } from './stills.js';
 export {
   finalizeLiveRecording,
+  ensureLiveLoop,
   LIVE_LADDER,
-  startLiveEncoder,
-  type LiveEncoderOptions,
+  LIVE_LOOP_SECONDS,
+  loopFileFor,
+  startLivePublisher,
+  startSyntheticLive,
+  type LiveLoopOptions,
+  type LivePublisherOptions,
 } from './live.js';
 export { remuxToMp4 } from './remux.js';
 export { cutClip, type Clip, type CutClipOptions } from './clip.js';
@@ -55,3 +60,4 @@ export { renderSponsorClip, renderSyntheticGame } from './synthetic-game.js';
 export type { ByteRange, MediaStorage, StoredObject } from './storage/storage.js';
 export { isSafeKey } from './storage/storage.js';
 export { createLocalStorage } from './storage/local-storage.js';
+export { renderStudioClip, studioGraph, type StudioPicture } from './studio.js';

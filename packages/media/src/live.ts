@@ -6,51 +6,114 @@ import { syntheticGraph, type SyntheticPicture } from './args/synthetic.js';
 import { masterPlaylist } from './hls/master.js';
 import { finalizeRecording, parseMediaPlaylist } from './hls/playlist.js';
 import type { Rendition } from './ladder.js';
-import { spawnFfmpeg, type FfmpegProcess, type RunOptions } from './runner.js';
+import { runFfmpeg, spawnFfmpeg, type FfmpegProcess, type RunOptions } from './runner.js';
 
-/** Live renditions: smaller than the VOD ladder, since every live game encodes in real time. */
+/** Live renditions: smaller than the VOD ladder, since a live game is watched as it happens. */
 export const LIVE_LADDER: readonly Rendition[] = [
   { name: '720p', width: 1280, height: 720, videoKbps: 2_000, audioKbps: 96 },
   { name: '360p', width: 640, height: 360, videoKbps: 600, audioKbps: 96 },
 ];
 
-export interface LiveEncoderOptions {
-  outputDir: string;
-  picture: Omit<SyntheticPicture, 'realtime' | 'width' | 'height'>;
+/** Long enough that the repeat is not obvious, short enough to render in a few seconds. */
+export const LIVE_LOOP_SECONDS = 30;
+
+export interface LiveLoopOptions {
+  /** Where the loop file goes; written under a temporary name and renamed when complete. */
+  output: string;
+  picture: Omit<SyntheticPicture, 'width' | 'height'>;
   ladder?: readonly Rendition[];
   segmentSeconds?: number;
-  /** See LiveHlsTask.maxSeconds: the game's remaining time plus a margin. */
+  seconds?: number;
+  runOptions?: RunOptions;
+}
+
+/**
+ * Renders a live game's loop once (if it is not there yet): the whole cost of a synthetic live
+ * game, paid in a few seconds of CPU at its start instead of an encoder running for its length.
+ */
+export async function ensureLiveLoop(o: LiveLoopOptions): Promise<void> {
+  if (fs.existsSync(o.output)) return;
+  const ladder = o.ladder ?? LIVE_LADDER;
+  const top = ladder[0];
+  if (!top) throw new Error('empty ladder');
+  const segment = o.segmentSeconds ?? 2;
+  // A whole number of segments: the seam then falls on a segment boundary.
+  const seconds = Math.max(1, Math.round((o.seconds ?? LIVE_LOOP_SECONDS) / segment)) * segment;
+  await fsp.mkdir(path.dirname(o.output), { recursive: true });
+  const partial = `${o.output}.partial.mp4`;
+  await runFfmpeg(
+    buildArgs({
+      kind: 'live-loop',
+      graph: syntheticGraph({ ...o.picture, width: top.width, height: top.height }),
+      output: partial,
+      renditions: [...ladder],
+      fps: o.picture.fps,
+      seconds,
+      keyframeSeconds: segment,
+    }),
+    { timeoutMs: 60_000 + seconds * 10_000, ...o.runOptions },
+  );
+  await fsp.rename(partial, o.output);
+}
+
+export interface LivePublisherOptions {
+  /** The loop made by ensureLiveLoop, with the same ladder and segment length. */
+  loop: string;
+  outputDir: string;
+  fps: number;
+  ladder?: readonly Rendition[];
+  segmentSeconds?: number;
+  /** See LivePublishTask.maxSeconds: the game's remaining time plus a margin. */
   maxSeconds?: number;
   runOptions?: RunOptions;
 }
 
 /**
- * Starts the built-in live encoder: a real-time synthetic game into an EVENT playlist per rendition
- * (the DVR window is the whole game). An existing recording in outputDir is continued, so a
- * restarted server resumes the same stream instead of losing what was already broadcast.
+ * Starts publishing a live game: the loop sent on at real time by stream copy (a percent of a
+ * core) into an EVENT playlist per rendition (the DVR window is the whole game). An existing
+ * recording in outputDir is continued, so a restarted server resumes the same stream instead of
+ * losing what was already broadcast.
  */
-export async function startLiveEncoder(o: LiveEncoderOptions): Promise<FfmpegProcess> {
+export async function startLivePublisher(o: LivePublisherOptions): Promise<FfmpegProcess> {
   const ladder = o.ladder ?? LIVE_LADDER;
-  const top = ladder[0];
-  if (!top) throw new Error('empty ladder');
   await fsp.mkdir(o.outputDir, { recursive: true });
   const append = fs.existsSync(path.join(o.outputDir, 'v0', 'index.m3u8'));
   if (append) await reopenRecording(o.outputDir);
   await fsp.writeFile(
     path.join(o.outputDir, 'master.m3u8'),
-    masterPlaylist(ladder, { fps: o.picture.fps, hasAudio: true }),
+    masterPlaylist(ladder, { fps: o.fps, hasAudio: true }),
   );
   const args = buildArgs({
-    kind: 'live-hls',
-    graph: syntheticGraph({ ...o.picture, width: top.width, height: top.height, realtime: true }),
+    kind: 'live-publish',
+    input: o.loop,
     outputDir: o.outputDir,
-    renditions: [...ladder],
-    fps: o.picture.fps,
+    renditionCount: ladder.length,
     segmentSeconds: o.segmentSeconds ?? 2,
     append,
     ...(o.maxSeconds !== undefined ? { maxSeconds: o.maxSeconds } : {}),
   });
   return spawnFfmpeg(args, o.runOptions);
+}
+
+/** Where a live game's loop is kept by default: beside its output folder, never served. */
+export const loopFileFor = (outputDir: string) => `${path.resolve(outputDir)}.loop.mp4`;
+
+/** A synthetic live game in one call: its loop rendered if needed, then published. */
+export async function startSyntheticLive(
+  o: Omit<LivePublisherOptions, 'loop' | 'fps'> & {
+    picture: LiveLoopOptions['picture'];
+    loop?: string;
+  },
+): Promise<FfmpegProcess> {
+  const loop = o.loop ?? loopFileFor(o.outputDir);
+  await ensureLiveLoop({
+    output: loop,
+    picture: o.picture,
+    ...(o.ladder ? { ladder: o.ladder } : {}),
+    ...(o.segmentSeconds ? { segmentSeconds: o.segmentSeconds } : {}),
+    ...(o.runOptions ? { runOptions: o.runOptions } : {}),
+  });
+  return startLivePublisher({ ...o, loop, fps: o.picture.fps });
 }
 
 /** An ended playlist must lose its ENDLIST before ffmpeg appends to it, or players stop there. */

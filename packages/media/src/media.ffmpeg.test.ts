@@ -14,7 +14,8 @@ import {
   remuxToMp4,
   renderSyntheticGame,
   runFfmpeg,
-  startLiveEncoder,
+  ensureLiveLoop,
+  startLivePublisher,
   type Rendition,
   type VodPackage,
 } from './index.js';
@@ -119,39 +120,60 @@ describe('VOD packaging', () => {
   }, 30_000);
 });
 
-describe('live encoder', () => {
-  it('grows an EVENT playlist in real time and the recording becomes a VOD', async () => {
+describe('live publisher', () => {
+  it('publishes a rendered loop in real time, seamlessly, and the recording becomes a VOD', async () => {
     const out = path.join(dir, 'live');
-    const encoder = await startLiveEncoder({
+    const loop = path.join(dir, 'live-loop.mp4');
+    // A 2 s loop: within a few seconds the stream has crossed its seam at least once.
+    await ensureLiveLoop({
+      output: loop,
+      picture: { ...picture, clockOffsetSeconds: 600, showClock: false },
+      ladder: TINY,
+      segmentSeconds: 1,
+      seconds: 2,
+    });
+    expect((await probe(loop)).durationSeconds).toBeCloseTo(2, 0);
+    const publisher = await startLivePublisher({
+      loop,
       outputDir: out,
-      picture: { ...picture, clockOffsetSeconds: 600 },
+      fps: picture.fps,
       ladder: TINY,
       segmentSeconds: 1,
     });
     const playlist = path.join(out, 'v0/index.m3u8');
     const counts: number[] = [];
     const started = Date.now();
-    while (Date.now() - started < 15_000 && (counts.at(-1) ?? 0) < 3) {
+    while (Date.now() - started < 20_000 && (counts.at(-1) ?? 0) < 5) {
       await new Promise((r) => setTimeout(r, 200));
-      if (!fs.existsSync(playlist)) continue;
-      const p = parseMediaPlaylist(read(playlist));
+      const text = fs.existsSync(playlist) ? read(playlist) : '';
+      if (!text.startsWith('#EXTM3U')) continue;
+      const p = parseMediaPlaylist(text);
       expect(p.playlistType).toBe('EVENT');
       expect(p.endList).toBe(false);
       if (p.segments.length !== counts.at(-1)) counts.push(p.segments.length);
     }
-    await encoder.stop();
-    expect(counts.length).toBeGreaterThanOrEqual(2);
+    const elapsed = (Date.now() - started) / 1000;
+    await publisher.stop();
+    // Paced by the clock (-re), not as fast as the disk allows.
+    expect(counts.at(-1)).toBeGreaterThanOrEqual(5);
+    expect(counts.at(-1) ?? 0).toBeLessThanOrEqual(elapsed + 2);
     expect(counts).toEqual([...counts].sort((a, b) => a - b));
 
     const { durationSeconds } = await finalizeLiveRecording(out);
-    expect(durationSeconds).toBeGreaterThanOrEqual(2);
+    expect(durationSeconds).toBeGreaterThanOrEqual(4);
     for (const v of ['v0', 'v1']) {
       const vod = parseMediaPlaylist(read(path.join(out, v, 'index.m3u8')));
       expect(vod.endList).toBe(true);
       expect(vod.playlistType).toBe('VOD');
+      // Timestamps keep counting across the seam: each segment starts where the last one ended.
+      const starts: number[] = [];
+      for (const segment of vod.segments.slice(0, 5)) {
+        starts.push((await probe(path.join(out, v, segment.uri))).startSeconds ?? Number.NaN);
+      }
+      starts.slice(1).forEach((t, i) => expect(t - (starts[i] ?? 0)).toBeCloseTo(1, 0));
     }
     expect(parseMasterPlaylist(read(path.join(out, 'master.m3u8')))).toHaveLength(2);
-  }, 30_000);
+  }, 60_000);
 });
 
 describe('runner', () => {

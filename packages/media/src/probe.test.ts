@@ -17,6 +17,7 @@ describe('parseProbe', () => {
   it('reads duration, codecs, size, frame rate and channels of the input only', () => {
     expect(parseProbe(banner)).toEqual({
       durationSeconds: 80.02,
+      startSeconds: 0,
       video: { codec: 'h264', width: 1280, height: 720, fps: 25, pixFmt: 'yuv420p', kbps: 1151 },
       audio: { codec: 'aac', sampleRate: 48000, channels: 2 },
     });
@@ -26,6 +27,7 @@ describe('parseProbe', () => {
     const text = `Input #0, lavfi, from 'x':\n  Duration: N/A, start: 0.0\n    Stream #0:0: Video: rawvideo (I420 / 0x30323449), yuv420p(progressive), 320x240 [SAR 1:1 DAR 4:3], 25 tbr`;
     const p = parseProbe(text);
     expect(p.durationSeconds).toBeNull();
+    expect(p.startSeconds).toBe(0);
     expect(p.audio).toBeNull();
     expect(p.video).toMatchObject({
       codec: 'rawvideo',

@@ -3,6 +3,8 @@ import { inputArgs } from './args/common.js';
 
 export interface ProbeResult {
   durationSeconds: number | null;
+  /** The first timestamp (MPEG-TS segments of a stream carry its running clock). */
+  startSeconds: number | null;
   video: {
     codec: string;
     width: number;
@@ -26,6 +28,8 @@ export function parseProbe(stderr: string): ProbeResult {
   const durationSeconds = duration
     ? Number(duration[1]) * 3600 + Number(duration[2]) * 60 + Number(duration[3])
     : null;
+  const start = /, start: (-?\d+(?:\.\d+)?)/.exec(inputPart);
+  const startSeconds = start ? Number(start[1]) : null;
 
   let video: ProbeResult['video'] = null;
   let audio: ProbeResult['audio'] = null;
@@ -60,7 +64,7 @@ export function parseProbe(stderr: string): ProbeResult {
       }
     }
   }
-  return { durationSeconds, video, audio };
+  return { durationSeconds, startSeconds, video, audio };
 }
 
 /** Probes a local file or HLS playlist: decodes nothing (`-t 0`), just opens it. */

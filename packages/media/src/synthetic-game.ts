@@ -11,14 +11,14 @@ import { runFfmpeg, type RunOptions } from './runner.js';
 export function renderSyntheticGame(o: {
   output: string;
   durationSeconds: number;
-  picture: Omit<SyntheticPicture, 'realtime'>;
+  picture: SyntheticPicture;
   videoKbps?: number;
   runOptions?: RunOptions;
 }) {
   return runFfmpeg(
     buildArgs({
       kind: 'synthetic-clip',
-      graph: syntheticGraph({ ...o.picture, realtime: false }),
+      graph: syntheticGraph(o.picture),
       fps: o.picture.fps,
       output: o.output,
       durationSeconds: o.durationSeconds,

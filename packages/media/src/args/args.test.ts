@@ -12,6 +12,7 @@ const ladder: Rendition[] = [
 ];
 const h264Source: ProbeResult = {
   durationSeconds: 30,
+  startSeconds: 0,
   video: { codec: 'h264', width: 1280, height: 720, fps: 25, pixFmt: 'yuv420p', kbps: 1800 },
   audio: { codec: 'aac', sampleRate: 48000, channels: 2 },
 };
@@ -24,7 +25,6 @@ const picture = {
   goals: [{ atSeconds: 10, team: 'home' as const }],
   clockOffsetSeconds: 0,
   fontFile: '/fonts/a:b.ttf',
-  realtime: false,
 };
 
 const tasks: MediaTask[] = [
@@ -116,25 +116,51 @@ describe('buildArgs', () => {
     expect(args.at(-1)).toBe('/out/vod/v%v/index.m3u8');
   });
 
-  it('builds a live EVENT playlist that keeps every segment (DVR) and appends on restart', () => {
+  it('renders a live loop with one encoded stream per rendition, keyframes every segment', () => {
     const args = buildArgs({
-      kind: 'live-hls',
-      graph: syntheticGraph({ ...picture, realtime: true }),
-      outputDir: '/live',
+      kind: 'live-loop',
+      graph: syntheticGraph({ ...picture, showClock: false }),
+      output: '/live/loop.mp4',
       renditions: ladder,
       fps: 25,
+      seconds: 30,
+      keyframeSeconds: 2,
+    });
+    expect(args.filter((a) => a === '-map')).toHaveLength(3);
+    expect(args[args.indexOf('-force_key_frames:v:1') + 1]).toBe('expr:gte(t,n_forced*2)');
+    expect(args[args.indexOf('-t') + 1]).toBe('30.000');
+    expect(args).not.toContain('-i');
+    // The loop is made as fast as the CPU allows, not at the wall clock's pace.
+    expect(args[args.indexOf('-filter_complex') + 1]).not.toMatch(/realtime/);
+  });
+
+  it('publishes the loop by stream copy into an EVENT playlist (DVR) that appends on restart', () => {
+    const args = buildArgs({
+      kind: 'live-publish',
+      input: '/live/loop.mp4',
+      outputDir: '/live',
+      renditionCount: 2,
       segmentSeconds: 2,
       append: true,
+      maxSeconds: 3600,
     });
+    expect(args.slice(0, 4)).toEqual(['-y', '-re', '-stream_loop', '-1']);
+    expect(args[args.indexOf('-c') + 1]).toBe('copy');
+    expect(args).not.toContain('libx264');
     expect(args[args.indexOf('-hls_list_size') + 1]).toBe('0');
     expect(args[args.indexOf('-hls_playlist_type') + 1]).toBe('event');
     expect(args[args.indexOf('-hls_flags') + 1]).toBe(
       'independent_segments+program_date_time+append_list',
     );
-    expect(args).not.toContain('-i');
-    const graph = args[args.indexOf('-filter_complex') + 1] ?? '';
-    expect(graph).toContain('realtime');
-    expect(graph).toContain('arealtime');
+    expect(args[args.indexOf('-var_stream_map') + 1]).toBe('v:0,a:0 v:1,a:1');
+  });
+
+  it('leaves the clock out of a loop, which would repeat the same minute', () => {
+    expect(syntheticGraph(picture)).toContain('eif');
+    expect(syntheticGraph({ ...picture, showClock: false })).not.toContain('eif');
+    const noFont = { ...picture, fontFile: undefined };
+    expect(syntheticGraph(noFont)).toContain('[clk]');
+    expect(syntheticGraph({ ...noFont, showClock: false })).not.toContain('[clk]');
   });
 });
 

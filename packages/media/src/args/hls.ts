@@ -13,27 +13,44 @@ export interface VodHlsTask {
   preset?: string;
 }
 
-export interface LiveHlsTask {
-  kind: 'live-hls';
-  /** A filter graph with [vout] and [aout] pads that runs at real time (see synthetic.ts). */
+/**
+ * A live game's picture rendered once, ahead of time, as a seamless loop: one video stream per
+ * rendition (already scaled and encoded, keyframes every segment) plus one audio stream, in an MP4
+ * that the publisher then sends live by stream copy. Encoding the ladder in real time for the
+ * whole game cost about half a core per game and fell behind the clock on a busy machine.
+ */
+export interface LiveLoopTask {
+  kind: 'live-loop';
+  /** A filter graph with [vout] and [aout] pads (see synthetic.ts), generated as fast as possible. */
   graph: string;
-  outputDir: string;
+  output: string;
   renditions: Rendition[];
   fps: number;
+  /** A whole number of segments, so every segment stays the same length across the loop's seam. */
+  seconds: number;
+  keyframeSeconds: number;
+  preset?: string;
+}
+
+/**
+ * A rendered loop → live HLS with a DVR window, by stream copy at the input's native rate
+ * (`-re`), looping forever with timestamps that keep counting: an EVENT playlist that keeps every
+ * segment (`-hls_list_size 0`), so viewers can seek back to the start, and that becomes the VOD
+ * once #EXT-X-ENDLIST is written. Program date-times let players and the latency benchmark map
+ * segments to the wall clock.
+ */
+export interface LivePublishTask {
+  kind: 'live-publish';
+  /** The loop (LiveLoopTask's output). */
+  input: string;
+  outputDir: string;
+  renditionCount: number;
   segmentSeconds: number;
-  /**
-   * Keyframe interval; default min(2, segmentSeconds), as for VOD. Segments still end on the first
-   * keyframe after segmentSeconds; keyframes inside them let a clip copy whole GOPs and keep its
-   * re-encoded edge short (cutClip), and players seek the DVR window more precisely.
-   */
-  keyframeSeconds?: number;
   /** Continue an existing recording (after a restart) instead of starting a new one. */
   append: boolean;
-  /** x264 preset; every live game encodes in real time, so cheaper is better. */
-  preset?: string;
   /**
-   * The encoder stops itself after this long: an encoder whose server was killed (SIGKILL, no
-   * chance to stop it) still ends with its game instead of running forever.
+   * The publisher stops itself after this long: one whose server was killed (SIGKILL, no chance
+   * to stop it) still ends with its game instead of running forever.
    */
   maxSeconds?: number;
 }
@@ -112,44 +129,52 @@ export function vodHlsArgs(t: VodHlsTask): string[] {
   return [...args, ...hls];
 }
 
-/**
- * Real-time graph → live HLS with a DVR window: an EVENT playlist that keeps every segment
- * (`-hls_list_size 0`), so viewers can seek back to the start, and that becomes the VOD once
- * #EXT-X-ENDLIST is written. Program date-times let players and the latency benchmark map segments
- * to the encoder's clock.
- */
-export function liveHlsArgs(t: LiveHlsTask): string[] {
+/** Synthetic graph → the loop file: split and scale per rendition, fixed keyframes, one audio. */
+export function liveLoopArgs(t: LiveLoopTask): string[] {
   const n = t.renditions.length;
-  const splitV =
+  const split =
     n === 1
       ? `[vout]null[s0]`
       : `[vout]split=${n}${t.renditions.map((_, i) => `[s${i}]`).join('')}`;
-  const splitA =
-    n === 1
-      ? `[aout]anull[a0]`
-      : `[aout]asplit=${n}${t.renditions.map((_, i) => `[a${i}]`).join('')}`;
   const scales = t.renditions.map((r, i) => `[s${i}]scale=${r.width}:${r.height}[v${i}]`);
-  const graph = [t.graph, splitV, splitA, ...scales].join(';');
-  const args = ['-y', '-filter_complex', graph];
+  const args = ['-y', '-filter_complex', [t.graph, split, ...scales].join(';')];
   t.renditions.forEach((_, i) => args.push('-map', `[v${i}]`));
-  t.renditions.forEach((_, i) => args.push('-map', `[a${i}]`));
+  args.push('-map', '[aout]');
   t.renditions.forEach((r, i) =>
     args.push(
       ...h264Args({
         stream: `v:${i}`,
         preset: t.preset ?? 'veryfast',
         kbps: r.videoKbps,
-        keyframeSeconds: t.keyframeSeconds ?? Math.min(2, t.segmentSeconds),
+        keyframeSeconds: t.keyframeSeconds,
         fps: t.fps,
       }),
+      `-force_key_frames:v:${i}`,
+      `expr:gte(t,n_forced*${t.keyframeSeconds})`,
     ),
   );
-  args.push('-tune', 'zerolatency', ...aacArgs(t.renditions[0]?.audioKbps ?? 96));
+  return [
+    ...args,
+    ...aacArgs(t.renditions[0]?.audioKbps ?? 96),
+    '-t',
+    t.seconds.toFixed(3),
+    '-movflags',
+    '+faststart',
+    localPath(t.output),
+  ];
+}
+
+export function livePublishArgs(t: LivePublishTask): string[] {
+  const args = ['-y', '-re', '-stream_loop', '-1', ...inputArgs(t.input)];
+  for (let i = 0; i < t.renditionCount; i += 1) args.push('-map', `0:v:${i}`);
+  // Every rendition carries the same audio track: the loop holds it once.
+  for (let i = 0; i < t.renditionCount; i += 1) args.push('-map', '0:a:0');
+  args.push('-c', 'copy');
   if (t.maxSeconds !== undefined) args.push('-t', t.maxSeconds.toFixed(0));
   const flags = ['independent_segments', 'program_date_time', ...(t.append ? ['append_list'] : [])];
   return [
     ...args,
-    ...hlsOutput(t.outputDir, n, true, flags, [
+    ...hlsOutput(t.outputDir, t.renditionCount, true, flags, [
       '-hls_time',
       String(t.segmentSeconds),
       '-hls_list_size',

@@ -18,8 +18,11 @@ export interface SyntheticPicture {
   clockOffsetSeconds: number;
   /** Without a font the scoreboard is drawn with boxes and the clock is a sweeping bar. */
   fontFile?: string | undefined;
-  /** Paced to the wall clock (live); otherwise generated as fast as the CPU allows. */
-  realtime: boolean;
+  /**
+   * The running game clock; off in a live loop, whose picture repeats every few seconds and would
+   * show the same minute over and over.
+   */
+  showClock?: boolean;
 }
 
 /** A clip rendered from a lavfi graph with [vout] and [aout] pads (a game, an ad). */
@@ -114,6 +117,7 @@ function textFilters(p: SyntheticPicture, bar: number): string[] {
       `drawtext=fontfile='${font}':text='${text}':x=${n(bar * 1.4)}:y=${y}:fontsize=${size}:fontcolor=white:enable='${enable}'`,
     );
   }
+  if (p.showClock === false) return out;
   const clock = `%{eif\\:trunc((t+${off})/60)\\:d\\:2}\\:%{eif\\:mod(trunc(t+${off}),60)\\:d\\:2}`;
   out.push(
     `drawtext=fontfile='${font}':text='${clock}':x=w-tw-${n(bar * 0.4)}:y=${y}:fontsize=${size}:fontcolor=0xffd400`,
@@ -159,18 +163,17 @@ export function syntheticGraph(p: SyntheticPicture): string {
     `drawbox=x=${n(bar * 0.8)}:y=${n(bar * 0.2)}:w=${n(bar * 0.45)}:h=${n(bar * 0.6)}:color=${ffColor(p.home.color, '0xc8102e')}:t=fill`,
     ...textFilters(p, bar),
   ];
-  if (!p.fontFile) {
+  if (!p.fontFile && p.showClock !== false) {
     // No font: the clock is a bar sweeping across the bottom once per game minute.
     video.push(`color=c=0xffd400:s=${W}x${even(bar * 0.1)}:r=${fps}[clk]`);
     video.push(`[r4][clk]overlay=x='-w+mod(t+${off},60)/60*w':y=H-h[r5]`);
   }
-  const last = p.fontFile ? 'r4' : 'r5';
-  const pace = p.realtime ? ',realtime' : '';
-  video.push(`[${last}]${board.join(',')}${pace},format=yuv420p[vout]`);
+  const last = p.fontFile || p.showClock === false ? 'r4' : 'r5';
+  video.push(`[${last}]${board.join(',')},format=yuv420p[vout]`);
   const audio = [
     'anoisesrc=c=pink:r=48000:a=0.05[crowd]',
     'sine=f=196:r=48000,volume=0.05[tone]',
-    `[crowd][tone]amix=inputs=2,aformat=sample_fmts=fltp:channel_layouts=stereo${p.realtime ? ',arealtime' : ''}[aout]`,
+    `[crowd][tone]amix=inputs=2,aformat=sample_fmts=fltp:channel_layouts=stereo[aout]`,
   ];
   return [...video, ...audio].join(';');
 }

@@ -1,5 +1,12 @@
 import { clipCopyArgs, clipEncodeArgs, type ClipCopyTask, type ClipEncodeTask } from './clip.js';
-import { liveHlsArgs, vodHlsArgs, type LiveHlsTask, type VodHlsTask } from './hls.js';
+import {
+  liveLoopArgs,
+  livePublishArgs,
+  vodHlsArgs,
+  type LiveLoopTask,
+  type LivePublishTask,
+  type VodHlsTask,
+} from './hls.js';
 import {
   posterArgs,
   previewArgs,
@@ -15,7 +22,8 @@ import { syntheticClipArgs, type SyntheticClipTask } from './synthetic.js';
 /** Everything the media pipeline asks of ffmpeg, one variant per job kind. */
 export type MediaTask =
   | VodHlsTask
-  | LiveHlsTask
+  | LiveLoopTask
+  | LivePublishTask
   | PosterTask
   | ThumbnailsTask
   | PreviewTask
@@ -29,8 +37,10 @@ export function buildArgs(task: MediaTask): string[] {
   switch (task.kind) {
     case 'vod-hls':
       return vodHlsArgs(task);
-    case 'live-hls':
-      return liveHlsArgs(task);
+    case 'live-loop':
+      return liveLoopArgs(task);
+    case 'live-publish':
+      return livePublishArgs(task);
     case 'poster':
       return posterArgs(task);
     case 'thumbnails':

@@ -24,7 +24,7 @@ export function demoGoals(eventId: number, gameSeconds: number): SyntheticPictur
 export function demoPicture(
   game: GameRow,
   opts: { gameSeconds: number; clockOffsetSeconds: number; fontFile: string | undefined },
-): Omit<SyntheticPicture, 'realtime' | 'width' | 'height'> {
+): Omit<SyntheticPicture, 'width' | 'height'> {
   return {
     fps: 25,
     home: { code: game.home?.short_name ?? 'HOME', color: game.home?.color ?? '#1d4f91' },

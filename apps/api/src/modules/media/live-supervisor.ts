@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { MEDIA_KIND } from '@rudy/contracts';
 import {
+  ensureLiveLoop,
   finalizeLiveRecording,
   locateFont,
-  startLiveEncoder,
+  startLivePublisher,
   type FfmpegProcess,
   type MediaStorage,
   type Rendition,
@@ -41,9 +42,10 @@ export interface SupervisorDeps {
 }
 
 /**
- * Keeps one built-in live encoder per demo game that is on now: starts it when the game starts
- * (continuing the recording after a restart), stops it at the game's end, and turns the recording
- * into the game's VOD. A lease on the live media row keeps a second worker from encoding the same
+ * Keeps one built-in live publisher per demo game that is on now: renders the game's picture as a
+ * short loop and publishes it at real time by stream copy from the game's start (continuing the
+ * recording after a restart), stops it at the game's end, and turns the recording into the game's
+ * VOD. A lease on the live media row keeps a second worker from encoding the same
  * game, and lets it take over when the first one dies.
  */
 export function createLiveSupervisor(deps: SupervisorDeps) {
@@ -53,10 +55,45 @@ export function createLiveSupervisor(deps: SupervisorDeps) {
   let timer: NodeJS.Timeout | undefined;
   let ticking: Promise<void> | undefined;
 
-  async function start(game: GameRow, now: Date) {
+  /** The game's picture as a loop (rendered once per game), with the score as it stands now. */
+  async function prepareLoop(game: GameRow, elapsed: number) {
+    const prefix = eventPrefix(game.channel_id, game.id);
+    // Beside live/, never under it: the loop is a working file, not something viewers fetch.
+    const loop = path.join(await deps.storage.liveDir(`${prefix}/live-loop`), 'loop.mp4');
+    const picture = demoPicture(game, {
+      gameSeconds: game.duration_minutes * 60,
+      clockOffsetSeconds: elapsed,
+      fontFile: locateFont(),
+    });
+    await ensureLiveLoop({
+      output: loop,
+      picture: {
+        ...picture,
+        goals: picture.goals.filter((g) => g.atSeconds <= elapsed),
+        showClock: false,
+      },
+      ...(deps.ladder ? { ladder: deps.ladder } : {}),
+      ...(deps.segmentSeconds ? { segmentSeconds: deps.segmentSeconds } : {}),
+    });
+    return { loop, fps: picture.fps };
+  }
+
+  async function start(game: GameRow) {
     const last = failedAt.get(game.id);
-    if (last !== undefined && now.getTime() - last < RESTART_BACKOFF_MS) return;
-    const key = `${eventPrefix(game.channel_id, game.id)}/live/master.m3u8`;
+    if (last !== undefined && deps.now().getTime() - last < RESTART_BACKOFF_MS) return;
+    const prefix = eventPrefix(game.channel_id, game.id);
+    const key = `${prefix}/live/master.m3u8`;
+    const startedAt = new Date(game.event_utc_ts).getTime();
+    // Rendered before the claim (two workers may both render it; the file is renamed into place
+    // whole), so a claim's lease is never spent waiting for ffmpeg.
+    const elapsed = Math.max(0, (deps.now().getTime() - startedAt) / 1000);
+    const prepared = await prepareLoop(game, elapsed).catch((error: unknown) => {
+      failedAt.set(game.id, deps.now().getTime());
+      deps.log.error({ eventId: game.id, err: error }, 'live loop could not be rendered');
+      return null;
+    });
+    if (!prepared) return;
+    const now = deps.now();
     const row = await deps.repo.claimLive({
       channelId: game.channel_id,
       eventId: game.id,
@@ -67,15 +104,11 @@ export function createLiveSupervisor(deps: SupervisorDeps) {
     });
     if (!row) return;
     const dir = await deps.storage.liveDir(path.posix.dirname(key));
-    const elapsed = Math.max(0, (now.getTime() - new Date(game.event_utc_ts).getTime()) / 1000);
-    const remaining = game.duration_minutes * 60 - elapsed;
-    const encoder = await startLiveEncoder({
+    const remaining = game.duration_minutes * 60 - (now.getTime() - startedAt) / 1000;
+    const encoder = await startLivePublisher({
+      loop: prepared.loop,
       outputDir: dir,
-      picture: demoPicture(game, {
-        gameSeconds: game.duration_minutes * 60,
-        clockOffsetSeconds: elapsed,
-        fontFile: locateFont(),
-      }),
+      fps: prepared.fps,
       ...(deps.ladder ? { ladder: deps.ladder } : {}),
       ...(deps.segmentSeconds ? { segmentSeconds: deps.segmentSeconds } : {}),
       maxSeconds: Math.ceil(remaining) + 60,
@@ -113,6 +146,8 @@ export function createLiveSupervisor(deps: SupervisorDeps) {
       ? await finalizeLiveRecording(r.dir)
       : { durationSeconds: 0 };
     await deps.repo.endLive(r.mediaId, durationSeconds, deps.now());
+    // The loop was only there to be published: disk holds the recording, nothing more.
+    await deps.storage.delete(`${eventPrefix(r.channelId, r.eventId)}/live-loop/`);
     if (durationSeconds <= 0) return;
     await deps.repo.upsertMedia({
       channelId: r.channelId,
@@ -131,6 +166,13 @@ export function createLiveSupervisor(deps: SupervisorDeps) {
     deps.log.info({ eventId: r.eventId, durationSeconds }, 'live recording is now the VOD');
   }
 
+  const renew = () =>
+    deps.repo.renewLeases(
+      owner,
+      [...running.values()].map((r) => r.mediaId),
+      new Date(deps.now().getTime() + LEASE_MS),
+    );
+
   async function tick() {
     const now = deps.now();
     const live = await deps.repo.liveNow(deps.channelIds, now);
@@ -141,12 +183,13 @@ export function createLiveSupervisor(deps: SupervisorDeps) {
       await r.encoder.stop();
       await finish(r);
     }
-    for (const game of live) if (!running.has(game.id)) await start(game, now);
-    await deps.repo.renewLeases(
-      owner,
-      [...running.values()].map((r) => r.mediaId),
-      new Date(now.getTime() + LEASE_MS),
-    );
+    for (const game of live) {
+      if (running.has(game.id)) continue;
+      await start(game);
+      // Rendering a loop takes seconds: keep the games already running claimed meanwhile.
+      await renew();
+    }
+    await renew();
     // Games whose encoder vanished with its worker: close their recordings too.
     for (const stale of await deps.repo.staleLive(now)) {
       if (!stale.storage_key) continue;

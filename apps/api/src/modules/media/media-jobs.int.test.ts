@@ -124,7 +124,7 @@ describe('demo media', () => {
 });
 
 describe('live supervisor', () => {
-  it('encodes every live demo game, and turns a finished one into its VOD', async () => {
+  it('publishes every live demo game from its loop, and turns a finished one into its VOD', async () => {
     const storage = createLocalStorage(mediaDir);
     const repo = createMediaJobsRepository(database.db);
     let clock = Date.now();
@@ -159,11 +159,15 @@ describe('live supervisor', () => {
       }
       const rows = await mediaRows(first.id);
       expect(rows.find((r) => r.kind === MEDIA_KIND.live)?.status).toBe('live');
+      // Rendered once at the start, kept outside what /media serves (live/, vod/, assets/).
+      const loop = path.join(mediaDir, `c${channelId}/e${first.id}/live-loop/loop.mp4`);
+      expect(fs.existsSync(loop)).toBe(true);
 
       // The earliest game ends: its encoder stops and its recording becomes the VOD.
       clock = new Date(first.event_utc_ts).getTime() + first.duration_minutes * 60_000 + 1_000;
       await supervisor.tick();
       expect(supervisor.running()).not.toContain(first.id);
+      expect(fs.existsSync(loop)).toBe(false);
       const vod = parseMediaPlaylist(fs.readFileSync(playlist, 'utf8'));
       expect(vod.endList).toBe(true);
       expect(vod.playlistType).toBe('VOD');
