@@ -58,6 +58,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       api: config.RATE_LIMIT_MAX,
       media: config.MEDIA_RATE_LIMIT_MAX,
       dev: config.DEV_RATE_LIMIT_MAX,
+      datalake: config.DATALAKE_RATE_LIMIT_MAX,
     },
     windowMs: config.RATE_LIMIT_WINDOW_MS,
     redis,

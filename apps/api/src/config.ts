@@ -109,11 +109,41 @@ export const ConfigSchema = z.object({
   COMMERCE_JOB_INTERVAL_MS: z.coerce.number().int().min(0).default(1_000),
   /** Orders still 'created' after this long are checked with the payment provider. */
   COMMERCE_RECONCILE_AFTER_S: z.coerce.number().int().min(0).default(60),
+  /**
+   * Where the web app reports analytics (the datalake of spec section 7): unset, this server;
+   * another origin when the datalake runs on its own (`npm run datalake`); 'off', nowhere.
+   */
+  ANALYTICS_URL: z.union([z.url(), z.literal('off')]).optional(),
+  /** Whether the client reports from localhost. Default: yes, except in production. */
+  ANALYTICS_LOCALHOST: z.enum(['true', 'false']).optional(),
+  /** Serve /datalake/ in this process; false when the datalake runs as its own process. */
+  DATALAKE_IN_PROCESS: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
+  /** Port of the datalake when it runs on its own. */
+  DATALAKE_PORT: z.coerce.number().int().min(0).max(65535).default(3001),
+  /** Datalake calls per client in RATE_LIMIT_WINDOW_MS (a viewer sends a heartbeat every 30 s). */
+  DATALAKE_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(1_200),
+  /** Accepted rows are written at least this often... */
+  DATALAKE_FLUSH_MS: z.coerce.number().int().min(10).default(1_000),
+  /** ...or as soon as this many wait. */
+  DATALAKE_BATCH_ROWS: z.coerce.number().int().min(1).default(1_000),
+  /** Rows held in memory at most (the database slow or away); past it calls get 503. */
+  DATALAKE_BUFFER_MAX: z.coerce.number().int().min(1).default(100_000),
+  /** Raw analytics rows are kept this many days (whole day partitions are dropped). */
+  ANALYTICS_RETENTION_DAYS: z.coerce.number().int().min(1).default(90),
+  /** Hourly rollups (what the dashboard reads) are kept this many days. */
+  ANALYTICS_ROLLUP_RETENTION_DAYS: z.coerce.number().int().min(1).default(730),
 });
 type ParsedEnv = z.infer<typeof ConfigSchema>;
-export type Config = Omit<ParsedEnv, 'SEED_ON_EMPTY' | 'DEMO_MEDIA_CHANNELS'> & {
+export type Config = Omit<
+  ParsedEnv,
+  'SEED_ON_EMPTY' | 'DEMO_MEDIA_CHANNELS' | 'ANALYTICS_LOCALHOST'
+> & {
   SEED_ON_EMPTY: boolean;
   DEMO_MEDIA_CHANNELS: string;
+  ANALYTICS_LOCALHOST: boolean;
   repoRoot: string;
 };
 
@@ -160,6 +190,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // The demo's channel and synthetic games are for a local start; production loads them only when asked.
     SEED_ON_EMPTY: data.SEED_ON_EMPTY ?? !production,
     DEMO_MEDIA_CHANNELS: data.DEMO_MEDIA_CHANNELS ?? (production ? '' : 'demo-hockey'),
+    // A newcomer running the demo sees their own visits; production ignores developers' browsers.
+    ANALYTICS_LOCALHOST: data.ANALYTICS_LOCALHOST
+      ? data.ANALYTICS_LOCALHOST === 'true'
+      : !production,
     repoRoot,
   };
 }

@@ -4,6 +4,8 @@ import { fallbackOrigin, loadConfig } from './config.js';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { seedDemoChannel } from './db/seed/demo-channel.js';
+import { ensureDemoAdmin } from './db/seed/demo-admin.js';
+import { loadAppSecret } from './lib/app-secret.js';
 import { startWorker, type Worker } from './jobs/worker.js';
 
 /**
@@ -23,6 +25,12 @@ async function main() {
       .executeTakeFirst();
     if (!hasChannel) await seedDemoChannel(database.db);
   }
+
+  // The demo's operator account (never in production: a channel there gets its admins on purpose).
+  const demoAdmin =
+    config.NODE_ENV === 'production'
+      ? null
+      : await ensureDemoAdmin(database.db, await loadAppSecret(database.db, config.APP_SECRET));
 
   const app = await buildApp({ config, db: database.db });
   let worker: Worker | undefined;
@@ -53,7 +61,13 @@ async function main() {
   const outbox = app.devOutboxToken
     ? `  Dev outbox (mail stays here, only on this machine): ${url}/dev/outbox?token=${app.devOutboxToken}\n`
     : '';
-  console.log(`\n  Rudy streaming is running: ${url}\n  API docs: ${url}/api/docs\n${outbox}`);
+  // The admin's password likewise goes to this terminal only.
+  const admin = demoAdmin
+    ? `  Channel admin (dashboard at ${url}/admin): ${demoAdmin.email} / ${demoAdmin.password ?? '(password changed)'}\n`
+    : '';
+  console.log(
+    `\n  Rudy streaming is running: ${url}\n  API docs: ${url}/api/docs\n${outbox}${admin}`,
+  );
 }
 
 main().catch((error: unknown) => {

@@ -38,6 +38,10 @@ import { keysRoutes } from './modules/keys/keys.routes.js';
 import { createKeysService } from './modules/keys/keys.service.js';
 import { registerMediaModules } from './modules/media/register-media.js';
 import { registerClips } from './modules/clips/register-clips.js';
+import { createAdminAccess } from './modules/admin/admin-access.js';
+import { createAdminRepository } from './modules/admin/admin.repository.js';
+import { adminRoutes } from './modules/admin/admin.routes.js';
+import { registerAnalytics } from './modules/analytics/register-analytics.js';
 import { outboxMailer, smtpMailer } from './modules/mail/mailer.js';
 import { createOutboxGate } from './modules/mail/outbox-gate.js';
 import { createOutboxRepository } from './modules/mail/outbox.repository.js';
@@ -143,7 +147,10 @@ export async function registerModules(
   });
   const account = createAccountService({ repo: authRepo, profiles, mail, keys });
 
-  keysRoutes(app, keys, config.DEFAULT_CHANNEL_KEY);
+  keysRoutes(app, keys, config.DEFAULT_CHANNEL_KEY, {
+    url: config.ANALYTICS_URL === 'off' ? null : (config.ANALYTICS_URL ?? ''),
+    localhost: config.ANALYTICS_LOCALHOST,
+  });
   const commerce = await registerCommerce(app, { config, db, now, origins });
   channelRoutes(app, channel, commerce.catalogue.overlay);
   eventsRoutes(app, events);
@@ -172,4 +179,8 @@ export async function registerModules(
     defaultChannelKey: config.DEFAULT_CHANNEL_KEY,
     now,
   });
+  const adminRepo = createAdminRepository(db);
+  const admin = createAdminAccess(adminRepo);
+  await admin.routes(app, (scope) => adminRoutes(scope, { repo: adminRepo, channel }));
+  await registerAnalytics(app, { config, db, channel, admin, now });
 }

@@ -65,6 +65,8 @@ export const ERROR_CODES = [
   'clip_too_short',
   'clip_too_long',
   'clip_beyond_end',
+  // analytics
+  'analytics_busy',
 ] as const;
 export const ErrorCodeSchema = z.enum(ERROR_CODES);
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;

@@ -15,3 +15,4 @@ export * from './playback.js';
 export * from './card-number.js';
 export * from './base-pass.js';
 export * from './clips.js';
+export * from './analytics.js';

@@ -24,6 +24,9 @@ export const RuntimeConfigSchema = z.object({
   api_base: z.string(),
   channel_key: z.string().nullable(),
   keys_url: z.string(),
+  /** Base of the datalake calls ('' is this site); null: no analytics. */
   analytics_url: z.string().nullable(),
+  /** Whether analytics are sent from localhost (spec section 7 says not; the demo allows it). */
+  analytics_localhost: z.boolean().optional(),
 });
 export type RuntimeConfig = z.infer<typeof RuntimeConfigSchema>;

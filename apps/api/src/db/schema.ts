@@ -30,6 +30,8 @@ export interface UsersTable {
   language: Generated<string>;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** 0010-analytics: 'admin' opens /admin for this user's channel. */
+  role: Generated<'viewer' | 'admin'>;
 }
 
 export interface ApiKeysTable {
@@ -541,7 +543,149 @@ export interface MediaDownloadsTable {
   created_at: Timestamp;
 }
 
+/** 0010-analytics: every accepted datalake call (partitioned by day of arrival). */
+export interface AnalyticsRawTable {
+  received_at: Date;
+  channel_id: number;
+  /** 1 session, 2 event, 3 video event, 4 viewing (see analytics/datalake-rows.ts). */
+  kind: number;
+  name: string | null;
+  session_uuid: string | null;
+  video_view_uuid: string | null;
+  user_id: number | null;
+  stream_id: number | null;
+  stream_type: string | null;
+  value: number | null;
+  data: JSONColumnType<Record<string, unknown>>;
+}
+
+export interface AnalyticsViewsHourlyTable {
+  channel_id: number;
+  hour: Date;
+  stream_type: string;
+  stream_id: number;
+  views: number;
+}
+
+export interface AnalyticsWatchHourlyTable {
+  channel_id: number;
+  hour: Date;
+  stream_type: string;
+  stream_id: number;
+  category: string;
+  sport: string;
+  school: string;
+  seconds: number;
+}
+
+export interface AnalyticsFirstFrameHourlyTable {
+  channel_id: number;
+  hour: Date;
+  stream_type: string;
+  bucket: number;
+  samples: number;
+}
+
+export interface AnalyticsViewersHourlyTable {
+  channel_id: number;
+  hour: Date;
+  stream_type: string;
+  sketch: Buffer;
+}
+
+export interface AnalyticsEventsHourlyTable {
+  channel_id: number;
+  hour: Date;
+  name: string;
+  count: number;
+}
+
+export interface AnalyticsPagesHourlyTable {
+  channel_id: number;
+  hour: Date;
+  path: string;
+  visits: number;
+}
+
+export interface AnalyticsPresenceTable {
+  channel_id: number;
+  video_view_uuid: string;
+  stream_type: string;
+  stream_id: number;
+  last_seen: Date;
+}
+
+/** 0009: the VOD library. */
+export interface VodMediaCategoriesTable {
+  id: Generated<number>;
+  channel_id: number;
+  alias: string;
+  name: I18n;
+  position: Generated<number>;
+}
+
+export type VodMediaStatus = 'pending' | 'processing' | 'ready' | 'error';
+
+export interface VodMediaItemsTable {
+  id: Generated<number>;
+  channel_id: number;
+  category_id: number | null;
+  public_id: Generated<string>;
+  title: I18n;
+  description: JSONColumnType<I18nText | null, string | null | undefined, string | null>;
+  published_at: Timestamp;
+  /** numeric(10, 3): the driver returns it as a string. */
+  duration_seconds: ColumnType<string | null, number | null | undefined, number | null>;
+  requires_access: Generated<boolean>;
+  status: Generated<VodMediaStatus>;
+  /** The master playlist, once packaged. */
+  storage_key: string | null;
+  meta: ColumnType<Record<string, unknown>, string | undefined, string>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  /** Generated from title and description (search); never written. */
+  search_text: ColumnType<string, never, never>;
+  search_doc: ColumnType<string, never, never>;
+}
+
+export interface VodMediaAssetsTable {
+  id: Generated<number>;
+  channel_id: number;
+  item_id: number;
+  kind: number;
+  storage_key: string | null;
+  url: string | null;
+  meta: ColumnType<Record<string, unknown>, string | undefined, string>;
+}
+
+export interface VodMediaRailsTable {
+  id: Generated<number>;
+  channel_id: number;
+  title: I18n;
+  position: Generated<number>;
+}
+
+export interface VodMediaRailItemsTable {
+  rail_id: number;
+  item_id: number;
+  channel_id: number;
+  position: Generated<number>;
+}
+
 export interface Database {
+  vod_media_categories: VodMediaCategoriesTable;
+  vod_media_items: VodMediaItemsTable;
+  vod_media_assets: VodMediaAssetsTable;
+  vod_media_rails: VodMediaRailsTable;
+  vod_media_rail_items: VodMediaRailItemsTable;
+  analytics_raw: AnalyticsRawTable;
+  analytics_views_hourly: AnalyticsViewsHourlyTable;
+  analytics_watch_hourly: AnalyticsWatchHourlyTable;
+  analytics_first_frame_hourly: AnalyticsFirstFrameHourlyTable;
+  analytics_viewers_hourly: AnalyticsViewersHourlyTable;
+  analytics_events_hourly: AnalyticsEventsHourlyTable;
+  analytics_pages_hourly: AnalyticsPagesHourlyTable;
+  analytics_presence: AnalyticsPresenceTable;
   preroll_views: PrerollViewsTable;
   media_downloads: MediaDownloadsTable;
   favorites: FavoritesTable;

@@ -3,8 +3,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import { SPEC_MESSAGES } from '@rudy/contracts';
 
-/** Separate per-client budgets: a viewer's HLS segments must not eat into their API calls. */
-export type Budget = 'api' | 'media' | 'dev';
+/**
+ * Separate per-client budgets: a viewer's HLS segments must not eat into their API calls, nor
+ * their analytics heartbeats.
+ */
+export type Budget = 'api' | 'media' | 'dev' | 'datalake';
 
 export interface RateLimitOptions {
   max: Record<Budget, number>;
@@ -28,6 +31,8 @@ export function budgetOf(routeUrl: string | undefined): Budget | undefined {
   }
   if (routeUrl.startsWith('/media/')) return 'media';
   if (routeUrl.startsWith('/dev/')) return 'dev';
+  // Analytics heartbeats are frequent and cheap; their budget must not eat into the API's.
+  if (routeUrl.startsWith('/datalake/')) return 'datalake';
   return undefined;
 }
 

@@ -34,3 +34,20 @@ export async function signedInUser(
     .execute();
   return { userId: user.id, apiKey, email };
 }
+
+/** A signed-in user holding the channel-admin role (the console's operator). */
+export async function adminUser(
+  t: Fixture,
+  opts: { channelId?: number; channelKey?: string } = {},
+): Promise<{ userId: number; apiKey: string; email: string }> {
+  const user = await signedInUser(t, {
+    ...opts,
+    email: `admin-${randomBytes(4).toString('hex')}@example.test`,
+  });
+  await t.database.db
+    .updateTable('users')
+    .set({ role: 'admin' })
+    .where('id', '=', user.userId)
+    .execute();
+  return user;
+}

@@ -12,7 +12,19 @@ import type { KeysService } from './keys.service.js';
 
 const tags = ['keys'];
 
-export function keysRoutes(app: FastifyInstance, keys: KeysService, defaultChannelKey: string) {
+/** Where the web app reports analytics: '' is this server, null nowhere. */
+export interface AnalyticsTarget {
+  url: string | null;
+  /** Whether the client reports from localhost (the demo does). */
+  localhost: boolean;
+}
+
+export function keysRoutes(
+  app: FastifyInstance,
+  keys: KeysService,
+  defaultChannelKey: string,
+  analytics: AnalyticsTarget,
+) {
   const r = typed(app);
 
   r.get(
@@ -58,7 +70,8 @@ export function keysRoutes(app: FastifyInstance, keys: KeysService, defaultChann
           .channelKeyForHost(req.hostname, defaultChannelKey)
           .catch(() => null),
         keys_url: '/api/channel-key',
-        analytics_url: null,
+        analytics_url: analytics.url,
+        analytics_localhost: analytics.localhost,
       };
     },
   );

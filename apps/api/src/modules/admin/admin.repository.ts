@@ -1,0 +1,34 @@
+import type { DB } from '../../db/database.js';
+
+/** SQL only: who holds the admin role, and what the console shows of them and their channel. */
+export function createAdminRepository(db: DB) {
+  return {
+    async isAdmin(userId: number, channelId: number): Promise<boolean> {
+      const row = await db
+        .selectFrom('users')
+        .select('id')
+        .where('id', '=', userId)
+        .where('channel_id', '=', channelId)
+        .where('role', '=', 'admin')
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    user(userId: number) {
+      return db
+        .selectFrom('users')
+        .select(['id', 'email', 'first_name', 'last_name'])
+        .where('id', '=', userId)
+        .executeTakeFirstOrThrow();
+    },
+
+    channel(channelId: number) {
+      return db
+        .selectFrom('channels')
+        .select(['key', 'name'])
+        .where('id', '=', channelId)
+        .executeTakeFirstOrThrow();
+    },
+  };
+}
+export type AdminRepository = ReturnType<typeof createAdminRepository>;

@@ -1,0 +1,60 @@
+import type { DB } from '../../db/database.js';
+
+/**
+ * Channel keys and host names to ids, held in memory: every datalake call names its channel, and
+ * resolving it must cost no query. Refreshed every `refreshMs`, and at most every few seconds on
+ * a miss (a channel created since), so junk names never become a query per request.
+ */
+export function createChannelDirectory(db: DB, refreshMs = 60_000, missRefreshMs = 5_000) {
+  let byKey = new Map<string, number>();
+  let byHost = new Map<string, number>();
+  let loadedAt = 0;
+  let loading: Promise<void> | null = null;
+
+  function load(): Promise<void> {
+    loading ??= db
+      .selectFrom('channels')
+      .select(['id', 'key', 'hosts'])
+      .orderBy('id')
+      .execute()
+      .then((rows) => {
+        byKey = new Map(rows.map((r) => [r.key, r.id]));
+        byHost = new Map();
+        // The lowest id wins a host named twice, as GET /api/channel-key decides.
+        for (const r of rows) for (const h of r.hosts) if (!byHost.has(h)) byHost.set(h, r.id);
+        loadedAt = Date.now();
+      })
+      .finally(() => {
+        loading = null;
+      });
+    return loading;
+  }
+
+  async function lookup(find: () => number | undefined): Promise<number | null> {
+    const age = Date.now() - loadedAt;
+    if (age > refreshMs) await load();
+    const found = find();
+    if (found !== undefined) return found;
+    if (age > missRefreshMs) {
+      await load();
+      return find() ?? null;
+    }
+    return null;
+  }
+
+  return {
+    byKey: (key: string) => lookup(() => byKey.get(key)),
+    /** The channel of a page address (its host name), as a browser's origin_url tells it. */
+    byUrl(url: string | null | undefined): Promise<number | null> {
+      if (!url) return Promise.resolve(null);
+      let host: string;
+      try {
+        host = new URL(url).hostname.toLowerCase();
+      } catch {
+        return Promise.resolve(null);
+      }
+      return lookup(() => byHost.get(host));
+    },
+  };
+}
+export type ChannelDirectory = ReturnType<typeof createChannelDirectory>;

@@ -1,0 +1,171 @@
+import type {
+  DatalakeEventBody,
+  DatalakeSessionBody,
+  DatalakeViewingBody,
+  StreamType,
+  VideoEventKind,
+} from '@rudy/contracts';
+import { logSafeUrl } from '../../lib/log-safe-url.js';
+
+/** analytics_raw.kind: which datalake call a row came from. */
+export const RAW_KIND = { session: 1, event: 2, videoEvent: 3, viewing: 4 } as const;
+export type RawKind = (typeof RAW_KIND)[keyof typeof RAW_KIND];
+
+/** One accepted datalake call as stored (analytics_raw). */
+export interface RawRow {
+  received_at: Date;
+  channel_id: number;
+  kind: RawKind;
+  name: string | null;
+  session_uuid: string | null;
+  video_view_uuid: string | null;
+  user_id: number | null;
+  stream_id: number | null;
+  stream_type: StreamType | null;
+  /** viewing: seconds watched; first_frame: milliseconds it took. */
+  value: number | null;
+  data: Record<string, unknown>;
+}
+
+/** A video event as validated (the schema's default event applied). */
+export interface VideoEventInput {
+  session_uuid: string;
+  video_view_uuid: string;
+  stream_id: number;
+  stream_type: StreamType;
+  event: VideoEventKind;
+  user_id?: number | null | undefined;
+  first_frame_ms?: number | null | undefined;
+  origin_url?: string | null | undefined;
+  trk?: string | null | undefined;
+}
+
+const PAGE_PATH_MAX = 200;
+
+/**
+ * origin_url as stored: credentials in its query (a reset link's signature, an API key) masked, the
+ * fragment dropped. What does not parse as a URL is masked as a path.
+ */
+export function safeOriginUrl(value: string | null | undefined): string | null {
+  if (!value) return null;
+  try {
+    const url = new URL(value);
+    return `${url.origin}${logSafeUrl(url.pathname + url.search)}`;
+  } catch {
+    return logSafeUrl(value.split('#')[0] ?? '');
+  }
+}
+
+/** The page a visit counts for: the path the client names, else origin_url's, without query. */
+export function pagePath(path: unknown, originUrl: string | null | undefined): string | null {
+  let candidate: string | null = typeof path === 'string' && path.startsWith('/') ? path : null;
+  if (!candidate && originUrl) {
+    try {
+      candidate = new URL(originUrl).pathname;
+    } catch {
+      candidate = null;
+    }
+  }
+  if (!candidate) return null;
+  const clean = candidate.split(/[?#]/)[0] ?? '/';
+  return clean.slice(0, PAGE_PATH_MAX) || '/';
+}
+
+/** Extras are the client's words; a URL among them may carry a credential in its query. */
+function safeExtras(extras: DatalakeEventBody['extras']): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(extras ?? {})) {
+    out[key] = typeof value === 'string' && value.includes('?') ? logSafeUrl(value) : value;
+  }
+  return out;
+}
+
+const tracked = (body: { origin_url?: string | null; trk?: string | null }) => ({
+  origin_url: safeOriginUrl(body.origin_url),
+  ...(body.trk ? { trk: body.trk } : {}),
+});
+
+/*
+ * user_email is accepted (the spec's clients send it) but never stored: the user id says who it
+ * was, and an analytics store is no place for a second copy of the viewers' addresses.
+ */
+
+export function sessionRow(channelId: number, body: DatalakeSessionBody, at: Date): RawRow {
+  return {
+    received_at: at,
+    channel_id: channelId,
+    kind: RAW_KIND.session,
+    name: null,
+    session_uuid: body.session,
+    video_view_uuid: null,
+    user_id: null,
+    stream_id: null,
+    stream_type: null,
+    value: null,
+    data: {
+      device_type: body.device_type ?? null,
+      user_agent: body.user_agent ?? null,
+      resolution: body.resolution ?? null,
+      platform: body.platform ?? null,
+      ...tracked(body),
+    },
+  };
+}
+
+export function eventRow(channelId: number, body: DatalakeEventBody, at: Date): RawRow {
+  const extras = safeExtras(body.extras);
+  const data: Record<string, unknown> = { extras, ...tracked(body) };
+  if (body.event === 'visit_page') data.path = pagePath(extras.path, body.origin_url);
+  return {
+    received_at: at,
+    channel_id: channelId,
+    kind: RAW_KIND.event,
+    name: body.event,
+    session_uuid: body.session_uuid,
+    video_view_uuid: null,
+    user_id: body.user_id ?? null,
+    stream_id: null,
+    stream_type: null,
+    value: null,
+    data,
+  };
+}
+
+export function videoEventRow(channelId: number, body: VideoEventInput, at: Date): RawRow {
+  return {
+    received_at: at,
+    channel_id: channelId,
+    kind: RAW_KIND.videoEvent,
+    name: body.event,
+    session_uuid: body.session_uuid,
+    video_view_uuid: body.video_view_uuid,
+    user_id: body.user_id ?? null,
+    stream_id: body.stream_id,
+    stream_type: body.stream_type,
+    value: body.event === 'first_frame' ? (body.first_frame_ms ?? null) : null,
+    data: tracked(body),
+  };
+}
+
+export function viewingRow(channelId: number, body: DatalakeViewingBody, at: Date): RawRow {
+  return {
+    received_at: at,
+    channel_id: channelId,
+    kind: RAW_KIND.viewing,
+    name: null,
+    session_uuid: body.session_uuid ?? null,
+    video_view_uuid: body.video_view_uuid,
+    user_id: null,
+    stream_id: body.stream_id,
+    stream_type: body.stream_type,
+    value: body.viewing_time,
+    data: {
+      category: body.category ?? null,
+      sport: body.sport ?? null,
+      gender: body.gender ?? null,
+      school: body.school ?? null,
+      league: body.league ?? null,
+      ...tracked(body),
+    },
+  };
+}

@@ -1,0 +1,220 @@
+import { sql } from 'kysely';
+import type { DB } from '../../db/database.js';
+import type { RawRow } from './datalake-rows.js';
+import { mergeSketch } from './hll.js';
+import type { RollupBatch } from './rollup.js';
+
+const DAY_MS = 86_400_000;
+/** Rows per INSERT: 11 parameters each stays far below PostgreSQL's 65 535. */
+const INSERT_CHUNK = 1_000;
+const PARTITION = /^analytics_raw_p(\d{4})(\d{2})(\d{2})$/;
+
+/** The UTC day of an instant, as YYYY-MM-DD. */
+export const utcDay = (at: Date) => at.toISOString().slice(0, 10);
+
+function chunks<T>(items: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+/** PostgreSQL's "already exists" codes: another process created the same partition first. */
+const isAlreadyThere = (error: unknown) => {
+  const code = (error as { code?: unknown }).code;
+  return code === '42P07' || code === '23505';
+};
+
+/** SQL only: the datalake's writes (raw rows, rollups, presence) and its housekeeping. */
+export function createDatalakeRepository(db: DB) {
+  return {
+    /** The day's partition of analytics_raw (UTC midnight to midnight). */
+    async ensurePartition(day: string): Promise<void> {
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) throw new Error(`not a day: ${day}`);
+      const next = utcDay(new Date(Date.parse(`${day}T00:00:00Z`) + DAY_MS));
+      const name = `analytics_raw_p${day.replaceAll('-', '')}`;
+      try {
+        await sql
+          .raw(
+            `create table if not exists ${name} partition of analytics_raw ` +
+              `for values from ('${day} 00:00:00+00') to ('${next} 00:00:00+00')`,
+          )
+          .execute(db);
+      } catch (error) {
+        if (!isAlreadyThere(error)) throw error;
+      }
+    },
+
+    /** Existing day partitions, oldest first. */
+    async partitions(): Promise<{ name: string; day: string }[]> {
+      const { rows } = await sql<{ name: string }>`
+        select c.relname as name from pg_inherits i
+        join pg_class c on c.oid = i.inhrelid
+        join pg_class p on p.oid = i.inhparent
+        where p.relname = 'analytics_raw'
+      `.execute(db);
+      return rows
+        .map((r) => ({ name: r.name, m: PARTITION.exec(r.name) }))
+        .filter((r): r is { name: string; m: RegExpExecArray } => r.m !== null)
+        .map((r) => ({ name: r.name, day: `${r.m[1]}-${r.m[2]}-${r.m[3]}` }))
+        .sort((a, b) => a.day.localeCompare(b.day));
+    },
+
+    async dropPartition(name: string): Promise<void> {
+      if (!PARTITION.test(name)) throw new Error(`not a partition of analytics_raw: ${name}`);
+      await sql.raw(`drop table if exists ${name}`).execute(db);
+    },
+
+    /** Raw rows and what they add to the rollups, in one transaction: both or neither. */
+    async writeBatch(rows: readonly RawRow[], rollup: RollupBatch): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        for (const part of chunks(rows, INSERT_CHUNK)) {
+          await trx
+            .insertInto('analytics_raw')
+            .values(part.map((r) => ({ ...r, data: JSON.stringify(r.data) })))
+            .execute();
+        }
+        await writeRollups(trx, rollup);
+      });
+    },
+
+    /** Rollups and presence older than the cut-off. */
+    async pruneRollups(before: Date): Promise<void> {
+      for (const table of [
+        'analytics_views_hourly',
+        'analytics_watch_hourly',
+        'analytics_first_frame_hourly',
+        'analytics_viewers_hourly',
+        'analytics_events_hourly',
+        'analytics_pages_hourly',
+      ] as const) {
+        await db.deleteFrom(table).where('hour', '<', before).execute();
+      }
+    },
+
+    async prunePresence(before: Date): Promise<void> {
+      await db.deleteFrom('analytics_presence').where('last_seen', '<', before).execute();
+    },
+  };
+}
+export type DatalakeRepository = ReturnType<typeof createDatalakeRepository>;
+
+async function writeRollups(trx: DB, r: RollupBatch): Promise<void> {
+  for (const part of chunks(r.views, INSERT_CHUNK)) {
+    await trx
+      .insertInto('analytics_views_hourly')
+      .values(part)
+      .onConflict((oc) =>
+        oc
+          .columns(['channel_id', 'hour', 'stream_type', 'stream_id'])
+          .doUpdateSet({ views: sql`analytics_views_hourly.views + excluded.views` }),
+      )
+      .execute();
+  }
+  for (const part of chunks(r.watch, INSERT_CHUNK)) {
+    await trx
+      .insertInto('analytics_watch_hourly')
+      .values(part)
+      .onConflict((oc) =>
+        oc
+          .columns([
+            'channel_id',
+            'hour',
+            'stream_type',
+            'stream_id',
+            'category',
+            'sport',
+            'school',
+          ])
+          .doUpdateSet({ seconds: sql`analytics_watch_hourly.seconds + excluded.seconds` }),
+      )
+      .execute();
+  }
+  for (const part of chunks(r.firstFrames, INSERT_CHUNK)) {
+    await trx
+      .insertInto('analytics_first_frame_hourly')
+      .values(part)
+      .onConflict((oc) =>
+        oc
+          .columns(['channel_id', 'hour', 'stream_type', 'bucket'])
+          .doUpdateSet({ samples: sql`analytics_first_frame_hourly.samples + excluded.samples` }),
+      )
+      .execute();
+  }
+  for (const part of chunks(r.events, INSERT_CHUNK)) {
+    await trx
+      .insertInto('analytics_events_hourly')
+      .values(part)
+      .onConflict((oc) =>
+        oc
+          .columns(['channel_id', 'hour', 'name'])
+          .doUpdateSet({ count: sql`analytics_events_hourly.count + excluded.count` }),
+      )
+      .execute();
+  }
+  for (const part of chunks(r.pages, INSERT_CHUNK)) {
+    await trx
+      .insertInto('analytics_pages_hourly')
+      .values(part)
+      .onConflict((oc) =>
+        oc
+          .columns(['channel_id', 'hour', 'path'])
+          .doUpdateSet({ visits: sql`analytics_pages_hourly.visits + excluded.visits` }),
+      )
+      .execute();
+  }
+  for (const part of chunks(r.presence, INSERT_CHUNK)) {
+    await trx
+      .insertInto('analytics_presence')
+      .values(part)
+      .onConflict((oc) =>
+        oc.columns(['channel_id', 'video_view_uuid']).doUpdateSet({
+          last_seen: sql`greatest(analytics_presence.last_seen, excluded.last_seen)`,
+        }),
+      )
+      .execute();
+  }
+  await mergeViewerSketches(trx, r.viewers);
+}
+
+/**
+ * A sketch is merged, not added: rows are created empty if missing, locked, merged in memory and
+ * written back, so two ingest processes updating the same hour never overwrite each other.
+ */
+async function mergeViewerSketches(trx: DB, viewers: RollupBatch['viewers']): Promise<void> {
+  if (viewers.length === 0) return;
+  await trx
+    .insertInto('analytics_viewers_hourly')
+    .values(viewers.map((v) => ({ ...v, sketch: Buffer.alloc(0) })))
+    .onConflict((oc) => oc.columns(['channel_id', 'hour', 'stream_type']).doNothing())
+    .execute();
+  const existing = await trx
+    .selectFrom('analytics_viewers_hourly')
+    .select(['channel_id', 'hour', 'stream_type', 'sketch'])
+    .where((eb) =>
+      eb.or(
+        viewers.map((v) =>
+          eb.and([
+            eb('channel_id', '=', v.channel_id),
+            eb('hour', '=', v.hour),
+            eb('stream_type', '=', v.stream_type),
+          ]),
+        ),
+      ),
+    )
+    .forUpdate()
+    .execute();
+  const key = (v: { channel_id: number; hour: Date; stream_type: string }) =>
+    `${v.channel_id}|${new Date(v.hour).getTime()}|${v.stream_type}`;
+  const stored = new Map(existing.map((row) => [key(row), new Uint8Array(row.sketch)]));
+  for (const v of viewers) {
+    const old = stored.get(key(v));
+    const merged = old && old.length > 0 ? mergeSketch(Uint8Array.from(old), v.sketch) : v.sketch;
+    await trx
+      .updateTable('analytics_viewers_hourly')
+      .set({ sketch: Buffer.from(merged) })
+      .where('channel_id', '=', v.channel_id)
+      .where('hour', '=', v.hour)
+      .where('stream_type', '=', v.stream_type)
+      .execute();
+  }
+}

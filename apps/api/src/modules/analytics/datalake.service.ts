@@ -1,0 +1,136 @@
+import { randomUUID } from 'node:crypto';
+import type { DatalakeEventBody, DatalakeSessionBody, DatalakeViewingBody } from '@rudy/contracts';
+import { HttpError } from '../../lib/http-error.js';
+import type { ChannelDirectory } from './channel-directory.js';
+import {
+  eventRow,
+  sessionRow,
+  videoEventRow,
+  viewingRow,
+  type RawRow,
+  type VideoEventInput,
+} from './datalake-rows.js';
+import { utcDay, type DatalakeRepository } from './datalake.repository.js';
+import { createIngestBuffer, type IngestLog } from './ingest-buffer.js';
+import { rollUp } from './rollup.js';
+
+const DAY_MS = 86_400_000;
+const HOUR_MS = 3_600_000;
+/** Presence rows this old are gone from "viewers now" anyway; the table stays small. */
+const PRESENCE_KEEP_MS = 10 * 60_000;
+
+export interface DatalakeSettings {
+  flushMs: number;
+  batchRows: number;
+  maxBufferedRows: number;
+  /** Raw rows are kept this many days (whole day partitions are dropped). */
+  rawRetentionDays: number;
+  /** Hourly rollups are kept this many days. */
+  rollupRetentionDays: number;
+}
+
+const unknownChannel = () =>
+  new HttpError(400, 'validation_failed', 'profile: unknown channel', {
+    profile: 'unknown channel',
+  });
+
+/**
+ * The datalake of spec section 7: validated calls become raw rows of their channel, buffered and
+ * written in batches with their rollups; housekeeping (tomorrow's partition, retention) runs
+ * hourly in whichever process ingests.
+ */
+export function createDatalakeService(deps: {
+  repo: DatalakeRepository;
+  channels: ChannelDirectory;
+  settings: DatalakeSettings;
+  log: IngestLog;
+  now?: () => Date;
+}) {
+  const { repo, channels, settings, log } = deps;
+  const now = deps.now ?? (() => new Date());
+  const partitions = new Set<string>();
+
+  async function ensurePartition(day: string) {
+    if (partitions.has(day)) return;
+    await repo.ensurePartition(day);
+    partitions.add(day);
+  }
+
+  async function store(rows: RawRow[]) {
+    for (const day of new Set(rows.map((r) => utcDay(r.received_at)))) await ensurePartition(day);
+    await repo.writeBatch(rows, rollUp(rows));
+  }
+
+  const buffer = createIngestBuffer({
+    store,
+    flushMs: settings.flushMs,
+    batchRows: settings.batchRows,
+    maxRows: settings.maxBufferedRows,
+    log,
+  });
+
+  function keep(row: RawRow) {
+    if (!buffer.accept(row))
+      throw new HttpError(503, 'analytics_busy', 'Analytics is busy, retry later');
+  }
+
+  async function channelOf(profile: string | null | undefined, originUrl?: string | null) {
+    const id = profile ? await channels.byKey(profile) : await channels.byUrl(originUrl);
+    if (id === null) throw unknownChannel();
+    return id;
+  }
+
+  async function maintain() {
+    const today = now();
+    await ensurePartition(utcDay(today));
+    await ensurePartition(utcDay(new Date(today.getTime() + DAY_MS)));
+    const oldestKept = utcDay(new Date(today.getTime() - settings.rawRetentionDays * DAY_MS));
+    for (const p of await repo.partitions()) {
+      if (p.day < oldestKept) {
+        await repo.dropPartition(p.name);
+        partitions.delete(p.day);
+        log.info({ partition: p.name }, 'analytics raw partition dropped (retention)');
+      }
+    }
+    await repo.pruneRollups(new Date(today.getTime() - settings.rollupRetentionDays * DAY_MS));
+    await repo.prunePresence(new Date(today.getTime() - PRESENCE_KEEP_MS));
+  }
+
+  let housekeeping: NodeJS.Timeout | undefined;
+
+  return {
+    /** GET /datalake/hash/: a new session hash; nothing is stored until the session is posted. */
+    hash: () => ({ data: randomUUID() }),
+
+    async session(body: DatalakeSessionBody) {
+      keep(sessionRow(await channelOf(body.profile), body, now()));
+    },
+    async event(body: DatalakeEventBody) {
+      keep(eventRow(await channelOf(body.profile), body, now()));
+    },
+    async videoEvent(body: VideoEventInput & { profile: string }) {
+      keep(videoEventRow(await channelOf(body.profile), body, now()));
+    },
+    async viewing(body: DatalakeViewingBody) {
+      keep(viewingRow(await channelOf(body.profile, body.origin_url), body, now()));
+    },
+
+    /** Partitions for today and tomorrow, then the same with retention every hour. */
+    async start() {
+      await maintain();
+      housekeeping = setInterval(() => {
+        maintain().catch((err: unknown) => log.error({ err }, 'analytics housekeeping failed'));
+      }, HOUR_MS);
+      housekeeping.unref();
+    },
+    maintain,
+    flush: () => buffer.flush(),
+    /** Stops housekeeping and writes every accepted row still in memory. */
+    async close() {
+      clearInterval(housekeeping);
+      await buffer.close();
+    },
+    stats: () => buffer.stats(),
+  };
+}
+export type DatalakeService = ReturnType<typeof createDatalakeService>;

@@ -1,0 +1,192 @@
+import { firstFrameBucket } from './first-frame-buckets.js';
+import { addToSketch, emptySketch } from './hll.js';
+import { RAW_KIND, type RawRow } from './datalake-rows.js';
+
+const HOUR_MS = 3_600_000;
+
+export const hourOf = (at: Date) => new Date(Math.floor(at.getTime() / HOUR_MS) * HOUR_MS);
+
+export interface ViewsDelta {
+  channel_id: number;
+  hour: Date;
+  stream_type: string;
+  stream_id: number;
+  views: number;
+}
+export interface WatchDelta {
+  channel_id: number;
+  hour: Date;
+  stream_type: string;
+  stream_id: number;
+  category: string;
+  sport: string;
+  school: string;
+  seconds: number;
+}
+export interface FirstFrameDelta {
+  channel_id: number;
+  hour: Date;
+  stream_type: string;
+  bucket: number;
+  samples: number;
+}
+export interface ViewersDelta {
+  channel_id: number;
+  hour: Date;
+  stream_type: string;
+  sketch: Uint8Array;
+}
+export interface EventsDelta {
+  channel_id: number;
+  hour: Date;
+  name: string;
+  count: number;
+}
+export interface PagesDelta {
+  channel_id: number;
+  hour: Date;
+  path: string;
+  visits: number;
+}
+export interface PresenceDelta {
+  channel_id: number;
+  video_view_uuid: string;
+  stream_type: string;
+  stream_id: number;
+  last_seen: Date;
+}
+
+/** What one batch of raw rows adds to the hourly rollups (and to "viewers now"). */
+export interface RollupBatch {
+  views: ViewsDelta[];
+  watch: WatchDelta[];
+  firstFrames: FirstFrameDelta[];
+  viewers: ViewersDelta[];
+  events: EventsDelta[];
+  pages: PagesDelta[];
+  presence: PresenceDelta[];
+}
+
+/** A view stops counting as "now" once paused, ended or failed; anything else keeps it alive. */
+const PRESENCE_EVENTS = new Set(['first_frame', 'play', 'seek']);
+
+const str = (v: unknown) => (typeof v === 'string' ? v : '');
+
+/** Sums into a map by key, creating the entry on first sight. */
+function bump<T>(map: Map<string, T>, key: string, create: () => T, add: (entry: T) => void) {
+  let entry = map.get(key);
+  if (!entry) {
+    entry = create();
+    map.set(key, entry);
+  }
+  add(entry);
+}
+
+/**
+ * Aggregates a batch in memory: each rollup row gets the batch's sum, written with one upsert per
+ * row, in the transaction that stores the raw rows. The dashboard then reads rollups only.
+ */
+export function rollUp(rows: readonly RawRow[]): RollupBatch {
+  const views = new Map<string, ViewsDelta>();
+  const watch = new Map<string, WatchDelta>();
+  const firstFrames = new Map<string, FirstFrameDelta>();
+  const viewers = new Map<string, ViewersDelta>();
+  const events = new Map<string, EventsDelta>();
+  const pages = new Map<string, PagesDelta>();
+  const presence = new Map<string, PresenceDelta>();
+
+  for (const row of rows) {
+    const hour = hourOf(row.received_at);
+    const at = `${row.channel_id}|${hour.getTime()}`;
+    const channel_id = row.channel_id;
+
+    if (row.kind === RAW_KIND.session || row.kind === RAW_KIND.event) {
+      const name = row.kind === RAW_KIND.session ? 'session' : (row.name ?? '');
+      bump(
+        events,
+        `${at}|${name}`,
+        () => ({ channel_id, hour, name, count: 0 }),
+        (e) => e.count++,
+      );
+      const path = str(row.data.path);
+      if (row.name === 'visit_page' && path) {
+        bump(
+          pages,
+          `${at}|${path}`,
+          () => ({ channel_id, hour, path, visits: 0 }),
+          (p) => p.visits++,
+        );
+      }
+      continue;
+    }
+
+    const stream_type = row.stream_type ?? 'vod';
+    const stream_id = row.stream_id ?? 0;
+    const view = row.video_view_uuid;
+    const keepsPresence = row.kind === RAW_KIND.viewing || PRESENCE_EVENTS.has(row.name ?? '');
+    if (view && keepsPresence) {
+      bump(
+        presence,
+        `${channel_id}|${view}`,
+        () => ({
+          channel_id,
+          video_view_uuid: view,
+          stream_type,
+          stream_id,
+          last_seen: row.received_at,
+        }),
+        (p) => {
+          if (row.received_at > p.last_seen) p.last_seen = row.received_at;
+        },
+      );
+    }
+
+    if (row.kind === RAW_KIND.viewing) {
+      const category = str(row.data.category);
+      const sport = str(row.data.sport);
+      const school = str(row.data.school);
+      bump(
+        watch,
+        `${at}|${stream_type}|${stream_id}|${category}|${sport}|${school}`,
+        () => ({ channel_id, hour, stream_type, stream_id, category, sport, school, seconds: 0 }),
+        (w) => (w.seconds += row.value ?? 0),
+      );
+      continue;
+    }
+
+    if (row.name !== 'first_frame') continue;
+    bump(
+      views,
+      `${at}|${stream_type}|${stream_id}`,
+      () => ({ channel_id, hour, stream_type, stream_id, views: 0 }),
+      (v) => v.views++,
+    );
+    // A signed-in viewer is one person on every device; otherwise the session is the viewer.
+    const viewer = row.user_id ? `u${row.user_id}` : `s${row.session_uuid ?? view ?? ''}`;
+    bump(
+      viewers,
+      `${at}|${stream_type}`,
+      () => ({ channel_id, hour, stream_type, sketch: emptySketch() }),
+      (v) => addToSketch(v.sketch, viewer),
+    );
+    if (row.value !== null) {
+      const bucket = firstFrameBucket(row.value);
+      bump(
+        firstFrames,
+        `${at}|${stream_type}|${bucket}`,
+        () => ({ channel_id, hour, stream_type, bucket, samples: 0 }),
+        (f) => f.samples++,
+      );
+    }
+  }
+
+  return {
+    views: [...views.values()],
+    watch: [...watch.values()],
+    firstFrames: [...firstFrames.values()],
+    viewers: [...viewers.values()],
+    events: [...events.values()],
+    pages: [...pages.values()],
+    presence: [...presence.values()],
+  };
+}
