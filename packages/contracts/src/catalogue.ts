@@ -21,7 +21,8 @@ export type SortField = z.infer<typeof SortFieldSchema>;
 export const SortDirectionSchema = z.enum(['asc', 'desc']);
 export type SortDirection = z.infer<typeof SortDirectionSchema>;
 
-const idParam = (name: string) =>
+/** An optional id in a query string, with messages that name the parameter. */
+export const idParam = (name: string) =>
   z.coerce
     .number({ error: `${name} must be a number` })
     .int(`${name} must be an integer`)
@@ -29,7 +30,8 @@ const idParam = (name: string) =>
     .max(2_147_483_647, `${name} is too large`)
     .optional();
 
-const textParam = (name: string) =>
+/** An optional trimmed text (1 to 100 characters) in a query string. */
+export const textParam = (name: string) =>
   z
     .string({ error: `${name} must be a single text value` })
     .trim()
@@ -46,7 +48,8 @@ const dateParam = (name: string) =>
     )
     .optional();
 
-const pageShape = (defaultLimit: number) => ({
+/** offset and limit of a paginated listing (limit ≤ PAGE_LIMIT_MAX, offset ≤ OFFSET_MAX). */
+export const pageShape = (defaultLimit: number) => ({
   offset: z.coerce
     .number({ error: 'offset must be a number' })
     .int('offset must be an integer')

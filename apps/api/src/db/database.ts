@@ -37,9 +37,14 @@ export async function openDatabase(opts: {
   // Loaded lazily: deployments on a PostgreSQL server never pay for the WASM build.
   const { PGlite } = await import('@electric-sql/pglite');
   const { PGliteDialect } = await import('kysely-pglite-dialect');
+  // Contrib extensions ship with PGlite but must be loaded at every open; the VOD library's search
+  // (migration 0009) needs trigrams and unaccent.
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const { unaccent } = await import('@electric-sql/pglite/contrib/unaccent');
   const dir = opts.dataDir === 'memory://' ? undefined : path.resolve(opts.dataDir, 'pglite');
   if (dir) fs.mkdirSync(dir, { recursive: true });
-  const pglite = dir ? await PGlite.create(dir) : await PGlite.create();
+  const options = { extensions: { pg_trgm, unaccent } };
+  const pglite = dir ? await PGlite.create(dir, options) : await PGlite.create(options);
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
   return {
     db,

@@ -6,6 +6,7 @@ import { mediaDirOf } from '../modules/media/media-paths.js';
 import { CLIP_QUEUE_OPTIONS, registerClipJobs } from '../modules/clips/clips.jobs.js';
 import { MEDIA_QUEUE_OPTIONS, registerMediaJobs } from '../modules/media/media.jobs.js';
 import { startPrerollCleanup } from '../modules/prerolls/prerolls.jobs.js';
+import { registerVodJobs, VOD_QUEUE_OPTIONS } from '../modules/vod/vod.jobs.js';
 import { createBoss } from './boss.js';
 import { createJobRunner, type WorkerLog } from './job-runner.js';
 
@@ -26,6 +27,7 @@ export interface WorkerOptions {
 const QUEUE_OPTIONS: Record<string, Omit<PgBoss.Queue, 'name'>> = {
   ...MEDIA_QUEUE_OPTIONS,
   ...CLIP_QUEUE_OPTIONS,
+  ...VOD_QUEUE_OPTIONS,
 };
 
 /**
@@ -62,6 +64,14 @@ export async function startWorker(o: WorkerOptions) {
     ...(o.liveSegmentSeconds ? { liveSegmentSeconds: o.liveSegmentSeconds } : {}),
   });
   const clips = await registerClipJobs(boss, { db: database.db, storage, runner, now });
+  await registerVodJobs(boss, {
+    config,
+    db: database.db,
+    storage,
+    runner,
+    now,
+    ...(o.vodLadder ? { ladder: o.vodLadder } : {}),
+  });
   const cleanup = startPrerollCleanup(database.db, now, log);
 
   return {

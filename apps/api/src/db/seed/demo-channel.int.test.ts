@@ -31,6 +31,10 @@ const CHANNEL_TABLES = [
   'package_participants',
   'subscriptions',
   'prerolls',
+  'vod_media_categories',
+  'vod_media_items',
+  'vod_media_rails',
+  'vod_media_rail_items',
 ] as const;
 
 async function countRows(db: Kysely<Database>, channelId: number) {
@@ -58,7 +62,7 @@ async function expectSeededChannel(db: Kysely<Database>): Promise<void> {
   expect(counts).toEqual({
     settings: 1,
     color_settings: THEME_COLOR_NAMES.length,
-    menus: 10,
+    menus: 11,
     pages: 6,
     faq: 8,
     static_blocks: 3,
@@ -76,6 +80,11 @@ async function expectSeededChannel(db: Kysely<Database>): Promise<void> {
     package_participants: 2,
     subscriptions: 2,
     prerolls: 2,
+    // the library: pending items until the worker has made their videos
+    vod_media_categories: 4,
+    vod_media_items: 9,
+    vod_media_rails: 4,
+    vod_media_rail_items: 14,
   });
 
   const settings = await db

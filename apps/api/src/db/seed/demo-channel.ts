@@ -14,6 +14,7 @@ import {
 } from './demo-content.js';
 import { insertCommerce } from './demo-commerce.js';
 import { i18n, idOf, insertGames, insertLeague, type LeagueRefs } from './demo-league.js';
+import { seedDemoLibrary } from './demo-library.js';
 import { PAGES } from './demo-pages.js';
 import { FAQ, SLIDES, STATIC_BLOCKS, type SlideTarget } from './demo-texts.js';
 import { bannerImage, channelLogo } from './svg-art.js';
@@ -50,6 +51,7 @@ export async function seedDemoChannel(
     const games = await insertGames(trx, channelId, refs, now);
     await insertSlides(trx, channelId, refs);
     await insertCommerce(trx, channelId, refs, games, now);
+    await seedDemoLibrary(trx, channelId, now);
     return { channelId, created: true };
   });
 }

@@ -336,6 +336,7 @@ export const HEADER_MENU: readonly MenuSeed[] = [
   { title: { en: 'Live', fr: 'En direct' }, url: '/live' },
   { title: { en: 'Schedule', fr: 'Calendrier' }, url: '/schedule' },
   { title: { en: 'On demand', fr: 'Sur demande' }, url: '/vod' },
+  { title: { en: 'Library', fr: 'Vidéothèque' }, url: '/vod_library' },
   { title: { en: 'Packages', fr: 'Forfaits' }, url: '/packages' },
 ];
 

@@ -24,7 +24,8 @@ export interface ClipRow {
 
 export interface NewClip {
   channelId: number;
-  userId: number;
+  /** null: the channel's own clip (the demo's), in no viewer's list or budget. */
+  userId: number | null;
   eventId: number;
   eventMediaId: number | null;
   shareUuid: string;

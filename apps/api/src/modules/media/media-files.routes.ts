@@ -10,6 +10,7 @@ import { readPlaylist } from './stored-playlist.js';
 const tags = ['media'];
 const MediaParamsSchema = z.object({ eventId: z.string(), token: z.string(), '*': z.string() });
 const ClipMediaParamsSchema = z.object({ clipId: z.string(), token: z.string(), '*': z.string() });
+const VodMediaParamsSchema = z.object({ itemId: z.string(), token: z.string(), '*': z.string() });
 const PrerollParamsSchema = z.object({ name: z.string() });
 const DownloadQuerySchema = z.object({
   filename: z
@@ -19,12 +20,13 @@ const DownloadQuerySchema = z.object({
 });
 
 /** Encoded bytes never appear in paths we hand out; refusing them stops double-decoding tricks. */
-function rawPathIsPlain(request: FastifyRequest): boolean {
+export function rawPathIsPlain(request: FastifyRequest): boolean {
   const raw = (request.raw.url ?? '').split('?')[0] ?? '';
   return !/[%\\]/.test(raw) && !raw.includes('/./') && !raw.includes('/../');
 }
 
-async function sendStored(
+/** A stored file with ranges (video elements seek by range), or 404 when it is not there. */
+export async function sendStored(
   storage: MediaStorage,
   key: string,
   request: FastifyRequest,
@@ -126,6 +128,28 @@ export function mediaFilesRoutes(
       if (!rawPathIsPlain(req)) throw notFound();
       const target = await files.resolveClip(req.params.clipId, req.params.token, req.params['*']);
       return sendTarget(target, req, reply, req.query.filename ?? 'clip.mp4');
+    },
+  );
+
+  r.get(
+    '/media/v/:itemId/:token/*',
+    {
+      config: { keyless: true },
+      schema: {
+        tags,
+        description:
+          'A file of a VOD library item (playlist, segment, thumbnails) under the token from /api/vod-media-items/{id}.',
+        params: VodMediaParamsSchema,
+      },
+    },
+    async (req, reply) => {
+      if (!rawPathIsPlain(req)) throw notFound();
+      const target = await files.resolveVodItem(
+        req.params.itemId,
+        req.params.token,
+        req.params['*'],
+      );
+      return sendTarget(target, req, reply, 'video.mp4');
     },
   );
 

@@ -36,6 +36,16 @@ export const clipPrefix = (channelId: number, clipId: number) => `c${channelId}/
 export const clipUrl = (clipId: number, token: string, rest: string) =>
   `/media/c/${clipId}/${token}/${rest}`;
 
+/*
+ * A VOD library item's files, under c<channel>/vod-media/<item>/: vod/ (HLS ladder, as an event's)
+ * and assets/ (poster, thumbnails, previews).
+ */
+export const vodItemPrefix = (channelId: number, itemId: number) =>
+  `c${channelId}/vod-media/${itemId}`;
+
+export const vodItemUrl = (itemId: number, token: string, rest: string) =>
+  `/media/v/${itemId}/${token}/${rest}`;
+
 /** The name an external live source is reached by: it redirects after the token check. */
 export const EXTERNAL_LIVE = 'external.m3u8';
 
@@ -70,6 +80,8 @@ export function allowedPath(scope: MediaScope, rest: string): boolean {
       return /^(index\.m3u8|seg_\d{1,6}\.ts|poster\.jpg)$/.test(rest);
     case 'x':
       return rest === 'clip.mp4';
+    case 'v':
+      return top === 'vod' || top === 'assets';
   }
 }
 

@@ -3,16 +3,25 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 /**
  * What a media token allows. Of an event: `p` play (playlists, segments, assets), `a` assets only
  * (poster, thumbnails, previews: shown to viewers who may not watch), `d` the download file only.
- * Of a clip: `c` play (playlist, segments, poster), `x` its MP4 only.
+ * Of a clip: `c` play (playlist, segments, poster), `x` its MP4 only. Of a VOD library item: `v`
+ * play (playlists, segments, thumbnails).
  */
-export type MediaScope = 'p' | 'a' | 'd' | 'c' | 'x';
+export type MediaScope = 'p' | 'a' | 'd' | 'c' | 'x' | 'v';
 
-/** Scopes whose subject is a clip rather than an event. */
-export const CLIP_SCOPES: readonly MediaScope[] = ['c', 'x'];
+/** What a token's subject id names: each /media route accepts only its own kind's scopes. */
+export type MediaSubject = 'event' | 'clip' | 'vod';
+export const SUBJECT_OF_SCOPE: Readonly<Record<MediaScope, MediaSubject>> = {
+  p: 'event',
+  a: 'event',
+  d: 'event',
+  c: 'clip',
+  x: 'clip',
+  v: 'vod',
+};
 
 export interface MediaClaims {
   scope: MediaScope;
-  /** The event (scopes p, a, d) or the clip (c, x) the token opens. */
+  /** The event (scopes p, a, d), the clip (c, x) or the VOD item (v) the token opens. */
   subjectId: number;
   channelId: number;
   /** The API key the token was issued to: revoking the key (logout) ends its media access. */
@@ -21,7 +30,7 @@ export interface MediaClaims {
 }
 
 const SIG_CHARS = 32;
-const TOKEN = /^([padcx])\.(\d{1,12})\.(\d{1,10})\.(\d{1,10})\.(\d{1,19})\.([A-Za-z0-9_-]{32})$/;
+const TOKEN = /^([padcxv])\.(\d{1,12})\.(\d{1,10})\.(\d{1,10})\.(\d{1,19})\.([A-Za-z0-9_-]{32})$/;
 
 /**
  * Media tokens ride in the URL path (`/media/e/<event>/<token>/...`), so every playlist, segment

@@ -11,14 +11,53 @@ export interface PackageDeps {
   ladder?: readonly Rendition[];
 }
 
+type OutputStatus = 'processing' | 'ready' | 'error';
+
+/**
+ * Where a packaging run puts its output and how it records it: an event's media rows, or a VOD
+ * library item's (modules/vod). The pipeline itself is the same for both.
+ */
+export interface PackageSink {
+  /** The subject's storage folder: vod/ and assets/ go below it. */
+  prefix: string;
+  /** Names scratch folders, so a crash leaves recognisable leftovers. */
+  label: string;
+  record(output: {
+    kind: number;
+    storageKey: string;
+    status: OutputStatus;
+    meta?: Record<string, unknown>;
+  }): Promise<unknown>;
+}
+
+/** An event's outputs: files under its prefix, rows in event_media. */
+export function eventSink(
+  repo: MediaJobsRepository,
+  target: { channelId: number; eventId: number },
+): PackageSink {
+  return {
+    prefix: eventPrefix(target.channelId, target.eventId),
+    label: String(target.eventId),
+    record: (output) => repo.upsertMedia({ ...target, ...output }),
+  };
+}
+
 /** Poster, thumbnails and previews of an event from any playable input; rows upserted as ready. */
-export async function publishStills(
+export function publishStills(
   deps: PackageDeps,
   target: { channelId: number; eventId: number },
   input: { best: string; small: string; smallKeyframesFrequent: boolean; durationSeconds: number },
 ): Promise<void> {
-  const prefix = eventPrefix(target.channelId, target.eventId);
-  const work = await deps.storage.workDir(`assets-${target.eventId}`);
+  return publishStillsTo(deps.storage, eventSink(deps.repo, target), input);
+}
+
+/** Poster, thumbnails and previews from any playable input into the sink, recorded as ready. */
+export async function publishStillsTo(
+  storage: MediaStorage,
+  sink: PackageSink,
+  input: { best: string; small: string; smallKeyframesFrequent: boolean; durationSeconds: number },
+): Promise<void> {
+  const work = await storage.workDir(`assets-${sink.label}`);
   try {
     const stills = await makeStills({
       input: input.best,
@@ -27,15 +66,9 @@ export async function publishStills(
       outputDir: work,
       durationSeconds: input.durationSeconds,
     });
-    await deps.storage.importDir(`${prefix}/assets`, work);
+    await storage.importDir(`${sink.prefix}/assets`, work);
     const row = (kind: number, file: string, meta: Record<string, unknown> = {}) =>
-      deps.repo.upsertMedia({
-        ...target,
-        kind,
-        storageKey: `${prefix}/assets/${file}`,
-        status: 'ready',
-        meta,
-      });
+      sink.record({ kind, storageKey: `${sink.prefix}/assets/${file}`, status: 'ready', meta });
     await row(MEDIA_KIND.image, stills.poster);
     await row(MEDIA_KIND.thumbnails, stills.thumbnails.vtt, {
       sheets: stills.thumbnails.sheets,
@@ -52,21 +85,26 @@ export async function publishStills(
  * A source file → the event's VOD (kind 3) and its stills. Idempotent: the output replaces what a
  * previous run left under vod/ and assets/, and rows are upserted by (event, kind, storage key).
  */
-export async function packageEventMedia(
+export function packageEventMedia(
   deps: PackageDeps,
   target: { channelId: number; eventId: number },
   source: { file: string; hasFixedGop: boolean },
   onProgress?: (fraction: number) => void,
 ): Promise<{ durationSeconds: number }> {
-  const prefix = eventPrefix(target.channelId, target.eventId);
+  return packageMedia(deps, eventSink(deps.repo, target), source, onProgress);
+}
+
+/** A source file → HLS ladder (kind 3) and stills in the sink; the VOD row says ready last. */
+export async function packageMedia(
+  deps: Pick<PackageDeps, 'storage' | 'ladder'>,
+  sink: PackageSink,
+  source: { file: string; hasFixedGop: boolean },
+  onProgress?: (fraction: number) => void,
+): Promise<{ durationSeconds: number }> {
+  const { prefix } = sink;
   const vodKey = `${prefix}/vod/master.m3u8`;
-  await deps.repo.upsertMedia({
-    ...target,
-    kind: MEDIA_KIND.vod,
-    storageKey: vodKey,
-    status: 'processing',
-  });
-  const work = await deps.storage.workDir(`vod-${target.eventId}`);
+  await sink.record({ kind: MEDIA_KIND.vod, storageKey: vodKey, status: 'processing' });
+  const work = await deps.storage.workDir(`vod-${sink.label}`);
   try {
     const pkg = await packageVod({
       input: source.file,
@@ -79,7 +117,7 @@ export async function packageEventMedia(
     const vodDir = await deps.storage.localDir(`${prefix}/vod`);
     try {
       const last = pkg.renditions.at(-1);
-      await publishStills(deps, target, {
+      await publishStillsTo(deps.storage, sink, {
         best: path.join(vodDir.path, pkg.renditions[0]?.playlist ?? 'v0/index.m3u8'),
         small: path.join(vodDir.path, last?.playlist ?? 'v0/index.m3u8'),
         // Our encodes have keyframes every 2 s; a copied top rendition is not used for thumbnails.
@@ -89,8 +127,7 @@ export async function packageEventMedia(
     } finally {
       await vodDir.release();
     }
-    await deps.repo.upsertMedia({
-      ...target,
+    await sink.record({
       kind: MEDIA_KIND.vod,
       storageKey: vodKey,
       status: 'ready',
@@ -107,12 +144,7 @@ export async function packageEventMedia(
     });
     return { durationSeconds: pkg.durationSeconds };
   } catch (error) {
-    await deps.repo.upsertMedia({
-      ...target,
-      kind: MEDIA_KIND.vod,
-      storageKey: vodKey,
-      status: 'error',
-    });
+    await sink.record({ kind: MEDIA_KIND.vod, storageKey: vodKey, status: 'error' });
     throw error;
   } finally {
     await fsp.rm(work, { recursive: true, force: true });
