@@ -42,6 +42,7 @@ import { createAdminAccess } from './modules/admin/admin-access.js';
 import { createAdminRepository } from './modules/admin/admin.repository.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
 import { registerAnalytics } from './modules/analytics/register-analytics.js';
+import { registerVod } from './modules/vod/register-vod.js';
 import { outboxMailer, smtpMailer } from './modules/mail/mailer.js';
 import { createOutboxGate } from './modules/mail/outbox-gate.js';
 import { createOutboxRepository } from './modules/mail/outbox.repository.js';
@@ -179,6 +180,7 @@ export async function registerModules(
     defaultChannelKey: config.DEFAULT_CHANNEL_KEY,
     now,
   });
+  registerVod(app, { config, db, channel, geo, keys, media, now });
   const adminRepo = createAdminRepository(db);
   const admin = createAdminAccess(adminRepo);
   await admin.routes(app, (scope) => adminRoutes(scope, { repo: adminRepo, channel }));

@@ -15,4 +15,5 @@ export * from './playback.js';
 export * from './card-number.js';
 export * from './base-pass.js';
 export * from './clips.js';
+export * from './vod.js';
 export * from './analytics.js';

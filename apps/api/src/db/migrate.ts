@@ -7,6 +7,7 @@ import * as m0005 from './migrations/0005-commerce.js';
 import * as m0006 from './migrations/0006-commerce-safety.js';
 import * as m0007 from './migrations/0007-channel-public-origin.js';
 import * as m0008 from './migrations/0008-clips.js';
+import * as m0009 from './migrations/0009-vod-library.js';
 import * as m0010 from './migrations/0010-analytics.js';
 
 /** Migrations are listed here (not read from disk) so they run the same from source or a bundle. */
@@ -19,6 +20,7 @@ const migrations: Record<string, Migration> = {
   '0006-commerce-safety': m0006,
   '0007-channel-public-origin': m0007,
   '0008-clips': m0008,
+  '0009-vod-library': m0009,
   '0010-analytics': m0010,
 };
 
