@@ -9,7 +9,6 @@ import enErrors from '../locales/en/errors.json';
 import enEvents from '../locales/en/events.json';
 import enHome from '../locales/en/home.json';
 import enLayout from '../locales/en/layout.json';
-import enLibrary from '../locales/en/library.json';
 import enWatch from '../locales/en/watch.json';
 import frAccount from '../locales/fr/account.json';
 import frAuth from '../locales/fr/auth.json';
@@ -21,7 +20,6 @@ import frErrors from '../locales/fr/errors.json';
 import frEvents from '../locales/fr/events.json';
 import frHome from '../locales/fr/home.json';
 import frLayout from '../locales/fr/layout.json';
-import frLibrary from '../locales/fr/library.json';
 import frWatch from '../locales/fr/watch.json';
 
 export const en = {
@@ -35,7 +33,6 @@ export const en = {
   events: enEvents,
   home: enHome,
   layout: enLayout,
-  library: enLibrary,
   watch: enWatch,
 };
 
@@ -50,7 +47,6 @@ export const fr: Record<keyof typeof en, Record<string, unknown>> = {
   events: frEvents,
   home: frHome,
   layout: frLayout,
-  library: frLibrary,
   watch: frWatch,
 };
 
@@ -60,8 +56,9 @@ export const fr: Record<keyof typeof en, Record<string, unknown>> = {
  */
 export interface LazyResources {
   clips: typeof import('../locales/en/clips.json');
+  library: typeof import('../locales/en/library.json');
 }
-export const LAZY_NAMESPACES = ['clips'] as const satisfies readonly (keyof LazyResources)[];
+export const LAZY_NAMESPACES = ['clips', 'library'] as const satisfies readonly (keyof LazyResources)[];
 export type LazyNamespace = keyof LazyResources;
 
 export type Resources = typeof en & LazyResources;

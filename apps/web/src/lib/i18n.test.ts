@@ -2,15 +2,17 @@ import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CLIPS_TEXTS } from '../locales/clips';
+import { LIBRARY_TEXTS } from '../locales/library';
 import { LAZY_NAMESPACES, NAMESPACES, en as startUpEn, fr as startUpFr } from './i18n-resources';
 
 type Tree = { [key: string]: string | Tree };
 
 // The start-up namespaces and those that load with their screens (LAZY_NAMESPACES).
-const en = { ...startUpEn, clips: CLIPS_TEXTS.en };
+const en = { ...startUpEn, clips: CLIPS_TEXTS.en, library: LIBRARY_TEXTS.en };
 const fr: Record<keyof typeof en, Record<string, unknown>> = {
   ...startUpFr,
   clips: CLIPS_TEXTS.fr,
+  library: LIBRARY_TEXTS.fr,
 };
 
 function flatten(tree: Tree, prefix = ''): string[] {

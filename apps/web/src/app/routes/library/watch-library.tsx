@@ -1,81 +1,32 @@
 import type { LoaderFunctionArgs } from 'react-router';
-import { Link, useNavigate, useParams } from 'react-router';
-import { ButtonLink } from '../../../components/ui/button';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { LoadError, StatusMessage } from '../../../components/ui/status-message';
+import { useSearchParams } from 'react-router';
 import { RequireUser } from '../../../features/auth/components/require-user';
-import { useUserClips } from '../../../features/clips/api/get-user-clips';
-import { ClipDetails } from '../../../features/clips/components/clip-details';
-import { ClipWatchActions } from '../../../features/clips/components/clip-watch-actions';
-import { useT } from '../../../lib/i18n';
+import { vodItemQueryOptions } from '../../../features/vod/api/get-vod-item';
+import { hasMediaSource, loadHls } from '../../../features/player/lib/attach-stream';
+import { queryClient } from '../../../lib/query-client';
 import { numericIdLoader, signedInLoader } from '../../route-guards';
-import { ClipPlayer } from './clip-player';
-import styles from './library.module.css';
-import '../../../locales/clips';
+import { WatchClip } from './watch-clip';
+import { WatchVod } from './watch-vod';
 
-/** The viewer's own clips are theirs to watch: sign in first, numeric ids only. */
+/**
+ * Spec: /watch_library/:id plays a library video or a clip, per the `type` query parameter:
+ * `type=vod` a VOD library item (anyone may open it; gated items say how to get access), otherwise
+ * (`type=clip`, or none, as the clip screens link) one of the viewer's own clips, after sign-in.
+ */
+const isVod = (search: URLSearchParams) => search.get('type') === 'vod';
+
 export function loader(args: LoaderFunctionArgs) {
-  return numericIdLoader(args) ?? signedInLoader(args);
+  const guard = numericIdLoader(args);
+  if (guard) return guard;
+  if (!isVod(new URL(args.request.url).searchParams)) return signedInLoader(args);
+  // The item and the player's code load while the screen's code does; errors show in the screen.
+  if (hasMediaSource()) void loadHls().catch(() => undefined);
+  void queryClient.query(vodItemQueryOptions(Number(args.params.id))).catch(() => undefined);
+  return null;
 }
 
 export function Component() {
+  const [params] = useSearchParams();
+  if (isVod(params)) return <WatchVod />;
   return <RequireUser>{() => <WatchClip />}</RequireUser>;
-}
-
-function WatchClip() {
-  const { t } = useT();
-  const id = Number(useParams().id);
-  const navigate = useNavigate();
-  const clips = useUserClips();
-  const clip = clips.data?.data.find((c) => c.id === id);
-  const back = (
-    <ButtonLink to="/profile/clips" variant="secondary" size="s">
-      {t('clips:watch.back')}
-    </ButtonLink>
-  );
-
-  const content = (() => {
-    if (clips.isPending) return <Skeleton ratio={16 / 9} radius={12} />;
-    if (!clips.data) {
-      return <LoadError what={t('clips:library.what')} onRetry={() => void clips.refetch()} />;
-    }
-    if (!clip) {
-      return <StatusMessage tone="error" title={t('clips:watch.notFound')} action={back} />;
-    }
-    if (clip.status !== 'success' || !clip.stream_url) {
-      return clip.status === 'error' ? (
-        <StatusMessage tone="error" title={t('clips:status.failed')} action={back} />
-      ) : (
-        <StatusMessage
-          tone="info"
-          title={t('clips:status.processing')}
-          description={t('clips:watch.processingText')}
-          action={back}
-        />
-      );
-    }
-    return (
-      <>
-        <ClipPlayer key={clip.id} clip={{ ...clip, stream_url: clip.stream_url }} />
-        <ClipDetails
-          clip={clip}
-          actions={
-            <ClipWatchActions clip={clip} onDeleted={() => void navigate('/profile/clips')} />
-          }
-        />
-      </>
-    );
-  })();
-
-  return (
-    <div className="page-container">
-      <title>{clip?.name ?? t('clips:watch.title')}</title>
-      <div className={styles.layout}>
-        <Link to="/profile/clips" className={styles.back}>
-          ← {t('clips:watch.back')}
-        </Link>
-        {content}
-      </div>
-    </div>
-  );
 }

@@ -1,8 +1,8 @@
 import type { EventCategory } from '@rudy/contracts';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
+import { ChipLinks } from '../../../components/ui/chip-links';
 import { useT } from '../../../lib/i18n';
 import { withFilter } from '../lib/listing-params';
-import styles from './category-filter.module.css';
 
 /** Sport chips that narrow a listing through `category_id`, keeping the other filters. */
 export function CategoryFilter({
@@ -18,26 +18,17 @@ export function CategoryFilter({
   const sorted = [...categories].sort((a, b) => a.position - b.position);
   const to = (id: number | null) => `?${withFilter(params, 'category_id', id).toString()}`;
   return (
-    <nav className={styles.filter} aria-label={t('events:filter.label')}>
-      <Link
-        to={to(null)}
-        className={styles.chip}
-        aria-current={activeId === null ? 'true' : undefined}
-        preventScrollReset
-      >
-        {t('events:filter.all')}
-      </Link>
-      {sorted.map((category) => (
-        <Link
-          key={category.id}
-          to={to(category.id)}
-          className={styles.chip}
-          aria-current={activeId === category.id ? 'true' : undefined}
-          preventScrollReset
-        >
-          {category.name}
-        </Link>
-      ))}
-    </nav>
+    <ChipLinks
+      label={t('events:filter.label')}
+      chips={[
+        { key: 'all', to: to(null), label: t('events:filter.all'), isCurrent: activeId === null },
+        ...sorted.map((c) => ({
+          key: c.id,
+          to: to(c.id),
+          label: c.name,
+          isCurrent: activeId === c.id,
+        })),
+      ]}
+    />
   );
 }

@@ -50,7 +50,8 @@ export function VideoPlayer({
   loadHls,
   tool = null,
 }: {
-  eventId: number;
+  /** The game a pre-roll plays before (reported as shown); library videos have neither. */
+  eventId?: number | undefined;
   stream: PlaybackStream;
   preroll: Preroll | null;
   posterUrl: string | null;
@@ -62,7 +63,7 @@ export function VideoPlayer({
   const { t } = useT();
   const [container, setContainer] = useState<HTMLDivElement | null>(null);
   const [video, setVideo] = useState<HTMLVideoElement | null>(null);
-  const [isPrerollDone, setPrerollDone] = useState(preroll === null);
+  const [isPrerollDone, setPrerollDone] = useState(preroll === null || eventId === undefined);
   const [autoplay, setAutoplay] = useState<AutoplayResult | null>(null);
   const session = useStreamSession(video, stream.url, loadHls);
   const media = useMediaState(video);
@@ -185,7 +186,7 @@ export function VideoPlayer({
           onClick={actions.togglePlay}
           data-testid="main-video"
         />
-        {!isPrerollDone && preroll ? (
+        {!isPrerollDone && preroll && eventId !== undefined ? (
           <PrerollPlayer preroll={preroll} eventId={eventId} onDone={onPrerollDone} />
         ) : null}
         {showSpinner ? (
