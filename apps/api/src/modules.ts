@@ -184,5 +184,5 @@ export async function registerModules(
   const adminRepo = createAdminRepository(db);
   const admin = createAdminAccess(adminRepo);
   await admin.routes(app, (scope) => adminRoutes(scope, { repo: adminRepo, channel }));
-  await registerAnalytics(app, { config, db, channel, admin, now });
+  await registerAnalytics(app, { config, db, channel, keys, admin, now });
 }

@@ -70,6 +70,14 @@ function siteRoutes(): RouteObject[] {
 function tree(children: RouteObject[]): RouteObject[] {
   return [
     {
+      // The channel console: its own frame, its own lazy chunks, never in the viewers' bundle.
+      path: '/admin',
+      errorElement: <RouteError />,
+      handle: forgotten,
+      lazy: () => import('./routes/admin/admin-layout'),
+      children: [{ index: true, lazy: () => import('./routes/admin/analytics') }],
+    },
+    {
       // The embedded player has a plain layout: no header, footer or cookie notice.
       path: '/watch_embed/:id',
       errorElement: <RouteError />,

@@ -1,4 +1,4 @@
-import type { BootstrapData } from '@rudy/contracts';
+import type { BootstrapData, RuntimeConfig } from '@rudy/contracts';
 import type { QueryClient } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -10,6 +10,7 @@ import { addFailingUrl } from '../lib/failing-urls';
 import { currentLocale, detectLocale, initI18n, isLocale } from '../lib/i18n';
 import { RUNTIME_CONFIG_URL, loadRuntimeConfig } from '../lib/runtime-config';
 import { applyTheme } from '../lib/theme';
+import { bufferApiFailures, startAnalyticsLater } from './analytics-start';
 import { AppProviders } from './providers';
 import { createAppRouter, prefetchRouteModules } from './router';
 
@@ -43,9 +44,11 @@ export async function startApp(container: HTMLElement, queryClient: QueryClient)
   prefetchRouteModules(window.location.pathname);
   let router: AppRouter | null = null;
   let bootstrap: BootstrapData | undefined;
+  let config: RuntimeConfig | null = null;
+  const earlyFailures = bufferApiFailures();
 
   try {
-    const config = await loadRuntimeConfig().catch((error: unknown) => {
+    config = await loadRuntimeConfig().catch((error: unknown) => {
       addFailingUrl(RUNTIME_CONFIG_URL);
       throw error;
     });
@@ -79,5 +82,8 @@ export async function startApp(container: HTMLElement, queryClient: QueryClient)
     </StrictMode>,
   );
   removeSplash();
+  if (router && config) {
+    startAnalyticsLater({ config, router, queryClient, bootstrap, early: earlyFailures });
+  }
   return { router, root };
 }

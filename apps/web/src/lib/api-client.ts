@@ -1,5 +1,6 @@
 import {
   DEFAULT_LOCALE,
+  ERR_CANCELED,
   ERR_NETWORK,
   ERR_TIMEOUT,
   REQUEST_TIMEOUT_MS,
@@ -45,6 +46,19 @@ interface InFlight {
 
 /** Paths whose 401 only means "anonymous": start-up asks it of every visitor. */
 const SILENT_401_PATHS = new Set(['/profile']);
+
+/**
+ * Spec section 7, Logging: failed calls are reported, except the skipped codes: a cancelled call,
+ * a non-200 success (a download still being prepared answers 202), and the answers the spec
+ * tolerates (401 on /profile for anonymous visitors, 404 on /custom-forms).
+ */
+export function isReportedFailure(error: ApiError, path: string): boolean {
+  if (error.code === ERR_CANCELED) return false;
+  if (error.status >= 200 && error.status < 300) return false;
+  if (error.status === 401 && SILENT_401_PATHS.has(path)) return false;
+  if (error.status === 404 && path.startsWith('/custom-forms/')) return false;
+  return true;
+}
 
 export function createApiClient(deps: ApiClientDeps = {}) {
   let config: RuntimeConfig | null = null;
@@ -256,7 +270,14 @@ export function createApiClient(deps: ApiClientDeps = {}) {
     if (!entry) {
       const controller = new AbortController();
       const created: InFlight = {
-        promise: run(method, path, payload, controller.signal),
+        promise: run(method, path, payload, controller.signal).catch((error: unknown) => {
+          // Reported once per exchange (not per waiter), by path only: no query, no key.
+          if (isApiError(error) && isReportedFailure(error, path)) {
+            const { status, code } = error;
+            emitAppEvent('api-failure', { status, code, method, path: path.split('?')[0] ?? path });
+          }
+          throw error;
+        }),
         controller,
         waiters: 0,
       };

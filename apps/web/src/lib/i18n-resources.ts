@@ -55,10 +55,15 @@ export const fr: Record<keyof typeof en, Record<string, unknown>> = {
  * route does not carry them (each registers itself, e.g. `locales/clips.ts`). Types only here.
  */
 export interface LazyResources {
+  admin: typeof import('../locales/en/admin.json');
   clips: typeof import('../locales/en/clips.json');
   library: typeof import('../locales/en/library.json');
 }
-export const LAZY_NAMESPACES = ['clips', 'library'] as const satisfies readonly (keyof LazyResources)[];
+export const LAZY_NAMESPACES = [
+  'admin',
+  'clips',
+  'library',
+] as const satisfies readonly (keyof LazyResources)[];
 export type LazyNamespace = keyof LazyResources;
 
 export type Resources = typeof en & LazyResources;
@@ -67,6 +72,7 @@ export type Namespace = keyof Resources;
 export const NAMESPACES = [
   'common',
   'account',
+  'admin',
   'auth',
   'catalogue',
   'channel',

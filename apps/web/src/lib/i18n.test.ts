@@ -1,6 +1,7 @@
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { ADMIN_TEXTS } from '../locales/admin';
 import { CLIPS_TEXTS } from '../locales/clips';
 import { LIBRARY_TEXTS } from '../locales/library';
 import { LAZY_NAMESPACES, NAMESPACES, en as startUpEn, fr as startUpFr } from './i18n-resources';
@@ -8,9 +9,15 @@ import { LAZY_NAMESPACES, NAMESPACES, en as startUpEn, fr as startUpFr } from '.
 type Tree = { [key: string]: string | Tree };
 
 // The start-up namespaces and those that load with their screens (LAZY_NAMESPACES).
-const en = { ...startUpEn, clips: CLIPS_TEXTS.en, library: LIBRARY_TEXTS.en };
+const en = {
+  ...startUpEn,
+  admin: ADMIN_TEXTS.en,
+  clips: CLIPS_TEXTS.en,
+  library: LIBRARY_TEXTS.en,
+};
 const fr: Record<keyof typeof en, Record<string, unknown>> = {
   ...startUpFr,
+  admin: ADMIN_TEXTS.fr,
   clips: CLIPS_TEXTS.fr,
   library: LIBRARY_TEXTS.fr,
 };

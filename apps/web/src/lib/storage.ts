@@ -11,6 +11,8 @@ export interface StoredValues {
   events_view: 'grid' | 'list';
   /** The player's volume (0..1) and mute, so the next video starts as loud as the last one. */
   player_volume: { volume: number; muted: boolean };
+  /** Spec section 9: the analytics session hash, under the spec's name (kept 24 h). */
+  'visaicV3-session': string;
 }
 export type StorageKey = keyof StoredValues;
 
@@ -24,6 +26,7 @@ export const STORAGE_KEYS = {
   outerTracking: 'trk',
   eventsView: 'events_view',
   playerVolume: 'player_volume',
+  analyticsSession: 'visaicV3-session',
 } as const satisfies Record<string, StorageKey>;
 
 interface Entry {

@@ -3,6 +3,8 @@ import type { Config } from '../../config.js';
 import type { DB } from '../../db/database.js';
 import type { AdminAccess } from '../admin/admin-access.js';
 import type { ChannelService } from '../channel/channel.service.js';
+import type { KeysService } from '../keys/keys.service.js';
+import { registerAnalyticsCsp } from './analytics-csp.js';
 import { createChannelDirectory } from './channel-directory.js';
 import { createDashboardRepository } from './dashboard.repository.js';
 import { dashboardRoutes } from './dashboard.routes.js';
@@ -50,12 +52,30 @@ export async function registerDatalake(
   return datalake;
 }
 
-/** The analytics of a channel: the datalake (unless it runs on its own) and the dashboard API. */
+/**
+ * The analytics of a channel: the datalake (unless it runs on its own), the dashboard API, and
+ * the page policy that lets the channel's Google tag and a separate datalake in.
+ */
 export async function registerAnalytics(
   app: FastifyInstance,
-  deps: { config: Config; db: DB; channel: ChannelService; admin: AdminAccess; now: () => Date },
+  deps: {
+    config: Config;
+    db: DB;
+    channel: ChannelService;
+    keys: KeysService;
+    admin: AdminAccess;
+    now: () => Date;
+  },
 ) {
-  if (deps.config.DATALAKE_IN_PROCESS) {
+  const { config } = deps;
+  registerAnalyticsCsp(app, {
+    analyticsUrl: config.ANALYTICS_URL === 'off' ? null : (config.ANALYTICS_URL ?? null),
+    googleTagOf: async (hostname) => {
+      const channel = await deps.keys.channelForHost(hostname, config.DEFAULT_CHANNEL_KEY);
+      return Boolean((await deps.channel.settings(channel.id)).google_tag_id);
+    },
+  });
+  if (config.DATALAKE_IN_PROCESS) {
     app.decorate('datalake', await registerDatalake(app, deps));
   }
   const dashboard = createDashboardService({

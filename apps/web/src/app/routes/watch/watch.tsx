@@ -17,6 +17,7 @@ import { isApiError } from '../../../lib/api-error';
 import { useT } from '../../../lib/i18n';
 import { loginPathFor } from '../../route-guards';
 import { RelatedGames } from './related-games';
+import { useGameAnalytics } from './game-analytics';
 import { watchLoader } from './watch-loader';
 import { WatchDetails } from './watch-details';
 import styles from './watch.module.css';
@@ -31,6 +32,7 @@ export function Component() {
   const locations = locationNames(useBootstrap().data?.['events-locations']);
   const game = event.data;
   const user = useProfile().data;
+  const meta = useGameAnalytics(game);
   const clipTool = useClipTool({
     eventId,
     capabilities: user ? user.capabilities : null,
@@ -44,6 +46,7 @@ export function Component() {
         <div className={styles.main}>
           <WatchPlayer
             eventId={eventId}
+            meta={meta}
             tool={clipTool}
             startsAt={
               game ? formatEventTime(game.event_utc_ts, game.time_zone, i18n.language) : undefined

@@ -12,6 +12,6 @@ export function useAddSession() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: addSession,
-    onSuccess: (user) => setSignedInUser(queryClient, user),
+    onSuccess: (user) => setSignedInUser(queryClient, user, 'social'),
   });
 }

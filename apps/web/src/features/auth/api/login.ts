@@ -11,7 +11,7 @@ export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: login,
-    onSuccess: (user) => setSignedInUser(queryClient, user),
+    onSuccess: (user) => setSignedInUser(queryClient, user, 'password'),
     // Signed in meanwhile (another tab shares the key): let the header catch up.
     onError: (error) => refreshIfSignedIn(queryClient, error),
   });

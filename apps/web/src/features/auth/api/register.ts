@@ -12,7 +12,7 @@ export function useRegister() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: register,
-    onSuccess: (user) => setSignedInUser(queryClient, user),
+    onSuccess: (user) => setSignedInUser(queryClient, user, 'registration'),
     // Signed in meanwhile (another tab shares the key): let the header catch up.
     onError: (error) => refreshIfSignedIn(queryClient, error),
   });

@@ -2,6 +2,7 @@ import type { Profile } from '@rudy/contracts';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { apiClient } from '../../../lib/api-client';
+import { emitAppEvent, type AppEventMap } from '../../../lib/app-events';
 import { isApiError } from '../../../lib/api-error';
 import { STORAGE_KEYS, removeItem } from '../../../lib/storage';
 import { PROFILE_QUERY_KEY } from '../api/get-profile';
@@ -18,10 +19,16 @@ export function resetUser(queryClient: QueryClient) {
 
 /**
  * Login, registration and social sign-in answer with the profile: the header switches at once,
- * and everything else on screen (access flags, prices) is fetched again for this user.
+ * and everything else on screen (access flags, prices) is fetched again for this user. Analytics
+ * hears of the sign-in (a login event) through the app's event bus.
  */
-export function setSignedInUser(queryClient: QueryClient, user: Profile) {
+export function setSignedInUser(
+  queryClient: QueryClient,
+  user: Profile,
+  method: AppEventMap['signed-in']['method'],
+) {
   queryClient.setQueryData(PROFILE_QUERY_KEY, user);
+  emitAppEvent('signed-in', { method });
   void queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'auth' });
 }
 

@@ -13,6 +13,7 @@ import { useMediaState } from '../hooks/use-media-state';
 import { usePlayerTool } from '../hooks/use-player-tool';
 import { useStreamSession } from '../hooks/use-stream-session';
 import { useThumbnails } from '../hooks/use-thumbnails';
+import { useVideoAnalytics, type VideoAnalytics } from '../hooks/use-video-analytics';
 import { useVolume } from '../hooks/use-volume';
 import type { LoadHls } from '../lib/attach-stream';
 import { playWithFallback, showsUnmuteHint, type AutoplayResult } from '../lib/autoplay';
@@ -49,6 +50,7 @@ export function VideoPlayer({
   fill = false,
   loadHls,
   tool = null,
+  analytics = null,
 }: {
   /** The game a pre-roll plays before (reported as shown); library videos have neither. */
   eventId?: number | undefined;
@@ -59,6 +61,8 @@ export function VideoPlayer({
   fill?: boolean;
   loadHls?: LoadHls;
   tool?: PlayerTool | null;
+  /** What to report to analytics about this view (none: nothing is reported). */
+  analytics?: VideoAnalytics | null;
 }) {
   const { t } = useT();
   const [container, setContainer] = useState<HTMLDivElement | null>(null);
@@ -88,6 +92,7 @@ export function VideoPlayer({
   };
   const behind = isLive && isBehindLive(media.currentTime, liveEdge);
   const onPrerollDone = useCallback(() => setPrerollDone(true), []);
+  useVideoAnalytics(video, analytics, isPrerollDone);
 
   const liveEdgeNow = session.liveEdge;
   useEffect(() => {

@@ -1,6 +1,7 @@
 import type { PlayerTool } from '../../../components/player-tool';
 import { useT } from '../../../lib/i18n';
 import { Button } from '../../../components/ui/button';
+import type { VideoMeta } from '../../../lib/analytics';
 import { usePlayback } from '../api/get-playback';
 import { AccessPrompt } from './access-prompt';
 import { PlayerMessage } from './player-message';
@@ -16,6 +17,7 @@ export function WatchPlayer({
   startsAt,
   fill = false,
   tool = null,
+  meta,
 }: {
   eventId: number;
   /** The game's start, formatted by the screen (shown before it starts). */
@@ -23,6 +25,8 @@ export function WatchPlayer({
   fill?: boolean;
   /** A tool the route brings into the player (the clip cutter). */
   tool?: PlayerTool | null;
+  /** The game's category, sport, gender, school and league, for analytics. */
+  meta?: VideoMeta | undefined;
 }) {
   const { t } = useT();
   const playback = usePlayback(eventId);
@@ -68,6 +72,7 @@ export function WatchPlayer({
         thumbnailsUrl={data.assets.thumbnails_vtt_url}
         fill={fill}
         tool={tool}
+        analytics={{ streamId: eventId, streamType: data.stream.kind, meta }}
       />
     );
   }

@@ -1,0 +1,36 @@
+import { CURRENCY_SYMBOL, type Locale } from '@rudy/contracts';
+
+/** Whole numbers with the language's grouping (12,345 / 12 345). */
+export function formatCount(n: number, locale: Locale): string {
+  return new Intl.NumberFormat(locale === 'fr' ? 'fr-CA' : 'en-CA').format(Math.round(n));
+}
+
+/** Money of the channel: spec section 9 shows USD and CAD alike as $. */
+export function formatMoney(cents: number, currency: keyof typeof CURRENCY_SYMBOL, locale: Locale) {
+  const amount = new Intl.NumberFormat(locale === 'fr' ? 'fr-CA' : 'en-CA', {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  }).format(cents / 100);
+  const symbol = CURRENCY_SYMBOL[currency];
+  return locale === 'fr' ? `${amount} ${symbol}` : `${symbol}${amount}`;
+}
+
+/** The parts of a duration, for "2 h 05 min", "3 min 20 s" or "45 s". */
+export function durationParts(seconds: number) {
+  const total = Math.max(0, Math.round(seconds));
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = total % 60;
+  if (h > 0) return { unit: 'hours', h: String(h), m: String(m).padStart(2, '0') } as const;
+  if (m > 0) return { unit: 'minutes', m: String(m), s: String(s).padStart(2, '0') } as const;
+  return { unit: 'seconds', s: String(s) } as const;
+}
+
+/** Milliseconds as "640 ms" below a second, else seconds with one decimal in the language's way. */
+export function firstFrameParts(ms: number, locale: Locale) {
+  if (ms < 1000) return { unit: 'ms', value: String(Math.round(ms)) } as const;
+  const value = new Intl.NumberFormat(locale === 'fr' ? 'fr-CA' : 'en-CA', {
+    maximumFractionDigits: 1,
+  }).format(ms / 1000);
+  return { unit: 's', value } as const;
+}
