@@ -34,7 +34,7 @@ export function studioGraph(p: StudioPicture): string {
     ...(font
       ? [
           `drawtext=fontfile='${font}':text='${safeText(p.label, 24)}':x=${n(W * 0.04)}:y=${n(H * 0.74)}:fontsize=${n(H / 22)}:fontcolor=0xffd400`,
-          `drawtext=fontfile='${font}':text='${safeText(p.title, 36)}':x=${n(W * 0.04)}:y=${n(H * 0.8)}:fontsize=${n(H / 13)}:fontcolor=white`,
+          `drawtext=fontfile='${font}':text='${safeText(p.title, 36)}':x=${n(W * 0.04)}:y=${n(H * 0.8)}:fontsize=${n(H / 16)}:fontcolor=white`,
         ]
       : []),
   ];
