@@ -60,6 +60,7 @@ describe('logSafeUrl', () => {
     expect(logSafeUrl('/media/c/3/SECRET/clip.mp4?filename=goal.mp4')).toBe(
       '/media/c/3/***/clip.mp4?filename=goal.mp4',
     );
+    expect(logSafeUrl('/media/v/8/SECRET/vod/master.m3u8')).toBe('/media/v/8/***/vod/master.m3u8');
   });
 
   it('masks the token in a percent-encoded media path, which the router still matches', () => {

@@ -21,8 +21,11 @@ const SECRET_PARAMS = new Set([
   'client_secret',
 ]);
 
-/** `/media/e/:eventId/:token/*` and `/media/c/:clipId/:token/*`: the token authorises the file. */
-const MEDIA_PATH = /^(\/+media\/+[ec]\/+[^/]*\/+)([^/]+)/i;
+/**
+ * `/media/e/:eventId/:token/*`, `/media/c/:clipId/:token/*` and `/media/v/:itemId/:token/*`: the
+ * token authorises the file.
+ */
+const MEDIA_PATH = /^(\/+media\/+[ecv]\/+[^/]*\/+)([^/]+)/i;
 /**
  * A media token wherever it appears (scope.expiry.channel.event.key.signature; see media-token.ts),
  * so a mistyped path or a token pasted into a query is masked too.
