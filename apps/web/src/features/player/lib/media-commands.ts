@@ -7,8 +7,15 @@ export function togglePlayback(video: HTMLVideoElement) {
   else video.pause();
 }
 
+/**
+ * hls.js (1.7) never loads anything for a seek to exactly 0 in a live stream: the element waits
+ * there for good, while a seek a moment later plays at once. The start of a video is asked for as
+ * this moment instead; no viewer can tell the difference.
+ */
+export const SEEK_FLOOR_SECONDS = 0.1;
+
 export function seekVideo(video: HTMLVideoElement, seconds: number) {
-  video.currentTime = seconds;
+  video.currentTime = Math.max(SEEK_FLOOR_SECONDS, seconds);
 }
 
 export function applyVolume(video: HTMLVideoElement, setting: { volume: number; muted: boolean }) {
