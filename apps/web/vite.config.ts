@@ -1,5 +1,6 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompress } from './build-plugins/precompress';
 
 /**
  * @rudy/contracts modules only declare constants and zod schemas. Marking them side-effect free
@@ -18,7 +19,7 @@ const contractsSideEffectFree: Plugin = {
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:3000';
 
 export default defineConfig({
-  plugins: [react(), contractsSideEffectFree],
+  plugins: [react(), contractsSideEffectFree, precompress()],
   server: {
     port: 5173,
     proxy: {

@@ -8,6 +8,7 @@ import { registerModules } from './modules.js';
 import type { RecaptchaVerifier } from './modules/auth/recaptcha.js';
 import type { CountryLookup } from './modules/geo/geo.service.js';
 import { createAppShell } from './plugins/app-shell.js';
+import { registerCompression } from './plugins/compression.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerRateLimit } from './plugins/rate-limit.js';
 import { loggerOptions, type LogStream } from './plugins/request-log.js';
@@ -53,6 +54,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
 
   await registerSecurityHeaders(app);
+  await registerCompression(app);
   await registerRateLimit(app, {
     max: {
       api: config.RATE_LIMIT_MAX,

@@ -9,8 +9,9 @@ const SERVER_PREFIXES = ['/api/', '/media/', '/datalake/'];
 
 /**
  * Serves the built web app. Hashed assets are cached for a year; index.html never, so a deploy is
- * picked up at once. Any other GET that accepts HTML gets index.html and the client router decides
- * (unknown paths end on /404 there).
+ * picked up at once. Assets go out as their build-time Brotli or gzip copy when the browser takes
+ * it. Any other GET that accepts HTML gets index.html and the client router decides (unknown paths
+ * end on /404 there).
  */
 export async function registerWebStatic(app: FastifyInstance, distDir: string) {
   const indexPath = path.join(distDir, 'index.html');
@@ -22,6 +23,8 @@ export async function registerWebStatic(app: FastifyInstance, distDir: string) {
       // A wildcard route reads the folder per request, so a rebuilt app is served without a restart.
       wildcard: true,
       index: ['index.html'],
+      // The build writes .br and .gz beside each text asset (apps/web precompress step).
+      preCompressed: true,
       setHeaders(reply, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         reply.header(
