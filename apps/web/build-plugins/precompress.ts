@@ -13,13 +13,13 @@ const TEXT = /\.(js|mjs|css|html|svg|json|webmanifest|txt)$/;
 const MIN_BYTES = 1_024;
 
 async function filesUnder(dir: string): Promise<string[]> {
-  const entries = await fs.readdir(dir, { withFileTypes: true });
-  const nested = await Promise.all(
-    entries.map((e) =>
-      e.isDirectory() ? filesUnder(path.join(dir, e.name)) : [path.join(dir, e.name)],
-    ),
-  );
-  return nested.flat();
+  const files: string[] = [];
+  for (const e of await fs.readdir(dir, { withFileTypes: true })) {
+    const full = path.join(dir, e.name);
+    if (e.isDirectory()) files.push(...(await filesUnder(full)));
+    else files.push(full);
+  }
+  return files;
 }
 
 /**
