@@ -58,6 +58,8 @@ export interface RunningServer {
   url: string;
   /** The dev outbox address printed at start-up (with its key), as the local user opens it. */
   outboxUrl: string;
+  /** The demo channel's admin as printed at start-up (the line follows the server's first answer). */
+  admin(): Promise<{ email: string; password: string }>;
   stop(): Promise<void>;
 }
 
@@ -131,6 +133,15 @@ export async function startServer(
   return {
     url,
     outboxUrl: `${url}/dev/outbox?token=${outboxToken}`,
+    async admin() {
+      const until = Date.now() + 30_000;
+      for (;;) {
+        const line = /Channel admin \(dashboard at [^)]*\): (\S+) \/ (\S+)/.exec(output);
+        if (line?.[1] && line[2]) return { email: line[1], password: line[2] };
+        if (Date.now() > until) throw new Error(`no admin line in the output:\n${output}`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    },
     async stop() {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));

@@ -46,13 +46,17 @@ export function startAnalyticsLater(opts: {
         });
         if (!started) return;
         failures.forEach(analytics.trackApiFailure);
+        // The console is the operator's, not a viewer's visit: it stays out of the channel's pages.
+        const track = (path: string) => {
+          if (path !== '/admin' && !path.startsWith('/admin/')) analytics.trackPage(path);
+        };
         let last = opts.router.state.location.pathname;
-        analytics.trackPage(last);
+        track(last);
         // A new page is a new path; a filter changing the query of the same page is not a visit.
         opts.router.subscribe((state) => {
           if (state.navigation.state !== 'idle' || state.location.pathname === last) return;
           last = state.location.pathname;
-          analytics.trackPage(last);
+          track(last);
         });
       })
       // Analytics failures are silent (spec section 8).

@@ -84,7 +84,7 @@ export function AnalyticsDashboard({
               label={t('admin:analytics.charts.watch')}
               days={charts.days}
               series={charts.watch}
-              format={(n) => (Number.isInteger(n) ? figures.count(n) : n.toFixed(1))}
+              format={figures.hours}
             />
           </div>
           <div className={styles.panels}>

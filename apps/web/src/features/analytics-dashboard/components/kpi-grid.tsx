@@ -54,15 +54,15 @@ export function KpiGrid({
       <Kpi label={t('admin:analytics.kpi.watchTime')} value={figures.duration(k.watch_seconds)} />
       <Kpi
         label={t('admin:analytics.kpi.firstFrame')}
-        value={
-          p50 !== null && p95 !== null
-            ? t('admin:analytics.kpi.firstFrameValue', {
-                p50: figures.firstFrame(p50),
+        value={p50 !== null ? figures.firstFrame(p50) : t('admin:analytics.kpi.noFrames')}
+        note={
+          p95 !== null
+            ? t('admin:analytics.kpi.firstFrameNote', {
                 p95: figures.firstFrame(p95),
+                count: k.first_frame_samples,
               })
-            : t('admin:analytics.kpi.noFrames')
+            : undefined
         }
-        note={t('admin:analytics.kpi.samples', { count: k.first_frame_samples })}
       />
       <Kpi label={t('admin:analytics.kpi.visits')} value={figures.count(k.visits)} />
       <Kpi label={t('admin:analytics.kpi.signups')} value={figures.count(k.signups)} />

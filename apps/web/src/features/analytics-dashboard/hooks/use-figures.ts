@@ -10,12 +10,17 @@ export function useFigures() {
   return useMemo(
     () => ({
       count: (n: number) => formatCount(n, locale),
+      /** Hours on a chart's axis: two decimals at most (0.25 h is a quarter, not 0.3). */
+      hours: (n: number) =>
+        new Intl.NumberFormat(locale === 'fr' ? 'fr-CA' : 'en-CA', {
+          maximumFractionDigits: 2,
+        }).format(n),
       money: (cents: number, currency: AnalyticsDashboard['currency']) =>
         formatMoney(cents, currency, locale),
       duration(seconds: number) {
         const p = durationParts(seconds);
         if (p.unit === 'hours') return t('admin:analytics.units.hours', { h: p.h, m: p.m });
-        if (p.unit === 'minutes') return t('admin:analytics.units.minutes', { m: p.m, s: p.s });
+        if (p.unit === 'minutes') return t('admin:analytics.units.minutes', { m: p.m });
         return t('admin:analytics.units.seconds', { s: p.s });
       },
       firstFrame(ms: number) {

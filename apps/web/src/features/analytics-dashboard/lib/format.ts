@@ -15,14 +15,14 @@ export function formatMoney(cents: number, currency: keyof typeof CURRENCY_SYMBO
   return locale === 'fr' ? `${amount} ${symbol}` : `${symbol}${amount}`;
 }
 
-/** The parts of a duration, for "2 h 05 min", "3 min 20 s" or "45 s". */
+/** The parts of a duration, for "2 h 05 min", "3 min" or "45 s" (seconds only under a minute). */
 export function durationParts(seconds: number) {
   const total = Math.max(0, Math.round(seconds));
   const h = Math.floor(total / 3600);
   const m = Math.floor((total % 3600) / 60);
   const s = total % 60;
   if (h > 0) return { unit: 'hours', h: String(h), m: String(m).padStart(2, '0') } as const;
-  if (m > 0) return { unit: 'minutes', m: String(m), s: String(s).padStart(2, '0') } as const;
+  if (m > 0) return { unit: 'minutes', m: String(m) } as const;
   return { unit: 'seconds', s: String(s) } as const;
 }
 
