@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../lib/query-client';
 import { FUTURE, json, mockFetch, urlOf, type Handler } from '../test/fetch-mock';
 import { makeBootstrap } from '../test/fixtures';
+import { STORAGE_KEYS, setItem } from '../lib/storage';
 import { startApp } from './start';
 
 const SERVICE_TEXT = 'Apologies! Our service is currently experiencing technical difficulties.';
@@ -63,7 +64,8 @@ describe('start-up', () => {
     const { fetch, router } = await start(api());
     const paths = fetch.mock.calls.map(([u]) => new URL(urlOf(u), 'http://x').pathname);
     expect(paths.slice(0, 3)).toEqual(['/config.json', '/api/channel-key', '/api/get_api_key']);
-    expect(paths).toContain('/api/profile');
+    // The key was just issued anonymously: nobody to ask /profile about (it would answer 401).
+    expect(paths).not.toContain('/api/profile');
     expect(paths).toContain('/api/channel-bootstrap-data');
     const site = router?.routes.find((r) => r.path === '/');
     expect(site?.children?.some((r) => r.path === 'rules')).toBe(true);
@@ -73,6 +75,17 @@ describe('start-up', () => {
     expect(isSplashGone()).toBe(true);
     expect(document.documentElement.style.getPropertyValue('--color-primary')).toBe('#5BC0EB');
     expect(screen.queryByText(SERVICE_TEXT)).toBeNull();
+  });
+
+  it('asks who is signed in when the stored key is not one it got anonymously', async () => {
+    setItem(STORAGE_KEYS.channelKey, 'demo-hockey');
+    setItem(STORAGE_KEYS.apiKey, 'user-key');
+    // Anonymous after all (its 401): the start-up goes on as for any visitor.
+    const { fetch } = await start(api());
+    const paths = fetch.mock.calls.map(([u]) => new URL(urlOf(u), 'http://x').pathname);
+    expect(paths).not.toContain('/api/get_api_key');
+    expect(paths).toContain('/api/profile');
+    expect(await screen.findByRole('link', { name: 'Log in' })).toBeTruthy();
   });
 
   it('shows the error screen, without the router, when the config cannot be loaded', async () => {

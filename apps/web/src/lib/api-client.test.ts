@@ -90,6 +90,19 @@ describe('api client: carrying the key', () => {
     expect(seen).toEqual(['stored-key']);
     expect(calls('/api/get_api_key')).toHaveLength(0);
   });
+
+  it('knows a key it got anonymously until someone signs in with it', async () => {
+    const { client } = setup(() => json({}));
+    expect(client.keyIsAnonymous()).toBe(false);
+    await client.ensureApiKey();
+    expect(client.keyIsAnonymous()).toBe(true);
+    client.markKeySignedIn();
+    expect(client.keyIsAnonymous()).toBe(false);
+    // A key stored some other way (an older version, another tab's sign-in) is not assumed anonymous.
+    client.clearKeys();
+    setItem(STORAGE_KEYS.apiKey, 'stored-key');
+    expect(client.keyIsAnonymous()).toBe(false);
+  });
 });
 
 describe('api client: de-duplication', () => {

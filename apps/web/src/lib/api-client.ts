@@ -203,11 +203,9 @@ export function createApiClient(deps: ApiClientDeps = {}) {
         throw new Error('get_api_key returned no api_key');
       }
       const ttl = Date.parse(res.expires_at) - Date.now();
-      setItem(
-        STORAGE_KEYS.apiKey,
-        res.api_key,
-        ttl > 0 ? Math.min(ttl, STORAGE_DEFAULT_TTL_MS) : STORAGE_DEFAULT_TTL_MS,
-      );
+      const keep = ttl > 0 ? Math.min(ttl, STORAGE_DEFAULT_TTL_MS) : STORAGE_DEFAULT_TTL_MS;
+      setItem(STORAGE_KEYS.apiKey, res.api_key, keep);
+      setItem(STORAGE_KEYS.anonymousApiKey, res.api_key, keep);
       return res.api_key;
     } catch (cause) {
       throw new ApiError({
@@ -239,7 +237,19 @@ export function createApiClient(deps: ApiClientDeps = {}) {
 
   function clearKeys() {
     removeItem(STORAGE_KEYS.apiKey);
+    removeItem(STORAGE_KEYS.anonymousApiKey);
     removeItem(STORAGE_KEYS.channelKey);
+  }
+
+  /** Whether the stored key is one this client got anonymously and nobody signed in with. */
+  function keyIsAnonymous(): boolean {
+    const key = getItem(STORAGE_KEYS.apiKey);
+    return key !== null && key === getItem(STORAGE_KEYS.anonymousApiKey);
+  }
+
+  /** A sign-in on this key (here or in another tab): /profile has a user to answer with now. */
+  function markKeySignedIn() {
+    removeItem(STORAGE_KEYS.anonymousApiKey);
   }
 
   async function run(method: Method, path: string, payload: Payload, signal: AbortSignal) {
@@ -311,6 +321,8 @@ export function createApiClient(deps: ApiClientDeps = {}) {
     getConfig: () => config,
     ensureApiKey,
     clearKeys,
+    keyIsAnonymous,
+    markKeySignedIn,
     get: <T>(path: string, options?: Omit<RequestOptions, 'body'>) =>
       request<T>('GET', path, options),
     delete: <T>(path: string, options?: Omit<RequestOptions, 'body'>) =>

@@ -4,6 +4,11 @@ import { STORAGE_DEFAULT_TTL_MS, STORAGE_PREFIX } from '@rudy/contracts';
 export interface StoredValues {
   channel_key: string;
   api_key: string;
+  /**
+   * The api_key as get_api_key issued it, while nobody has signed in with it: the client then knows
+   * the visitor is anonymous without asking /profile (which would answer 401).
+   */
+  anonymous_api_key: string;
   locale: string;
   cookie_consent: boolean;
   last_page: { path: string; search: string; params: Record<string, string> };
@@ -20,6 +25,7 @@ export type StorageKey = keyof StoredValues;
 export const STORAGE_KEYS = {
   channelKey: 'channel_key',
   apiKey: 'api_key',
+  anonymousApiKey: 'anonymous_api_key',
   locale: 'locale',
   cookieConsent: 'cookie_consent',
   lastPage: 'last_page',

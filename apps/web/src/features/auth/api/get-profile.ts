@@ -3,8 +3,14 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 import { isApiError } from '../../../lib/api-error';
 
-/** The signed-in user, or null for an anonymous key (the API answers 401, which is not an error). */
+/**
+ * The signed-in user, or null for an anonymous key. A key this client got anonymously is not asked
+ * about (the API would answer 401, an error in every visitor's console); any other key is, and its
+ * 401 means anonymous too.
+ */
 export async function getProfile(signal?: AbortSignal): Promise<Profile | null> {
+  await apiClient.ensureApiKey();
+  if (apiClient.keyIsAnonymous()) return null;
   try {
     return await apiClient.get<Profile>('/profile', { signal });
   } catch (error) {

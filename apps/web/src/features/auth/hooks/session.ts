@@ -27,6 +27,7 @@ export function setSignedInUser(
   user: Profile,
   method: AppEventMap['signed-in']['method'],
 ) {
+  apiClient.markKeySignedIn();
   queryClient.setQueryData(PROFILE_QUERY_KEY, user);
   emitAppEvent('signed-in', { method });
   void queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'auth' });
@@ -35,6 +36,7 @@ export function setSignedInUser(
 /** 'already_logged_in': this key is signed in (another tab?), so read who it is. */
 export function refreshIfSignedIn(queryClient: QueryClient, error: unknown) {
   if (isApiError(error) && error.code === 'already_logged_in') {
+    apiClient.markKeySignedIn();
     void queryClient.invalidateQueries({ queryKey: PROFILE_QUERY_KEY });
   }
 }
