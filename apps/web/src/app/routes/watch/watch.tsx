@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { LoadError, StatusMessage } from '../../../components/ui/status-message';
+import { LoadError } from '../../../components/ui/status-message';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useProfile } from '../../../features/auth/api/get-profile';
 import { useBootstrap } from '../../../features/channel/api/get-bootstrap';
@@ -16,6 +16,7 @@ import { WatchPlayer } from '../../../features/player/components/watch-player';
 import { isApiError } from '../../../lib/api-error';
 import { useT } from '../../../lib/i18n';
 import { loginPathFor } from '../../route-guards';
+import { Component as NotFound } from '../errors/not-found';
 import { RelatedGames } from './related-games';
 import { useGameAnalytics } from './game-analytics';
 import { watchLoader } from './watch-loader';
@@ -39,6 +40,9 @@ export function Component() {
     loginPath: loginPathFor(`/watch/${eventId}`),
   });
 
+  // An unknown or deleted game is a missing page, not an outage: no player, no "try again".
+  if (isApiError(event.error) && event.error.status === 404) return <NotFound />;
+
   return (
     <div className="page-container">
       <title>{game ? eventTitle(game) : t('watch:watch.title')}</title>
@@ -60,8 +64,6 @@ export function Component() {
             />
           ) : event.isPending ? (
             <Skeleton width="60%" height={28} />
-          ) : isApiError(event.error) && event.error.status === 404 ? (
-            <StatusMessage tone="error" title={t('watch:watch.notFound')} />
           ) : (
             <LoadError what={t('watch:watch.loadError')} onRetry={() => void event.refetch()} />
           )}
