@@ -22,7 +22,8 @@ export interface LoadFigures {
   p99: number;
 }
 
-async function loadMix(url: string, paths: string[]): Promise<LoadFigures> {
+/** autocannon in a child process, each connection cycling through `paths`; fails on any non-2xx. */
+export async function loadMix(url: string, paths: string[]): Promise<LoadFigures> {
   const args = JSON.stringify({ url, paths, connections: CONNECTIONS, duration: DURATION_S });
   const { stdout } = await execFileAsync(
     process.execPath,
@@ -36,7 +37,7 @@ async function loadMix(url: string, paths: string[]): Promise<LoadFigures> {
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
 }
 
-async function apiKey(base: string, channelKey: string): Promise<string> {
+export async function apiKey(base: string, channelKey: string): Promise<string> {
   const res = await fetch(`${base}/api/get_api_key`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

@@ -7,6 +7,7 @@
  *  - GET /api/events with filters on a 10 000-event channel (see events.ts);
  *  - VOD packaging speed and live latency (see media.ts);
  *  - clips: from a finished game and a live DVR, and twenty at once (see clips.ts);
+ *  - VOD library search on a 10 000-item library (see vod-search.ts);
  *  - the player's time to first frame and live latency in Chromium (see ttff.ts).
  */
 import fs from 'node:fs';
@@ -22,6 +23,7 @@ import { benchClips, reportClips } from './clips.js';
 import { benchMedia, reportMedia } from './media.js';
 import { serveApp } from './serve-app.js';
 import { benchTtff, reportTtff } from './ttff.js';
+import { benchVodSearch, reportVodSearch } from './vod-search.js';
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -138,6 +140,7 @@ async function main() {
     ratio >= 0.8 ? 'PASS (goal >= 0.8)' : 'MISS (goal >= 0.8)',
   );
   reportEvents(await benchEvents(), report);
+  reportVodSearch(await benchVodSearch(), report);
   reportMedia(await benchMedia(), report);
   reportClips(await benchClips(), report);
   reportTtff(await benchTtff(), report);

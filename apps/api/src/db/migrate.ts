@@ -9,6 +9,7 @@ import * as m0007 from './migrations/0007-channel-public-origin.js';
 import * as m0008 from './migrations/0008-clips.js';
 import * as m0009 from './migrations/0009-vod-library.js';
 import * as m0010 from './migrations/0010-analytics.js';
+import * as m0011 from './migrations/0011-vod-search-words.js';
 
 /** Migrations are listed here (not read from disk) so they run the same from source or a bundle. */
 const migrations: Record<string, Migration> = {
@@ -22,6 +23,7 @@ const migrations: Record<string, Migration> = {
   '0008-clips': m0008,
   '0009-vod-library': m0009,
   '0010-analytics': m0010,
+  '0011-vod-search-words': m0011,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

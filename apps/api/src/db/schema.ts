@@ -665,6 +665,12 @@ export interface VodMediaRailsTable {
   position: Generated<number>;
 }
 
+/** 0011: the words of a channel's library, for typo corrections (kept by a trigger). */
+export interface VodSearchWordsTable {
+  channel_id: number;
+  word: string;
+}
+
 export interface VodMediaRailItemsTable {
   rail_id: number;
   item_id: number;
@@ -678,6 +684,7 @@ export interface Database {
   vod_media_assets: VodMediaAssetsTable;
   vod_media_rails: VodMediaRailsTable;
   vod_media_rail_items: VodMediaRailItemsTable;
+  vod_search_words: VodSearchWordsTable;
   analytics_raw: AnalyticsRawTable;
   analytics_views_hourly: AnalyticsViewsHourlyTable;
   analytics_watch_hourly: AnalyticsWatchHourlyTable;

@@ -294,6 +294,27 @@ describe('GET /vod-media/search', () => {
     expect(byRelevance.data[0]?.title).toBe('Women’s hockey: power-play goals of the week');
   });
 
+  it('learns the words of new items: a typo of a word just published is forgiven', async () => {
+    expect((await search('zambonni')).data).toEqual([]);
+    const row = await t.database.db
+      .insertInto('vod_media_items')
+      .values({
+        channel_id: t.demoChannelId,
+        title: JSON.stringify({ en: 'Zamboni tricks', fr: 'Les secrets de la zamboni' }),
+        published_at: new Date('2020-01-01T00:00:00Z'),
+        status: 'ready',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    try {
+      expect(titles(await search('zambonni'))).toEqual(['Zamboni tricks']);
+      // A word that exists is taken as typed, not widened to its neighbours.
+      expect(titles(await search('zamboni'))).toEqual(['Zamboni tricks']);
+    } finally {
+      await t.database.db.deleteFrom('vod_media_items').where('id', '=', row.id).execute();
+    }
+  });
+
   it('answers nothing (not an error) when no word is left to search', async () => {
     expect(await search('!!! ... ???')).toEqual({
       data: [],

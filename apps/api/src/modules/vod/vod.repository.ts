@@ -1,9 +1,28 @@
-import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import {
+  sql,
+  type Expression,
+  type ExpressionBuilder,
+  type RawBuilder,
+  type SqlBool,
+} from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { Locale } from '@rudy/contracts';
 import type { DB } from '../../db/database.js';
 import type { Database, I18nText } from '../../db/schema.js';
 import type { SearchWord } from './vod-search.js';
+
+/**
+ * A search word as the database matches it: a tsquery (its start through the English and the
+ * French stemmer, or one of its typo corrections as a whole word), computed once per search so
+ * the listing query only compares search_doc with a constant.
+ */
+export interface SearchTerm {
+  text: string;
+  query: string;
+}
+
+/** A typo is corrected to at most this many of the closest known words. */
+const CORRECTIONS_PER_WORD = 3;
 
 export interface VodAssetRow {
   kind: number;
@@ -27,8 +46,8 @@ export interface VodItemRow {
 
 export interface VodFilter {
   categoryId?: number | undefined;
-  /** Every word must match (by word start in English or French, or with a typo forgiven). */
-  words?: SearchWord[];
+  /** Every word must match: by its start in English or French, or as one of its corrections. */
+  words?: SearchTerm[];
 }
 
 export interface VodOrder {
@@ -45,20 +64,8 @@ export interface VodPage {
 type Scope = Database & { i: Database['vod_media_items'] };
 type EB = ExpressionBuilder<Scope, 'i'>;
 
-/**
- * A word's full-text query: its start, through the English and the French stemmer, folded like
- * the indexed text. quote_literal makes whatever unaccent turns it into one quoted lexeme, so the
- * tsquery parser never reads operators from it.
- */
-const prefixQuery = (word: string) =>
-  sql`(to_tsquery('english', quote_literal(vod_fold(${word})) || ':*') || to_tsquery('french', quote_literal(vod_fold(${word})) || ':*'))`;
-
-/** A word matches by word start, or (long words) by trigram word similarity: typos forgiven. */
-function wordMatch(word: SearchWord): Expression<SqlBool> {
-  const byWords = sql<SqlBool>`i.search_doc @@ ${prefixQuery(word.text)}`;
-  if (!word.isFuzzy) return byWords;
-  return sql<SqlBool>`(${byWords} or vod_fold(${word.text}) <% i.search_text)`;
-}
+/** Pure full-text: the GIN index and the planner's statistics on search_doc both apply. */
+const termMatch = (term: SearchTerm) => sql<SqlBool>`i.search_doc @@ ${term.query}::tsquery`;
 
 /** Published items of the channel, narrowed by the filter. Written as the indexes read it. */
 function itemWhere(eb: EB, channelId: number, f: VodFilter): Expression<SqlBool> {
@@ -67,7 +74,7 @@ function itemWhere(eb: EB, channelId: number, f: VodFilter): Expression<SqlBool>
     eb('i.status', '=', 'ready'),
   ];
   if (f.categoryId !== undefined) parts.push(eb('i.category_id', '=', f.categoryId));
-  for (const word of f.words ?? []) parts.push(wordMatch(word));
+  for (const term of f.words ?? []) parts.push(termMatch(term));
   return eb.and(parts);
 }
 
@@ -77,14 +84,13 @@ function titleKey(locale: Locale) {
     : sql<string>`coalesce(i.title->>'en', i.title->>'fr')`;
 }
 
-/** Full-text rank plus how close the closest typo-tolerant match is. */
-function relevance(words: SearchWord[]) {
-  const all = words.map((w) => prefixQuery(w.text));
-  const text = words.map((w) => w.text).join(' ');
-  return sql<number>`ts_rank(i.search_doc, ${sql.join(all, sql` || `)}) + word_similarity(vod_fold(${text}), i.search_text)`;
+/** Full-text rank (titles weigh more than descriptions). */
+function relevance(terms: SearchTerm[]) {
+  const all = terms.map((t) => sql`${t.query}::tsquery`);
+  return sql<number>`ts_rank(i.search_doc, ${sql.join(all, sql` || `)})`;
 }
 
-function orderKey(order: VodOrder, filter: VodFilter) {
+function orderKey(order: VodOrder, filter: VodFilter): RawBuilder<unknown> {
   if (order.field === 'title') return titleKey(order.locale);
   if (order.field === 'relevance' && filter.words?.length) return relevance(filter.words);
   return sql<Date>`i.published_at`;
@@ -120,29 +126,91 @@ export function createVodRepository(db: DB) {
 
   return {
     /**
-     * One page in a stable order (the sort key, then id). The page's ids are found first and only
-     * those rows are read in full (category, assets).
+     * Each word as a tsquery: its start, folded like the indexed text (quote_literal makes
+     * whatever unaccent turns it into one quoted lexeme: the tsquery parser reads no operator from
+     * it), or, for a long word that no known word starts with, the channel's closest known words
+     * by trigram similarity (pg_trgm's `%`, above 0.3): a typo. A word that exists is taken as
+     * typed.
+     */
+    async terms(channelId: number, words: SearchWord[]): Promise<SearchTerm[]> {
+      if (words.length === 0) return [];
+      const stems = (word: RawBuilder<unknown>, suffix: string) =>
+        sql`to_tsquery('english', quote_literal(${word}) || ${suffix})::text, to_tsquery('french', quote_literal(${word}) || ${suffix})::text`;
+      const { rows } = await sql<{ typed: string; parts: string[] }>`
+        select q.typed, array[${stems(sql`vod_fold(q.typed)`, ':*')}] || array(
+          select unnest(array[${stems(sql`c.word`, '')}])
+          from (
+            select w.word from vod_search_words w
+            where q.fuzzy and w.channel_id = ${channelId} and w.word % vod_fold(q.typed)
+              and not exists (
+                select 1 from vod_search_words p
+                where p.channel_id = ${channelId} and p.word like vod_fold(q.typed) || '%'
+              )
+            order by similarity(w.word, vod_fold(q.typed)) desc, w.word
+            limit ${CORRECTIONS_PER_WORD}
+          ) c
+        ) as parts
+        from unnest(${words.map((w) => w.text)}::text[], ${words.map((w) => w.isFuzzy)}::boolean[]) as q(typed, fuzzy)`.execute(
+        db,
+      );
+      // Both stemmers often give the same lexeme: each is matched once (an OR of equal prefixes
+      // costs as much as two searches).
+      const byWord = new Map(
+        rows.map((r) => [
+          r.typed,
+          [...new Set(r.parts.filter(Boolean))].map((part) => `(${part})`).join(' | '),
+        ]),
+      );
+      return words.map((w) => ({ text: w.text, query: byWord.get(w.text) ?? '' }));
+    },
+
+    /**
+     * One page in a stable order (the sort key, then id); only the page's rows are read in full
+     * (category, assets). A listing walks the date index and stops at the page. A search first
+     * collects its matches (a materialised CTE, so the planner reads the GIN index for a rare word
+     * rather than walking the date index through the whole library hoping for ten), then counts
+     * and sorts them in the same pass. `total` is null when not counted.
      */
     async list(
       channelId: number,
       filter: VodFilter,
       order: VodOrder,
       page: VodPage,
-    ): Promise<VodItemRow[]> {
+    ): Promise<{ rows: VodItemRow[]; total: number | null }> {
       const key = orderKey(order, filter);
-      const ids = db
-        .selectFrom('vod_media_items as i')
-        .select('i.id')
-        .where((eb) => itemWhere(eb, channelId, filter))
-        .orderBy(key, order.direction)
-        .orderBy('i.id', order.direction)
-        .offset(page.offset)
-        .limit(page.limit);
-      return items()
+      const dir = order.direction;
+      const ids =
+        (filter.words?.length ?? 0) > 0
+          ? db
+              .with(
+                (cte) => cte('hits').materialized(),
+                (qb) =>
+                  qb
+                    .selectFrom('vod_media_items as i')
+                    .select(['i.id', key.as('sort_key')])
+                    .where((eb) => itemWhere(eb, channelId, filter)),
+              )
+              .selectFrom('hits')
+              .select(['hits.id', sql<number | null>`count(*) over ()::int`.as('total')])
+              .orderBy('hits.sort_key', dir)
+              .orderBy('hits.id', dir)
+              .offset(page.offset)
+              .limit(page.limit)
+          : db
+              .selectFrom('vod_media_items as i')
+              .select(['i.id', sql<number | null>`null::int`.as('total')])
+              .where((eb) => itemWhere(eb, channelId, filter))
+              .orderBy(key, dir)
+              .orderBy('i.id', dir)
+              .offset(page.offset)
+              .limit(page.limit);
+      const rows = await items()
         .innerJoin(ids.as('pg'), 'pg.id', 'i.id')
-        .orderBy(key, order.direction)
-        .orderBy('i.id', order.direction)
+        .select('pg.total')
+        .orderBy(key, dir)
+        .orderBy('i.id', dir)
         .execute();
+      return { rows, total: rows[0]?.total ?? null };
     },
 
     async count(channelId: number, filter: VodFilter): Promise<number> {

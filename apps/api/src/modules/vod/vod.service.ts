@@ -24,7 +24,7 @@ import type { MediaTokens } from '../media/media-token.js';
 import type { Caller } from '../media/playback.service.js';
 import { capabilitiesOf } from '../users/access.js';
 import type { AccessRepository } from '../users/access.repository.js';
-import { searchWords } from './vod-search.js';
+import { searchWords, type SearchWord } from './vod-search.js';
 import type { VodFilter, VodItemRow, VodOrder, VodPage, VodRepository } from './vod.repository.js';
 
 /** Kinds a listing shows to everyone, by the spec's asset type names. */
@@ -43,6 +43,12 @@ const VOD_CAPABILITY = 'vod_media_access';
 
 export interface Viewer extends Caller {
   locale: Locale;
+}
+
+/** What a listing asks for: a category, and for a search the words typed. */
+interface ListingFilter {
+  categoryId?: number | undefined;
+  words?: SearchWord[];
 }
 
 interface RowsPage {
@@ -117,25 +123,30 @@ export function createVodService(deps: {
 
   async function page(
     viewer: Viewer,
-    filter: VodFilter,
+    asked: ListingFilter,
     order: VodOrder,
     paging: VodPage,
   ): Promise<RowsPage> {
     const meta = { total: 0, offset: paging.offset, limit: paging.limit };
-    if (filter.words?.length === 0) return { rows: [], meta };
-    const rows = await deps.repo.list(viewer.channelId, filter, order, paging);
+    if (asked.words?.length === 0) return { rows: [], meta };
+    // Typos are corrected against the channel's words first: the search itself is full-text only.
+    const filter: VodFilter = {
+      categoryId: asked.categoryId,
+      ...(asked.words ? { words: await deps.repo.terms(viewer.channelId, asked.words) } : {}),
+    };
+    const { rows, total: counted } = await deps.repo.list(viewer.channelId, filter, order, paging);
     // A short page holds the tail of the listing, so its size gives the total without counting.
     const tailKnown = rows.length < paging.limit && (rows.length > 0 || paging.offset === 0);
-    const total = tailKnown
-      ? paging.offset + rows.length
-      : await deps.repo.count(viewer.channelId, filter);
+    const total =
+      counted ??
+      (tailKnown ? paging.offset + rows.length : await deps.repo.count(viewer.channelId, filter));
     return { rows, meta: { ...meta, total } };
   }
 
   /** A listing as JSON bytes: rows shared by everyone, has_access by the viewer's one flag. */
   async function listingJson(
     viewer: Viewer,
-    filter: VodFilter,
+    filter: ListingFilter,
     order: VodOrder,
     paging: VodPage,
   ): Promise<Buffer> {
