@@ -22,6 +22,7 @@ export function Component() {
         eventId={eventId}
         meta={meta}
         fill
+        embedded
         startsAt={
           game ? formatEventTime(game.event_utc_ts, game.time_zone, i18n.language) : undefined
         }

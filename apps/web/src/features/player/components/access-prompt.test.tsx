@@ -17,10 +17,10 @@ const base: Playback = {
   single_event_package_id: null,
 };
 
-const renderPrompt = (playback: Partial<Playback>) =>
+const renderPrompt = (playback: Partial<Playback>, openInNewTab = false) =>
   render(
     <MemoryRouter>
-      <AccessPrompt playback={{ ...base, ...playback }} />
+      <AccessPrompt playback={{ ...base, ...playback }} openInNewTab={openInNewTab} />
     </MemoryRouter>,
   );
 
@@ -41,6 +41,23 @@ describe('AccessPrompt', () => {
       '/buy?event_id=11&single_event_package_id=5',
     );
     expect(screen.getByRole('link', { name: 'See passes' }).getAttribute('href')).toBe('/packages');
+  });
+
+  it('opens the site in a new tab from an embedded player, and in place otherwise', () => {
+    renderPrompt({ access: 'purchase' }, true);
+    for (const name of ['Buy this game', 'See passes']) {
+      const link = screen.getByRole('link', { name });
+      expect(link.getAttribute('target')).toBe('_blank');
+      expect(link.getAttribute('rel')).toBe('noopener noreferrer');
+    }
+    renderPrompt({ access: 'register' }, true);
+    expect(screen.getByRole('link', { name: 'Login to watch' }).getAttribute('target')).toBe(
+      '_blank',
+    );
+    renderPrompt({ access: 'register' });
+    expect(
+      screen.getAllByRole('link', { name: 'Login to watch' }).at(-1)?.getAttribute('target'),
+    ).toBeNull();
   });
 
   it('shows the region text and no way around it when geo-blocked', () => {

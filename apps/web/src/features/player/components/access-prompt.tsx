@@ -12,9 +12,19 @@ export function buyLink(eventId: number, singleEventPackageId: number | null): s
   return `/buy?${params.toString()}`;
 }
 
+/** Links that leave an embedded player: a new tab, with no handle back on the host page. */
+const NEW_TAB = { target: '_blank', rel: 'noopener noreferrer' } as const;
+
 /** Why the viewer cannot watch yet, and the way forward: register/login, buy, or nothing (geo). */
-export function AccessPrompt({ playback }: { playback: Playback }) {
+export function AccessPrompt({
+  playback,
+  openInNewTab = false,
+}: {
+  playback: Playback;
+  openInNewTab?: boolean;
+}) {
   const { t } = useT();
+  const away = openInNewTab ? NEW_TAB : {};
   const poster = playback.assets.poster_url;
   switch (playback.access) {
     case 'register':
@@ -25,10 +35,10 @@ export function AccessPrompt({ playback }: { playback: Playback }) {
           text={t('watch:access.registerText')}
           actions={
             <>
-              <ButtonLink to="/registration" size="s">
+              <ButtonLink to="/registration" size="s" {...away}>
                 {t('watch:access.registerToWatch')}
               </ButtonLink>
-              <ButtonLink to="/login" variant="secondary" size="s">
+              <ButtonLink to="/login" variant="secondary" size="s" {...away}>
                 {t('watch:access.loginToWatch')}
               </ButtonLink>
             </>
@@ -46,10 +56,11 @@ export function AccessPrompt({ playback }: { playback: Playback }) {
               <ButtonLink
                 to={buyLink(playback.event_id, playback.single_event_package_id)}
                 size="s"
+                {...away}
               >
                 {t('watch:access.buyEvent')}
               </ButtonLink>
-              <ButtonLink to="/packages" variant="secondary" size="s">
+              <ButtonLink to="/packages" variant="secondary" size="s" {...away}>
                 {t('watch:access.seePackages')}
               </ButtonLink>
             </>

@@ -16,6 +16,7 @@ export function WatchPlayer({
   eventId,
   startsAt,
   fill = false,
+  embedded = false,
   tool = null,
   meta,
 }: {
@@ -23,6 +24,11 @@ export function WatchPlayer({
   /** The game's start, formatted by the screen (shown before it starts). */
   startsAt?: string | undefined;
   fill?: boolean;
+  /**
+   * In someone else's page (/watch_embed): the way forward (log in, buy) opens the site in a new
+   * tab, never inside the host's small frame.
+   */
+  embedded?: boolean;
   /** A tool the route brings into the player (the clip cutter). */
   tool?: PlayerTool | null;
   /** The game's category, sport, gender, school and league, for analytics. */
@@ -58,7 +64,7 @@ export function WatchPlayer({
   if (data.access !== 'granted') {
     return (
       <div className={frame}>
-        <AccessPrompt playback={data} />
+        <AccessPrompt playback={data} openInNewTab={embedded} />
       </div>
     );
   }
