@@ -1,4 +1,5 @@
 import type { Order } from '@rudy/contracts';
+import { useEffect, useRef } from 'react';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { useT } from '../../../lib/i18n';
 import { failureReasonText } from '../lib/commerce-errors';
@@ -6,16 +7,29 @@ import type { SecondStepOutcome } from '../lib/checkout-flow';
 import { Modal } from '../../../components/ui/modal';
 import styles from './checkout.module.css';
 
-/** The end of a paid checkout: what was bought, and the way to use it (the game, or the passes). */
+/**
+ * The end of a paid checkout: what was bought, and the way to use it (the game, or the passes).
+ * It replaces a long form whose Pay button was at the bottom: on a phone the page would stay
+ * scrolled there, showing the footer and no sign of the payment. So it comes into view with focus
+ * on its title (screen readers read it; keyboard users continue from it).
+ */
 export function CheckoutSuccess({ order, isTrial }: { order: Order; isTrial: boolean }) {
   const { t } = useT();
   const eventId = order.product.event_id;
+  const title = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    const heading = title.current;
+    if (!heading) return;
+    heading.focus({ preventScroll: true });
+    // Not in every DOM (jsdom has none); the focus above is what matters there.
+    heading.closest('section')?.scrollIntoView?.({ block: 'center' });
+  }, []);
   return (
     <section className={styles.success} role="status" aria-labelledby="success-title">
       <span className={styles.successIcon} aria-hidden="true">
         ✓
       </span>
-      <h2 id="success-title" className={styles.successTitle}>
+      <h2 id="success-title" className={styles.successTitle} ref={title} tabIndex={-1}>
         {isTrial ? t('commerce:buy.success.trialTitle') : t('commerce:buy.success.title')}
       </h2>
       <p>{t('commerce:buy.success.text', { product: order.product.name })}</p>

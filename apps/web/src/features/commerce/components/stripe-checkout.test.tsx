@@ -148,7 +148,9 @@ describe('checkout with Stripe Elements', () => {
     expect(screen.queryByText('Sandbox — test card')).toBeNull();
 
     await userEvent.click(screen.getByRole('button', { name: /^Pay \$/ }));
-    await screen.findByRole('heading', { name: 'Payment complete' }, SLOW);
+    const done = await screen.findByRole('heading', { name: 'Payment complete' }, SLOW);
+    // The outcome replaces the form: it takes the focus, so it is where the buyer is.
+    await waitFor(() => expect(document.activeElement).toBe(done));
     expect(fake.stripe.createPaymentMethod).toHaveBeenCalledWith({ type: 'card', card: fake.card });
     const buy = callsTo(fetch, '/api/stripe/buy')[0]?.body;
     expect(buy).toMatchObject({ package_id: 1, payment_method_id: 'pm_new' });
