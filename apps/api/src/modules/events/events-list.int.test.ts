@@ -161,6 +161,21 @@ describe('GET /events filters', () => {
     expect((await list({ search: 'zamboni' })).meta.total).toBe(0);
     expect((await list({ search: "o'; drop table events; --" })).meta.total).toBe(0);
   });
+
+  it("by text search: the rink's name or city", async () => {
+    const locations = z
+      .array(EventLocationSchema)
+      .parse((await t.get('/api/events-locations', { api_key: key })).json());
+    const inKingston = locations.filter((l) => l.city === 'Kingston').map((l) => l.id);
+    const expected = ids(all.filter((e) => inKingston.includes(e.location_id ?? -1)));
+    expect(expected.length).toBeGreaterThan(0);
+    // Games whose names or teams mention the city would be found too: none in the demo.
+    expect(ids((await list({ search: 'kingston' })).data)).toEqual(expected);
+    const harbour = locations.find((l) => l.name.startsWith('Harbourfront'));
+    expect(ids((await list({ search: 'harbourfront' })).data)).toEqual(
+      ids(all.filter((e) => e.location_id === harbour?.id)),
+    );
+  });
 });
 
 describe('GET /events sorting and pagination', () => {

@@ -66,7 +66,10 @@ function participantWhere(eb: EB, channelId: number, f: EventFilter): Expression
   return out;
 }
 
-/** Event name words or a participant's name words; a union so each side uses its GIN index. */
+/**
+ * Event name words, a participant's name words, or the rink's name or city ("Kingston"); a union
+ * so each side uses its own index (a channel has a handful of rinks: they are scanned).
+ */
 function searchWhere(eb: EB, channelId: number, tsQuery: string): Expression<SqlBool> {
   const query = sql`to_tsquery('simple', ${tsQuery})`;
   const byName = eb
@@ -83,7 +86,14 @@ function searchWhere(eb: EB, channelId: number, tsQuery: string): Expression<Sql
     .where('ep.channel_id', '=', channelId)
     .where('p.channel_id', '=', channelId)
     .where(sql<SqlBool>`to_tsvector('simple', p.name || ' ' || p.short_name) @@ ${query}`);
-  return eb('e.id', 'in', byName.unionAll(byTeam));
+  const byPlace = eb
+    .selectFrom('events as s')
+    .innerJoin('locations as l', 'l.id', 's.location_id')
+    .select('s.id')
+    .where('s.channel_id', '=', channelId)
+    .where('l.channel_id', '=', channelId)
+    .where(sql<SqlBool>`to_tsvector('simple', l.name || ' ' || coalesce(l.city, '')) @@ ${query}`);
+  return eb('e.id', 'in', byName.unionAll(byTeam).unionAll(byPlace));
 }
 
 /** Events of the user's favourite teams, of teams of their favourite schools, of favourite sports. */
