@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useT } from '../../../lib/i18n';
 import { Link, useLocation } from 'react-router';
 import { LanguageSwitcher } from '../../../components/ui/language-switcher';
@@ -21,6 +21,19 @@ export function SiteHeader({
   // The menu belongs to the page it was opened on, so choosing a link closes it.
   const [openOn, setOpenOn] = useState<string | null>(null);
   const isOpen = openOn === pathname;
+  const menuButton = useRef<HTMLButtonElement>(null);
+
+  // Escape closes the open menu and hands the focus back to the button that opened it.
+  useEffect(() => {
+    if (!isOpen) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      setOpenOn(null);
+      menuButton.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [isOpen]);
 
   return (
     <header className={styles.header}>
@@ -54,6 +67,7 @@ export function SiteHeader({
           <LanguageSwitcher className={styles.wideOnly} />
           {accountSlot}
           <button
+            ref={menuButton}
             type="button"
             className={styles.menuButton}
             aria-expanded={isOpen}
