@@ -45,6 +45,9 @@ export async function generateDemoGame(deps: DemoDeps, job: EventJob): Promise<'
   }
 }
 
+/** The usual spot length: Skip, offered after 5 s, then saves the viewer 10 s. */
+const DEMO_PREROLL_SECONDS = 15;
+
 const SPONSORS = [
   { title: 'Lakeshore Sports Shop', color: '#1d4f91' },
   { title: 'Northside Dental Care', color: '#1f9e89' },
@@ -74,7 +77,7 @@ export async function generateDemoPrerolls(deps: PackageDeps & { db: DB }, chann
       const sponsor = SPONSORS[index % SPONSORS.length] ?? { title: 'Sponsor', color: '#1d4f91' };
       await renderSponsorClip({
         output: path.join(work, name),
-        durationSeconds: 6,
+        durationSeconds: DEMO_PREROLL_SECONDS,
         picture: { width: 854, height: 480, fps: 25, ...sponsor, fontFile: locateFont() },
       });
       await deps.storage.put(key, await fs.readFile(path.join(work, name)));

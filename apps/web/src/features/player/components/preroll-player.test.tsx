@@ -27,7 +27,7 @@ function fakeMedia() {
   return { play };
 }
 
-function advance(video: HTMLVideoElement, seconds: number, duration = 6) {
+function advance(video: HTMLVideoElement, seconds: number, duration = 15) {
   Object.defineProperty(video, 'currentTime', { value: seconds, configurable: true });
   Object.defineProperty(video, 'duration', { value: duration, configurable: true });
   fireEvent(video, new Event('timeupdate'));
@@ -47,7 +47,7 @@ describe('PrerollPlayer', () => {
     expect(video.muted).toBe(true);
 
     act(() => advance(video, 2));
-    expect(screen.getByText('Ad · 4 s')).toBeTruthy();
+    expect(screen.getByText('Ad · 13 s')).toBeTruthy();
     const skip = screen.getByRole<HTMLButtonElement>('button', { name: 'Skip in 3 s' });
     expect(skip.disabled).toBe(true);
 
@@ -57,6 +57,16 @@ describe('PrerollPlayer', () => {
     expect(reportPrerollShown).toHaveBeenCalledExactlyOnceWith(7, 3);
     fireEvent(video, new Event('ended'));
     expect(reportPrerollShown).toHaveBeenCalledTimes(1);
+  });
+
+  it('offers no Skip on an ad that would end about when Skip came', async () => {
+    fakeMedia();
+    render(<PrerollPlayer preroll={PREROLL} eventId={3} onDone={vi.fn()} />);
+    const video = screen.getByTestId<HTMLVideoElement>('preroll-video');
+    await act(() => Promise.resolve());
+    act(() => advance(video, 2, 6));
+    expect(screen.getByText('Ad · 4 s')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Skip/ })).toBeNull();
   });
 
   it('goes on to the game unreported when the ad cannot load', async () => {

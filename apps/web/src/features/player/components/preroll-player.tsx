@@ -34,16 +34,18 @@ export function PrerollPlayer({
       {flow.needsClick ? (
         <BigPlayButton label={t('watch:preroll.play')} onClick={flow.start} />
       ) : null}
-      <button
-        type="button"
-        className={styles.skip}
-        disabled={!flow.clock.canSkip}
-        onClick={flow.skip}
-      >
-        {flow.clock.canSkip
-          ? t('watch:preroll.skip')
-          : t('watch:preroll.skipIn', { seconds: flow.clock.skipIn })}
-      </button>
+      {flow.clock.offersSkip ? (
+        <button
+          type="button"
+          className={styles.skip}
+          disabled={!flow.clock.canSkip}
+          onClick={flow.skip}
+        >
+          {flow.clock.canSkip
+            ? t('watch:preroll.skip')
+            : t('watch:preroll.skipIn', { seconds: flow.clock.skipIn })}
+        </button>
+      ) : null}
     </>
   );
 }

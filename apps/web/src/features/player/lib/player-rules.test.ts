@@ -70,8 +70,19 @@ describe('keyboard shortcuts', () => {
 
 describe('small readings', () => {
   it('counts the ad down and allows Skip after the set seconds', () => {
-    expect(prerollClock(0, 6, 5)).toEqual({ remaining: 6, skipIn: 5, canSkip: false });
-    expect(prerollClock(5.2, 6, 5)).toEqual({ remaining: 1, skipIn: 0, canSkip: true });
+    expect(prerollClock(0, 15, 5)).toEqual({
+      remaining: 15,
+      skipIn: 5,
+      canSkip: false,
+      offersSkip: true,
+    });
+    expect(prerollClock(5.2, 15, 5)).toMatchObject({ remaining: 10, skipIn: 0, canSkip: true });
+  });
+  it('offers Skip only where it saves time', () => {
+    // Skip at 5 s of a 6 s ad would save one second: not offered; nor before the length is known.
+    expect(prerollClock(0, 6, 5).offersSkip).toBe(false);
+    expect(prerollClock(0, 8, 5).offersSkip).toBe(true);
+    expect(prerollClock(0, Number.NaN, 5).offersSkip).toBe(false);
   });
   it('tells when the viewer is behind the live edge', () => {
     expect(isBehindLive(100, 105)).toBe(false);

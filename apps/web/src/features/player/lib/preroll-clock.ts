@@ -5,7 +5,15 @@ export interface PrerollClock {
   /** Seconds until Skip appears; 0 once it may be skipped. */
   skipIn: number;
   canSkip: boolean;
+  /**
+   * Whether Skip is offered at all: only when skipping saves a few seconds. At 5 s of a 6 s ad it
+   * would be a button to press for nothing.
+   */
+  offersSkip: boolean;
 }
+
+/** The least time Skip must save to be offered. */
+export const MIN_SKIP_SAVING_S = 3;
 
 export function prerollClock(
   currentTime: number,
@@ -18,5 +26,6 @@ export function prerollClock(
     remaining: Math.max(0, Math.ceil(length - currentTime)),
     skipIn,
     canSkip: skipIn === 0,
+    offersSkip: length - skippableAfterSeconds >= MIN_SKIP_SAVING_S,
   };
 }
