@@ -80,3 +80,22 @@ describe('the clip button in the player', () => {
     expect(button.getAttribute('aria-expanded')).toBe('false');
   });
 });
+
+describe('the player shortcuts on the watch page', () => {
+  it('work while nothing has the focus, and not while typing in a field', async () => {
+    watchGame(makeProfile({ capabilities: ['watch', 'no_ads'] }));
+    await player();
+    const video = screen.getByTestId<HTMLVideoElement>('main-video');
+    const before = video.muted;
+    (document.activeElement as HTMLElement | null)?.blur();
+    await userEvent.keyboard('m');
+    expect(video.muted).toBe(!before);
+
+    const field = document.createElement('input');
+    document.body.append(field);
+    field.focus();
+    await userEvent.keyboard('m');
+    expect(video.muted).toBe(!before);
+    field.remove();
+  });
+});

@@ -1,5 +1,5 @@
 import type { PlaybackStream, Preroll } from '@rudy/contracts';
-import { useCallback, useEffect, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { PlayerTimeline, PlayerTool } from '../../../components/player-tool';
 import { Button } from '../../../components/ui/button';
 import { useT } from '../../../lib/i18n';
@@ -35,6 +35,12 @@ const PREROLL_CATCH_UP_S = 2;
 
 /** Keys typed into these keep their own meaning (a slider's arrows, a select's letters). */
 const OWN_KEYS = new Set(['INPUT', 'SELECT', 'TEXTAREA']);
+
+/** What the shortcut handler reads of a key press, from React (the player) or the page. */
+type PlayerKeyEvent = Pick<
+  KeyboardEvent,
+  'key' | 'ctrlKey' | 'metaKey' | 'altKey' | 'target' | 'preventDefault'
+>;
 
 /**
  * The stream with its pre-roll and custom controls. The stream is attached (and buffers) while the
@@ -152,7 +158,7 @@ export function VideoPlayer({
     }
   };
 
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+  const onKeyDown = (event: PlayerKeyEvent) => {
     const target = event.target as HTMLElement;
     if (!isPrerollDone || OWN_KEYS.has(target.tagName)) return;
     const command = commandForKey(event);
@@ -163,6 +169,23 @@ export function VideoPlayer({
     idle.wake();
     run(command);
   };
+
+  // The shortcuts also work while nothing on the page has the focus (after a click on its text, or
+  // on arrival): the player is what the watch page is for. Keys typed into a field, or pressed on
+  // another control, keep their own meaning.
+  const pageKeys = useRef(onKeyDown);
+  useEffect(() => {
+    pageKeys.current = onKeyDown;
+  });
+  useEffect(() => {
+    const onPageKey = (event: globalThis.KeyboardEvent) => {
+      if (event.defaultPrevented) return;
+      if (event.target !== document.body && event.target !== document.documentElement) return;
+      pageKeys.current(event);
+    };
+    document.addEventListener('keydown', onPageKey);
+    return () => document.removeEventListener('keydown', onPageKey);
+  }, []);
 
   const showSpinner =
     isPrerollDone &&
