@@ -192,6 +192,16 @@ export const AnalyticsDashboardSchema = z.object({
       visits: z.number().int(),
     }),
   ),
+  /** A single day asked for: its hours (the dashboard charts them); empty for a longer range. */
+  hourly: z.array(
+    z.object({
+      hour: IsoDateTimeSchema,
+      views: z.number().int(),
+      unique_viewers: z.number().int(),
+      watch_seconds: z.number(),
+      visits: z.number().int(),
+    }),
+  ),
   watch_time: z.object({
     games: z.array(
       z.object({

@@ -607,6 +607,56 @@ export interface AnalyticsPagesHourlyTable {
   visits: number;
 }
 
+/** Days (YYYY-MM-DD) of the channel's time zone. */
+type Day = ColumnType<string, string, string>;
+
+export interface AnalyticsDailyStreamsTable {
+  channel_id: number;
+  day: Day;
+  stream_type: string;
+  stream_id: number;
+  views: number;
+  seconds: number;
+}
+
+export interface AnalyticsDailyDimsTable {
+  channel_id: number;
+  day: Day;
+  stream_type: string;
+  dim: 'category' | 'sport' | 'school';
+  value: string;
+  seconds: number;
+}
+
+export interface AnalyticsDailyFirstFramesTable {
+  channel_id: number;
+  day: Day;
+  stream_type: string;
+  bucket: number;
+  samples: number;
+}
+
+export interface AnalyticsDailyViewersTable {
+  channel_id: number;
+  day: Day;
+  stream_type: string;
+  sketch: Buffer;
+}
+
+export interface AnalyticsDailyEventsTable {
+  channel_id: number;
+  day: Day;
+  name: string;
+  count: number;
+}
+
+export interface AnalyticsDailyPagesTable {
+  channel_id: number;
+  day: Day;
+  path: string;
+  visits: number;
+}
+
 export interface AnalyticsPresenceTable {
   channel_id: number;
   video_view_uuid: string;
@@ -693,6 +743,12 @@ export interface Database {
   analytics_events_hourly: AnalyticsEventsHourlyTable;
   analytics_pages_hourly: AnalyticsPagesHourlyTable;
   analytics_presence: AnalyticsPresenceTable;
+  analytics_daily_streams: AnalyticsDailyStreamsTable;
+  analytics_daily_dims: AnalyticsDailyDimsTable;
+  analytics_daily_first_frames: AnalyticsDailyFirstFramesTable;
+  analytics_daily_viewers: AnalyticsDailyViewersTable;
+  analytics_daily_events: AnalyticsDailyEventsTable;
+  analytics_daily_pages: AnalyticsDailyPagesTable;
   preroll_views: PrerollViewsTable;
   media_downloads: MediaDownloadsTable;
   favorites: FavoritesTable;

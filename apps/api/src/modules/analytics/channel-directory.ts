@@ -1,24 +1,31 @@
+import { sql } from 'kysely';
 import type { DB } from '../../db/database.js';
+import { isTimeZone } from '../../lib/zoned-day.js';
 
 /**
- * Channel keys and host names to ids, held in memory: every datalake call names its channel, and
- * resolving it must cost no query. Refreshed every `refreshMs`, and at most every few seconds on
- * a miss (a channel created since), so junk names never become a query per request.
+ * Channel keys and host names to ids, and each channel's time zone (its rollup days), held in
+ * memory: every datalake call names its channel, and resolving it must cost no query. Refreshed
+ * every `refreshMs`, and at most every few seconds on a miss (a channel created since), so junk
+ * names never become a query per request.
  */
 export function createChannelDirectory(db: DB, refreshMs = 60_000, missRefreshMs = 5_000) {
   let byKey = new Map<string, number>();
   let byHost = new Map<string, number>();
+  let zones = new Map<number, string>();
   let loadedAt = 0;
   let loading: Promise<void> | null = null;
 
   function load(): Promise<void> {
     loading ??= db
-      .selectFrom('channels')
-      .select(['id', 'key', 'hosts'])
-      .orderBy('id')
+      .selectFrom('channels as c')
+      .leftJoin('settings as s', 's.channel_id', 'c.id')
+      .select(['c.id', 'c.key', 'c.hosts', sql<string | null>`s.data->>'time_zone'`.as('zone')])
+      .orderBy('c.id')
       .execute()
       .then((rows) => {
         byKey = new Map(rows.map((r) => [r.key, r.id]));
+        // A zone Intl does not know would break every rollup of the channel: UTC days instead.
+        zones = new Map(rows.map((r) => [r.id, r.zone && isTimeZone(r.zone) ? r.zone : 'UTC']));
         byHost = new Map();
         // The lowest id wins a host named twice, as GET /api/channel-key decides.
         for (const r of rows) for (const h of r.hosts) if (!byHost.has(h)) byHost.set(h, r.id);
@@ -44,6 +51,8 @@ export function createChannelDirectory(db: DB, refreshMs = 60_000, missRefreshMs
 
   return {
     byKey: (key: string) => lookup(() => byKey.get(key)),
+    /** The channel's time zone as last loaded (its ids come from byKey/byUrl, so it is known). */
+    zoneOf: (channelId: number) => zones.get(channelId) ?? 'UTC',
     /** The channel of a page address (its host name), as a browser's origin_url tells it. */
     byUrl(url: string | null | undefined): Promise<number | null> {
       if (!url) return Promise.resolve(null);

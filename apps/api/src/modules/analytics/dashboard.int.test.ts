@@ -189,6 +189,18 @@ describe('the figures', () => {
     ]);
   });
 
+  it('charts a single day hour by hour, in the channel’s hours', () => {
+    // 24 hours, or 23/25 on the days the clocks change.
+    expect(data.hourly.length).toBeGreaterThanOrEqual(23);
+    expect(data.hourly.length).toBeLessThanOrEqual(25);
+    const sum = (f: (h: (typeof data.hourly)[number]) => number) =>
+      data.hourly.reduce((s, h) => s + f(h), 0);
+    expect(sum((h) => h.views)).toBe(4);
+    expect(sum((h) => h.watch_seconds)).toBe(75);
+    expect(sum((h) => h.visits)).toBe(5);
+    expect(Math.max(...data.hourly.map((h) => h.unique_viewers))).toBeLessThanOrEqual(3);
+  });
+
   it('reads time to first frame percentiles from the histogram', () => {
     // 450, 650, 900, 2400 ms: the median falls in the 600–700 ms bucket, p95 in 2–2.5 s.
     expect(data.totals.first_frame_p50_ms).toBeGreaterThanOrEqual(600);

@@ -8,35 +8,41 @@ import {
 } from '@rudy/contracts';
 import { HttpError } from '../../lib/http-error.js';
 import { pickText } from '../../lib/i18n-text.js';
-import { isTimeZone, nextDay, zonedDay, zonedDayStart } from '../../lib/zoned-day.js';
+import { isTimeZone, nextDay, zonedDayStart } from '../../lib/zoned-day.js';
 import type { ChannelService } from '../channel/channel.service.js';
 import type { DashboardRepository, Range } from './dashboard.repository.js';
 import { histogramQuantile } from './first-frame-buckets.js';
 import { emptySketch, estimate, mergeSketch } from './hll.js';
 
 const TOP = 10;
-const DAY_MS = 86_400_000;
+const HOUR_MS = 3_600_000;
 
-const byCount = <T extends { seconds: number; name: string }>(a: T, b: T) =>
-  b.seconds - a.seconds || a.name.localeCompare(b.name);
+type Named = { name: string; seconds: number };
+type StreamFigures = Awaited<ReturnType<DashboardRepository['streams']>>['byStream'][number];
+const bySeconds = (a: Named, b: Named) => b.seconds - a.seconds || a.name.localeCompare(b.name);
 
 function sumInto<K>(map: Map<K, number>, key: K, value: number) {
   map.set(key, (map.get(key) ?? 0) + value);
 }
 
 /** The named totals of a map, largest first, at most TOP. */
-function ranked(map: Map<string, number>) {
+function ranked(map: Map<string, number>): Named[] {
   return [...map]
-    .filter(([name]) => name !== '')
     .map(([name, seconds]) => ({ name, seconds }))
-    .sort(byCount)
+    .sort(bySeconds)
     .slice(0, TOP);
 }
 
+function days(from: string, to: string) {
+  const out: string[] = [];
+  for (let d = from; d <= to; d = nextDay(d)) out.push(d);
+  return out;
+}
+
 /**
- * The channel's dashboard: the date range is in the channel's time zone, every figure comes from
- * the hourly rollups (plus sign-ups and paid orders from the app's own tables), and daily series
- * are the hours folded into the channel's days.
+ * The channel's dashboard. Days are the channel's (its time zone); a range is read from the daily
+ * rollups, a single day also hour by hour from the hourly ones; sign-ups and revenue come from
+ * the app's own tables. Nothing reads raw rows.
  */
 export function createDashboardService(deps: {
   repo: DashboardRepository;
@@ -46,46 +52,45 @@ export function createDashboardService(deps: {
   const { repo } = deps;
   const now = deps.now ?? (() => new Date());
 
-  async function channelClock(channelId: number) {
+  async function rangeOf(
+    channelId: number,
+    q: { from: string; to: string; stream: AnalyticsStreamFilter },
+  ) {
     const settings = await deps.channel.settings(channelId);
-    // A zone Intl does not know would break every date below; UTC is the honest fallback.
+    // A zone Intl does not know would break every date below; the ingest files such a channel
+    // under UTC days too.
     const timeZone = isTimeZone(settings.time_zone) ? settings.time_zone : 'UTC';
-    return { timeZone, currency: settings.currency };
-  }
-
-  function rangeOf(from: string, to: string, timeZone: string) {
-    if (to < from) {
+    if (q.to < q.from) {
       throw new HttpError(400, 'validation_failed', 'to: must not be before from', {
         to: 'must not be before from',
       });
     }
-    const start = zonedDayStart(from, timeZone);
-    const end = zonedDayStart(nextDay(to), timeZone);
-    if (end.getTime() - start.getTime() > (ANALYTICS_LIMITS.rangeMaxDays + 1) * DAY_MS) {
+    if (days(q.from, q.to).length > ANALYTICS_LIMITS.rangeMaxDays) {
       const message = `at most ${ANALYTICS_LIMITS.rangeMaxDays} days`;
       throw new HttpError(400, 'validation_failed', `to: ${message}`, { to: message });
     }
-    return { start, end };
+    const range: Range = {
+      channelId,
+      from: q.from,
+      to: q.to,
+      start: zonedDayStart(q.from, timeZone),
+      end: zonedDayStart(nextDay(q.to), timeZone),
+      stream: q.stream,
+    };
+    return { range, timeZone, currency: settings.currency };
   }
 
-  function days(from: string, to: string) {
-    const out: string[] = [];
-    for (let d = from; d <= to; d = nextDay(d)) out.push(d);
-    return out;
-  }
-
-  async function watchTime(r: Range, locale: Locale, viewsByStream: Map<number, number>) {
-    const rows = await repo.watchByStream(r);
-    const games = new Map<number, number>();
-    const sports = new Map<string, number>();
-    const schools = new Map<string, number>();
-    for (const row of rows) {
-      // Clips are watched too, but "by game" means games: their ids are events'.
-      if (row.stream_type !== 'clip') sumInto(games, row.stream_id, row.seconds);
-      sumInto(sports, row.sport, row.seconds);
-      sumInto(schools, row.school, row.seconds);
+  async function watchTime(r: Range, locale: Locale, streams: StreamFigures[]) {
+    const dims = await repo.watchByDim(r);
+    // Clips are watched too, but "by game" means games: their ids are events'.
+    const games = streams.filter((s) => s.stream_type !== 'clip');
+    const seconds = new Map<number, number>();
+    const views = new Map<number, number>();
+    for (const g of games) {
+      sumInto(seconds, g.stream_id, g.seconds);
+      sumInto(views, g.stream_id, g.views);
     }
-    const ids = [...new Set([...games.keys(), ...viewsByStream.keys()])];
+    const ids = [...seconds.keys()];
     const { events, teams } = await repo.games(r.channelId, ids);
     const nameOf = new Map(events.map((e) => [e.id, pickText(e.name, locale)]));
     const teamsOf = new Map<number, typeof teams>();
@@ -98,32 +103,66 @@ export function createDashboardService(deps: {
       if (two.length === 2 && home && away) return `${away.short_name} @ ${home.short_name}`;
       return nameOf.get(id) ?? `#${id}`;
     };
-    const teamSeconds = new Map<number, { name: string; seconds: number }>();
-    for (const [id, seconds] of games) {
+    const teamSeconds = new Map<number, Named>();
+    for (const [id, s] of seconds) {
       // A game's watch time counts for both of its teams.
       for (const t of teamsOf.get(id) ?? []) {
         const entry = teamSeconds.get(t.id) ?? { name: t.name, seconds: 0 };
-        entry.seconds += seconds;
+        entry.seconds += s;
         teamSeconds.set(t.id, entry);
       }
     }
+    const byDim = (dim: 'sport' | 'school') =>
+      ranked(new Map(dims.filter((d) => d.dim === dim).map((d) => [d.value, d.seconds])));
     return {
       games: ids
         .map((id) => ({
           id,
           name: gameName(id),
-          seconds: games.get(id) ?? 0,
-          views: viewsByStream.get(id) ?? 0,
+          seconds: seconds.get(id) ?? 0,
+          views: views.get(id) ?? 0,
         }))
-        .sort((a, b) => byCount(a, b) || b.views - a.views)
+        .sort((a, b) => bySeconds(a, b) || b.views - a.views)
         .slice(0, TOP),
       teams: [...teamSeconds]
         .map(([id, t]) => ({ id, ...t }))
-        .sort(byCount)
+        .sort(bySeconds)
         .slice(0, TOP),
-      sports: ranked(sports),
-      schools: ranked(schools),
+      sports: byDim('sport'),
+      schools: byDim('school'),
     };
+  }
+
+  /** A single day, hour by hour (the hours of that day in the channel's zone). */
+  async function hourly(r: Range): Promise<AnalyticsDashboard['hourly']> {
+    const h = await repo.hours(r);
+    const hours = new Map<
+      number,
+      { views: number; watch: number; visits: number; sketch?: Uint8Array }
+    >();
+    for (let at = r.start.getTime(); at < r.end.getTime(); at += HOUR_MS) {
+      hours.set(at, { views: 0, watch: 0, visits: 0 });
+    }
+    const add = (list: { at: number; n: number }[], field: 'views' | 'watch' | 'visits') => {
+      for (const x of list) {
+        const s = hours.get(x.at);
+        if (s) s[field] += x.n;
+      }
+    };
+    add(h.views, 'views');
+    add(h.watch, 'watch');
+    add(h.visits, 'visits');
+    for (const x of h.sketches) {
+      const s = hours.get(x.at);
+      if (s) s.sketch = mergeSketch(s.sketch ?? emptySketch(), x.sketch);
+    }
+    return [...hours].map(([at, s]) => ({
+      hour: new Date(at).toISOString(),
+      views: s.views,
+      unique_viewers: s.sketch ? estimate(s.sketch) : 0,
+      watch_seconds: s.watch,
+      visits: s.visits,
+    }));
   }
 
   return {
@@ -132,36 +171,29 @@ export function createDashboardService(deps: {
       q: { from: string; to: string; stream: AnalyticsStreamFilter },
       locale: Locale,
     ): Promise<AnalyticsDashboard> {
-      const { timeZone, currency } = await channelClock(channelId);
-      const { start, end } = rangeOf(q.from, q.to, timeZone);
-      const r: Range = { channelId, start, end, stream: q.stream };
-
-      const [viewsByHour, viewsByStreamRows, watchByHour, histogram, sketches, events, pages] =
-        await Promise.all([
-          repo.viewsByHour(r),
-          repo.viewsByStream(r),
-          repo.watchByHour(r),
-          repo.firstFrameHistogram(r),
-          repo.viewerSketches(r),
-          repo.eventsByHour(r),
-          repo.topPages(r, TOP),
-        ]);
-      const [signups, revenue] = await Promise.all([repo.signups(r), repo.revenue(r)]);
-
+      const { range: r, timeZone, currency } = await rangeOf(channelId, q);
+      const [streams, histogram, sketches, events, pages, signups, revenue] = await Promise.all([
+        repo.streams(r),
+        repo.firstFrameHistogram(r),
+        repo.viewerSketchesByDay(r),
+        repo.eventsByDay(r),
+        repo.topPages(r, TOP),
+        repo.signups(r),
+        repo.revenue(r),
+      ]);
       const daily = new Map(
         days(q.from, q.to).map((date) => [
           date,
           { date, views: 0, unique_viewers: 0, watch_seconds: 0, visits: 0 },
         ]),
       );
-      const dayOf = (hour: Date) => daily.get(zonedDay(hour, timeZone));
-      for (const v of viewsByHour) {
-        const d = dayOf(v.hour);
-        if (d) d.views += v.views;
-      }
-      for (const w of watchByHour) {
-        const d = dayOf(w.hour);
-        if (d) d.watch_seconds += w.seconds;
+      const byDay = streams.byDay;
+      for (const d of byDay) {
+        const day = daily.get(d.day);
+        if (day) {
+          day.views += d.views;
+          day.watch_seconds += d.seconds;
+        }
       }
       let logins = 0;
       let visits = 0;
@@ -169,25 +201,18 @@ export function createDashboardService(deps: {
         if (e.name === 'login') logins += e.count;
         if (e.name !== 'visit_page') continue;
         visits += e.count;
-        const d = dayOf(e.hour);
-        if (d) d.visits += e.count;
+        const day = daily.get(e.day);
+        if (day) day.visits += e.count;
       }
       const total = emptySketch();
       const perDay = new Map<string, Uint8Array>();
       for (const s of sketches) {
         mergeSketch(total, s.sketch);
-        const day = zonedDay(s.hour, timeZone);
-        const sketch = perDay.get(day) ?? emptySketch();
-        perDay.set(day, mergeSketch(sketch, s.sketch));
+        perDay.set(s.day, mergeSketch(perDay.get(s.day) ?? emptySketch(), s.sketch));
       }
       for (const [day, sketch] of perDay) {
         const d = daily.get(day);
         if (d) d.unique_viewers = estimate(sketch);
-      }
-
-      const viewsByStream = new Map<number, number>();
-      for (const v of viewsByStreamRows) {
-        if (v.stream_type !== 'clip') sumInto(viewsByStream, v.stream_id, v.views);
       }
       let samples = 0;
       for (const n of histogram.values()) samples += n;
@@ -199,9 +224,9 @@ export function createDashboardService(deps: {
         to: q.to,
         stream: q.stream,
         totals: {
-          views: viewsByHour.reduce((s, v) => s + v.views, 0),
+          views: byDay.reduce((s, d) => s + d.views, 0),
           unique_viewers: sketches.length > 0 ? estimate(total) : 0,
-          watch_seconds: watchByHour.reduce((s, w) => s + w.seconds, 0),
+          watch_seconds: byDay.reduce((s, d) => s + d.seconds, 0),
           visits,
           logins,
           signups,
@@ -211,7 +236,8 @@ export function createDashboardService(deps: {
         },
         revenue,
         daily: [...daily.values()],
-        watch_time: await watchTime(r, locale, viewsByStream),
+        hourly: q.from === q.to ? await hourly(r) : [],
+        watch_time: await watchTime(r, locale, streams.byStream),
         top_pages: pages,
       };
     },

@@ -77,8 +77,18 @@ export function createDatalakeRepository(db: DB) {
       });
     },
 
-    /** Rollups and presence older than the cut-off. */
+    /** Rollups older than the cut-off (daily ones by the UTC day of it: a day either way). */
     async pruneRollups(before: Date): Promise<void> {
+      for (const table of [
+        'analytics_daily_streams',
+        'analytics_daily_dims',
+        'analytics_daily_first_frames',
+        'analytics_daily_viewers',
+        'analytics_daily_events',
+        'analytics_daily_pages',
+      ] as const) {
+        await db.deleteFrom(table).where('day', '<', utcDay(before)).execute();
+      }
       for (const table of [
         'analytics_views_hourly',
         'analytics_watch_hourly',
@@ -173,48 +183,136 @@ async function writeRollups(trx: DB, r: RollupBatch): Promise<void> {
       )
       .execute();
   }
-  await mergeViewerSketches(trx, r.viewers);
+  await mergeSketches(
+    trx,
+    { table: 'analytics_viewers_hourly', period: 'hour' },
+    r.viewers.map((v) => ({ ...v, at: v.hour })),
+  );
+  await writeDailyRollups(trx, r.daily);
+}
+
+async function writeDailyRollups(trx: DB, d: RollupBatch['daily']): Promise<void> {
+  for (const part of chunks(d.streams, INSERT_CHUNK)) {
+    await trx
+      .insertInto('analytics_daily_streams')
+      .values(part)
+      .onConflict((oc) =>
+        oc.columns(['channel_id', 'day', 'stream_type', 'stream_id']).doUpdateSet({
+          views: sql`analytics_daily_streams.views + excluded.views`,
+          seconds: sql`analytics_daily_streams.seconds + excluded.seconds`,
+        }),
+      )
+      .execute();
+  }
+  for (const part of chunks(d.dims, INSERT_CHUNK)) {
+    await trx
+      .insertInto('analytics_daily_dims')
+      .values(part)
+      .onConflict((oc) =>
+        oc
+          .columns(['channel_id', 'day', 'stream_type', 'dim', 'value'])
+          .doUpdateSet({ seconds: sql`analytics_daily_dims.seconds + excluded.seconds` }),
+      )
+      .execute();
+  }
+  for (const part of chunks(d.firstFrames, INSERT_CHUNK)) {
+    await trx
+      .insertInto('analytics_daily_first_frames')
+      .values(part)
+      .onConflict((oc) =>
+        oc
+          .columns(['channel_id', 'day', 'stream_type', 'bucket'])
+          .doUpdateSet({ samples: sql`analytics_daily_first_frames.samples + excluded.samples` }),
+      )
+      .execute();
+  }
+  for (const part of chunks(d.events, INSERT_CHUNK)) {
+    await trx
+      .insertInto('analytics_daily_events')
+      .values(part)
+      .onConflict((oc) =>
+        oc
+          .columns(['channel_id', 'day', 'name'])
+          .doUpdateSet({ count: sql`analytics_daily_events.count + excluded.count` }),
+      )
+      .execute();
+  }
+  for (const part of chunks(d.pages, INSERT_CHUNK)) {
+    await trx
+      .insertInto('analytics_daily_pages')
+      .values(part)
+      .onConflict((oc) =>
+        oc
+          .columns(['channel_id', 'day', 'path'])
+          .doUpdateSet({ visits: sql`analytics_daily_pages.visits + excluded.visits` }),
+      )
+      .execute();
+  }
+  await mergeSketches(
+    trx,
+    { table: 'analytics_daily_viewers', period: 'day' },
+    d.viewers.map((v) => ({ ...v, at: v.day })),
+  );
+}
+
+/** A sketch table and the column of its period ('hour' timestamptz, or the channel's 'day'). */
+type SketchTable =
+  | { table: 'analytics_viewers_hourly'; period: 'hour' }
+  | { table: 'analytics_daily_viewers'; period: 'day' };
+
+interface SketchDelta {
+  channel_id: number;
+  at: Date | string;
+  stream_type: string;
+  sketch: Uint8Array;
 }
 
 /**
  * A sketch is merged, not added: rows are created empty if missing, locked, merged in memory and
- * written back, so two ingest processes updating the same hour never overwrite each other.
+ * written back, so two ingest processes updating the same period never overwrite each other.
  */
-async function mergeViewerSketches(trx: DB, viewers: RollupBatch['viewers']): Promise<void> {
-  if (viewers.length === 0) return;
-  await trx
-    .insertInto('analytics_viewers_hourly')
-    .values(viewers.map((v) => ({ ...v, sketch: Buffer.alloc(0) })))
-    .onConflict((oc) => oc.columns(['channel_id', 'hour', 'stream_type']).doNothing())
-    .execute();
-  const existing = await trx
-    .selectFrom('analytics_viewers_hourly')
-    .select(['channel_id', 'hour', 'stream_type', 'sketch'])
-    .where((eb) =>
-      eb.or(
-        viewers.map((v) =>
-          eb.and([
-            eb('channel_id', '=', v.channel_id),
-            eb('hour', '=', v.hour),
-            eb('stream_type', '=', v.stream_type),
-          ]),
-        ),
-      ),
-    )
-    .forUpdate()
-    .execute();
-  const key = (v: { channel_id: number; hour: Date; stream_type: string }) =>
-    `${v.channel_id}|${new Date(v.hour).getTime()}|${v.stream_type}`;
-  const stored = new Map(existing.map((row) => [key(row), new Uint8Array(row.sketch)]));
-  for (const v of viewers) {
-    const old = stored.get(key(v));
-    const merged = old && old.length > 0 ? mergeSketch(Uint8Array.from(old), v.sketch) : v.sketch;
-    await trx
-      .updateTable('analytics_viewers_hourly')
-      .set({ sketch: Buffer.from(merged) })
-      .where('channel_id', '=', v.channel_id)
-      .where('hour', '=', v.hour)
-      .where('stream_type', '=', v.stream_type)
-      .execute();
+async function mergeSketches(trx: DB, { table, period }: SketchTable, items: SketchDelta[]) {
+  if (items.length === 0) return;
+  const t = sql.table(table);
+  const col = sql.ref(period);
+  const type = sql.raw(period === 'hour' ? 'timestamptz' : 'date');
+  // Periods compared as text: epoch milliseconds for hours, the day itself for days.
+  const keyOf = (at: Date | string) => (typeof at === 'string' ? at : String(at.getTime()));
+  const readKey =
+    period === 'hour' ? sql`(extract(epoch from hour) * 1000)::bigint::text` : sql`day::text`;
+  const keys = sql.join(
+    items.map((i) => sql`(${i.channel_id}::integer, ${i.at}::${type}, ${i.stream_type}::text)`),
+  );
+  await sql`
+    insert into ${t} (channel_id, ${col}, stream_type, sketch)
+    select k.channel_id, k.at, k.stream_type, ''::bytea
+    from (values ${keys}) as k (channel_id, at, stream_type)
+    on conflict do nothing
+  `.execute(trx);
+  const { rows } = await sql<{
+    channel_id: number;
+    at: string;
+    stream_type: string;
+    sketch: Uint8Array;
+  }>`
+    select channel_id, ${readKey} as at, stream_type, sketch from ${t}
+    where (channel_id, ${col}, stream_type) in (${keys})
+    for update
+  `.execute(trx);
+  for (const item of items) {
+    const found = rows.find(
+      (r) =>
+        r.channel_id === item.channel_id &&
+        r.stream_type === item.stream_type &&
+        r.at === keyOf(item.at),
+    );
+    const old = found ? new Uint8Array(found.sketch) : null;
+    const merged =
+      old && old.length > 0 ? mergeSketch(Uint8Array.from(old), item.sketch) : item.sketch;
+    await sql`
+      update ${t} set sketch = ${Buffer.from(merged)}
+      where channel_id = ${item.channel_id} and ${col} = ${item.at}::${type}
+        and stream_type = ${item.stream_type}
+    `.execute(trx);
   }
 }

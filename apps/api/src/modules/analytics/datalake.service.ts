@@ -58,7 +58,7 @@ export function createDatalakeService(deps: {
 
   async function store(rows: RawRow[]) {
     for (const day of new Set(rows.map((r) => utcDay(r.received_at)))) await ensurePartition(day);
-    await repo.writeBatch(rows, rollUp(rows));
+    await repo.writeBatch(rows, rollUp(rows, channels.zoneOf));
   }
 
   const buffer = createIngestBuffer({

@@ -1,3 +1,4 @@
+import { zonedDay } from '../../lib/zoned-day.js';
 import { firstFrameBucket } from './first-frame-buckets.js';
 import { addToSketch, emptySketch } from './hll.js';
 import { RAW_KIND, type RawRow } from './datalake-rows.js';
@@ -56,7 +57,37 @@ export interface PresenceDelta {
   last_seen: Date;
 }
 
-/** What one batch of raw rows adds to the hourly rollups (and to "viewers now"). */
+/** Per day of the channel's time zone (YYYY-MM-DD): what a range of days is read from. */
+export interface DailyRollup {
+  streams: {
+    channel_id: number;
+    day: string;
+    stream_type: string;
+    stream_id: number;
+    views: number;
+    seconds: number;
+  }[];
+  dims: {
+    channel_id: number;
+    day: string;
+    stream_type: string;
+    dim: 'category' | 'sport' | 'school';
+    value: string;
+    seconds: number;
+  }[];
+  firstFrames: {
+    channel_id: number;
+    day: string;
+    stream_type: string;
+    bucket: number;
+    samples: number;
+  }[];
+  viewers: { channel_id: number; day: string; stream_type: string; sketch: Uint8Array }[];
+  events: { channel_id: number; day: string; name: string; count: number }[];
+  pages: { channel_id: number; day: string; path: string; visits: number }[];
+}
+
+/** What one batch of raw rows adds to the rollups (and to "viewers now"). */
 export interface RollupBatch {
   views: ViewsDelta[];
   watch: WatchDelta[];
@@ -65,6 +96,27 @@ export interface RollupBatch {
   events: EventsDelta[];
   pages: PagesDelta[];
   presence: PresenceDelta[];
+  daily: DailyRollup;
+}
+
+const SLOT_MS = 15 * 60_000;
+
+/**
+ * The channel's day of an instant. Every time zone's offset is a multiple of 15 minutes, so the
+ * answer is the same for a whole 15-minute slot: Intl is asked once per slot, not per row.
+ */
+function dayFinder(zoneOf: (channelId: number) => string) {
+  const memo = new Map<string, string>();
+  return (channelId: number, at: Date) => {
+    const zone = zoneOf(channelId);
+    const key = `${zone}|${Math.floor(at.getTime() / SLOT_MS)}`;
+    let day = memo.get(key);
+    if (day === undefined) {
+      day = zonedDay(at, zone);
+      memo.set(key, day);
+    }
+    return day;
+  };
 }
 
 /** A view stops counting as "now" once paused, ended or failed; anything else keeps it alive. */
@@ -86,7 +138,19 @@ function bump<T>(map: Map<string, T>, key: string, create: () => T, add: (entry:
  * Aggregates a batch in memory: each rollup row gets the batch's sum, written with one upsert per
  * row, in the transaction that stores the raw rows. The dashboard then reads rollups only.
  */
-export function rollUp(rows: readonly RawRow[]): RollupBatch {
+export function rollUp(
+  rows: readonly RawRow[],
+  zoneOf: (channelId: number) => string = () => 'UTC',
+): RollupBatch {
+  const dayOf = dayFinder(zoneOf);
+  const d = {
+    streams: new Map<string, DailyRollup['streams'][number]>(),
+    dims: new Map<string, DailyRollup['dims'][number]>(),
+    firstFrames: new Map<string, DailyRollup['firstFrames'][number]>(),
+    viewers: new Map<string, DailyRollup['viewers'][number]>(),
+    events: new Map<string, DailyRollup['events'][number]>(),
+    pages: new Map<string, DailyRollup['pages'][number]>(),
+  };
   const views = new Map<string, ViewsDelta>();
   const watch = new Map<string, WatchDelta>();
   const firstFrames = new Map<string, FirstFrameDelta>();
@@ -99,6 +163,8 @@ export function rollUp(rows: readonly RawRow[]): RollupBatch {
     const hour = hourOf(row.received_at);
     const at = `${row.channel_id}|${hour.getTime()}`;
     const channel_id = row.channel_id;
+    const day = dayOf(channel_id, row.received_at);
+    const on = `${channel_id}|${day}`;
 
     if (row.kind === RAW_KIND.session || row.kind === RAW_KIND.event) {
       const name = row.kind === RAW_KIND.session ? 'session' : (row.name ?? '');
@@ -106,6 +172,12 @@ export function rollUp(rows: readonly RawRow[]): RollupBatch {
         events,
         `${at}|${name}`,
         () => ({ channel_id, hour, name, count: 0 }),
+        (e) => e.count++,
+      );
+      bump(
+        d.events,
+        `${on}|${name}`,
+        () => ({ channel_id, day, name, count: 0 }),
         (e) => e.count++,
       );
       const path = str(row.data.path);
@@ -116,12 +188,27 @@ export function rollUp(rows: readonly RawRow[]): RollupBatch {
           () => ({ channel_id, hour, path, visits: 0 }),
           (p) => p.visits++,
         );
+        bump(
+          d.pages,
+          `${on}|${path}`,
+          () => ({ channel_id, day, path, visits: 0 }),
+          (p) => p.visits++,
+        );
       }
       continue;
     }
 
     const stream_type = row.stream_type ?? 'vod';
     const stream_id = row.stream_id ?? 0;
+    const dailyStream = () => {
+      const key = `${on}|${stream_type}|${stream_id}`;
+      let entry = d.streams.get(key);
+      if (!entry) {
+        entry = { channel_id, day, stream_type, stream_id, views: 0, seconds: 0 };
+        d.streams.set(key, entry);
+      }
+      return entry;
+    };
     const view = row.video_view_uuid;
     const keepsPresence = row.kind === RAW_KIND.viewing || PRESENCE_EVENTS.has(row.name ?? '');
     if (view && keepsPresence) {
@@ -151,6 +238,20 @@ export function rollUp(rows: readonly RawRow[]): RollupBatch {
         () => ({ channel_id, hour, stream_type, stream_id, category, sport, school, seconds: 0 }),
         (w) => (w.seconds += row.value ?? 0),
       );
+      dailyStream().seconds += row.value ?? 0;
+      for (const [dim, value] of [
+        ['category', category],
+        ['sport', sport],
+        ['school', school],
+      ] as const) {
+        if (!value) continue;
+        bump(
+          d.dims,
+          `${on}|${stream_type}|${dim}|${value}`,
+          () => ({ channel_id, day, stream_type, dim, value, seconds: 0 }),
+          (x) => (x.seconds += row.value ?? 0),
+        );
+      }
       continue;
     }
 
@@ -161,6 +262,7 @@ export function rollUp(rows: readonly RawRow[]): RollupBatch {
       () => ({ channel_id, hour, stream_type, stream_id, views: 0 }),
       (v) => v.views++,
     );
+    dailyStream().views++;
     // A signed-in viewer is one person on every device; otherwise the session is the viewer.
     const viewer = row.user_id ? `u${row.user_id}` : `s${row.session_uuid ?? view ?? ''}`;
     bump(
@@ -169,12 +271,24 @@ export function rollUp(rows: readonly RawRow[]): RollupBatch {
       () => ({ channel_id, hour, stream_type, sketch: emptySketch() }),
       (v) => addToSketch(v.sketch, viewer),
     );
+    bump(
+      d.viewers,
+      `${on}|${stream_type}`,
+      () => ({ channel_id, day, stream_type, sketch: emptySketch() }),
+      (v) => addToSketch(v.sketch, viewer),
+    );
     if (row.value !== null) {
       const bucket = firstFrameBucket(row.value);
       bump(
         firstFrames,
         `${at}|${stream_type}|${bucket}`,
         () => ({ channel_id, hour, stream_type, bucket, samples: 0 }),
+        (f) => f.samples++,
+      );
+      bump(
+        d.firstFrames,
+        `${on}|${stream_type}|${bucket}`,
+        () => ({ channel_id, day, stream_type, bucket, samples: 0 }),
         (f) => f.samples++,
       );
     }
@@ -188,5 +302,13 @@ export function rollUp(rows: readonly RawRow[]): RollupBatch {
     events: [...events.values()],
     pages: [...pages.values()],
     presence: [...presence.values()],
+    daily: {
+      streams: [...d.streams.values()],
+      dims: [...d.dims.values()],
+      firstFrames: [...d.firstFrames.values()],
+      viewers: [...d.viewers.values()],
+      events: [...d.events.values()],
+      pages: [...d.pages.values()],
+    },
   };
 }

@@ -37,17 +37,21 @@ export function AnalyticsDashboard({
 
   const charts = useMemo(() => {
     if (!data) return null;
-    const days = data.daily.map((d) => d.date);
+    // One day is charted hour by hour (in the channel's hours); a range day by day.
+    const isDay = data.hourly.length > 0;
+    const points = isDay
+      ? data.hourly.map((h) => ({ ...h, x: Date.parse(h.hour) / 1000 }))
+      : data.daily.map((d) => ({ ...d, x: Date.parse(`${d.date}T00:00:00Z`) / 1000 }));
     const audience: TrendSeries[] = [
       {
         label: t('admin:analytics.charts.views'),
-        values: data.daily.map((d) => d.views),
+        values: points.map((d) => d.views),
         color: '--color-primary',
         kind: 'line',
       },
       {
         label: t('admin:analytics.charts.viewers'),
-        values: data.daily.map((d) => d.unique_viewers),
+        values: points.map((d) => d.unique_viewers),
         color: '--color-accent',
         kind: 'line',
       },
@@ -55,13 +59,25 @@ export function AnalyticsDashboard({
     const watch: TrendSeries[] = [
       {
         label: t('admin:analytics.charts.hours'),
-        values: data.daily.map((d) => Math.round((d.watch_seconds / 3600) * 100) / 100),
+        values: points.map((d) => Math.round((d.watch_seconds / 3600) * 100) / 100),
         color: '--color-primary',
         kind: 'bars',
       },
     ];
-    return { days, audience, watch };
-  }, [data, t]);
+    return {
+      x: points.map((p) => p.x),
+      // Days are dates already (UTC midnights stand for them); hours are shown in the zone.
+      zone: isDay ? timeZone : 'UTC',
+      audienceTitle: isDay
+        ? t('admin:analytics.charts.audienceHourly')
+        : t('admin:analytics.charts.audience'),
+      watchTitle: isDay
+        ? t('admin:analytics.charts.watchHourly')
+        : t('admin:analytics.charts.watch'),
+      audience,
+      watch,
+    };
+  }, [data, t, timeZone]);
 
   return (
     <div className={styles.dashboard}>
@@ -75,14 +91,16 @@ export function AnalyticsDashboard({
           <KpiGrid data={data} now={now} figures={figures} />
           <div className={styles.charts}>
             <TrendChart
-              label={t('admin:analytics.charts.audience')}
-              days={charts.days}
+              label={charts.audienceTitle}
+              x={charts.x}
+              timeZone={charts.zone}
               series={charts.audience}
               format={figures.count}
             />
             <TrendChart
-              label={t('admin:analytics.charts.watch')}
-              days={charts.days}
+              label={charts.watchTitle}
+              x={charts.x}
+              timeZone={charts.zone}
               series={charts.watch}
               format={figures.hours}
             />

@@ -16,21 +16,21 @@ const cssColor = (value: string) =>
     ? getComputedStyle(document.documentElement).getPropertyValue(value).trim() || '#2f7cf6'
     : value;
 
-/** Days (YYYY-MM-DD) as the chart's x values: UTC midnights, shown in UTC so the date is the day. */
-const daySeconds = (day: string) => Date.parse(`${day}T00:00:00Z`) / 1000;
-
 /**
- * A small uPlot chart of daily series, sized to its container (phones included). uPlot draws on
- * a canvas, so the figure's numbers are also in the labelled summary read by screen readers.
+ * A small uPlot chart of daily or hourly series, sized to its container (phones included). `x`
+ * are instants (epoch seconds) labelled in `timeZone`. uPlot draws on a canvas, so the figure's
+ * numbers are also in the labelled summary read by screen readers.
  */
 export function TrendChart({
   label,
-  days,
+  x,
+  timeZone,
   series,
   format,
 }: {
   label: string;
-  days: string[];
+  x: number[];
+  timeZone: string;
   series: TrendSeries[];
   format: (n: number) => string;
 }) {
@@ -45,7 +45,7 @@ export function TrendChart({
     const opts: uPlot.Options = {
       width: Math.max(260, el.clientWidth),
       height: el.clientWidth < 480 ? 180 : 220,
-      tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), 'UTC'),
+      tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), timeZone),
       scales: { x: { time: true }, y: { range: (_u, _min, max) => [0, Math.max(1, max) * 1.1] } },
       axes: [
         { ...axis, space: 60 },
@@ -65,11 +65,11 @@ export function TrendChart({
                 paths: uPlot.paths.bars?.({ size: [0.6, 40] }),
                 points: { show: false },
               }
-            : { label: s.label, stroke: color, width: 2, points: { show: days.length < 40 } };
+            : { label: s.label, stroke: color, width: 2, points: { show: x.length < 40 } };
         }),
       ],
     };
-    const data: uPlot.AlignedData = [days.map(daySeconds), ...series.map((s) => s.values)];
+    const data: uPlot.AlignedData = [x, ...series.map((s) => s.values)];
     const chart = new uPlot(opts, data, el);
     const resize = new ResizeObserver(() => {
       chart.setSize({
@@ -82,7 +82,7 @@ export function TrendChart({
       resize.disconnect();
       chart.destroy();
     };
-  }, [days, series, format]);
+  }, [x, timeZone, series, format]);
 
   const summary = series
     .map((s) => `${s.label}: ${format(s.values.reduce((a, b) => a + b, 0))}`)
