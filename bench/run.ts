@@ -8,6 +8,8 @@
  *  - VOD packaging speed and live latency (see media.ts);
  *  - clips: from a finished game and a live DVR, and twenty at once (see clips.ts);
  *  - VOD library search on a 10 000-item library (see vod-search.ts);
+ *  - analytics: datalake ingest vs bare node:http, dashboard on 10M rows of rollup input (see
+ *    analytics.ts);
  *  - the player's time to first frame and live latency in Chromium (see ttff.ts).
  */
 import fs from 'node:fs';
@@ -19,6 +21,7 @@ import type autocannon from 'autocannon';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { benchEvents, reportEvents } from './events.js';
+import { benchAnalytics, reportAnalytics } from './analytics.js';
 import { benchClips, reportClips } from './clips.js';
 import { benchMedia, reportMedia } from './media.js';
 import { serveApp } from './serve-app.js';
@@ -141,6 +144,7 @@ async function main() {
   );
   reportEvents(await benchEvents(), report);
   reportVodSearch(await benchVodSearch(), report);
+  reportAnalytics(await benchAnalytics(), report);
   reportMedia(await benchMedia(), report);
   reportClips(await benchClips(), report);
   reportTtff(await benchTtff(), report);

@@ -47,10 +47,14 @@ export const ANALYTICS_HEARTBEAT_MS = 30_000;
 /** A video view counts among "viewers now" this long after its last heartbeat. */
 export const VIEWERS_NOW_WINDOW_MS = 75_000;
 
-/** PostgreSQL text cannot hold NUL; a row with one would fail its whole batch. */
-const noNul = (s: string) => !s.includes('\u0000');
+/**
+ * Text PostgreSQL stores as given: no NUL and no lone UTF-16 surrogate (both are refused by its
+ * text and JSON types, and one such row would fail its whole batch).
+ */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const storable = (s: string) => !s.includes('\u0000') && !LONE_SURROGATE.test(s);
 const text = (max: number = ANALYTICS_LIMITS.textMax) =>
-  z.string().max(max).refine(noNul, 'must not contain NUL characters');
+  z.string().max(max).refine(storable, 'must be text without NUL or broken characters');
 const optionalText = (max?: number) => text(max).nullish();
 
 /** The channel the client belongs to: its channel key. */

@@ -241,6 +241,7 @@ describe('junk', () => {
     ['an unknown event kind', '/datalake/event/', { ...validEvent, event: 'purchase' }],
     ['a made-up session', '/datalake/event/', { ...validEvent, session_uuid: 'x' }],
     ['a NUL character', '/datalake/event/', { ...validEvent, extras: { path: 'a\u0000b' } }],
+    ['half a character', '/datalake/event/', { ...validEvent, extras: { path: 'a\ud800b' } }],
     ['nested extras', '/datalake/event/', { ...validEvent, extras: { deep: { er: 1 } } }],
     [
       'too many extras',

@@ -5,8 +5,10 @@ import { mergeSketch } from './hll.js';
 import type { RollupBatch } from './rollup.js';
 
 const DAY_MS = 86_400_000;
-/** Rows per INSERT: 11 parameters each stays far below PostgreSQL's 65 535. */
+/** Rollup rows per INSERT: a few parameters each stays far below PostgreSQL's 65 535. */
 const INSERT_CHUNK = 1_000;
+/** Raw rows per INSERT: a few milliseconds of work for the embedded database at a time. */
+const RAW_CHUNK = 250;
 const PARTITION = /^analytics_raw_p(\d{4})(\d{2})(\d{2})$/;
 
 /** The UTC day of an instant, as YYYY-MM-DD. */
@@ -67,11 +69,15 @@ export function createDatalakeRepository(db: DB) {
     /** Raw rows and what they add to the rollups, in one transaction: both or neither. */
     async writeBatch(rows: readonly RawRow[], rollup: RollupBatch): Promise<void> {
       await db.transaction().execute(async (trx) => {
-        for (const part of chunks(rows, INSERT_CHUNK)) {
-          await trx
-            .insertInto('analytics_raw')
-            .values(part.map((r) => ({ ...r, data: JSON.stringify(r.data) })))
-            .execute();
+        for (const part of chunks(rows, RAW_CHUNK)) {
+          // One JSON parameter parsed by PostgreSQL, not eleven bound values per row: several
+          // times faster on the embedded database, whose work runs on this process's thread.
+          await sql`
+            insert into analytics_raw
+            select * from json_populate_recordset(null::analytics_raw, ${JSON.stringify(part)}::json)
+          `.execute(trx);
+          // Let waiting requests in between chunks (the embedded database blocks while it works).
+          await new Promise((resolve) => setImmediate(resolve));
         }
         await writeRollups(trx, rollup);
       });

@@ -29,6 +29,9 @@ export interface DatalakeSettings {
   rollupRetentionDays: number;
 }
 
+/** SQLSTATE class 22 (data exception): the row, not the database, is at fault. */
+const isDataError = (error: unknown) => String((error as { code?: unknown }).code).startsWith('22');
+
 const unknownChannel = () =>
   new HttpError(400, 'validation_failed', 'profile: unknown channel', {
     profile: 'unknown channel',
@@ -58,7 +61,24 @@ export function createDatalakeService(deps: {
 
   async function store(rows: RawRow[]) {
     for (const day of new Set(rows.map((r) => utcDay(r.received_at)))) await ensurePartition(day);
-    await repo.writeBatch(rows, rollUp(rows, channels.zoneOf));
+    try {
+      await repo.writeBatch(rows, rollUp(rows, channels.zoneOf));
+    } catch (error) {
+      if (!isDataError(error)) throw error;
+      // A row the database refuses (validation should make this impossible) must not hold the
+      // others back forever: each is written alone, and only the refused ones are dropped.
+      let dropped = 0;
+      for (const row of rows) {
+        await repo.writeBatch([row], rollUp([row], channels.zoneOf)).catch((rowError: unknown) => {
+          if (!isDataError(rowError)) throw rowError;
+          dropped++;
+        });
+      }
+      log.error(
+        { err: error, dropped, rows: rows.length },
+        'datalake rows refused by the database',
+      );
+    }
   }
 
   const buffer = createIngestBuffer({
