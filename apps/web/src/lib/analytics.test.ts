@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TEST_CONFIG, json, mockFetch } from '../test/fetch-mock';
 import {
   isAnalyticsAllowed,
+  loadGoogleTag,
   startAnalytics,
   startVideoView,
   stopAnalytics,
@@ -235,6 +236,21 @@ describe('analytics: a video view', () => {
       view.setPlaying(true);
       view.end();
     }).not.toThrow();
+  });
+});
+
+describe('the channel’s Google tag', () => {
+  it('loads gtag.js for a tag id from the settings, and nothing for anything else', () => {
+    loadGoogleTag('G-AB12CD34EF');
+    const script = document.head.querySelector<HTMLScriptElement>(
+      'script[src*="googletagmanager"]',
+    );
+    expect(script?.src).toBe('https://www.googletagmanager.com/gtag/js?id=G-AB12CD34EF');
+    expect(script?.async).toBe(true);
+    expect((window as Window & { dataLayer?: unknown[] }).dataLayer).toHaveLength(2);
+    script?.remove();
+    loadGoogleTag('"><script>');
+    expect(document.head.querySelector('script[src*="googletagmanager"]')).toBeNull();
   });
 });
 

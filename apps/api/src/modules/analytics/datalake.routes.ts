@@ -23,6 +23,11 @@ const accepted = {
 } as const;
 const ok = { status: 'ok' as const };
 const bodyLimit = ANALYTICS_LIMITS.bodyMaxBytes;
+/**
+ * Every viewer sends a heartbeat every 30 s: a log line per call would be most of the log. Only
+ * warnings and errors of these routes are written.
+ */
+const logLevel = 'warn';
 
 /**
  * Spec section 7's analytics service. It may sit on another host than the site, so answers allow
@@ -44,7 +49,7 @@ export async function datalakeRoutes(app: FastifyInstance, datalake: DatalakeSer
     });
     const r = typed(scope);
 
-    r.options('/datalake/*', { schema: { hide: true } }, async (_request, reply) => {
+    r.options('/datalake/*', { logLevel, schema: { hide: true } }, async (_request, reply) => {
       reply
         .header('access-control-allow-methods', 'GET, POST, OPTIONS')
         .header('access-control-allow-headers', 'content-type')
@@ -55,6 +60,7 @@ export async function datalakeRoutes(app: FastifyInstance, datalake: DatalakeSer
     r.get(
       '/datalake/hash/',
       {
+        logLevel,
         schema: {
           tags,
           description: 'A new session hash (the response data), kept by the client for 24 hours.',
@@ -71,6 +77,7 @@ export async function datalakeRoutes(app: FastifyInstance, datalake: DatalakeSer
       '/datalake/session/',
       {
         bodyLimit,
+        logLevel,
         schema: {
           tags,
           description: 'A visitor session: device, user agent, resolution, platform.',
@@ -88,6 +95,7 @@ export async function datalakeRoutes(app: FastifyInstance, datalake: DatalakeSer
       '/datalake/event/',
       {
         bodyLimit,
+        logLevel,
         schema: {
           tags,
           description: 'A page visit, a login or a failed API call (with its status and path).',
@@ -105,6 +113,7 @@ export async function datalakeRoutes(app: FastifyInstance, datalake: DatalakeSer
       '/datalake/video/event/',
       {
         bodyLimit,
+        logLevel,
         schema: {
           tags,
           description: 'A player event of one video view; first_frame carries the time it took.',
@@ -122,6 +131,7 @@ export async function datalakeRoutes(app: FastifyInstance, datalake: DatalakeSer
       '/datalake/video/viewing/',
       {
         bodyLimit,
+        logLevel,
         schema: {
           tags,
           description:
