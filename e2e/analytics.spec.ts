@@ -57,8 +57,13 @@ describe('analytics', () => {
       await page.goto('/?trk=spring-mail');
       await page.getByRole('heading', { level: 1 }).first().waitFor();
       await logIn(page, viewer);
+      // The client loads after the page is idle; a visit is sent once it has.
+      const visitSent = page.waitForResponse(
+        (res) => res.url().endsWith('/datalake/event/') && res.status() === 200,
+      );
       await page.goto('/schedule');
       await page.getByRole('heading', { level: 1 }).first().waitFor();
+      await visitSent;
       await page.goto(`/watch/${game}`);
       await assertMainVideoPlays(page, 3);
       // Leaving the page sends the viewing time still counted (a beacon on page hide).
