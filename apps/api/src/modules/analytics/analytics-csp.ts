@@ -45,21 +45,33 @@ export function registerAnalyticsCsp(
     analyticsOrigin = null;
   }
   const tags = new TtlCache<string, boolean>(30_000, 1_000);
-  app.addHook('onSend', async (request, reply, payload) => {
+  // A callback hook, not an async one: every other response (datalake heartbeats included) passes
+  // through without a promise.
+  app.addHook('onSend', (request, reply, payload, done) => {
     const type = reply.getHeader('content-type');
     const policy = reply.getHeader('content-security-policy');
     if (typeof policy !== 'string' || typeof type !== 'string' || !type.startsWith('text/html')) {
-      return payload;
+      done(null, payload);
+      return;
     }
     const host = request.hostname;
-    let googleTag = tags.get(host);
-    if (googleTag === undefined) {
-      googleTag = await deps.googleTagOf(host).catch(() => false);
-      tags.set(host, googleTag);
-    }
-    if (googleTag || analyticsOrigin) {
-      reply.header('content-security-policy', analyticsCsp(policy, { googleTag, analyticsOrigin }));
-    }
-    return payload;
+    const apply = (googleTag: boolean) => {
+      if (googleTag || analyticsOrigin) {
+        reply.header(
+          'content-security-policy',
+          analyticsCsp(policy, { googleTag, analyticsOrigin }),
+        );
+      }
+      done(null, payload);
+    };
+    const known = tags.get(host);
+    if (known !== undefined) return apply(known);
+    deps
+      .googleTagOf(host)
+      .catch(() => false)
+      .then((googleTag) => {
+        tags.set(host, googleTag);
+        apply(googleTag);
+      }, done);
   });
 }
