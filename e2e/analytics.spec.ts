@@ -57,9 +57,13 @@ describe('analytics', () => {
       await page.goto('/?trk=spring-mail');
       await page.getByRole('heading', { level: 1 }).first().waitFor();
       await logIn(page, viewer);
-      // The client loads after the page is idle; a visit is sent once it has.
+      // The client loads after the page is idle; this page's visit is sent once it has (other
+      // events, such as the login, go to the same address: wait for this one).
       const visitSent = page.waitForResponse(
-        (res) => res.url().endsWith('/datalake/event/') && res.status() === 200,
+        (res) =>
+          res.url().endsWith('/datalake/event/') &&
+          res.status() === 200 &&
+          (res.request().postData() ?? '').includes('"/schedule"'),
       );
       await page.goto('/schedule');
       await page.getByRole('heading', { level: 1 }).first().waitFor();
