@@ -12,7 +12,7 @@ import type { ChannelService } from '../channel/channel.service.js';
 import { eventType } from '../events/event-rules.js';
 import type { GeoService } from '../geo/geo.service.js';
 import type { PrerollsService } from '../prerolls/prerolls.service.js';
-import { viewerOf } from '../prerolls/prerolls.service.js';
+import { viewersOf } from '../prerolls/prerolls.service.js';
 import { capabilitiesOf } from '../users/access.js';
 import type { AccessRepository } from '../users/access.repository.js';
 import { EXTERNAL_LIVE, mediaUrl, relativeToEvent } from './media-paths.js';
@@ -202,7 +202,7 @@ export function createPlaybackService(deps: PlaybackDeps) {
       const caps = await capabilities(caller);
       const preroll =
         playable && settings.prerolls && !caps.has('no_ads')
-          ? await deps.prerolls.choose(caller.channelId, viewerOf(caller), event.id, {
+          ? await deps.prerolls.choose(caller.channelId, viewersOf(caller), event.id, {
               eventCategoryId: event.event_category_id,
               locationId: event.location_id,
               stream: playable.kind,

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PREROLL_SUPPRESSION_DEFAULT_MS, type Playback } from '@rudy/contracts';
 import { attachVod, findEvent, grantAccess, makeTinyVod } from '../../test/media-fixtures.js';
 import { createTestApp, type TestContext } from '../../test/test-app.js';
+import { hashApiKey } from '../keys/keys.service.js';
 import { signedInUser } from '../../test/test-users.js';
 
 /* Pre-rolls: weighted choice, no_ads, and suppression once reported shown. */
@@ -95,9 +96,8 @@ describe('suppression', () => {
     const until = new Date(res.json<{ suppressed_until: string }>().suppressed_until).getTime();
     expect(until - clock).toBe(PREROLL_SUPPRESSION_DEFAULT_MS);
 
-    for (let i = 0; i < 30; i += 1) expect((await prerollOf(apiKey))?.id).toBe(light);
-    expect((await reportShown(apiKey, light)).statusCode).toBe(200);
-    expect(await prerollOf(apiKey)).toBeNull();
+    // One ad per game per window: a reload brings neither that ad nor the next one.
+    for (let i = 0; i < 30; i += 1) expect(await prerollOf(apiKey)).toBeNull();
 
     // Another viewer (anonymous key) and another event are not affected.
     expect(await prerollOf(await t.apiKey())).not.toBeNull();
@@ -116,6 +116,32 @@ describe('suppression', () => {
     } finally {
       clock = saved;
     }
+  });
+
+  it('holds for the user on every device, and for the key the ad was seen on before signing in', async () => {
+    const user = await signedInUser(t);
+    expect(await prerollOf(user.apiKey)).not.toBeNull();
+    expect((await reportShown(user.apiKey, heavy)).statusCode).toBe(200);
+    // Another key of the same user (another device, a new login).
+    const other = await t.apiKey();
+    await t.database.db
+      .updateTable('api_keys')
+      .set({ user_id: user.userId })
+      .where('key_hash', '=', hashApiKey(other))
+      .execute();
+    expect(await prerollOf(other)).toBeNull();
+
+    // Seen anonymously, then the visitor signs in on that key (to buy the game).
+    const visitor = await t.apiKey();
+    expect((await reportShown(visitor, light)).statusCode).toBe(200);
+    const buyer = await signedInUser(t);
+    await t.database.db
+      .updateTable('api_keys')
+      .set({ user_id: buyer.userId })
+      .where('key_hash', '=', hashApiKey(visitor))
+      .execute();
+    expect(await prerollOf(visitor)).toBeNull();
+    expect(await prerollOf(buyer.apiKey)).not.toBeNull();
   });
 
   it('uses the suppression time configured on the pre-roll', async () => {

@@ -31,16 +31,18 @@ export function createPrerollsRepository(db: DB) {
         .execute();
     },
 
-    async suppressed(channelId: number, viewer: string, eventId: number, now: Date) {
-      const rows = await db
+    /** Whether any of these viewers has a running suppression for the event. */
+    async isSuppressed(channelId: number, viewers: string[], eventId: number, now: Date) {
+      const row = await db
         .selectFrom('preroll_views')
         .select('preroll_id')
         .where('channel_id', '=', channelId)
-        .where('viewer', '=', viewer)
+        .where('viewer', 'in', viewers)
         .where('event_id', '=', eventId)
         .where('suppressed_until', '>', now)
-        .execute();
-      return new Set(rows.map((r) => r.preroll_id));
+        .limit(1)
+        .executeTakeFirst();
+      return row !== undefined;
     },
 
     async suppress(

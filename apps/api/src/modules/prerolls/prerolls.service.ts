@@ -14,10 +14,18 @@ export const viewerOf = (auth: { userId: number | null; keyId: string }) =>
   auth.userId !== null ? `u:${auth.userId}` : `k:${auth.keyId}`;
 
 /**
+ * Whose suppressions count for a caller: the user's and the key's own, so an ad seen before
+ * signing in on the same key (to buy the game, say) is not shown again after.
+ */
+export const viewersOf = (auth: { userId: number | null; keyId: string }) =>
+  auth.userId !== null ? [`u:${auth.userId}`, `k:${auth.keyId}`] : [`k:${auth.keyId}`];
+
+/**
  * Pre-roll choice and suppression. The channel's list is cached for PREROLL_CACHE_MS (spec: one
  * hour), so editing pre-rolls shows within the hour unless invalidate() is called. A pre-roll the
  * client reported shown is suppressed for that viewer and event for its own suppression time, or
- * PREROLL_SUPPRESSION_DEFAULT_MS.
+ * PREROLL_SUPPRESSION_DEFAULT_MS; while any suppression of the viewer for the event runs, no other
+ * pre-roll is chosen either (one ad per game per window: a reload must not bring the next ad).
  */
 export function createPrerollsService(deps: {
   repo: PrerollsRepository;
@@ -44,17 +52,14 @@ export function createPrerollsService(deps: {
   return {
     async choose(
       channelId: number,
-      viewer: string,
+      viewers: string[],
       eventId: number,
       target: PrerollTarget,
     ): Promise<Preroll | null> {
       const eligible = eligiblePrerolls(await list(channelId), target);
       if (eligible.length === 0) return null;
-      const suppressed = await deps.repo.suppressed(channelId, viewer, eventId, deps.now());
-      const chosen = pickWeighted(
-        eligible.filter((p) => !suppressed.has(p.id)),
-        deps.random,
-      );
+      if (await deps.repo.isSuppressed(channelId, viewers, eventId, deps.now())) return null;
+      const chosen = pickWeighted(eligible, deps.random);
       return chosen ? toPreroll(chosen) : null;
     },
 
