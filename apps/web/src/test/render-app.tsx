@@ -22,7 +22,14 @@ export function renderApp(
     handler,
     bootstrap = makeBootstrap(),
     user = null,
-  }: { handler: Handler; bootstrap?: BootstrapData; user?: Profile | null },
+    beforeRender,
+  }: {
+    handler: Handler;
+    bootstrap?: BootstrapData;
+    user?: Profile | null;
+    /** Runs after the stored state is set, e.g. to clear the cookie consent. */
+    beforeRender?: () => void;
+  },
 ) {
   const fetch = mockFetch((url, init) => {
     if (url.pathname === '/api/channel-bootstrap-data') return json(bootstrap);
@@ -40,6 +47,7 @@ export function renderApp(
   setItem(STORAGE_KEYS.cookieConsent, true);
   queryClient.setQueryData(bootstrapQueryOptions().queryKey, bootstrap);
   queryClient.setQueryData(PROFILE_QUERY_KEY, user);
+  beforeRender?.();
   const router = createMemoryRouter(buildRoutes(bootstrap.pages, bootstrap.menu), {
     initialEntries: [path],
   });

@@ -3,7 +3,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../../../lib/query-client';
 import { makeProfile } from '../../../test/auth-fixtures';
 import { json, urlOf } from '../../../test/fetch-mock';
-import { makeEvent, makePage } from '../../../test/fixtures';
+import { makeBootstrap, makeEvent, makePage } from '../../../test/fixtures';
+import { STORAGE_KEYS, removeItem } from '../../../lib/storage';
 import { renderApp } from '../../../test/render-app';
 
 // The first render loads the lazy route modules, which takes a while on a busy machine.
@@ -45,5 +46,46 @@ describe('home', () => {
     expect(fetch.mock.calls.some(([input]) => urlOf(input).includes('favorite'))).toBe(false);
     // Every team still has its star; pressing one asks to log in.
     expect(screen.getAllByRole('button', { name: /^Favourite: / }).length).toBeGreaterThan(0);
+  });
+
+  it("places the channel's static blocks, sanitised: home_intro, footer_about, cookie_notice", async () => {
+    const base = makeBootstrap();
+    const bootstrap = makeBootstrap({
+      settings: { ...base.settings, static_blocks: true },
+      static_blocks: [
+        {
+          id: 1,
+          alias: 'home_intro',
+          title: 'Junior hockey, every shift',
+          content:
+            'Nine teams. <a href="/schedule">See the schedule</a><script>window.x=1</script>',
+        },
+        { id: 2, alias: 'footer_about', title: 'About the league', content: 'Student broadcasts.' },
+        { id: 3, alias: 'cookie_notice', title: 'Cookies', content: 'We use <em>cookies</em>.' },
+      ],
+    });
+    renderApp('/', {
+      handler,
+      bootstrap,
+      beforeRender: () => removeItem(STORAGE_KEYS.cookieConsent),
+    });
+    const intro = await screen.findByRole('region', { name: 'Junior hockey, every shift' });
+    expect(within(intro).getByRole('link', { name: 'See the schedule' }).getAttribute('href')).toBe(
+      '/schedule',
+    );
+    expect(intro.querySelector('script')).toBeNull();
+    const footer = screen.getByRole('contentinfo');
+    expect(within(footer).getByText('Student broadcasts.')).toBeTruthy();
+    const notice = screen.getByRole('region', { name: 'Cookie notice' });
+    expect(notice.textContent).toContain('We use cookies.');
+  });
+
+  it('shows no static block when the channel turns them off', async () => {
+    const bootstrap = makeBootstrap({
+      static_blocks: [{ id: 1, alias: 'home_intro', title: 'Hidden intro', content: 'Text' }],
+    });
+    renderApp('/', { handler, bootstrap });
+    await screen.findByRole('region', { name: 'Upcoming' });
+    expect(screen.queryByRole('region', { name: 'Hidden intro' })).toBeNull();
   });
 });

@@ -1,7 +1,9 @@
 import { useT } from '../../../lib/i18n';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useBootstrap } from '../../../features/channel/api/get-bootstrap';
+import { HomeIntro } from '../../../features/channel/components/home-intro';
 import { SlidesCarousel } from '../../../features/channel/components/slides-carousel';
+import { findStaticBlock } from '../../../features/channel/hooks/static-blocks';
 import {
   homepageEventsQueryOptions,
   useHomepageEvents,
@@ -34,6 +36,7 @@ export function Component() {
     onRetry: () => void events.refetch(),
   });
   const channelName = data?.settings.channel_name ?? '';
+  const intro = findStaticBlock(data, 'home_intro');
 
   return (
     <TeamFavorites>
@@ -47,6 +50,7 @@ export function Component() {
         ) : (
           <SlidesCarousel slides={data?.slides ?? []} />
         )}
+        {intro ? <HomeIntro block={intro} /> : null}
         <EventRail
           id="live"
           title={t('home:rails.live')}

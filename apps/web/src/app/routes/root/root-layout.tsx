@@ -11,6 +11,7 @@ import {
   footerNavItems,
   headerNavItems,
 } from '../../../features/channel/hooks/channel-navigation';
+import { findStaticBlock } from '../../../features/channel/hooks/static-blocks';
 import { CookieNotice } from '../../../features/cookie-notice/components/cookie-notice';
 import { applyTheme } from '../../../lib/theme';
 import { useNavigationMemory } from '../../use-navigation-memory';
@@ -72,8 +73,12 @@ export function Component() {
       <SiteFooter
         settings={data?.settings}
         items={data ? footerNavItems(data.menu, data.pages) : []}
+        about={findStaticBlock(data, 'footer_about')}
       />
-      <CookieNotice privacyUrl={privacyPage?.url ?? '/privacy_policy'} />
+      <CookieNotice
+        privacyUrl={privacyPage?.url ?? '/privacy_policy'}
+        text={findStaticBlock(data, 'cookie_notice')?.content}
+      />
       <ScrollRestoration />
     </>
   );

@@ -1,15 +1,19 @@
-import type { Settings } from '@rudy/contracts';
+import type { Settings, StaticBlock } from '@rudy/contracts';
 import { useT } from '../../../lib/i18n';
 import { LanguageSwitcher } from '../../../components/ui/language-switcher';
+import { SafeHtml } from '../../../components/ui/safe-html';
 import { MenuLink, type NavItem } from './menu-link';
 import styles from './site-footer.module.css';
 
 export function SiteFooter({
   settings,
   items,
+  about,
 }: {
   settings: Settings | undefined;
   items: NavItem[];
+  /** The channel's `footer_about` block; without one the footer keeps its own tagline. */
+  about?: StaticBlock;
 }) {
   const { t } = useT();
   const channelName = settings?.channel_name ?? '';
@@ -22,7 +26,14 @@ export function SiteFooter({
           ) : (
             <p className={styles.name}>{channelName}</p>
           )}
-          <p className={styles.tagline}>{t('layout:footer.tagline')}</p>
+          {about ? (
+            <div className={styles.tagline}>
+              <h2 className={styles.aboutTitle}>{about.title}</h2>
+              <SafeHtml html={about.content} className={styles.aboutText} />
+            </div>
+          ) : (
+            <p className={styles.tagline}>{t('layout:footer.tagline')}</p>
+          )}
           {settings && settings.social_links.length > 0 ? (
             <ul className={styles.social} aria-label={t('layout:footer.social')}>
               {settings.social_links.map((link) => (

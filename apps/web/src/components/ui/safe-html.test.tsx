@@ -1,0 +1,38 @@
+import { render } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { SafeHtml, sanitizeHtml } from './safe-html';
+
+describe('sanitizeHtml (static blocks)', () => {
+  it('keeps text, emphasis and links, drops scripts, handlers, styles and frames', () => {
+    const clean = sanitizeHtml(
+      '<p>Hi <strong>fans</strong><script>alert(1)</script><img src=x onerror="alert(2)">' +
+        '<iframe src="https://evil.test"></iframe><a href="/faq" onclick="x()" style="color:red">FAQ</a></p>',
+    );
+    expect(clean).toBe('<p>Hi <strong>fans</strong><a href="/faq">FAQ</a></p>');
+  });
+
+  it('drops javascript:, data: and protocol-relative links', () => {
+    for (const href of [
+      'javascript:alert(1)',
+      'JaVaScRiPt:alert(1)',
+      'data:text/html,x',
+      '//evil.test',
+    ]) {
+      expect(sanitizeHtml(`<a href="${href}">x</a>`)).toBe('<a>x</a>');
+    }
+  });
+
+  it('opens links to other sites in a new tab without an opener', () => {
+    expect(
+      sanitizeHtml('<a href="https://league.example" target="_self" rel="opener">League</a>'),
+    ).toBe('<a href="https://league.example" target="_blank" rel="noopener noreferrer">League</a>');
+    expect(sanitizeHtml('<a href="mailto:a@b.ca">Mail</a>')).toBe(
+      '<a href="mailto:a@b.ca">Mail</a>',
+    );
+  });
+
+  it('renders plain text as text (a block need not be HTML)', () => {
+    const { container } = render(<SafeHtml html={'Nine teams & 4 schools < 1 league'} />);
+    expect(container.textContent).toBe('Nine teams & 4 schools < 1 league');
+  });
+});
