@@ -27,7 +27,7 @@ describe('platform', () => {
     const res = await t.get('/api/nothing-here', { api_key: await t.apiKey() });
     expect(res.statusCode).toBe(404);
     expect(res.headers['content-type']).toMatch(/application\/json/);
-    expect(res.json()).toMatchObject({ code: 'route_not_found' });
+    expect(res.json()).toEqual({ message: 'Route not found', code: 'route_not_found' });
   });
 
   it('serves the web app with an SPA fallback for browser paths', async () => {

@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import { z } from 'zod';
+import { SPEC_MESSAGES } from '@rudy/contracts';
 import { parseTrustProxy, type Config } from './config.js';
 import type { DB } from './db/database.js';
 import { registerDatalake } from './modules/analytics/register-analytics.js';
@@ -61,9 +62,7 @@ export async function buildDatalakeApp(deps: {
       () => ({ status: 'ok' as const }),
     );
   app.setNotFoundHandler((request, reply) =>
-    reply
-      .status(404)
-      .send({ message: `Route ${request.method} not found`, code: 'route_not_found' }),
+    reply.status(404).send({ message: SPEC_MESSAGES.route_not_found, code: 'route_not_found' }),
   );
   return app;
 }

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import type { ErrorBody } from '@rudy/contracts';
+import { SPEC_MESSAGES, type ErrorBody } from '@rudy/contracts';
 
 /** Paths that belong to the server; a miss there is a JSON 404, never the app shell. */
 const SERVER_PREFIXES = ['/api/', '/media/', '/datalake/'];
@@ -45,10 +45,8 @@ export async function registerWebStatic(app: FastifyInstance, distDir: string) {
     if (!isServerPath && wantsHtml && hasBuild) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
-    const body: ErrorBody = {
-      message: `Route ${request.method} ${pathname} not found`,
-      code: 'route_not_found',
-    };
+    // The spec's text, not one naming the path: the caller knows what it asked for.
+    const body: ErrorBody = { message: SPEC_MESSAGES.route_not_found, code: 'route_not_found' };
     return reply.status(404).send(body);
   });
 }

@@ -36,9 +36,10 @@ function siteRoutes(): RouteObject[] {
       ],
     },
     { path: 'profile/edit', lazy: () => import('./routes/account/profile-edit') },
+    // Remembered like any account page (spec 2: only auth and error routes are not), so a visitor
+    // sent to log in on the way comes back to it.
     {
       path: 'confirm-account-deletion',
-      handle: forgotten,
       lazy: () => import('./routes/account/confirm-account-deletion'),
     },
     { path: 'contacts', lazy: () => import('./routes/channel/contacts') },

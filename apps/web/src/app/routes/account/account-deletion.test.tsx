@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PROFILE_QUERY_KEY } from '../../../features/auth/api/get-profile';
 import { queryClient } from '../../../lib/query-client';
+import { getLastPage } from '../../../lib/navigation-memory';
 import { STORAGE_KEYS, getItem } from '../../../lib/storage';
 import { SLOW, apiError, makeProfile, withBackground, callsTo } from '../../../test/auth-fixtures';
 import { FUTURE, json } from '../../../test/fetch-mock';
@@ -17,6 +18,15 @@ afterEach(() => {
 });
 
 describe('account deletion', () => {
+  it('is remembered as the last page (spec 2: only auth and error routes are not)', async () => {
+    renderApp('/confirm-account-deletion', {
+      user: makeProfile(),
+      handler: withBackground(() => json([])),
+    });
+    await screen.findByRole('button', { name: 'Delete my account' }, SLOW);
+    await waitFor(() => expect(getLastPage()?.path).toBe('/confirm-account-deletion'));
+  });
+
   it('refuses a wrong password at the field', async () => {
     renderApp('/confirm-account-deletion', {
       user: makeProfile(),
