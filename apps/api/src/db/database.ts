@@ -23,6 +23,8 @@ export async function openDatabase(opts: {
   databaseUrl?: string | undefined;
   dataDir: string;
   poolSize?: number;
+  /** In-memory PGlite only: start from this data directory snapshot (`dumpDataDir`) instead of an empty one. */
+  snapshot?: Blob;
 }): Promise<DatabaseHandle> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
@@ -43,7 +45,10 @@ export async function openDatabase(opts: {
   const { unaccent } = await import('@electric-sql/pglite/contrib/unaccent');
   const dir = opts.dataDir === 'memory://' ? undefined : path.resolve(opts.dataDir, 'pglite');
   if (dir) fs.mkdirSync(dir, { recursive: true });
-  const options = { extensions: { pg_trgm, unaccent } };
+  const options = {
+    extensions: { pg_trgm, unaccent },
+    ...(opts.snapshot && !dir ? { loadDataDir: opts.snapshot } : {}),
+  };
   const pglite = dir ? await PGlite.create(dir, options) : await PGlite.create(options);
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
   return {

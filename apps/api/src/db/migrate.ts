@@ -10,6 +10,7 @@ import * as m0008 from './migrations/0008-clips.js';
 import * as m0009 from './migrations/0009-vod-library.js';
 import * as m0010 from './migrations/0010-analytics.js';
 import * as m0011 from './migrations/0011-vod-search-words.js';
+import * as m0012 from './migrations/0012-admin-audit.js';
 
 /** Migrations are listed here (not read from disk) so they run the same from source or a bundle. */
 const migrations: Record<string, Migration> = {
@@ -24,7 +25,15 @@ const migrations: Record<string, Migration> = {
   '0009-vod-library': m0009,
   '0010-analytics': m0010,
   '0011-vod-search-words': m0011,
+  '0012-admin-audit': m0012,
 };
+
+/** The migrations' code, in order: a fingerprint for anything that caches a migrated database. */
+export function migrationSources(): string {
+  return Object.entries(migrations)
+    .map(([name, m]) => `${name}\n${m.up.toString()}\n${m.down?.toString() ?? ''}`)
+    .join('\n');
+}
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };
 
