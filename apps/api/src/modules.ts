@@ -38,9 +38,7 @@ import { keysRoutes } from './modules/keys/keys.routes.js';
 import { createKeysService } from './modules/keys/keys.service.js';
 import { registerMediaModules } from './modules/media/register-media.js';
 import { registerClips } from './modules/clips/register-clips.js';
-import { createAdminAccess } from './modules/admin/admin-access.js';
-import { createAdminRepository } from './modules/admin/admin.repository.js';
-import { adminRoutes } from './modules/admin/admin.routes.js';
+import { registerAdmin } from './modules/admin/register-admin.js';
 import { registerAnalytics } from './modules/analytics/register-analytics.js';
 import { registerVod } from './modules/vod/register-vod.js';
 import { outboxMailer, smtpMailer } from './modules/mail/mailer.js';
@@ -181,8 +179,6 @@ export async function registerModules(
     now,
   });
   registerVod(app, { config, db, channel, geo, keys, media, now });
-  const adminRepo = createAdminRepository(db);
-  const admin = createAdminAccess(adminRepo);
-  await admin.routes(app, (scope) => adminRoutes(scope, { repo: adminRepo, channel }));
+  const admin = await registerAdmin(app, { db, channel, caches: [channel, events] });
   await registerAnalytics(app, { config, db, channel, keys, admin, now });
 }

@@ -67,6 +67,8 @@ export const ERROR_CODES = [
   'clip_beyond_end',
   // analytics
   'analytics_busy',
+  // operator console: a team that plays in games, a game that was sold
+  'in_use',
 ] as const;
 export const ErrorCodeSchema = z.enum(ERROR_CODES);
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;

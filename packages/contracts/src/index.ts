@@ -17,3 +17,4 @@ export * from './base-pass.js';
 export * from './clips.js';
 export * from './vod.js';
 export * from './analytics.js';
+export * from './admin-console.js';

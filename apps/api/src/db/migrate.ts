@@ -11,6 +11,7 @@ import * as m0009 from './migrations/0009-vod-library.js';
 import * as m0010 from './migrations/0010-analytics.js';
 import * as m0011 from './migrations/0011-vod-search-words.js';
 import * as m0012 from './migrations/0012-admin-audit.js';
+import * as m0012 from './migrations/0012-admin-audit.js';
 
 /** Migrations are listed here (not read from disk) so they run the same from source or a bundle. */
 const migrations: Record<string, Migration> = {
@@ -25,6 +26,7 @@ const migrations: Record<string, Migration> = {
   '0009-vod-library': m0009,
   '0010-analytics': m0010,
   '0011-vod-search-words': m0011,
+  '0012-admin-audit': m0012,
   '0012-admin-audit': m0012,
 };
 

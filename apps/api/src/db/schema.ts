@@ -715,6 +715,20 @@ export interface VodMediaRailsTable {
   position: Generated<number>;
 }
 
+/** 0012: the operator console's changes, written with each change (append-only). */
+export interface AdminAuditLogTable {
+  id: Generated<string>;
+  channel_id: number;
+  actor_user_id: number | null;
+  actor_email: string;
+  action: 'create' | 'update' | 'delete';
+  entity: string;
+  entity_id: number | null;
+  before: JSONColumnType<Record<string, unknown> | null, string | null, string | null>;
+  after: JSONColumnType<Record<string, unknown> | null, string | null, string | null>;
+  created_at: Timestamp;
+}
+
 /** 0011: the words of a channel's library, for typo corrections (kept by a trigger). */
 export interface VodSearchWordsTable {
   channel_id: number;
@@ -728,13 +742,23 @@ export interface VodMediaRailItemsTable {
   position: Generated<number>;
 }
 
+export interface WorkerHeartbeatsTable {
+  worker_id: string;
+  host: string;
+  pid: number;
+  started_at: Generated<Date>;
+  beat_at: Generated<Date>;
+}
+
 export interface Database {
+  worker_heartbeats: WorkerHeartbeatsTable;
   vod_media_categories: VodMediaCategoriesTable;
   vod_media_items: VodMediaItemsTable;
   vod_media_assets: VodMediaAssetsTable;
   vod_media_rails: VodMediaRailsTable;
   vod_media_rail_items: VodMediaRailItemsTable;
   vod_search_words: VodSearchWordsTable;
+  admin_audit_log: AdminAuditLogTable;
   analytics_raw: AnalyticsRawTable;
   analytics_views_hourly: AnalyticsViewsHourlyTable;
   analytics_watch_hourly: AnalyticsWatchHourlyTable;

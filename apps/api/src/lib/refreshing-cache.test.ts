@@ -64,4 +64,20 @@ describe('RefreshingCache', () => {
     await s.cache.get('z', s.load(3));
     expect(await s.cache.get('x', s.load(4))).toBe(4);
   });
+
+  it('forgets deleted entries, and a load that began before the delete is not kept', async () => {
+    const s = setup();
+    await s.cache.get('a:1', s.load(1));
+    await s.cache.get('b:1', s.load(2));
+    s.cache.deleteWhere((key) => key.startsWith('a:'));
+    expect(await s.cache.get('a:1', s.load(3))).toBe(3);
+    expect(await s.cache.get('b:1', s.load(4))).toBe(2);
+
+    let release: (v: number) => void = () => undefined;
+    const slow = s.cache.get('a:2', () => new Promise<number>((r) => (release = r)));
+    s.cache.deleteWhere((key) => key.startsWith('a:'));
+    release(5);
+    expect(await slow).toBe(5);
+    expect(await s.cache.get('a:2', s.load(6))).toBe(6);
+  });
 });

@@ -12,6 +12,8 @@ interface Entry<V> {
 export class RefreshingCache<K, V> {
   private readonly entries = new Map<K, Entry<V>>();
   private readonly loading = new Map<K, Promise<V>>();
+  /** Bumped by deleteWhere: a load that began before it must not store what it read. */
+  private generation = 0;
 
   constructor(
     private readonly ttlMs: number,
@@ -31,15 +33,28 @@ export class RefreshingCache<K, V> {
     return this.start(key, load);
   }
 
+  /**
+   * Forgets the matching entries (the data behind them changed). Loads already running finish
+   * for their callers but are neither stored nor shared with later callers, who load afresh.
+   */
+  deleteWhere(predicate: (key: K) => boolean): void {
+    this.generation += 1;
+    for (const key of [...this.entries.keys()]) if (predicate(key)) this.entries.delete(key);
+    for (const key of [...this.loading.keys()]) if (predicate(key)) this.loading.delete(key);
+  }
+
   private start(key: K, load: () => Promise<V>): Promise<V> {
     const running = this.loading.get(key);
     if (running) return running;
+    const generation = this.generation;
     const promise = load()
       .then((value) => {
-        this.store(key, value);
+        if (generation === this.generation) this.store(key, value);
         return value;
       })
-      .finally(() => this.loading.delete(key));
+      .finally(() => {
+        if (this.loading.get(key) === promise) this.loading.delete(key);
+      });
     this.loading.set(key, promise);
     return promise;
   }

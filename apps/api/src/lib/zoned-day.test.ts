@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { isTimeZone, nextDay, zonedDay, zonedDayStart } from './zoned-day.js';
+import {
+  isTimeZone,
+  nextDay,
+  zonedDay,
+  zonedDayStart,
+  zonedWallTime,
+  zonedWallTimeToUtc,
+} from './zoned-day.js';
 
 describe('days of a time zone', () => {
   it('finds the first instant of a local day, daylight saving included', () => {
@@ -32,5 +39,33 @@ describe('days of a time zone', () => {
   it('knows which zones exist', () => {
     expect(isTimeZone('America/Toronto')).toBe(true);
     expect(isTimeZone('Mars/Olympus')).toBe(false);
+  });
+});
+
+describe('wall-clock times of a time zone', () => {
+  it('turns a local start into the instant and back, across daylight saving', () => {
+    const tz = 'America/Toronto';
+    expect(zonedWallTimeToUtc('2026-01-15T19:30', tz).toISOString()).toBe(
+      '2026-01-16T00:30:00.000Z',
+    );
+    expect(zonedWallTimeToUtc('2026-07-15T19:30', tz).toISOString()).toBe(
+      '2026-07-15T23:30:00.000Z',
+    );
+    expect(zonedWallTime(new Date('2026-07-15T23:30:00Z'), tz)).toBe('2026-07-15T19:30');
+    expect(zonedWallTime(new Date('2026-01-16T00:30:00Z'), 'Europe/Paris')).toBe(
+      '2026-01-16T01:30',
+    );
+  });
+
+  it('a time the clock skips is read an hour later; a repeated time is the first of the two', () => {
+    const tz = 'America/Toronto';
+    // 2026-03-08 02:30 never happens in Toronto (02:00 → 03:00): 03:30 EDT.
+    expect(zonedWallTimeToUtc('2026-03-08T02:30', tz).toISOString()).toBe(
+      '2026-03-08T07:30:00.000Z',
+    );
+    // 2026-11-01 01:30 happens twice: the first is still EDT (UTC−4).
+    expect(zonedWallTimeToUtc('2026-11-01T01:30', tz).toISOString()).toBe(
+      '2026-11-01T05:30:00.000Z',
+    );
   });
 });

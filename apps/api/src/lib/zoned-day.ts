@@ -75,3 +75,23 @@ export function isTimeZone(timeZone: string): boolean {
     return false;
   }
 }
+
+/**
+ * The instant at which the zone's wall clock reads `local` (YYYY-MM-DDTHH:mm). In a spring-forward
+ * gap (a time that never happens) this is the instant an hour later on the clock, the usual
+ * reading; in the repeated hour of a fall-back, the first of the two.
+ */
+export function zonedWallTimeToUtc(local: string, timeZone: string): Date {
+  const wall = Date.parse(`${local}:00Z`);
+  const first = wall - offsetMs(new Date(wall), timeZone);
+  const second = wall - offsetMs(new Date(first), timeZone);
+  const real = [first, second].filter((at) => zonedWallTime(new Date(at), timeZone) === local);
+  return new Date(real.length > 0 ? Math.min(...real) : Math.max(first, second));
+}
+
+/** The zone's wall clock (YYYY-MM-DDTHH:mm) at an instant. */
+export function zonedWallTime(at: Date, timeZone: string): string {
+  const c = wallClock(at, timeZone);
+  const pad = (n: number | undefined) => String(n ?? 0).padStart(2, '0');
+  return `${c.year ?? 0}-${pad(c.month)}-${pad(c.day)}T${pad(c.hour)}:${pad(c.minute)}`;
+}

@@ -6,6 +6,8 @@ import type { AdminRepository } from './admin.repository.js';
 export interface AdminCaller {
   channelId: number;
   userId: number;
+  /** Written into the audit log with each change, so a row says who even after the account goes. */
+  email: string;
 }
 
 declare module 'fastify' {
@@ -23,9 +25,10 @@ export function createAdminAccess(repo: AdminRepository) {
   async function check(request: FastifyRequest): Promise<void> {
     const { userId, channelId } = request.auth;
     if (userId === null) throw new HttpError(401, 'login_required');
-    if (!(await repo.isAdmin(userId, channelId)))
+    const email = await repo.adminEmail(userId, channelId);
+    if (email === null)
       throw new HttpError(403, 'forbidden', 'This needs the channel’s admin role');
-    request.admin = { channelId, userId };
+    request.admin = { channelId, userId, email };
   }
 
   return {

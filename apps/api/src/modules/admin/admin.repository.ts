@@ -3,15 +3,16 @@ import type { DB } from '../../db/database.js';
 /** SQL only: who holds the admin role, and what the console shows of them and their channel. */
 export function createAdminRepository(db: DB) {
   return {
-    async isAdmin(userId: number, channelId: number): Promise<boolean> {
+    /** The admin's e-mail, or null when the user is not an admin of that channel. */
+    async adminEmail(userId: number, channelId: number): Promise<string | null> {
       const row = await db
         .selectFrom('users')
-        .select('id')
+        .select('email')
         .where('id', '=', userId)
         .where('channel_id', '=', channelId)
         .where('role', '=', 'admin')
         .executeTakeFirst();
-      return row !== undefined;
+      return row?.email ?? null;
     },
 
     user(userId: number) {

@@ -141,6 +141,13 @@ export function createEventsService(
   }
 
   return {
+    /** Forgets the channel's cached listing pages (an admin changed a game or a team). */
+    invalidate(channelId: number) {
+      const prefix = `[${channelId},`;
+      pages.deleteWhere((key) => key.startsWith(prefix));
+      rowPages.deleteWhere((key) => key.startsWith(prefix));
+    },
+
     /** A page of GET /events as JSON bytes, from the cache when fresh. */
     listJson: (viewer: Viewer, query: EventsQuery) => cachedJson(viewer, query, {}),
 

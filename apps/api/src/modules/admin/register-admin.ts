@@ -1,0 +1,38 @@
+import type { FastifyInstance } from 'fastify';
+import type { DB } from '../../db/database.js';
+import type { ChannelService } from '../channel/channel.service.js';
+import { createAdminAccess, type AdminAccess } from './admin-access.js';
+import { createAdminChanges } from './admin-changes.js';
+import { createAdminRepository } from './admin.repository.js';
+import { adminRoutes } from './admin.routes.js';
+import { createAuditRepository } from './audit/audit.repository.js';
+import { auditRoutes } from './audit/audit.routes.js';
+import { teamsAdminRoutes } from './teams/teams-admin.routes.js';
+import { createTeamsAdminService } from './teams/teams-admin.service.js';
+import { createViewerCaches, type ChannelCaches } from './viewer-caches.js';
+
+/**
+ * The operator console's API: who may use it, the audit log, and each area it edits. Returns the
+ * access check so other modules (analytics) register their admin routes in the same guarded way.
+ */
+export async function registerAdmin(
+  app: FastifyInstance,
+  deps: {
+    db: DB;
+    channel: ChannelService;
+    /** Caches viewers read that a console change makes stale (bootstrap, event listings). */
+    caches: readonly ChannelCaches[];
+  },
+): Promise<AdminAccess> {
+  const { db, channel } = deps;
+  const repo = createAdminRepository(db);
+  const access = createAdminAccess(repo);
+  const changes = createAdminChanges({ db, caches: createViewerCaches(deps.caches) });
+  const teams = createTeamsAdminService({ db, changes });
+  await access.routes(app, (scope) => {
+    adminRoutes(scope, { repo, channel });
+    auditRoutes(scope, createAuditRepository(db));
+    teamsAdminRoutes(scope, teams);
+  });
+  return access;
+}

@@ -1,0 +1,157 @@
+import { AdminTeamInputSchema, type AdminTeam } from '@rudy/contracts';
+import type { z } from 'zod';
+import type { DB } from '../../../db/database.js';
+import { HttpError, notFound } from '../../../lib/http-error.js';
+import type { AdminCaller } from '../admin-access.js';
+import type { AdminChanges } from '../admin-changes.js';
+import type { Snapshot } from '../audit/audit-diff.js';
+import {
+  createTeamsAdminRepository,
+  type TeamRow,
+  type TeamsAdminRepository,
+} from './teams-admin.repository.js';
+
+type TeamInput = z.output<typeof AdminTeamInputSchema>;
+
+/** A URL-safe alias from a name: `Kingston Frontenacs` → `kingston-frontenacs`. */
+export function slugOf(name: string): string {
+  const slug = name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60);
+  return slug || 'team';
+}
+
+function freeAlias(base: string, taken: Set<string>): string {
+  if (!taken.has(base)) return base;
+  for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
+}
+
+const toTeam = (r: TeamRow): AdminTeam => ({
+  id: r.id,
+  name: r.name,
+  short_name: r.short_name,
+  alias: r.alias,
+  color: r.color,
+  logo_url: r.logo_url,
+  participant_group_id: r.participant_group_id,
+  gender: r.gender,
+  sport: r.sport ?? '',
+  division: r.division ?? '',
+  league: r.league ?? '',
+  games: Number(r.games ?? 0),
+});
+
+const columns = (input: TeamInput) => ({
+  name: input.name,
+  short_name: input.short_name,
+  color: input.color,
+  participant_group_id: input.participant_group_id,
+  gender: input.gender,
+  sport: input.sport || null,
+  division: input.division || null,
+  league: input.league || null,
+});
+
+/** What the audit compares: the team's own fields (its game count is not the team's to change). */
+const snapshot = (t: AdminTeam): Snapshot => ({
+  name: t.name,
+  short_name: t.short_name,
+  color: t.color,
+  logo_url: t.logo_url,
+  participant_group_id: t.participant_group_id,
+  gender: t.gender,
+  sport: t.sport,
+  division: t.division,
+  league: t.league,
+});
+
+/** The console's teams: the rules (channel-scoped, aliases unique, teams in games kept). */
+export function createTeamsAdminService(deps: { db: DB; changes: AdminChanges }) {
+  const reads = createTeamsAdminRepository(deps.db);
+
+  async function existing(repo: TeamsAdminRepository, channelId: number, id: number) {
+    const row = await repo.byId(channelId, id);
+    if (!row) throw notFound('Team not found');
+    return toTeam(row);
+  }
+
+  async function checkGroup(repo: TeamsAdminRepository, channelId: number, input: TeamInput) {
+    const group = input.participant_group_id;
+    if (group !== null && !(await repo.groupExists(channelId, group))) {
+      throw new HttpError(400, 'validation_failed', 'Unknown school', {
+        participant_group_id: 'Unknown school',
+      });
+    }
+  }
+
+  return {
+    async list(channelId: number): Promise<AdminTeam[]> {
+      return (await reads.list(channelId)).map(toTeam);
+    },
+
+    create(caller: AdminCaller, input: TeamInput): Promise<AdminTeam> {
+      return deps.changes.apply(caller, async (trx, audit) => {
+        const repo = createTeamsAdminRepository(trx);
+        await checkGroup(repo, caller.channelId, input);
+        const base = slugOf(input.name);
+        const alias = freeAlias(base, await repo.aliasesLike(caller.channelId, base));
+        const id = await repo.insert({ channel_id: caller.channelId, alias, ...columns(input) });
+        const team = await existing(repo, caller.channelId, id);
+        await audit({
+          action: 'create',
+          entity: 'team',
+          entityId: id,
+          before: null,
+          after: snapshot(team),
+        });
+        return team;
+      });
+    },
+
+    update(caller: AdminCaller, id: number, input: TeamInput): Promise<AdminTeam> {
+      return deps.changes.apply(caller, async (trx, audit) => {
+        const repo = createTeamsAdminRepository(trx);
+        const before = await existing(repo, caller.channelId, id);
+        await checkGroup(repo, caller.channelId, input);
+        await repo.update(caller.channelId, id, columns(input));
+        const after = await existing(repo, caller.channelId, id);
+        await audit({
+          action: 'update',
+          entity: 'team',
+          entityId: id,
+          before: snapshot(before),
+          after: snapshot(after),
+        });
+        return after;
+      });
+    },
+
+    /** A team that plays in games stays: deleting it would silently take it out of them. */
+    remove(caller: AdminCaller, id: number): Promise<void> {
+      return deps.changes.apply(caller, async (trx, audit) => {
+        const repo = createTeamsAdminRepository(trx);
+        const before = await existing(repo, caller.channelId, id);
+        if (before.games > 0) {
+          throw new HttpError(
+            409,
+            'in_use',
+            `This team plays in ${before.games} game(s); change or delete those games first`,
+          );
+        }
+        await repo.delete(caller.channelId, id);
+        await audit({
+          action: 'delete',
+          entity: 'team',
+          entityId: id,
+          before: snapshot(before),
+          after: null,
+        });
+      });
+    },
+  };
+}
+export type TeamsAdminService = ReturnType<typeof createTeamsAdminService>;

@@ -1,0 +1,240 @@
+import { z } from 'zod';
+import { CurrencySchema, GenderSchema, THEME_COLOR_NAMES } from './channel.js';
+import { IdSchema, IsoDateTimeSchema } from './common.js';
+import { AccessTypeSchema, type AccessType } from './events.js';
+import { VALIDATION_MESSAGES as M } from './messages.js';
+
+/*
+ * The operator console's calls (/api/admin/...): teams, games and branding. The same schemas
+ * validate the console's forms and the server's bodies, so a form never sends what the server
+ * refuses. Texts are the spec's field messages where it has one, ADMIN_MESSAGES otherwise; the
+ * console translates both.
+ */
+
+export const ADMIN_MESSAGES = {
+  hexColour: 'Use a colour like #1A2B3C',
+  timeZone: 'Unknown time zone',
+  localDateTime: 'Use a date and time like 2026-01-31T19:30',
+  sameTeams: 'Choose two different teams',
+  priceRequired: 'A paid game needs a price',
+  priceRange: 'Price must be between 0.50 and 1000.00',
+  durationRange: 'Duration must be between 15 and 1440 minutes',
+  logo: 'The logo must be an https address or a PNG, JPEG, WebP or SVG image under 256 KB',
+} as const;
+
+const maxLength = (n: number) => M.maxLength.replace('{number}', String(n));
+
+const requiredText = (max: number) => z.string().trim().min(1, M.required).max(max, maxLength(max));
+const optionalText = (max: number) => z.string().trim().max(max, maxLength(max));
+
+export const HexColourSchema = z
+  .string()
+  .trim()
+  .regex(/^#[0-9a-fA-F]{6}$/, ADMIN_MESSAGES.hexColour)
+  .transform((v) => v.toUpperCase());
+
+export function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: value });
+    return value.length > 0;
+  } catch {
+    return false;
+  }
+}
+
+export const TimeZoneSchema = z
+  .string()
+  .trim()
+  .max(64, maxLength(64))
+  .refine(isTimeZone, ADMIN_MESSAGES.timeZone);
+
+/** A wall-clock time in the game's own zone, as an <input type="datetime-local"> gives it. */
+export const LocalDateTimeSchema = z
+  .string()
+  .regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d$/, {
+    message: ADMIN_MESSAGES.localDateTime,
+  });
+
+/** Prices travel in cents; a single game sells for 0.50 to 1000.00 in the channel's currency. */
+export const ADMIN_PRICE_CENTS = { min: 50, max: 100_000 } as const;
+export const ADMIN_GAME_MINUTES = { min: 15, max: 1440 } as const;
+
+const optionalId = IdSchema.nullable();
+const apiKey = { api_key: z.string().optional() };
+
+// ---------------------------------------------------------------- teams
+
+export const AdminTeamInputSchema = z.object({
+  name: requiredText(120),
+  short_name: requiredText(40),
+  color: HexColourSchema,
+  participant_group_id: optionalId,
+  gender: GenderSchema.nullable(),
+  sport: optionalText(60),
+  division: optionalText(60),
+  league: optionalText(60),
+});
+export type AdminTeamInput = z.input<typeof AdminTeamInputSchema>;
+export const AdminTeamBodySchema = AdminTeamInputSchema.extend(apiKey);
+
+export const AdminTeamSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  short_name: z.string(),
+  alias: z.string(),
+  color: z.string(),
+  logo_url: z.string().nullable(),
+  participant_group_id: z.number().int().nullable(),
+  gender: GenderSchema.nullable(),
+  sport: z.string(),
+  division: z.string(),
+  league: z.string(),
+  games: z.number().int().describe('How many games this team plays in'),
+});
+export type AdminTeam = z.infer<typeof AdminTeamSchema>;
+export const AdminTeamListSchema = z.object({ data: z.array(AdminTeamSchema) });
+
+// ---------------------------------------------------------------- games
+
+const gameFields = z.object({
+  name_en: requiredText(160),
+  name_fr: optionalText(160),
+  starts_at: LocalDateTimeSchema,
+  time_zone: TimeZoneSchema,
+  duration_minutes: z
+    .number({ error: ADMIN_MESSAGES.durationRange })
+    .int(ADMIN_MESSAGES.durationRange)
+    .min(ADMIN_GAME_MINUTES.min, ADMIN_MESSAGES.durationRange)
+    .max(ADMIN_GAME_MINUTES.max, ADMIN_MESSAGES.durationRange),
+  home_team_id: z.number({ error: M.required }).int().positive(M.required),
+  away_team_id: z.number({ error: M.required }).int().positive(M.required),
+  event_category_id: optionalId,
+  location_id: optionalId,
+  access_type: AccessTypeSchema,
+  /** The single-game price in cents; required for paid and pay-per-view games. */
+  price_cents: z
+    .number({ error: ADMIN_MESSAGES.priceRange })
+    .int(ADMIN_MESSAGES.priceRange)
+    .min(ADMIN_PRICE_CENTS.min, ADMIN_MESSAGES.priceRange)
+    .max(ADMIN_PRICE_CENTS.max, ADMIN_MESSAGES.priceRange)
+    .nullable(),
+});
+
+/** A game is for sale when its access type says so: then it needs a price. */
+export const isForSale = (access: AccessType) => access === 'paid' || access === 'ppv';
+
+type GameShape = z.infer<typeof gameFields>;
+// Each rule runs once the fields it reads are valid, so every message shows on the first submit.
+const untouched =
+  (...fields: string[]) =>
+  (p: { issues: { path?: PropertyKey[] | undefined }[] }) =>
+    p.issues.every((i) => !fields.includes(String(i.path?.[0])));
+
+function withGameRules<T extends z.ZodType<GameShape>>(schema: T) {
+  return schema
+    .refine((g) => g.home_team_id !== g.away_team_id, {
+      path: ['away_team_id'],
+      message: ADMIN_MESSAGES.sameTeams,
+      when: untouched('home_team_id', 'away_team_id'),
+    })
+    .refine((g) => !isForSale(g.access_type) || g.price_cents !== null, {
+      path: ['price_cents'],
+      message: ADMIN_MESSAGES.priceRequired,
+      when: untouched('access_type', 'price_cents'),
+    });
+}
+
+export const AdminGameInputSchema = withGameRules(gameFields);
+export type AdminGameInput = z.input<typeof AdminGameInputSchema>;
+export const AdminGameBodySchema = withGameRules(gameFields.extend(apiKey));
+
+export const AdminGameSchema = z.object({
+  id: z.number().int(),
+  name_en: z.string(),
+  name_fr: z.string(),
+  starts_at: z.string().describe('Wall-clock start in the game’s time zone (YYYY-MM-DDTHH:mm)'),
+  time_zone: z.string(),
+  event_utc_ts: IsoDateTimeSchema,
+  duration_minutes: z.number().int(),
+  home_team_id: z.number().int().nullable(),
+  away_team_id: z.number().int().nullable(),
+  event_category_id: z.number().int().nullable(),
+  location_id: z.number().int().nullable(),
+  access_type: AccessTypeSchema,
+  price_cents: z.number().int().nullable(),
+  currency: CurrencySchema,
+  has_orders: z.boolean().describe('Sold at least once: the game can be edited, not deleted'),
+});
+export type AdminGame = z.infer<typeof AdminGameSchema>;
+
+export const AdminGamesQuerySchema = z.object({
+  api_key: z.string().optional(),
+  lang: z.string().optional(),
+  when: z.enum(['upcoming', 'past']).default('upcoming'),
+  offset: z.coerce.number().int().min(0).max(100_000).default(0),
+  limit: z.coerce.number().int().min(1).max(100).default(25),
+});
+export const AdminGamesPageSchema = z.object({
+  data: z.array(AdminGameSchema),
+  meta: z.object({ total: z.number().int(), offset: z.number().int(), limit: z.number().int() }),
+});
+export type AdminGamesPage = z.infer<typeof AdminGamesPageSchema>;
+
+/** What the game form chooses from. */
+export const AdminGameOptionsSchema = z.object({
+  teams: z.array(z.object({ id: z.number().int(), name: z.string(), short_name: z.string() })),
+  categories: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  locations: z.array(z.object({ id: z.number().int(), name: z.string(), time_zone: z.string() })),
+  time_zone: z.string().describe('The channel’s time zone, the default for a new game'),
+  currency: CurrencySchema,
+});
+export type AdminGameOptions = z.infer<typeof AdminGameOptionsSchema>;
+
+// ---------------------------------------------------------------- branding
+
+const LOGO_MAX_BYTES = 256 * 1024;
+const DATA_IMAGE = /^data:image\/(png|jpeg|webp|svg\+xml);base64,[A-Za-z0-9+/]+=*$/;
+
+export const LogoSchema = z
+  .string()
+  .max(Math.ceil((LOGO_MAX_BYTES * 4) / 3) + 40, ADMIN_MESSAGES.logo)
+  .refine((v) => DATA_IMAGE.test(v) || /^https:\/\/[^\s"'<>]+$/.test(v), ADMIN_MESSAGES.logo);
+
+export const BrandColoursSchema = z.object(
+  Object.fromEntries(THEME_COLOR_NAMES.map((name) => [name, HexColourSchema])) as Record<
+    (typeof THEME_COLOR_NAMES)[number],
+    typeof HexColourSchema
+  >,
+);
+export type BrandColours = z.output<typeof BrandColoursSchema>;
+
+export const AdminBrandingInputSchema = z.object({
+  channel_name: requiredText(80),
+  logo_url: LogoSchema.nullable(),
+  colors: BrandColoursSchema,
+});
+export type AdminBrandingInput = z.input<typeof AdminBrandingInputSchema>;
+export const AdminBrandingBodySchema = AdminBrandingInputSchema.extend(apiKey);
+
+export const AdminBrandingSchema = z.object({
+  channel_name: z.string(),
+  logo_url: z.string().nullable(),
+  colors: z.record(z.string(), z.string()),
+});
+export type AdminBranding = z.infer<typeof AdminBrandingSchema>;
+
+// ---------------------------------------------------------------- audit
+
+export const AuditEntrySchema = z.object({
+  id: z.number().int(),
+  at: IsoDateTimeSchema,
+  actor: z.string().describe('The admin’s e-mail'),
+  action: z.enum(['create', 'update', 'delete']),
+  entity: z.enum(['team', 'game', 'branding']),
+  entity_id: z.number().int().nullable(),
+  summary: z.string().describe('Which fields changed, from → to'),
+});
+export type AuditEntry = z.infer<typeof AuditEntrySchema>;
+export const AuditListSchema = z.object({ data: z.array(AuditEntrySchema) });
+
+export const AdminDeletedSchema = z.object({ id: z.number().int(), deleted: z.literal(true) });
