@@ -105,8 +105,10 @@ export async function startServer(
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
       RATE_LIMIT_MAX: '100000',
-      // Browser tests here need no video: no live encoders or demo rendering competing for the CPU.
-      WORKER: 'false',
+      // The worker settles sandbox payments. Browser tests that do not ask for it (WORKER=true)
+      // need no video: no live encoders or demo rendering competing for the CPU.
+      WORKER: 'true',
+      ...(extraEnv.WORKER === 'true' ? {} : { DEMO_MEDIA_CHANNELS: '' }),
       // Mail links must lead back to the address the browser uses.
       PUBLIC_URL: url,
       DEV_OUTBOX_TOKEN: outboxToken,

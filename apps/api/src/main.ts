@@ -52,8 +52,6 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ host: config.HOST, port: config.PORT });
-  // Sandbox settlements, renewals, reconciliation of unsettled orders (stopped by app.close()).
-  app.commerce.jobs.start();
   if (config.WORKER) worker = await startWorker({ config, database, log: app.log });
   const url = fallbackOrigin(config);
   app.log.info(`database: ${database.kind}${database.kind === 'pglite' ? ` in ${dataDir}` : ''}`);

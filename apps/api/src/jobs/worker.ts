@@ -4,8 +4,9 @@ import type { Config } from '../config.js';
 import type { DatabaseHandle } from '../db/database.js';
 import { mediaDirOf } from '../modules/media/media-paths.js';
 import { CLIP_QUEUE_OPTIONS, registerClipJobs } from '../modules/clips/clips.jobs.js';
+import { COMMERCE_QUEUE_OPTIONS, registerCommerceJobs } from '../modules/commerce/commerce.jobs.js';
 import { MEDIA_QUEUE_OPTIONS, registerMediaJobs } from '../modules/media/media.jobs.js';
-import { startPrerollCleanup } from '../modules/prerolls/prerolls.jobs.js';
+import { PREROLL_QUEUE_OPTIONS, registerPrerollJobs } from '../modules/prerolls/prerolls.jobs.js';
 import { registerVodJobs, VOD_QUEUE_OPTIONS } from '../modules/vod/vod.jobs.js';
 import { createBoss } from './boss.js';
 import { createJobRunner, type WorkerLog } from './job-runner.js';
@@ -28,6 +29,8 @@ const QUEUE_OPTIONS: Record<string, Omit<PgBoss.Queue, 'name'>> = {
   ...MEDIA_QUEUE_OPTIONS,
   ...CLIP_QUEUE_OPTIONS,
   ...VOD_QUEUE_OPTIONS,
+  ...COMMERCE_QUEUE_OPTIONS,
+  ...PREROLL_QUEUE_OPTIONS,
 };
 
 /**
@@ -72,14 +75,14 @@ export async function startWorker(o: WorkerOptions) {
     now,
     ...(o.vodLadder ? { ladder: o.vodLadder } : {}),
   });
-  const cleanup = startPrerollCleanup(database.db, now, log);
+  await registerCommerceJobs(boss, { config, db: database.db, runner, now });
+  await registerPrerollJobs(boss, { db: database.db, runner, now });
 
   return {
     boss,
     supervisor: media.supervisor,
     storage,
     async stop() {
-      cleanup.stop();
       clips.stop();
       await media.stopEncoders();
       // Running jobs get a few seconds; what is cut short is retried after the next start.

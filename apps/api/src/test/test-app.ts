@@ -1,15 +1,14 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp, type AppDeps } from '../app.js';
 import { loadConfig } from '../config.js';
-import type { DatabaseHandle } from '../db/database.js';
 import { seedDemoChannel } from '../db/seed/demo-channel.js';
-import { createTestDatabase } from './test-database.js';
+import { createTestDatabase, type TestDatabase } from './test-database.js';
 
 export const OTHER_CHANNEL_KEY = 'other-league';
 
 export interface TestContext {
   app: FastifyInstance;
-  database: DatabaseHandle;
+  database: TestDatabase;
   demoChannelId: number;
   otherChannelId: number;
   /** A fresh anonymous key of the given channel. */

@@ -11,17 +11,16 @@ import { createCustomFormsRepository } from './custom-forms.repository.js';
 import { customFormsRoutes } from './custom-forms.routes.js';
 import { createCustomFormsService } from './custom-forms.service.js';
 import { createEntitlements, type Entitlements } from './entitlements.js';
-import { createFulfilment, type Fulfilment } from './fulfilment.service.js';
+import { createCommerceCore } from './commerce-core.js';
+import type { Fulfilment } from './fulfilment.service.js';
 import { createOrderViews } from './order-view.js';
-import { createOrdersRepository } from './orders.repository.js';
 import { createOrdersService } from './orders.service.js';
 import { createPreviewService } from './preview.service.js';
 import { createProductsRepository } from './products.repository.js';
 import { createPromoRepository } from './promo.repository.js';
 import { createPromoService } from './promo.service.js';
 import type { PaymentProvider } from './providers/provider.js';
-import { createSandboxProvider, type SandboxProvider } from './providers/sandbox.provider.js';
-import { createStripeProvider } from './providers/stripe.provider.js';
+import type { SandboxProvider } from './providers/sandbox.provider.js';
 import { createPurchaseResolver } from './purchase-resolver.js';
 import { createUserSubscriptionsRepository } from './user-subscriptions.repository.js';
 import { createWalletService } from './wallet.service.js';
@@ -39,25 +38,9 @@ export interface CommerceHandle {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Commerce runner and services; main.ts starts `commerce.jobs`. */
+    /** Commerce services; `jobs.runOnce()` is one pass of what the worker runs. */
     commerce: CommerceHandle;
   }
-}
-
-/** Stripe when STRIPE_SECRET_KEY is set, otherwise the built-in sandbox. */
-function providerFor(config: Config, db: DB, now: () => Date) {
-  if (config.STRIPE_SECRET_KEY) {
-    const stripe = createStripeProvider({
-      secretKey: config.STRIPE_SECRET_KEY,
-      webhookSecret: config.STRIPE_WEBHOOK_SECRET,
-      toleranceSeconds: config.STRIPE_WEBHOOK_TOLERANCE_S,
-      apiUrl: config.STRIPE_API_URL,
-      now,
-    });
-    return { provider: stripe, sandbox: undefined };
-  }
-  const sandbox = createSandboxProvider({ db, now, settleMs: config.SANDBOX_SETTLE_MS });
-  return { provider: sandbox as PaymentProvider, sandbox };
 }
 
 /** Builds the commerce services, registers their routes and exposes the handle on the app. */
@@ -66,14 +49,12 @@ export async function registerCommerce(
   deps: { config: Config; db: DB; now: () => Date; origins: SiteOrigins },
 ): Promise<CommerceHandle> {
   const { config, db, now } = deps;
-  const { provider, sandbox } = providerFor(config, db, now);
-  const orders = createOrdersRepository(db);
+  const { provider, sandbox, orders, fulfilment } = createCommerceCore(config, db, now);
   const products = createProductsRepository(db);
   const promoRepo = createPromoRepository(db);
   const subs = createUserSubscriptionsRepository(db);
   const promo = createPromoService({ repo: promoRepo, now });
   const resolver = createPurchaseResolver(products);
-  const fulfilment = createFulfilment({ db, provider, now });
   const catalogue = createCatalogueService({ products, orders, now });
   const views = createOrderViews({ orders, products, promo: promoRepo, subs, now });
   const wallet = createWalletService({ provider, orders, products, origins: deps.origins });
@@ -109,16 +90,15 @@ export async function registerCommerce(
   customFormsRoutes(app, createCustomFormsService(createCustomFormsRepository(db)));
   await webhookRoutes(app, { provider, fulfilment });
 
+  // The worker runs the passes (commerce.jobs.ts); tests drive this one with runOnce().
   const jobs = createCommerceJobs({
     provider,
     fulfilment,
     orders,
     now,
-    intervalMs: config.COMMERCE_JOB_INTERVAL_MS,
     reconcileAfterMs: config.COMMERCE_RECONCILE_AFTER_S * 1000,
     log: app.log,
   });
-  app.addHook('onClose', () => jobs.stop());
   const handle: CommerceHandle = {
     jobs,
     provider,

@@ -1,0 +1,38 @@
+import type { Config } from '../../config.js';
+import type { DB } from '../../db/database.js';
+import { createFulfilment } from './fulfilment.service.js';
+import { createOrdersRepository } from './orders.repository.js';
+import type { PaymentProvider } from './providers/provider.js';
+import { createSandboxProvider } from './providers/sandbox.provider.js';
+import { createStripeProvider } from './providers/stripe.provider.js';
+
+/** Stripe when STRIPE_SECRET_KEY is set, otherwise the built-in sandbox. */
+function providerFor(config: Config, db: DB, now: () => Date) {
+  if (config.STRIPE_SECRET_KEY) {
+    const stripe = createStripeProvider({
+      secretKey: config.STRIPE_SECRET_KEY,
+      webhookSecret: config.STRIPE_WEBHOOK_SECRET,
+      toleranceSeconds: config.STRIPE_WEBHOOK_TOLERANCE_S,
+      apiUrl: config.STRIPE_API_URL,
+      now,
+    });
+    return { provider: stripe, sandbox: undefined };
+  }
+  const sandbox = createSandboxProvider({ db, now, settleMs: config.SANDBOX_SETTLE_MS });
+  return { provider: sandbox as PaymentProvider, sandbox };
+}
+
+/**
+ * What both the HTTP side (checkout, webhooks) and the worker (settlements, reconciliation,
+ * renewals) need: the payment provider, fulfilment and orders. Everything they keep is in the
+ * database, so each process builds its own.
+ */
+export function createCommerceCore(config: Config, db: DB, now: () => Date) {
+  const { provider, sandbox } = providerFor(config, db, now);
+  return {
+    provider,
+    sandbox,
+    orders: createOrdersRepository(db),
+    fulfilment: createFulfilment({ db, provider, now }),
+  };
+}
