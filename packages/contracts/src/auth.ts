@@ -9,15 +9,33 @@ export const EMAIL_MAX = 254;
 
 const lengthMessage = (template: string, n: number) => template.replace('{number}', String(n));
 
-/** The standard pattern of the spec ("A valid email address is required"). */
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
+/**
+ * Spec 5 names two email checks. The standard pattern: a name, '@', dotted domain labels and a
+ * top-level domain that is not all digits (so 'fan@192.0.2.7' is not a standard address).
+ */
+export const EMAIL_PATTERN = /^[^\s@]+@(?:[^\s@.]+\.)+(?=[^\s@.]*[^\s@.\d])[^\s@.]{2,}$/;
+/**
+ * The number-email pattern: an address at a numeric (IPv4) host, bracketed or not. Accepted in one
+ * check only, signing in (login and the reset request), so an account that a channel imported with
+ * such an address can still reach its account; registration and profile edits stay standard.
+ */
+const IPV4 = String.raw`(?:(?:25[0-5]|2[0-4]\d|1?\d?\d)\.){3}(?:25[0-5]|2[0-4]\d|1?\d?\d)`;
+export const NUMBER_EMAIL_PATTERN = new RegExp(String.raw`^[^\s@]+@(?:${IPV4}|\[${IPV4}\])$`);
 
-export const EmailSchema = z
-  .string({ error: M.emailRequired })
-  .trim()
-  .min(1, M.emailRequired)
-  .max(EMAIL_MAX, lengthMessage(M.maxLength, EMAIL_MAX))
-  .regex(EMAIL_PATTERN, M.email);
+const emailField = () =>
+  z
+    .string({ error: M.emailRequired })
+    .trim()
+    .min(1, M.emailRequired)
+    .max(EMAIL_MAX, lengthMessage(M.maxLength, EMAIL_MAX));
+
+export const EmailSchema = emailField().regex(EMAIL_PATTERN, M.email);
+
+/** The sign-in check: a standard or a number-email address. */
+export const SignInEmailSchema = emailField().refine(
+  (email) => EMAIL_PATTERN.test(email) || NUMBER_EMAIL_PATTERN.test(email),
+  M.email,
+);
 
 export const PasswordSchema = z
   .string({ error: M.required })
@@ -56,7 +74,7 @@ export const RegisterBodySchema = z
 export type RegisterBody = z.infer<typeof RegisterBodySchema>;
 
 export const LoginBodySchema = z.object({
-  email: EmailSchema,
+  email: SignInEmailSchema,
   password: z.string({ error: M.required }).min(1, M.required).max(PASSWORD_MAX),
   recaptcha_token: z.string().max(4096).optional(),
 });
@@ -71,7 +89,7 @@ export const SignedLinkSchema = z.object({
 export type SignedLink = z.infer<typeof SignedLinkSchema>;
 
 export const PasswordResetRequestBodySchema = z.object({
-  email: EmailSchema,
+  email: SignInEmailSchema,
   recaptcha_token: z.string().max(4096).optional(),
 });
 
