@@ -162,7 +162,7 @@ export function checkoutRoutes(
         response: { 200: InvoicePreviewSchema, ...keyedErrorsWith404 },
       },
     },
-    (req) => s.preview.invoice(req.auth.channelId, req.auth.userId, req.body),
+    (req) => s.preview.invoice(req.auth.channelId, req.auth.userId, req.body, req.locale),
   );
 
   r.get(

@@ -42,6 +42,31 @@ describe('orders', () => {
     expect((await t.get('/api/orders', { api_key: await t.apiKey() })).statusCode).toBe(401);
   });
 
+  it("names the products in the viewer's language at checkout and in the orders", async () => {
+    const { apiKey } = await k.user();
+    const teamPass = await k.passId(/Team/);
+    const preview = (lang: string) =>
+      t.inject({
+        method: 'POST',
+        url: '/api/stripe/invoice-preview',
+        payload: { api_key: apiKey, package_id: teamPass, lang },
+      });
+    const fr = await preview('fr');
+    expect(fr.statusCode).toBe(200);
+    expect(fr.json<{ lines: { name: string }[] }>().lines[0]?.name).toBe(
+      'Passe d’équipe Lakeshore Collegiate',
+    );
+    expect((await preview('en')).json<{ lines: { name: string }[] }>().lines[0]?.name).toBe(
+      'Lakeshore Collegiate Team Pass',
+    );
+    await k.buy(apiKey, { package_id: teamPass, card: card(CARDS.ok) });
+    const orders = OrdersPageSchema.parse(
+      (await t.get('/api/orders', { api_key: apiKey, lang: 'fr' })).json(),
+    );
+    expect(orders.data[0]?.product.name).toBe('Passe d’équipe Lakeshore Collegiate');
+    expect(orders.data[0]?.items[0]?.name).toBe('Passe d’équipe Lakeshore Collegiate');
+  });
+
   it('marks purchases in the bootstrap document for the signed-in buyer only', async () => {
     const { apiKey } = await k.user();
     const seasonId = await k.passId(/Season/);

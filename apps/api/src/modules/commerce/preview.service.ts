@@ -1,4 +1,4 @@
-import type { ApplyCouponQuery, InvoicePreview, InvoicePreviewBody } from '@rudy/contracts';
+import type { ApplyCouponQuery, InvoicePreview, InvoicePreviewBody, Locale } from '@rudy/contracts';
 import { priceLines, units } from './pricing.js';
 import type { ProductsRepository } from './products.repository.js';
 import type { PromoService } from './promo.service.js';
@@ -25,8 +25,9 @@ export function createPreviewService(deps: {
       channelId: number,
       userId: number | null,
       body: InvoicePreviewBody,
+      l: Locale = 'en',
     ): Promise<InvoicePreview> {
-      const purchase = await deps.resolver.resolve(channelId, body);
+      const purchase = await deps.resolver.resolve(channelId, body, l);
       const promo = await deps.promo.forPurchase(
         channelId,
         body.promo_code,

@@ -1,3 +1,4 @@
+import type { Locale } from '@rudy/contracts';
 import { pickText } from '../../lib/i18n-text.js';
 import { HttpError, notFound } from '../../lib/http-error.js';
 import type { Line } from './pricing.js';
@@ -21,12 +22,12 @@ export interface Purchase {
 
 const unavailable = () => new HttpError(400, 'product_unavailable', 'This pass is not available');
 
-function packageLine(p: PackageRow, type: Line['type']): Line {
+function packageLine(p: PackageRow, type: Line['type'], l: Locale): Line {
   return {
     type,
     productType: 'package',
     productId: p.id,
-    name: pickText(p.name, 'en'),
+    name: pickText(p.name, l),
     baseCents: p.base_price_cents,
     feeCents: p.service_fee_cents,
   };
@@ -57,7 +58,7 @@ export function createPurchaseResolver(products: ProductsRepository) {
     return event.single_event_package_id;
   }
 
-  async function bundle(channelId: number, ids: number[]): Promise<Purchase> {
+  async function bundle(channelId: number, ids: number[], l: Locale): Promise<Purchase> {
     const unique = [...new Set(ids)];
     const rows = await products.packagesByIds(channelId, unique);
     if (rows.length !== unique.length) throw new HttpError(404, 'pass_not_found');
@@ -76,15 +77,18 @@ export function createPurchaseResolver(products: ProductsRepository) {
       orderType: 'package',
       productId: main.id,
       currency: main.currency,
-      lines: ordered.map((p) => packageLine(p, p.pass_type === 'addon' ? 'additional' : 'package')),
+      lines: ordered.map((p) =>
+        packageLine(p, p.pass_type === 'addon' ? 'additional' : 'package', l),
+      ),
       subscription: null,
     };
   }
 
   return {
-    async resolve(channelId: number, choice: ProductChoice): Promise<Purchase> {
+    /** `l`: the language of the lines' names (the viewer's, where the channel gives one). */
+    async resolve(channelId: number, choice: ProductChoice, l: Locale = 'en'): Promise<Purchase> {
       if (choice.package_ids && choice.package_ids.length > 0)
-        return bundle(channelId, choice.package_ids);
+        return bundle(channelId, choice.package_ids, l);
       const given = [
         choice.package_id,
         choice.single_event_package_id,
@@ -112,7 +116,7 @@ export function createPurchaseResolver(products: ProductsRepository) {
               type: 'subscription',
               productType: 'subscription',
               productId: s.id,
-              name: pickText(s.name, 'en'),
+              name: pickText(s.name, l),
               baseCents: s.base_price_cents,
               feeCents: s.service_fee_cents,
             },
@@ -129,7 +133,7 @@ export function createPurchaseResolver(products: ProductsRepository) {
         orderType: isEvent ? 'event' : 'package',
         productId: p.id,
         currency: p.currency,
-        lines: [packageLine(p, isEvent ? 'event' : 'package')],
+        lines: [packageLine(p, isEvent ? 'event' : 'package', l)],
         subscription: null,
       };
     },
