@@ -57,11 +57,14 @@ function AccountMenu({ user }: { user: Profile }) {
         className={styles.trigger}
         aria-expanded={isOpen}
         aria-controls={panelId}
-        aria-label={t('auth:account.menu', { name: `${user.first_name} ${user.last_name}`.trim() })}
         onClick={() => setOpenOn(isOpen ? null : pathname)}
       >
+        {/* The name is hidden text, not aria-label: the initials shown are not part of it. */}
         <span className={styles.avatar} aria-hidden="true">
           {initials}
+        </span>
+        <span className="visually-hidden">
+          {t('auth:account.menu', { name: `${user.first_name} ${user.last_name}`.trim() })}
         </span>
       </button>
       {isOpen ? (

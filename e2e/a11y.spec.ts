@@ -1,0 +1,144 @@
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { after, before, describe, it } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { DESKTOP, PHONE, launchBrowser } from './support/browser.js';
+import { startServer, type RunningServer } from './support/server.js';
+import { demoViewers } from './support/viewers.js';
+
+/*
+ * axe-core on every route, English and French, phone and desktop: no serious or critical
+ * violation. One browser for the whole scan and one page load per route and variant (about four
+ * minutes on a quiet 2-core machine is the budget: CI runs every spec).
+ */
+
+let server: RunningServer;
+let browser: Browser;
+const { api, anonymousKey, newViewer } = demoViewers(() => server);
+
+const axeSource = readFileSync(
+  createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
+  'utf8',
+);
+
+interface Violation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: unknown[]; failureSummary?: string }[];
+}
+
+/** The routes a visitor can reach, then the signed-in ones (spec section 2). */
+let anonymousRoutes: string[];
+const signedInRoutes = [
+  '/profile',
+  '/profile/transactions',
+  '/profile/clips',
+  '/profile/passes',
+  '/profile/edit',
+  '/favorites',
+];
+
+before(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  const key = await anonymousKey();
+  const { data: games } = await api<{ data: { id: number; access_type: string }[] }>(
+    `/events?api_key=${key}&type=finished&limit=50`,
+  );
+  const paid = games.find((g) => g.access_type === 'paid') ?? games[0];
+  const packages = await api<{ id: number }[]>(`/packages?api_key=${key}`);
+  const vod = await api<{ data: { id: number }[] }>(`/vod-media-items?api_key=${key}&limit=1`);
+  const pages = await api<{ url: string }[]>(`/pages?api_key=${key}`);
+  assert.ok(paid && packages[0], 'the demo has games and passes');
+  const routes = [
+    '/',
+    '/login',
+    '/registration',
+    '/verify-notice',
+    '/password-reset-request',
+    '/contacts',
+    '/about',
+    '/faq',
+    '/privacy_policy',
+    '/terms_conditions',
+    '/packages',
+    `/select-package/${packages[0].id}`,
+    `/buy?event_id=${paid.id}`,
+    '/simulate',
+    '/live',
+    '/upcoming',
+    '/vod',
+    '/schedule',
+    `/watch/${paid.id}`,
+    `/watch_embed/${paid.id}`,
+    '/vod_library',
+    // The library fills as the worker makes demo media (none in this server).
+    ...vod.data.map((item) => `/watch_library/${item.id}?type=vod`),
+    '/confirm-account-deletion',
+    '/404',
+    ...pages.map((p) => p.url).filter((url) => url.startsWith('/')),
+  ];
+  anonymousRoutes = [...new Set(routes)];
+});
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function scan(page: Page, path: string): Promise<string[]> {
+  await page.goto(path, { waitUntil: 'networkidle', timeout: 30_000 }).catch(() => undefined);
+  // The splash goes once the app has mounted; lazy routes show their heading soon after.
+  await page.locator('#splash').waitFor({ state: 'detached', timeout: 15_000 });
+  await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
+  const violations = await page.evaluate(async () => {
+    const axe = (globalThis as unknown as { axe: { run: (ctx: Document) => Promise<unknown> } })
+      .axe;
+    return ((await axe.run(document)) as { violations: Violation[] }).violations;
+  });
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${path}: ${v.id} (${v.impact}) ${v.help} — ${v.nodes
+          .slice(0, 3)
+          .map((n) => JSON.stringify(n.target))
+          .join(', ')}`,
+    );
+}
+
+const variants = [
+  { name: 'phone, English', device: PHONE, locale: 'en-US' },
+  { name: 'desktop, English', device: DESKTOP, locale: 'en-US' },
+  { name: 'phone, French', device: PHONE, locale: 'fr-FR' },
+  { name: 'desktop, French', device: DESKTOP, locale: 'fr-FR' },
+];
+
+void describe('accessibility scan (axe-core)', () => {
+  for (const variant of variants) {
+    void it(`finds no serious or critical violation on any route (${variant.name})`, async () => {
+      const context = await browser.newContext({
+        ...variant.device,
+        baseURL: server.url,
+        locale: variant.locale,
+      });
+      await context.addInitScript({ content: axeSource });
+      const page = await context.newPage();
+      const found: string[] = [];
+      for (const path of anonymousRoutes) found.push(...(await scan(page, path)));
+
+      // The same browser signed in: the account's screens.
+      const viewer = await newViewer({ name: 'a11y' });
+      const entry = JSON.stringify({ v: viewer.key, e: Date.now() + 86_400_000 });
+      await page.evaluate((value) => localStorage.setItem('rudy_api_key', value), entry);
+      for (const path of signedInRoutes) found.push(...(await scan(page, path)));
+      assert.equal(
+        await page.evaluate(() => document.documentElement.lang),
+        variant.locale.slice(0, 2),
+      );
+      await context.close();
+      assert.deepEqual(found, []);
+    });
+  }
+});
