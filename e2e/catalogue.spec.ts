@@ -112,6 +112,41 @@ void describe('catalogue in the browser', () => {
     await context.close();
   });
 
+  void it('opens the schedule on today, pages back to earlier games, and jumps back to today', async () => {
+    const context = await newContext(browser, server.url, PHONE);
+    const page = await context.newPage();
+    await page.goto('/schedule');
+    await cardTitles(page);
+    const days = () =>
+      page
+        .locator('section[data-day]')
+        .evaluateAll((s) => s.map((e) => e.getAttribute('data-day')));
+    const opening = await days();
+    // Today in the venues' zones (North America) is never before yesterday in UTC.
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    assert.ok(opening[0]! >= yesterday, `the schedule opens on today, not on ${opening[0]}`);
+
+    await page.getByRole('button', { name: 'Earlier games' }).click();
+    await page.waitForFunction(
+      (first) =>
+        (document.querySelector('section[data-day]')?.getAttribute('data-day') ?? '') < first,
+      opening[0]!,
+    );
+    const withEarlier = await days();
+    assert.deepEqual(withEarlier.slice(-opening.length), opening, 'earlier days come above');
+
+    await page.getByRole('button', { name: 'Today' }).click();
+    await page.waitForFunction(
+      (first) => document.activeElement?.closest('section')?.getAttribute('data-day') === first,
+      opening[0]!,
+    );
+    const top = await page.evaluate(
+      () => document.activeElement?.getBoundingClientRect().top ?? -1,
+    );
+    assert.ok(top >= 0 && top < 844, `today's heading is in view (${top})`);
+    await context.close();
+  });
+
   void it('switches between grid, list and calendar, and lists the games of a marked day', async () => {
     const context = await newContext(browser, server.url);
     const page = await context.newPage();

@@ -40,8 +40,9 @@ export function EventGrid({
   return (
     <div className={styles.days}>
       {[...days].map(([day, items]) => (
-        <section key={day} aria-labelledby={`day-${day}`}>
-          <h2 id={`day-${day}`} className={styles.day}>
+        <section key={day} aria-labelledby={`day-${day}`} data-day={day}>
+          {/* Focusable from script only: the schedule's "Today" jump lands here. */}
+          <h2 id={`day-${day}`} className={styles.day} tabIndex={-1}>
             {formatDayHeading(day, i18n.language)}
           </h2>
           {cards(items)}

@@ -1,10 +1,28 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { useT } from '../../../lib/i18n';
-import { useEvents } from '../api/get-events';
-import { listingRequest, type ListingKind } from '../lib/events-query';
+import { eventsQueryOptions, flattenPages, useEvents } from '../api/get-events';
+import {
+  earlierRequest,
+  listingRequest,
+  opensOnToday,
+  todayIn,
+  type ListingKind,
+} from '../lib/events-query';
 import { activeFilterNames, type ListingFilters } from '../lib/listing-params';
-import { pagedEvents } from '../lib/paged-events';
+import { pagedEvents, type PagedEvents } from '../lib/paged-events';
+import styles from './event-results.module.css';
 import { PagedEventList } from './paged-event-list';
+
+/** Scrolls to the first day from today on and puts the focus on its heading. */
+function jumpToToday(today: string) {
+  const days = document.querySelectorAll<HTMLElement>('section[data-day]');
+  const target = [...days].find((day) => (day.dataset.day ?? '') >= today) ?? days[days.length - 1];
+  const heading = target?.querySelector<HTMLElement>('h2');
+  heading?.focus({ preventScroll: true });
+  heading?.scrollIntoView({ block: 'start' });
+}
 
 /** The games of a listing as a grid or list, page after page. */
 export function EventResults({
@@ -23,7 +41,15 @@ export function EventResults({
   onClearFilters: () => void;
 }) {
   const { t } = useT();
-  const query = useEvents(listingRequest(kind, filters, timeZone));
+  const today = todayIn(timeZone);
+  const query = useEvents(listingRequest(kind, filters, timeZone, today));
+  const splitsAtToday = opensOnToday(kind, filters);
+  // The games before today load only when asked for, a page at a time, above today's.
+  const [wantsEarlier, setWantsEarlier] = useState(false);
+  const earlier = useInfiniteQuery({
+    ...eventsQueryOptions(earlierRequest(filters, timeZone, today)),
+    enabled: splitsAtToday && wantsEarlier,
+  });
   const isFiltered = activeFilterNames(filters).length > 0;
   const empty = isFiltered
     ? {
@@ -37,16 +63,54 @@ export function EventResults({
       }
     : { title: t(`events:listing.${kind}.empty`) };
 
+  const fromToday = pagedEvents(query);
+  const earlierEvents = flattenPages(earlier.data?.pages)?.toReversed() ?? [];
+  const earlierTotal = earlier.data?.pages.at(-1)?.meta.total ?? 0;
+  const state: PagedEvents =
+    splitsAtToday && earlierEvents.length > 0 && fromToday.events
+      ? {
+          ...fromToday,
+          events: [...earlierEvents, ...fromToday.events],
+          total: (fromToday.total ?? 0) + earlierTotal,
+        }
+      : fromToday;
+  const hasEarlier = !wantsEarlier || earlier.hasNextPage;
+
   return (
-    <PagedEventList
-      state={pagedEvents(query)}
-      error={query.error}
-      what={t(`events:listing.${kind}.title`)}
-      layout={layout}
-      groupByDay={kind === 'schedule'}
-      locations={locations}
-      empty={empty}
-      onClearFilters={isFiltered ? onClearFilters : undefined}
-    />
+    <>
+      {splitsAtToday && !fromToday.isLoading && !fromToday.isError ? (
+        <div className={styles.todayBar}>
+          {hasEarlier ? (
+            <Button
+              variant="secondary"
+              size="s"
+              disabled={earlier.isFetching}
+              onClick={() => (wantsEarlier ? void earlier.fetchNextPage() : setWantsEarlier(true))}
+            >
+              {earlier.isFetching
+                ? t('events:pager.loading')
+                : earlier.isError
+                  ? t('events:schedule.earlierError')
+                  : t('events:schedule.earlier')}
+            </Button>
+          ) : (
+            <span className={styles.note}>{t('events:schedule.noEarlier')}</span>
+          )}
+          <Button variant="secondary" size="s" onClick={() => jumpToToday(today)}>
+            {t('events:schedule.today')}
+          </Button>
+        </div>
+      ) : null}
+      <PagedEventList
+        state={state}
+        error={query.error}
+        what={t(`events:listing.${kind}.title`)}
+        layout={layout}
+        groupByDay={kind === 'schedule'}
+        locations={locations}
+        empty={empty}
+        onClearFilters={isFiltered ? onClearFilters : undefined}
+      />
+    </>
   );
 }

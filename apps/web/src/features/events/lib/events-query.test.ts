@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { listingRequest, rangeRequest } from './events-query';
+import { earlierRequest, listingRequest, rangeRequest } from './events-query';
 import { readFilters } from './listing-params';
 
 const filters = (search: string) => readFilters(new URLSearchParams(search));
@@ -18,6 +18,28 @@ describe('listing requests', () => {
       sort_direction: 'desc',
     });
     expect(listingRequest('schedule', none, 'UTC')).not.toHaveProperty('type');
+  });
+
+  it('opens the schedule on today, with the games before it read backwards', () => {
+    const none = filters('');
+    expect(listingRequest('schedule', none, 'America/Toronto', '2026-11-24')).toMatchObject({
+      sort_direction: 'asc',
+      start_date: '2026-11-24T00:00:00-05:00',
+    });
+    expect(listingRequest('schedule', none, 'America/Toronto', '2026-11-24')).not.toHaveProperty(
+      'end_date',
+    );
+    expect(earlierRequest(filters('team=7'), 'America/Toronto', '2026-11-24')).toEqual({
+      team: 7,
+      sort_field: 'date',
+      sort_direction: 'desc',
+      end_date: '2026-11-23T23:59:59-05:00',
+    });
+    // Dates the viewer chose win; other listings are not cut at today.
+    expect(
+      listingRequest('schedule', filters('start_date=2026-10-01'), 'UTC', '2026-11-24').start_date,
+    ).toBe('2026-10-01T00:00:00+00:00');
+    expect(listingRequest('vod', none, 'UTC', '2026-11-24')).not.toHaveProperty('start_date');
   });
 
   it('passes the filters under the API names', () => {

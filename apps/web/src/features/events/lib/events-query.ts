@@ -1,6 +1,7 @@
 import type { EventType, SortDirection } from '@rudy/contracts';
+import { addDays } from './calendar';
 import type { ListingFilters } from './listing-params';
-import { zonedDateTime } from './zoned-time';
+import { dayKeyInZone, zonedDateTime } from './zoned-time';
 
 export type ListingKind = 'live' | 'upcoming' | 'vod' | 'schedule';
 
@@ -39,6 +40,16 @@ function kindQuery(kind: ListingKind): EventsRequest {
   return { ...(type ? { type } : {}), sort_field: 'date', sort_direction: sort };
 }
 
+/** Today's date (YYYY-MM-DD) in the channel's time zone. */
+export const todayIn = (timeZone: string) => dayKeyInZone(new Date(), timeZone);
+
+/**
+ * The schedule opens on today unless the viewer chose dates: it reads from the start of today on,
+ * and the games before come from `earlierRequest`, page by page backwards.
+ */
+export const opensOnToday = (kind: ListingKind, filters: ListingFilters) =>
+  kind === 'schedule' && !filters.start_date && !filters.end_date;
+
 /**
  * The API request for a listing. Date filters are whole days of the channel's time zone, so they
  * are sent as date-times with that zone's offset (a bare date would be a UTC day).
@@ -47,16 +58,30 @@ export function listingRequest(
   kind: ListingKind,
   filters: ListingFilters,
   timeZone: string,
+  today: string = todayIn(timeZone),
 ): EventsRequest {
+  const startDay = opensOnToday(kind, filters) ? today : filters.start_date;
   return {
     ...filterQuery(filters),
     ...kindQuery(kind),
-    ...(filters.start_date
-      ? { start_date: zonedDateTime(filters.start_date, '00:00:00', timeZone) }
-      : {}),
+    ...(startDay ? { start_date: zonedDateTime(startDay, '00:00:00', timeZone) } : {}),
     ...(filters.end_date
       ? { end_date: zonedDateTime(filters.end_date, '23:59:59', timeZone) }
       : {}),
+  };
+}
+
+/** The schedule's games before today, newest first (shown above today, oldest at the top). */
+export function earlierRequest(
+  filters: ListingFilters,
+  timeZone: string,
+  today: string = todayIn(timeZone),
+): EventsRequest {
+  return {
+    ...filterQuery(filters),
+    sort_field: 'date',
+    sort_direction: 'desc',
+    end_date: zonedDateTime(addDays(today, -1), '23:59:59', timeZone),
   };
 }
 
