@@ -1,41 +1,28 @@
+import type { Locale } from './constants.js';
+import { CUSTOM_VALUE_MAX, customFormFields, type CustomFormField } from './custom-forms.js';
+
 /**
- * The base-pass custom form (spec: "the passes custom form"), read the same way by the server and
- * the client. Its definition lists `fields` of `{name, label?, type?: 'package' | 'text',
- * required?}`; the field of type 'package' holds the chosen pass id. A definition without fields
- * is one required choice named `base_pass`.
+ * The base-pass custom form (spec: "the passes custom form"), a custom form (custom-forms.ts) whose
+ * field of type 'package' holds the chosen pass id. A definition without fields is one required
+ * choice named `base_pass`.
  */
 export const BASE_PASS_FORM_ALIAS = 'passes';
 
-export interface BasePassField {
-  name: string;
-  label: string | null;
-  type: 'package' | 'text';
-  required: boolean;
-}
+export type BasePassField = CustomFormField;
 
 export const DEFAULT_PASS_FIELD: BasePassField = {
   name: 'base_pass',
   label: null,
   type: 'package',
   required: true,
+  options: [],
+  minLength: null,
+  maxLength: CUSTOM_VALUE_MAX,
 };
 
-export function basePassFields(definition: Record<string, unknown>): BasePassField[] {
-  const raw = definition.fields;
-  if (!Array.isArray(raw)) return [DEFAULT_PASS_FIELD];
-  const fields = raw.flatMap((f): BasePassField[] => {
-    if (typeof f !== 'object' || f === null) return [];
-    const { name, label, type, required } = f as Record<string, unknown>;
-    if (typeof name !== 'string' || !name) return [];
-    return [
-      {
-        name,
-        label: typeof label === 'string' ? label : null,
-        type: type === 'package' ? 'package' : 'text',
-        required: required === true,
-      },
-    ];
-  });
+/** The base-pass form's fields, read by the one custom-form reader; none declared: the choice. */
+export function basePassFields(definition: Record<string, unknown>, locale: Locale = 'en') {
+  const fields = customFormFields(definition, locale) ?? [];
   return fields.length > 0 ? fields : [DEFAULT_PASS_FIELD];
 }
 

@@ -17,6 +17,8 @@ export const VALIDATION_MESSAGES = {
   promoInvalid: 'Promo code is invalid',
   notRegistered:
     'You are not registered yet. Please accept terms and conditions and click Register to continue.',
+  /** Not a spec text: spec 5 gives the phone pattern but no message for it. */
+  phone: 'A valid phone number is required',
 } as const;
 
 export const USER_TEXTS = {

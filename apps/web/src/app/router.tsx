@@ -43,6 +43,7 @@ function siteRoutes(): RouteObject[] {
       lazy: () => import('./routes/account/confirm-account-deletion'),
     },
     { path: 'contacts', lazy: () => import('./routes/channel/contacts') },
+    { path: 'forms/:alias', lazy: () => import('./routes/channel/custom-form') },
     { path: 'about', lazy: () => import('./routes/channel/about') },
     { path: 'faq', lazy: () => import('./routes/channel/faq') },
     { path: 'privacy_policy', lazy: () => import('./routes/channel/privacy-policy') },

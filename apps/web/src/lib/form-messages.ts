@@ -16,6 +16,7 @@ export const FIELD_MESSAGE_KEYS = [
   'required',
   'acceptTerms',
   'notRegistered',
+  'phone',
 ] as const;
 type FieldMessageKey = (typeof FIELD_MESSAGE_KEYS)[number];
 

@@ -16,7 +16,7 @@ import { insertCommerce } from './demo-commerce.js';
 import { i18n, idOf, insertGames, insertLeague, type LeagueRefs } from './demo-league.js';
 import { seedDemoLibrary } from './demo-library.js';
 import { PAGES } from './demo-pages.js';
-import { FAQ, SLIDES, STATIC_BLOCKS, type SlideTarget } from './demo-texts.js';
+import { CONTACT_FORM, FAQ, SLIDES, STATIC_BLOCKS, type SlideTarget } from './demo-texts.js';
 import { bannerImage, channelLogo } from './svg-art.js';
 
 export const DEMO_CHANNEL_KEY = 'demo-hockey';
@@ -153,6 +153,15 @@ async function insertSiteContent(db: Kysely<Database>, channelId: number): Promi
         content: i18n(block.content),
       })),
     )
+    .execute();
+
+  await db
+    .insertInto('custom_forms')
+    .values({
+      channel_id: channelId,
+      alias: CONTACT_FORM.alias,
+      definition: JSON.stringify(CONTACT_FORM.definition),
+    })
     .execute();
 }
 

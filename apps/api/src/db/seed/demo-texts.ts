@@ -108,6 +108,58 @@ export const STATIC_BLOCKS: readonly StaticBlockSeed[] = [
   },
 ];
 
+/**
+ * The demo's contact form (a custom form, shown on /contacts and at /forms/contact): one of each
+ * field type the generic renderer knows, texts in both languages.
+ */
+export const CONTACT_FORM = {
+  alias: 'contact',
+  definition: {
+    title: { en: 'Write to the league', fr: 'Écrire à la ligue' },
+    description: {
+      en: 'Questions about a broadcast, your pass or your account. We answer within two school days.',
+      fr: 'Une question sur une diffusion, votre passe ou votre compte? Nous répondons en deux jours d’école.',
+    },
+    fields: [
+      {
+        name: 'name',
+        label: { en: 'Your name', fr: 'Votre nom' },
+        required: true,
+        max_length: 100,
+      },
+      { name: 'email', type: 'email', label: { en: 'Email', fr: 'Courriel' }, required: true },
+      {
+        name: 'phone',
+        type: 'phone',
+        label: { en: 'Phone (optional)', fr: 'Téléphone (facultatif)' },
+      },
+      {
+        name: 'topic',
+        type: 'select',
+        label: { en: 'Topic', fr: 'Sujet' },
+        required: true,
+        options: [
+          { value: 'broadcast', label: { en: 'A broadcast', fr: 'Une diffusion' } },
+          { value: 'billing', label: { en: 'Passes and billing', fr: 'Passes et facturation' } },
+          { value: 'account', label: { en: 'My account', fr: 'Mon compte' } },
+        ],
+      },
+      {
+        name: 'message',
+        label: { en: 'Message', fr: 'Message' },
+        required: true,
+        min_length: 10,
+        max_length: 2000,
+      },
+      {
+        name: 'reply_by_phone',
+        type: 'checkbox',
+        label: { en: 'Call me back instead of writing', fr: 'Rappelez-moi plutôt que d’écrire' },
+      },
+    ],
+  },
+} as const;
+
 /** What a slide points at; the seed turns it into slidable_id and an in-app link. */
 export type SlideTarget =
   | { type: 'main'; path: string }

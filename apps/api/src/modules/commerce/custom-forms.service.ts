@@ -1,26 +1,10 @@
-import { VALIDATION_MESSAGES, type CustomForm, type CustomFormEntry } from '@rudy/contracts';
+import { checkCustomFormEntries, type CustomForm, type CustomFormEntry } from '@rudy/contracts';
 import { HttpError, notFound } from '../../lib/http-error.js';
 import type { CustomFormsRepository } from './custom-forms.repository.js';
 
-interface FieldDef {
-  name: string;
-  required?: boolean;
-}
-
-/** The fields a form declares (`definition.fields`), when it declares any. */
-function fieldsOf(definition: Record<string, unknown>): FieldDef[] | null {
-  const fields = definition.fields;
-  if (!Array.isArray(fields)) return null;
-  return fields.flatMap((f): FieldDef[] => {
-    if (typeof f !== 'object' || f === null) return [];
-    const { name, required } = f as { name?: unknown; required?: unknown };
-    return typeof name === 'string' ? [{ name, required: required === true }] : [];
-  });
-}
-
 /**
  * Custom forms: 404 when the channel has none by that alias (the client tolerates it). Entries are
- * name/value pairs; a form that declares its fields accepts only those and needs its required ones.
+ * name/value pairs; a form that declares its fields accepts only those, each checked by its type.
  */
 export function createCustomFormsService(repo: CustomFormsRepository) {
   async function load(channelId: number, alias: string) {
@@ -36,21 +20,14 @@ export function createCustomFormsService(repo: CustomFormsRepository) {
     },
     async save(channelId: number, userId: number, alias: string, entries: CustomFormEntry[]) {
       const form = await load(channelId, alias);
-      const fields = fieldsOf(form.definition);
-      if (fields) {
-        const known = new Set(fields.map((f) => f.name));
-        const errors: Record<string, string> = {};
-        for (const e of entries) if (!known.has(e.name)) errors[e.name] = 'Unknown field';
-        for (const f of fields) {
-          const given = entries.find((e) => e.name === f.name);
-          if (f.required && !given?.value.trim()) errors[f.name] = VALIDATION_MESSAGES.required;
-        }
-        const first = Object.entries(errors)[0];
-        if (first) {
-          throw new HttpError(400, 'validation_failed', `${first[0]}: ${first[1]}`, errors);
-        }
+      // The same reader and rules as the form on the client (contracts/custom-forms.ts).
+      const check = checkCustomFormEntries(form.definition, entries);
+      if (!check.ok) {
+        const first = Object.entries(check.errors)[0];
+        const message = first ? `${first[0]}: ${first[1]}` : 'Invalid form';
+        throw new HttpError(400, 'validation_failed', message, check.errors);
       }
-      await repo.save(channelId, form.id, userId, entries);
+      if (check.entries.length > 0) await repo.save(channelId, form.id, userId, check.entries);
       return {
         id: form.id,
         alias: form.alias,

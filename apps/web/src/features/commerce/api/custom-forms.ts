@@ -13,16 +13,17 @@ export async function getCustomForm(alias: string, signal?: AbortSignal) {
   }
 }
 
-export function customFormQueryOptions(alias: string, userId: number | null) {
+export function customFormQueryOptions(alias: string, userId: number | null, enabled = true) {
   return queryOptions({
+    enabled,
     // Entries belong to the user: a sign-in or sign-out reads them afresh.
     queryKey: ['account', 'custom-form', alias, userId],
     queryFn: ({ signal }) => getCustomForm(alias, signal),
   });
 }
 
-export const useCustomForm = (alias: string, userId: number | null) =>
-  useQuery(customFormQueryOptions(alias, userId));
+export const useCustomForm = (alias: string, userId: number | null, enabled = true) =>
+  useQuery(customFormQueryOptions(alias, userId, enabled));
 
 export function useSaveCustomForm(alias: string, userId: number) {
   const queryClient = useQueryClient();
