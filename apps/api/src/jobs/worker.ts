@@ -3,6 +3,10 @@ import { createLocalStorage, locateFfmpeg, type Rendition } from '@rudy/media';
 import type { Config } from '../config.js';
 import type { DatabaseHandle } from '../db/database.js';
 import { mediaDirOf } from '../modules/media/media-paths.js';
+import {
+  ANALYTICS_QUEUE_OPTIONS,
+  registerAnalyticsJobs,
+} from '../modules/analytics/analytics-housekeeping.js';
 import { CLIP_QUEUE_OPTIONS, registerClipJobs } from '../modules/clips/clips.jobs.js';
 import { COMMERCE_QUEUE_OPTIONS, registerCommerceJobs } from '../modules/commerce/commerce.jobs.js';
 import { MEDIA_QUEUE_OPTIONS, registerMediaJobs } from '../modules/media/media.jobs.js';
@@ -31,6 +35,7 @@ const QUEUE_OPTIONS: Record<string, Omit<PgBoss.Queue, 'name'>> = {
   ...VOD_QUEUE_OPTIONS,
   ...COMMERCE_QUEUE_OPTIONS,
   ...PREROLL_QUEUE_OPTIONS,
+  ...ANALYTICS_QUEUE_OPTIONS,
 };
 
 /**
@@ -77,6 +82,7 @@ export async function startWorker(o: WorkerOptions) {
   });
   await registerCommerceJobs(boss, { config, db: database.db, runner, now });
   await registerPrerollJobs(boss, { db: database.db, runner, now });
+  await registerAnalyticsJobs(boss, { config, db: database.db, runner, now });
 
   return {
     boss,

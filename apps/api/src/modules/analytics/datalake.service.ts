@@ -11,13 +11,11 @@ import {
   type VideoEventInput,
 } from './datalake-rows.js';
 import { utcDay, type DatalakeRepository } from './datalake.repository.js';
+import { createAnalyticsHousekeeping } from './analytics-housekeeping.js';
 import { createIngestBuffer, type IngestLog } from './ingest-buffer.js';
 import { rollUp } from './rollup.js';
 
 const DAY_MS = 86_400_000;
-const HOUR_MS = 3_600_000;
-/** Presence rows this old are gone from "viewers now" anyway; the table stays small. */
-const PRESENCE_KEEP_MS = 10 * 60_000;
 
 export interface DatalakeSettings {
   flushMs: number;
@@ -39,8 +37,7 @@ const unknownChannel = () =>
 
 /**
  * The datalake of spec section 7: validated calls become raw rows of their channel, buffered and
- * written in batches with their rollups; housekeeping (tomorrow's partition, retention) runs
- * hourly in whichever process ingests.
+ * written in batches with their rollups (each batch creates its day's partition when missing).
  */
 export function createDatalakeService(deps: {
   repo: DatalakeRepository;
@@ -100,23 +97,14 @@ export function createDatalakeService(deps: {
     return id;
   }
 
-  async function maintain() {
-    const today = now();
-    await ensurePartition(utcDay(today));
-    await ensurePartition(utcDay(new Date(today.getTime() + DAY_MS)));
-    const oldestKept = utcDay(new Date(today.getTime() - settings.rawRetentionDays * DAY_MS));
-    for (const p of await repo.partitions()) {
-      if (p.day < oldestKept) {
-        await repo.dropPartition(p.name);
-        partitions.delete(p.day);
-        log.info({ partition: p.name }, 'analytics raw partition dropped (retention)');
-      }
-    }
-    await repo.pruneRollups(new Date(today.getTime() - settings.rollupRetentionDays * DAY_MS));
-    await repo.prunePresence(new Date(today.getTime() - PRESENCE_KEEP_MS));
-  }
-
-  let housekeeping: NodeJS.Timeout | undefined;
+  // Retention runs in the worker (analytics-housekeeping.ts); exposed here for tests and tools.
+  const maintain = createAnalyticsHousekeeping({
+    repo,
+    rawRetentionDays: settings.rawRetentionDays,
+    rollupRetentionDays: settings.rollupRetentionDays,
+    now,
+    log,
+  });
 
   return {
     /** GET /datalake/hash/: a new session hash; nothing is stored until the session is posted. */
@@ -135,19 +123,16 @@ export function createDatalakeService(deps: {
       keep(viewingRow(await channelOf(body.profile, body.origin_url), body, now()));
     },
 
-    /** Partitions for today and tomorrow, then the same with retention every hour. */
+    /** Today's and tomorrow's partitions, so the first writes do not wait for them. */
     async start() {
-      await maintain();
-      housekeeping = setInterval(() => {
-        maintain().catch((err: unknown) => log.error({ err }, 'analytics housekeeping failed'));
-      }, HOUR_MS);
-      housekeeping.unref();
+      const today = now();
+      await ensurePartition(utcDay(today));
+      await ensurePartition(utcDay(new Date(today.getTime() + DAY_MS)));
     },
     maintain,
     flush: () => buffer.flush(),
-    /** Stops housekeeping and writes every accepted row still in memory. */
+    /** Writes every accepted row still in memory. */
     async close() {
-      clearInterval(housekeeping);
       await buffer.close();
     },
     stats: () => buffer.stats(),
