@@ -148,9 +148,18 @@ void describe('playback in the browser', () => {
     await page.getByRole('heading', { name: 'Payment complete' }).waitFor({ timeout: 15_000 });
     await page.getByRole('link', { name: 'Watch the game' }).click();
     // A single game carries no no_ads access: the demo pre-roll runs first.
+    const reported = page.waitForRequest(
+      (r) => r.method() === 'POST' && /\/api\/prerolls\/\d+\/shown$/.test(r.url()),
+    );
     await page.getByRole('button', { name: 'Skip ad' }).click({ timeout: 20_000 });
+    await (await reported).response();
     await assertMainVideoPlays(page);
     await page.getByRole('button', { name: /^(LIVE|Go live)$/ }).waitFor();
+
+    // The ad ran: a reload within its suppression time goes straight to the game (no other ad).
+    await page.reload();
+    await assertMainVideoPlays(page);
+    assert.equal(await page.getByTestId('preroll-video').count(), 0);
     await context.close();
   });
 
