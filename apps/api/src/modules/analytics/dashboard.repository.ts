@@ -15,6 +15,13 @@ export interface Range {
 
 const num = (v: unknown) => Number(v ?? 0);
 
+/**
+ * A viewer sketch read as base64 text: the embedded database decodes bytea into JavaScript byte
+ * by byte (a month's 60 sketches took ~9 ms), base64 is decoded natively.
+ */
+const sketchText = sql<string>`encode(sketch, 'base64')`.as('sketch');
+const sketchOf = (text: string) => new Uint8Array(Buffer.from(text, 'base64'));
+
 /** The live/VOD filter on a rollup's stream_type ("VOD" is everything on demand). */
 const streamIs = (stream: AnalyticsStreamFilter) =>
   stream === 'live'
@@ -91,13 +98,13 @@ export function createDashboardRepository(db: DB) {
     async viewerSketchesByDay(r: Range) {
       const rows = await db
         .selectFrom('analytics_daily_viewers')
-        .select([sql<string>`day::text`.as('day'), 'sketch'])
+        .select([sql<string>`day::text`.as('day'), sketchText])
         .where('channel_id', '=', r.channelId)
         .where('day', '>=', r.from)
         .where('day', '<=', r.to)
         .where(streamIs(r.stream))
         .execute();
-      return rows.map((x) => ({ day: x.day, sketch: new Uint8Array(x.sketch) }));
+      return rows.map((x) => ({ day: x.day, sketch: sketchOf(x.sketch) }));
     },
 
     async eventsByDay(r: Range) {
@@ -157,7 +164,7 @@ export function createDashboardRepository(db: DB) {
           .execute(),
         db
           .selectFrom('analytics_viewers_hourly')
-          .select(['hour', 'sketch'])
+          .select(['hour', sketchText])
           .where('channel_id', '=', r.channelId)
           .where('hour', '>=', r.start)
           .where('hour', '<', r.end)
@@ -169,7 +176,7 @@ export function createDashboardRepository(db: DB) {
         views: views.map((x) => ({ at: at(x), n: num(x.n) })),
         watch: watch.map((x) => ({ at: at(x), n: num(x.n) })),
         visits: visits.map((x) => ({ at: at(x), n: num(x.n) })),
-        sketches: sketches.map((x) => ({ at: at(x), sketch: new Uint8Array(x.sketch) })),
+        sketches: sketches.map((x) => ({ at: at(x), sketch: sketchOf(x.sketch) })),
       };
     },
 
