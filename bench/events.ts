@@ -22,9 +22,22 @@ export interface LoadFigures {
   p99: number;
 }
 
-/** autocannon in a child process, each connection cycling through `paths`; fails on any non-2xx. */
-export async function loadMix(url: string, paths: string[]): Promise<LoadFigures> {
-  const args = JSON.stringify({ url, paths, connections: CONNECTIONS, duration: DURATION_S });
+/**
+ * autocannon in a child process, each connection cycling through `paths` (or, spread, all of them
+ * sharing one walk through the list: see load-mix.ts); fails on any non-2xx.
+ */
+export async function loadMix(
+  url: string,
+  paths: string[],
+  opts: { spread?: boolean } = {},
+): Promise<LoadFigures> {
+  const args = JSON.stringify({
+    url,
+    paths,
+    connections: CONNECTIONS,
+    duration: DURATION_S,
+    ...opts,
+  });
   const { stdout } = await execFileAsync(
     process.execPath,
     ['--import', 'tsx', path.join(root, 'bench/load-mix.ts'), args],
