@@ -159,6 +159,9 @@ export const OrderSchema = z.object({
   period_start: IsoDateTimeSchema.nullable(),
   period_end: IsoDateTimeSchema.nullable().describe('Access lasts until then (null: no end)'),
   subscription_status: z.enum(['active', 'expired', 'inactive', 'canceled']).nullable(),
+  trial_ends_at: IsoDateTimeSchema.nullable().describe(
+    'While a free trial runs: when it ends and the first payment is due (null otherwise)',
+  ),
   created_at: IsoDateTimeSchema,
   updated_at: IsoDateTimeSchema,
 });

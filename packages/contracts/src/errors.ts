@@ -53,6 +53,7 @@ export const ERROR_CODES = [
   'payment_failed',
   'payment_provider_error',
   'order_not_cancellable',
+  'order_not_resumable',
   'webhook_invalid',
   'order_pending',
   'email_not_verified',

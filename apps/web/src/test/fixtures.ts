@@ -131,6 +131,7 @@ export function makeOrder(status: Order['status'], overrides: Partial<Order> = {
     period_start: null,
     period_end: null,
     subscription_status: null,
+    trial_ends_at: null,
     created_at: '2026-03-01T10:00:00.000Z',
     updated_at: '2026-03-01T10:00:00.000Z',
     ...overrides,

@@ -139,6 +139,21 @@ export function checkoutRoutes(
   );
 
   r.post(
+    '/api/stripe/resume',
+    {
+      ...login,
+      schema: {
+        tags,
+        description:
+          'Turns a cancelled auto-renewal back on before the subscription ends (idempotent).',
+        body: UnsubscribeBodySchema,
+        response: { 200: UnsubscribeResponseSchema, ...keyedErrorsWith404 },
+      },
+    },
+    (req) => s.orders.resume(callerOf(req), req.locale, req.body),
+  );
+
+  r.post(
     '/api/stripe/setup-intent',
     {
       ...login,

@@ -62,8 +62,15 @@ export function createOrderViews(deps: {
     const subById = new Map(subs.map((s) => [s.id, s]));
     const eventById = new Map(events.map((e) => [e.id, e]));
     const codeById = new Map(promos.flatMap((p) => (p ? [[p.id, p.code] as const] : [])));
-    const chainById = new Map(chains.map((c) => [c.id, c.status]));
+    const chainById = new Map(chains.map((c) => [c.id, c]));
     const now = deps.now();
+    /** The chain's free trial, while it runs. */
+    const trialEnd = (chainId: number | null, at: Date) => {
+      const chain = chainId === null ? undefined : chainById.get(chainId);
+      return chain?.status === 'trialing' && chain.trial_end && chain.trial_end > at
+        ? iso(chain.trial_end)
+        : null;
+    };
 
     const productOf = (type: 'package' | 'subscription', id: number): Order['product'] => {
       if (type === 'subscription') {
@@ -119,8 +126,9 @@ export function createOrderViews(deps: {
         period_start: iso(o.period_start),
         period_end: iso(o.period_end),
         subscription_status: o.user_subscription_id
-          ? subscriptionStatus(chainById.get(o.user_subscription_id))
+          ? subscriptionStatus(chainById.get(o.user_subscription_id)?.status)
           : null,
+        trial_ends_at: trialEnd(o.user_subscription_id, now),
         created_at: new Date(o.created_at).toISOString(),
         updated_at: new Date(o.updated_at).toISOString(),
       };

@@ -82,6 +82,35 @@ export function createOrdersService(deps: {
       if (!view) throw notFound('Order not found');
       return { status: 'success' as const, order: view };
     },
+
+    /**
+     * Auto-renewal back on, while the period runs: the provider renews again at its end. Asking
+     * twice (a double click) changes nothing the second time and answers the same.
+     */
+    async resume(caller: Caller, l: Locale, body: UnsubscribeBody) {
+      if (body.order_id === undefined) throw new HttpError(400, 'id_not_selected');
+      const order = await owned(caller, body.order_id);
+      const chain = order.user_subscription_id
+        ? await deps.subs.byId(order.user_subscription_id)
+        : null;
+      const notResumable = () =>
+        new HttpError(400, 'order_not_resumable', 'This subscription has ended: buy it again');
+      if (!chain || !['trialing', 'active', 'past_due'].includes(chain.status)) {
+        throw notResumable();
+      }
+      if (chain.renewal === 'cancelled') {
+        if (chain.provider_ref && !(await deps.provider.resumeRenewal(chain.provider_ref))) {
+          throw notResumable();
+        }
+        const t = deps.now();
+        await deps.subs.update(chain.id, { renewal: 'active', updated_at: t });
+        await orders.setChainRenewal(chain.id, 'active', t);
+      }
+      const fresh = (await orders.byId(order.id)) ?? order;
+      const [view] = await views(caller.channelId, [fresh], l);
+      if (!view) throw notFound('Order not found');
+      return { status: 'success' as const, order: view };
+    },
   };
 }
 export type OrdersService = ReturnType<typeof createOrdersService>;

@@ -61,6 +61,9 @@ describe('subscriptions', () => {
       '/api/stripe/subscription/start_trial',
     );
     expect(trial.order).toMatchObject({ status: 'paid', amount: 0, subscription_status: 'active' });
+    // The passes page shows it as a trial, with the day it ends.
+    const trialEnds = new Date((await k.order(apiKey, trial.order.id)).trial_ends_at ?? 0);
+    expect(Math.abs(trialEnds.getTime() - (clock.ms + 7 * DAY))).toBeLessThan(60_000);
     expect((await t.get('/api/profile', { api_key: apiKey })).json()).toMatchObject({
       trial_period_used: true,
     });
@@ -81,6 +84,7 @@ describe('subscriptions', () => {
       kind: 'subscription_renewal',
       status: 'paid',
       amount_cents: 1_299,
+      trial_ends_at: null,
     });
     expect(userId).toBeGreaterThan(0);
   });
@@ -115,6 +119,55 @@ describe('subscriptions', () => {
       order_id: first.order.id,
     });
     expect(notCancellable.json()).toMatchObject({ code: 'order_not_cancellable' });
+  });
+
+  it('resumes a cancelled auto-renewal before it ends (twice is once), and it renews', async () => {
+    const { apiKey, userId } = await k.user();
+    const first = await k.buy(apiKey, {
+      subscription_id: await k.subscriptionId('month'),
+      card: card(CARDS.ok),
+    });
+    await k.advance(2_000);
+    await k.post('/api/stripe/unsubscribe', apiKey, { order_id: first.order.id });
+    await k.advance(10 * DAY);
+    const [a, b] = await Promise.all([
+      k.post('/api/stripe/resume', apiKey, { order_id: first.order.id }),
+      k.post('/api/stripe/resume', apiKey, { order_id: first.order.id }),
+    ]);
+    for (const res of [a, b]) {
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ status: 'success', order: { renewal: 'active' } });
+    }
+    const stranger = await k.user();
+    expect(
+      (await k.post('/api/stripe/resume', stranger.apiKey, { order_id: first.order.id }))
+        .statusCode,
+    ).toBe(404);
+    // It renews at the period end instead of ending.
+    await k.advance(20 * DAY - 30 * 60_000);
+    await k.advance(2_000);
+    const list = await orders(await k.freshKey(userId));
+    expect(list.map((o) => o.kind)).toEqual(['subscription_renewal', 'new_subscription']);
+    expect(list[0]).toMatchObject({ status: 'paid', label: 'Active', renewal: 'active' });
+  });
+
+  it('refuses to resume a subscription that has ended', async () => {
+    const { apiKey: firstKey, userId } = await k.user();
+    const first = await k.buy(firstKey, {
+      subscription_id: await k.subscriptionId('month'),
+      card: card(CARDS.ok),
+    });
+    await k.advance(2_000);
+    await k.post('/api/stripe/unsubscribe', firstKey, { order_id: first.order.id });
+    await k.advance(30 * DAY + 60_000);
+    await k.advance(2_000);
+    const apiKey = await k.freshKey(userId);
+    const res = await k.post('/api/stripe/resume', apiKey, { order_id: first.order.id });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'order_not_resumable' });
+    expect((await k.post('/api/stripe/resume', apiKey, {})).json()).toMatchObject({
+      code: 'id_not_selected',
+    });
   });
 
   it('records a failed renewal and ends the subscription at the period end', async () => {

@@ -61,7 +61,7 @@ export function createUserSubscriptionsRepository(db: DB) {
       if (ids.length === 0) return Promise.resolve([]);
       return db
         .selectFrom('user_subscriptions')
-        .select(['id', 'status'])
+        .select(['id', 'status', 'trial_end'])
         .where('id', 'in', ids)
         .execute();
     },

@@ -118,6 +118,8 @@ export interface PaymentProvider {
   verifyTrialCard(buyer: Buyer, source: PaymentSource): Promise<{ fingerprint: string }>;
   subscribe(input: SubscribeInput): Promise<SubscriptionOutcome>;
   cancelAtPeriodEnd(subscriptionRef: string): Promise<void>;
+  /** Undoes cancelAtPeriodEnd; false when the subscription has already ended (nothing to resume). */
+  resumeRenewal(subscriptionRef: string): Promise<boolean>;
   portalUrl(buyer: Buyer, returnUrl: string): Promise<string>;
   /** Verified, normalised webhook events; throws on a bad or stale signature. */
   parseWebhook(rawBody: Buffer, signature: string | undefined): Promise<ProviderEvent[]>;

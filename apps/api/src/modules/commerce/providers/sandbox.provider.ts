@@ -285,6 +285,14 @@ export function createSandboxProvider(deps: { db: DB; now: () => Date; settleMs:
     async cancelAtPeriodEnd(subscriptionRef) {
       await repo.updateSubscription(subscriptionRef, { cancel_at_period_end: true }, 'canceled');
     },
+    async resumeRenewal(subscriptionRef) {
+      const row = await repo.updateSubscription(
+        subscriptionRef,
+        { cancel_at_period_end: false },
+        'canceled',
+      );
+      return row !== undefined;
+    },
     portalUrl: () => Promise.resolve('/profile'),
     parseWebhook: () => Promise.reject(new Error('The sandbox sends no webhooks')),
     async tick(at) {

@@ -272,6 +272,16 @@ export function createStripeProvider(opts: StripeOptions): PaymentProvider {
     async cancelAtPeriodEnd(subscriptionRef) {
       await stripe.subscriptions.update(subscriptionRef, { cancel_at_period_end: true });
     },
+    async resumeRenewal(subscriptionRef) {
+      try {
+        await stripe.subscriptions.update(subscriptionRef, { cancel_at_period_end: false });
+        return true;
+      } catch (error) {
+        // A canceled (ended) subscription cannot be updated: Stripe refuses the request.
+        if (error instanceof Stripe.errors.StripeInvalidRequestError) return false;
+        throw error;
+      }
+    },
     async portalUrl(buyer, returnUrl) {
       const session = await stripe.billingPortal.sessions.create({
         customer: buyer.customerRef,

@@ -17,3 +17,18 @@ export function useUnsubscribe() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: [COMMERCE_KEY] }),
   });
 }
+
+/** POST stripe/resume: auto-renewal back on before the subscription ends (idempotent). */
+export function resumeRenewal(orderId: number) {
+  return apiClient.post<{ status: 'success'; order: Order }>('/stripe/resume', {
+    body: { order_id: orderId },
+  });
+}
+
+export function useResumeRenewal() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: resumeRenewal,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [COMMERCE_KEY] }),
+  });
+}

@@ -30,14 +30,37 @@ export function AccountOrders({ empty }: { empty: ReactNode }) {
   return (
     <div className={styles.sections}>
       {active.data.length > 0 ? (
-        <OrderSection id="active-orders" title={t('commerce:orders.active')} orders={active.data} />
+        <OrderSection
+          id="active-orders"
+          title={t('commerce:orders.active')}
+          orders={active.data}
+          labelAs="standing"
+        />
       ) : null}
-      <OrderSection id="all-orders" title={t('commerce:orders.all')} orders={all.data} />
+      <OrderSection
+        id="all-orders"
+        title={t('commerce:orders.all')}
+        orders={all.data}
+        labelAs="payment"
+      />
     </div>
   );
 }
 
-function OrderSection({ id, title, orders }: { id: string; title: string; orders: Order[] }) {
+type LabelAs = 'payment' | 'standing';
+
+function OrderSection({
+  id,
+  title,
+  orders,
+  labelAs,
+}: {
+  id: string;
+  title: string;
+  orders: Order[];
+  /** in force: Active; the history: how the payment went (Paid) */
+  labelAs: LabelAs;
+}) {
   return (
     <section aria-labelledby={id} className={styles.section}>
       <h2 id={id} className={styles.heading}>
@@ -45,14 +68,14 @@ function OrderSection({ id, title, orders }: { id: string; title: string; orders
       </h2>
       <ul className={styles.list}>
         {orders.map((order) => (
-          <OrderRow key={order.id} order={order} />
+          <OrderRow key={order.id} order={order} labelAs={labelAs} />
         ))}
       </ul>
     </section>
   );
 }
 
-function OrderRow({ order }: { order: Order }) {
+function OrderRow({ order, labelAs }: { order: Order; labelAs: LabelAs }) {
   const { t } = useT();
   const money = useMoney();
   const dateText = useDateText();
@@ -78,7 +101,7 @@ function OrderRow({ order }: { order: Order }) {
       </div>
       <div className={styles.rowSide}>
         <span className={styles.amount}>{money(order.amount, order.currency)}</span>
-        <OrderLabel order={order} />
+        <OrderLabel order={order} as={labelAs} />
       </div>
     </li>
   );

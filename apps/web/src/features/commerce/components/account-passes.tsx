@@ -1,21 +1,26 @@
 import type { Order } from '@rudy/contracts';
 import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { LoadError } from '../../../components/ui/status-message';
 import { useT } from '../../../lib/i18n';
 import { useOrders } from '../api/get-orders';
-import { useUnsubscribe } from '../api/unsubscribe';
+import { useResumeRenewal, useUnsubscribe } from '../api/unsubscribe';
 import { useDateText } from '../hooks/use-money';
+import { commerceErrorText } from '../lib/commerce-errors';
 import { AccountPaymentMethods } from './account-payment-methods';
 import { OrderLabel } from './order-label';
 import styles from './account-orders.module.css';
 
-/** Profile passes: each pass or plan in force, then what they allow (`access`, from the account). */
+/**
+ * Profile passes: each pass, plan and single game in force, then what they allow (`access`, from
+ * the account).
+ */
 export function AccountPasses({ access }: { access: ReactNode }) {
   const { t } = useT();
   const active = useOrders({ active: true });
-  const held = (active.data ?? []).filter((o) => o.type !== 'event');
+  const held = active.data ?? [];
   return (
     <div className={styles.sections}>
       {active.isError ? (
@@ -38,16 +43,52 @@ export function AccountPasses({ access }: { access: ReactNode }) {
   );
 }
 
-type CancelState = 'idle' | 'confirming' | 'processing' | 'success' | 'error';
+type RenewalState =
+  | 'idle'
+  | 'confirming'
+  | 'processing'
+  | 'success'
+  | 'error'
+  | 'resuming'
+  | 'resumed'
+  | 'resumeError';
 
-/** A pass or plan; a renewing plan can have its auto-renewal cancelled (access runs to the end). */
+/** What the row says about time: a trial's end, the next renewal, or the end of access. */
+function periodText(
+  t: ReturnType<typeof useT>['t'],
+  order: Order,
+  end: string | null,
+  trialEnd: string | null,
+) {
+  const renewing = order.type === 'subscription' && order.renewal === 'active';
+  if (trialEnd !== null) {
+    return renewing
+      ? t('commerce:passes.trialThenRenews', { date: trialEnd })
+      : t('commerce:passes.trialEnds', { date: trialEnd });
+  }
+  if (end === null) return t('commerce:passes.noEnd');
+  if (renewing) return t('commerce:passes.renewsOn', { date: end });
+  return order.type === 'subscription'
+    ? t('commerce:passes.endsOn', { date: end })
+    : t('commerce:passes.accessUntil', { date: end });
+}
+
+/**
+ * A pass, plan or single game. A renewing plan can have its auto-renewal cancelled (access runs
+ * to the end), and a cancelled one turned back on while it runs.
+ */
 function PassRow({ order }: { order: Order }) {
   const { t } = useT();
   const dateText = useDateText();
   const unsubscribe = useUnsubscribe();
-  const [state, setState] = useState<CancelState>('idle');
+  const resume = useResumeRenewal();
+  const [state, setState] = useState<RenewalState>('idle');
   const end = order.period_end ? dateText(order.period_end) : null;
-  const renewing = order.type === 'subscription' && order.renewal === 'active';
+  const trialEnd = order.trial_ends_at ? dateText(order.trial_ends_at) : null;
+  const isPlan = order.type === 'subscription';
+  const renewing = isPlan && order.renewal === 'active';
+  const resumable =
+    isPlan && order.renewal === 'cancelled' && order.subscription_status === 'active';
 
   const cancel = () => {
     setState('processing');
@@ -56,18 +97,27 @@ function PassRow({ order }: { order: Order }) {
       onError: () => setState('error'),
     });
   };
+  const turnBackOn = () => {
+    setState('resuming');
+    resume.mutate(order.id, {
+      onSuccess: () => setState('resumed'),
+      onError: () => setState('resumeError'),
+    });
+  };
 
   return (
     <li className={styles.row}>
       <div className={styles.rowMain}>
         <p className={styles.name}>{order.product.name}</p>
-        <p className={styles.meta}>
-          {end === null
-            ? t('commerce:passes.noEnd')
-            : renewing
-              ? t('commerce:passes.renewsOn', { date: end })
-              : t('commerce:passes.endsOn', { date: end })}
-        </p>
+        {order.type === 'event' ? (
+          <p className={styles.meta}>{t('commerce:passes.singleGame')}</p>
+        ) : null}
+        <p className={styles.meta}>{periodText(t, order, end, trialEnd)}</p>
+        {order.type === 'event' && order.product.event_id !== null ? (
+          <Link className={styles.link} to={`/watch/${order.product.event_id}`}>
+            {t('commerce:orders.watch')}
+          </Link>
+        ) : null}
         {state === 'success' ? (
           <FormAlert tone="success">
             {t('commerce:passes.cancelled', { date: end ?? '' })}
@@ -75,6 +125,12 @@ function PassRow({ order }: { order: Order }) {
         ) : null}
         {state === 'error' ? (
           <FormAlert tone="error">{t('commerce:passes.cancelFailed')}</FormAlert>
+        ) : null}
+        {state === 'resumed' ? (
+          <FormAlert tone="success">{t('commerce:passes.resumed', { date: end ?? '' })}</FormAlert>
+        ) : null}
+        {state === 'resumeError' ? (
+          <FormAlert tone="error">{commerceErrorText(t, resume.error)}</FormAlert>
         ) : null}
         {state === 'confirming' ? (
           <div
@@ -97,7 +153,13 @@ function PassRow({ order }: { order: Order }) {
         ) : null}
       </div>
       <div className={styles.rowSide}>
-        <OrderLabel order={order} />
+        {trialEnd !== null ? (
+          <span className={styles.label} data-tone="active">
+            {t('commerce:passes.trial')}
+          </span>
+        ) : (
+          <OrderLabel order={order} />
+        )}
         {renewing && (state === 'idle' || state === 'error' || state === 'processing') ? (
           <Button
             size="s"
@@ -109,6 +171,17 @@ function PassRow({ order }: { order: Order }) {
             {state === 'processing'
               ? t('commerce:passes.processing')
               : t('commerce:passes.cancelRenewal')}
+          </Button>
+        ) : null}
+        {resumable && state !== 'confirming' ? (
+          <Button
+            size="s"
+            variant="secondary"
+            disabled={state === 'resuming'}
+            aria-busy={state === 'resuming' || undefined}
+            onClick={turnBackOn}
+          >
+            {state === 'resuming' ? t('commerce:passes.resuming') : t('commerce:passes.resume')}
           </Button>
         ) : null}
       </div>

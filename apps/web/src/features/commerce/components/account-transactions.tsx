@@ -55,7 +55,7 @@ export function AccountTransactions({ empty }: { empty: ReactNode }) {
                 {money(order.amount, order.currency)}
               </td>
               <td>
-                <OrderLabel order={order} />
+                <OrderLabel order={order} as="payment" />
               </td>
             </tr>
           ))}

@@ -21,6 +21,7 @@ const COMMERCE_CODES = [
   'email_not_verified',
   'trial_card_declined',
   'trial_card_used',
+  'order_not_resumable',
 ] as const;
 type CommerceCode = (typeof COMMERCE_CODES)[number];
 
