@@ -38,8 +38,10 @@ export async function buildDatalakeApp(deps: {
     ? new Redis(config.REDIS_URL, { connectTimeout: 500, maxRetriesPerRequest: 1 })
     : undefined;
   if (redis) {
+    // quit() waits for Redis to answer; while it is away, the connection is simply dropped.
     app.addHook('onClose', async () => {
-      await redis.quit();
+      if (redis.status === 'ready') await redis.quit().catch(() => redis.disconnect());
+      else redis.disconnect();
     });
   }
   await registerSecurityHeaders(app);

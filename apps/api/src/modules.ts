@@ -119,7 +119,7 @@ export async function registerModules(
     mail,
     profiles,
     channel,
-    limiter: redis ? redisAttemptLimiter(redis) : memoryAttemptLimiter(),
+    limiter: redis ? redisAttemptLimiter(redis, app.log) : memoryAttemptLimiter(),
     limits: {
       perIp: config.AUTH_RATE_MAX_PER_IP,
       perAccount: config.AUTH_RATE_MAX_PER_ACCOUNT,

@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import { redisAvailability, type FallbackLog } from './redis-fallback.js';
 
 export interface AttemptVerdict {
   allowed: boolean;
@@ -34,9 +35,18 @@ export function memoryAttemptLimiter(now: () => number = Date.now): AttemptLimit
   };
 }
 
-/** Fixed-window counters in Redis, shared by every process. */
-export function redisAttemptLimiter(redis: Redis, prefix = 'rudy-attempts:'): AttemptLimiter {
-  return {
+/**
+ * Fixed-window counters in Redis, shared by every process; while Redis is away, counters in this
+ * process (limits hold per process, and a login never fails because Redis does).
+ */
+export function redisAttemptLimiter(
+  redis: Redis,
+  log: FallbackLog,
+  prefix = 'rudy-attempts:',
+): AttemptLimiter {
+  const availability = redisAvailability(redis, log);
+  const local = memoryAttemptLimiter();
+  const shared: AttemptLimiter = {
     async hit(key, max, windowMs) {
       const k = prefix + key;
       const results = await redis.multi().incr(k).pexpire(k, windowMs, 'NX').pttl(k).exec();
@@ -47,5 +57,18 @@ export function redisAttemptLimiter(redis: Redis, prefix = 'rudy-attempts:'): At
     async reset(key) {
       await redis.del(prefix + key);
     },
+  };
+  async function either<R>(run: (limiter: AttemptLimiter) => Promise<R>): Promise<R> {
+    if (!availability.usable()) return run(local);
+    try {
+      return await run(shared);
+    } catch (error) {
+      availability.failed(error);
+      return run(local);
+    }
+  }
+  return {
+    hit: (key, max, windowMs) => either((l) => l.hit(key, max, windowMs)),
+    reset: (key) => either((l) => l.reset(key)),
   };
 }

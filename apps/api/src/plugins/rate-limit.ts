@@ -1,7 +1,9 @@
-import rateLimit, { normalizeIP } from '@fastify/rate-limit';
+import rateLimit, { normalizeIP, type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import { SPEC_MESSAGES } from '@rudy/contracts';
+import { redisAvailability, type RedisAvailability } from '../lib/redis-fallback.js';
+import { createRequire } from 'node:module';
 
 /**
  * Separate per-client budgets: a viewer's HLS segments must not eat into their API calls, nor
@@ -52,8 +54,9 @@ export async function registerRateLimit(app: FastifyInstance, opts: RateLimitOpt
     keyGenerator: (request) => `${budgetOfRequest(request) ?? 'none'}:${normalizeIP(request.ip)}`,
     max: (request) => opts.max[budgetOfRequest(request) ?? 'api'],
     timeWindow: opts.windowMs,
-    ...(redis ? { redis, nameSpace: 'rudy-rl-' } : {}),
-    // A Redis outage must not take the site down: requests pass and the failure is logged.
+    // With Redis, shared counters; while it is away, this process's own (fallbackStore).
+    ...(redis ? { store: fallbackStore(redis, redisAvailability(redis, app.log)) } : {}),
+    // A failure of the counters themselves must not take the site down: the request passes.
     skipOnError: true,
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
@@ -62,4 +65,69 @@ export async function registerRateLimit(app: FastifyInstance, opts: RateLimitOpt
       retryAfterMs: context.ttl,
     }),
   });
+}
+
+type Incr = (
+  key: string,
+  cb: (err: Error | null, res: { current: number; ttl: number } | null) => void,
+  timeWindow: number,
+  max: number,
+) => void;
+interface Store {
+  incr: Incr;
+  child(routeOptions: StoreParams & { routeInfo: { method: string; url: string } }): Store;
+}
+interface StoreParams {
+  continueExceeding: boolean;
+  exponentialBackoff: boolean;
+}
+type StoreClass<A extends unknown[]> = new (...args: A) => Store;
+
+// The plugin's own stores (CommonJS files without types of their own).
+const require = createRequire(import.meta.url);
+const RedisStore = require('@fastify/rate-limit/store/RedisStore.js') as StoreClass<
+  [boolean, boolean, Redis, string]
+>;
+const LocalStore = require('@fastify/rate-limit/store/LocalStore.js') as StoreClass<
+  [boolean, boolean]
+>;
+
+const NAMESPACE = 'rudy-rl-';
+
+/**
+ * Counters in Redis, shared by every process; while Redis is away (not connected, or a command
+ * fails) the same counters in this process, so limits still hold per process and no request
+ * fails or waits for a reconnection. One log line per outage (redisAvailability).
+ */
+function fallbackStore(redis: Redis, availability: RedisAvailability): FastifyRateLimitStoreCtor {
+  class FallbackStore implements Store {
+    private readonly shared: Store;
+    private readonly local: Store;
+    constructor(
+      private readonly params: StoreParams,
+      private readonly prefix = NAMESPACE,
+    ) {
+      const { continueExceeding, exponentialBackoff } = params;
+      this.shared = new RedisStore(continueExceeding, exponentialBackoff, redis, prefix);
+      this.local = new LocalStore(continueExceeding, exponentialBackoff);
+    }
+    incr: Incr = (key, cb, timeWindow, max) => {
+      if (!availability.usable()) return this.local.incr(key, cb, timeWindow, max);
+      this.shared.incr(
+        key,
+        (err, res) => {
+          if (!err) return cb(null, res);
+          availability.failed(err);
+          this.local.incr(key, cb, timeWindow, max);
+        },
+        timeWindow,
+        max,
+      );
+    };
+    child(routeOptions: StoreParams & { routeInfo: { method: string; url: string } }): Store {
+      const { method, url } = routeOptions.routeInfo;
+      return new FallbackStore(routeOptions, `${this.prefix}${method}${url}-`);
+    }
+  }
+  return FallbackStore as unknown as FastifyRateLimitStoreCtor;
 }
