@@ -179,6 +179,6 @@ export async function registerModules(
     now,
   });
   registerVod(app, { config, db, channel, geo, keys, media, now });
-  const admin = await registerAdmin(app, { db, channel, caches: [channel, events] });
+  const admin = await registerAdmin(app, { db, channel, now, caches: [channel, events] });
   await registerAnalytics(app, { config, db, channel, keys, admin, now });
 }

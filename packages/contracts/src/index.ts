@@ -19,3 +19,4 @@ export * from './clips.js';
 export * from './vod.js';
 export * from './analytics.js';
 export * from './admin-console.js';
+export * from './colour-contrast.js';
