@@ -7,6 +7,10 @@ import { createAdminRepository } from './admin.repository.js';
 import { adminRoutes } from './admin.routes.js';
 import { createAuditRepository } from './audit/audit.repository.js';
 import { auditRoutes } from './audit/audit.routes.js';
+import { brandingAdminRoutes } from './branding/branding-admin.routes.js';
+import { createBrandingAdminService } from './branding/branding-admin.service.js';
+import { gamesAdminRoutes } from './games/games-admin.routes.js';
+import { createGamesAdminService } from './games/games-admin.service.js';
 import { teamsAdminRoutes } from './teams/teams-admin.routes.js';
 import { createTeamsAdminService } from './teams/teams-admin.service.js';
 import { createViewerCaches, type ChannelCaches } from './viewer-caches.js';
@@ -20,6 +24,7 @@ export async function registerAdmin(
   deps: {
     db: DB;
     channel: ChannelService;
+    now: () => Date;
     /** Caches viewers read that a console change makes stale (bootstrap, event listings). */
     caches: readonly ChannelCaches[];
   },
@@ -29,10 +34,19 @@ export async function registerAdmin(
   const access = createAdminAccess(repo);
   const changes = createAdminChanges({ db, caches: createViewerCaches(deps.caches) });
   const teams = createTeamsAdminService({ db, changes });
+  const games = createGamesAdminService({
+    db,
+    changes,
+    currency: async (channelId) => (await channel.settings(channelId)).currency,
+    timeZone: async (channelId) => (await channel.settings(channelId)).time_zone,
+    now: deps.now,
+  });
   await access.routes(app, (scope) => {
     adminRoutes(scope, { repo, channel });
     auditRoutes(scope, createAuditRepository(db));
     teamsAdminRoutes(scope, teams);
+    gamesAdminRoutes(scope, games);
+    brandingAdminRoutes(scope, createBrandingAdminService({ db, changes }));
   });
   return access;
 }

@@ -1,0 +1,215 @@
+import type { Insertable, Updateable } from 'kysely';
+import type { DB } from '../../../db/database.js';
+import type { EventsTable, PackagesTable } from '../../../db/schema.js';
+// When a game is over, exactly as the listings decide it.
+import { endTs } from '../../events/events.where.js';
+
+export type GameWindow = 'upcoming' | 'past';
+
+/** SQL only: the channel's games (events) as the console edits them, with their single-game price. */
+export function createGamesAdminRepository(db: DB) {
+  const games = (channelId: number) =>
+    db
+      .selectFrom('events as e')
+      .leftJoin('packages as p', (j) =>
+        j.onRef('p.id', '=', 'e.single_event_package_id').on('p.channel_id', '=', channelId),
+      )
+      .select((eb) => [
+        'e.id',
+        'e.name',
+        'e.event_utc_ts',
+        'e.time_zone',
+        'e.duration_minutes',
+        'e.event_category_id',
+        'e.location_id',
+        'e.access_type',
+        'p.base_price_cents as price_cents',
+        eb
+          .selectFrom('event_participants as h')
+          .select('h.participant_id')
+          .whereRef('h.event_id', '=', 'e.id')
+          .where('h.is_home', '=', true)
+          .limit(1)
+          .as('home_team_id'),
+        eb
+          .selectFrom('event_participants as a')
+          .select('a.participant_id')
+          .whereRef('a.event_id', '=', 'e.id')
+          .where('a.is_home', '=', false)
+          .limit(1)
+          .as('away_team_id'),
+        eb
+          .exists(
+            eb
+              .selectFrom('order_items as oi')
+              .innerJoin('packages as sold', 'sold.id', 'oi.product_id')
+              .select('oi.id')
+              .where('oi.channel_id', '=', channelId)
+              .where('oi.product_type', '=', 'package')
+              .whereRef('sold.event_id', '=', 'e.id'),
+          )
+          .as('has_orders'),
+      ])
+      .where('e.channel_id', '=', channelId);
+
+  return {
+    async page(channelId: number, when: GameWindow, now: Date, offset: number, limit: number) {
+      const op = when === 'upcoming' ? '>' : '<=';
+      const rows = await games(channelId)
+        .where(endTs, op, now)
+        .orderBy('e.event_utc_ts', when === 'upcoming' ? 'asc' : 'desc')
+        .orderBy('e.id')
+        .offset(offset)
+        .limit(limit)
+        .execute();
+      const { n } = await db
+        .selectFrom('events as e')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .where('e.channel_id', '=', channelId)
+        .where(endTs, op, now)
+        .executeTakeFirstOrThrow();
+      return { rows, total: Number(n) };
+    },
+
+    byId: (channelId: number, id: number) =>
+      games(channelId).where('e.id', '=', id).executeTakeFirst(),
+
+    async hasClips(channelId: number, id: number): Promise<boolean> {
+      const row = await db
+        .selectFrom('clips')
+        .select('id')
+        .where('channel_id', '=', channelId)
+        .where('event_id', '=', id)
+        .limit(1)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    async countTeams(channelId: number, ids: number[]): Promise<number> {
+      const { n } = await db
+        .selectFrom('participants')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .where('channel_id', '=', channelId)
+        .where('id', 'in', ids)
+        .executeTakeFirstOrThrow();
+      return Number(n);
+    },
+
+    async categoryExists(channelId: number, id: number): Promise<boolean> {
+      const row = await db
+        .selectFrom('event_categories')
+        .select('id')
+        .where('channel_id', '=', channelId)
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    async locationExists(channelId: number, id: number): Promise<boolean> {
+      const row = await db
+        .selectFrom('locations')
+        .select('id')
+        .where('channel_id', '=', channelId)
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    async insertEvent(row: Insertable<EventsTable>): Promise<number> {
+      const { id } = await db
+        .insertInto('events')
+        .values(row)
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return id;
+    },
+
+    async updateEvent(channelId: number, id: number, patch: Updateable<EventsTable>) {
+      await db
+        .updateTable('events')
+        .set(patch)
+        .where('channel_id', '=', channelId)
+        .where('id', '=', id)
+        .execute();
+    },
+
+    async setTeams(channelId: number, eventId: number, home: number, away: number) {
+      await db
+        .deleteFrom('event_participants')
+        .where('channel_id', '=', channelId)
+        .where('event_id', '=', eventId)
+        .execute();
+      await db
+        .insertInto('event_participants')
+        .values([
+          { channel_id: channelId, event_id: eventId, participant_id: home, is_home: true },
+          { channel_id: channelId, event_id: eventId, participant_id: away, is_home: false },
+        ])
+        .execute();
+    },
+
+    /** The game's own single-game package, enabled or not (kept for its orders when not for sale). */
+    singlePackage: (channelId: number, eventId: number) =>
+      db
+        .selectFrom('packages')
+        .select(['id', 'disabled'])
+        .where('channel_id', '=', channelId)
+        .where('event_id', '=', eventId)
+        .where('scope', '=', 'single')
+        .orderBy('id')
+        .executeTakeFirst(),
+
+    async insertPackage(row: Insertable<PackagesTable>): Promise<number> {
+      const { id } = await db
+        .insertInto('packages')
+        .values(row)
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return id;
+    },
+
+    async updatePackage(channelId: number, id: number, patch: Updateable<PackagesTable>) {
+      await db
+        .updateTable('packages')
+        .set(patch)
+        .where('channel_id', '=', channelId)
+        .where('id', '=', id)
+        .execute();
+    },
+
+    async deleteEvent(channelId: number, id: number) {
+      await db
+        .deleteFrom('events')
+        .where('channel_id', '=', channelId)
+        .where('id', '=', id)
+        .execute();
+    },
+
+    /** What the game form chooses from. */
+    async options(channelId: number) {
+      const [teams, categories, locations] = await Promise.all([
+        db
+          .selectFrom('participants')
+          .select(['id', 'name', 'short_name'])
+          .where('channel_id', '=', channelId)
+          .orderBy('name')
+          .execute(),
+        db
+          .selectFrom('event_categories')
+          .select(['id', 'name'])
+          .where('channel_id', '=', channelId)
+          .orderBy('position')
+          .execute(),
+        db
+          .selectFrom('locations')
+          .select(['id', 'name', 'time_zone'])
+          .where('channel_id', '=', channelId)
+          .orderBy('name')
+          .execute(),
+      ]);
+      return { teams, categories, locations };
+    },
+  };
+}
+export type GamesAdminRepository = ReturnType<typeof createGamesAdminRepository>;
+export type GameRow = NonNullable<Awaited<ReturnType<GamesAdminRepository['byId']>>>;

@@ -1,0 +1,251 @@
+import {
+  AdminGameInputSchema,
+  isForSale,
+  type AdminGame,
+  type AdminGameOptions,
+  type AdminGamesPage,
+  type Settings,
+} from '@rudy/contracts';
+import type { z } from 'zod';
+import type { DB } from '../../../db/database.js';
+import { HttpError, notFound } from '../../../lib/http-error.js';
+import { pickText } from '../../../lib/i18n-text.js';
+import { zonedWallTime, zonedWallTimeToUtc } from '../../../lib/zoned-day.js';
+import type { AdminCaller } from '../admin-access.js';
+import type { AdminChanges } from '../admin-changes.js';
+import type { Snapshot } from '../audit/audit-diff.js';
+import {
+  createGamesAdminRepository,
+  type GameRow,
+  type GamesAdminRepository,
+  type GameWindow,
+} from './games-admin.repository.js';
+
+type GameInput = z.output<typeof AdminGameInputSchema>;
+type Currency = Settings['currency'];
+
+/** What a single-game purchase grants (as the demo's games do): watching it, live and after. */
+const SINGLE_GAME_ACCESSES = ['watch', 'vod_media_access'];
+
+const invalid = (field: string, message: string) =>
+  new HttpError(400, 'validation_failed', message, { [field]: message });
+
+function toGame(r: GameRow, currency: Currency): AdminGame {
+  const start = new Date(r.event_utc_ts);
+  return {
+    id: r.id,
+    name_en: r.name.en ?? '',
+    name_fr: r.name.fr ?? '',
+    starts_at: zonedWallTime(start, r.time_zone),
+    time_zone: r.time_zone,
+    event_utc_ts: start.toISOString(),
+    duration_minutes: r.duration_minutes,
+    home_team_id: r.home_team_id ?? null,
+    away_team_id: r.away_team_id ?? null,
+    event_category_id: r.event_category_id,
+    location_id: r.location_id,
+    access_type: r.access_type,
+    // A price only means something while the game is for sale.
+    price_cents: isForSale(r.access_type) ? (r.price_cents ?? null) : null,
+    currency,
+    has_orders: Boolean(r.has_orders),
+  };
+}
+
+const snapshot = (g: AdminGame): Snapshot => ({
+  name_en: g.name_en,
+  name_fr: g.name_fr,
+  starts_at: g.starts_at,
+  time_zone: g.time_zone,
+  duration_minutes: g.duration_minutes,
+  home_team_id: g.home_team_id,
+  away_team_id: g.away_team_id,
+  event_category_id: g.event_category_id,
+  location_id: g.location_id,
+  access_type: g.access_type,
+  price_cents: g.price_cents,
+});
+
+/**
+ * The console's games: schedule in the game's own time zone, two teams, access type and the
+ * single-game price (a package of its own, which the game points to while it is for sale). A sold
+ * game is never deleted (its buyers' orders point at it), nor one with viewers' clips.
+ */
+export function createGamesAdminService(deps: {
+  db: DB;
+  changes: AdminChanges;
+  currency: (channelId: number) => Promise<Currency>;
+  timeZone: (channelId: number) => Promise<string>;
+  now: () => Date;
+}) {
+  const reads = createGamesAdminRepository(deps.db);
+
+  /*
+   * Inside a change, every read goes through the transaction's repository and the channel's
+   * currency is read before it starts: the embedded database has a single connection, so a read on
+   * another would wait for the transaction forever.
+   */
+  async function existing(
+    repo: GamesAdminRepository,
+    channelId: number,
+    id: number,
+    currency: Currency,
+  ) {
+    const row = await repo.byId(channelId, id);
+    if (!row) throw notFound('Game not found');
+    return toGame(row, currency);
+  }
+
+  async function checkRefs(repo: GamesAdminRepository, channelId: number, g: GameInput) {
+    if ((await repo.countTeams(channelId, [g.home_team_id, g.away_team_id])) !== 2)
+      throw invalid('home_team_id', 'Unknown team');
+    if (
+      g.event_category_id !== null &&
+      !(await repo.categoryExists(channelId, g.event_category_id))
+    )
+      throw invalid('event_category_id', 'Unknown sport');
+    if (g.location_id !== null && !(await repo.locationExists(channelId, g.location_id)))
+      throw invalid('location_id', 'Unknown rink');
+  }
+
+  const eventColumns = (g: GameInput) => ({
+    name: JSON.stringify(g.name_fr ? { en: g.name_en, fr: g.name_fr } : { en: g.name_en }),
+    event_utc_ts: zonedWallTimeToUtc(g.starts_at, g.time_zone),
+    time_zone: g.time_zone,
+    duration_minutes: g.duration_minutes,
+    event_category_id: g.event_category_id,
+    location_id: g.location_id,
+    access_type: g.access_type,
+    home_participant_id: g.home_team_id,
+  });
+
+  /** Points the game at its package while it is for sale (made on first sale, kept after). */
+  async function setPrice(
+    repo: GamesAdminRepository,
+    channelId: number,
+    id: number,
+    g: GameInput,
+    currency: Currency,
+  ) {
+    const current = await repo.singlePackage(channelId, id);
+    const name = JSON.stringify({
+      en: `Single game: ${g.name_en}`,
+      fr: `Match à l’unité : ${g.name_fr || g.name_en}`,
+    });
+    if (!isForSale(g.access_type) || g.price_cents === null) {
+      if (current) await repo.updatePackage(channelId, current.id, { disabled: true });
+      await repo.updateEvent(channelId, id, { single_event_package_id: null });
+      return;
+    }
+    const price = { name, base_price_cents: g.price_cents, disabled: false };
+    let packageId = current?.id;
+    if (packageId === undefined) {
+      packageId = await repo.insertPackage({
+        channel_id: channelId,
+        ...price,
+        service_fee_cents: 0,
+        currency,
+        scope: 'single',
+        accesses: SINGLE_GAME_ACCESSES,
+        event_id: id,
+      });
+    } else {
+      await repo.updatePackage(channelId, packageId, price);
+    }
+    await repo.updateEvent(channelId, id, { single_event_package_id: packageId });
+  }
+
+  return {
+    async page(
+      channelId: number,
+      q: { when: GameWindow; offset: number; limit: number },
+    ): Promise<AdminGamesPage> {
+      const { rows, total } = await reads.page(channelId, q.when, deps.now(), q.offset, q.limit);
+      const currency = await deps.currency(channelId);
+      return {
+        data: rows.map((r) => toGame(r, currency)),
+        meta: { total, offset: q.offset, limit: q.limit },
+      };
+    },
+
+    get: async (channelId: number, id: number) =>
+      existing(reads, channelId, id, await deps.currency(channelId)),
+
+    async options(channelId: number, locale: 'en' | 'fr'): Promise<AdminGameOptions> {
+      const o = await reads.options(channelId);
+      return {
+        teams: o.teams,
+        categories: o.categories.map((c) => ({ id: c.id, name: pickText(c.name, locale) })),
+        locations: o.locations,
+        time_zone: await deps.timeZone(channelId),
+        currency: await deps.currency(channelId),
+      };
+    },
+
+    async create(caller: AdminCaller, g: GameInput): Promise<AdminGame> {
+      const currency = await deps.currency(caller.channelId);
+      return deps.changes.apply(caller, async (trx, audit) => {
+        const repo = createGamesAdminRepository(trx);
+        await checkRefs(repo, caller.channelId, g);
+        const id = await repo.insertEvent({ channel_id: caller.channelId, ...eventColumns(g) });
+        await repo.setTeams(caller.channelId, id, g.home_team_id, g.away_team_id);
+        await setPrice(repo, caller.channelId, id, g, currency);
+        const game = await existing(repo, caller.channelId, id, currency);
+        await audit({
+          action: 'create',
+          entity: 'game',
+          entityId: id,
+          before: null,
+          after: snapshot(game),
+        });
+        return game;
+      });
+    },
+
+    async update(caller: AdminCaller, id: number, g: GameInput): Promise<AdminGame> {
+      const currency = await deps.currency(caller.channelId);
+      return deps.changes.apply(caller, async (trx, audit) => {
+        const repo = createGamesAdminRepository(trx);
+        const before = await existing(repo, caller.channelId, id, currency);
+        await checkRefs(repo, caller.channelId, g);
+        await repo.updateEvent(caller.channelId, id, eventColumns(g));
+        await repo.setTeams(caller.channelId, id, g.home_team_id, g.away_team_id);
+        await setPrice(repo, caller.channelId, id, g, currency);
+        const after = await existing(repo, caller.channelId, id, currency);
+        await audit({
+          action: 'update',
+          entity: 'game',
+          entityId: id,
+          before: snapshot(before),
+          after: snapshot(after),
+        });
+        return after;
+      });
+    },
+
+    async remove(caller: AdminCaller, id: number): Promise<void> {
+      const currency = await deps.currency(caller.channelId);
+      return deps.changes.apply(caller, async (trx, audit) => {
+        const repo = createGamesAdminRepository(trx);
+        const before = await existing(repo, caller.channelId, id, currency);
+        if (before.has_orders)
+          throw new HttpError(409, 'in_use', 'This game was sold; change its access type instead');
+        if (await repo.hasClips(caller.channelId, id))
+          throw new HttpError(
+            409,
+            'in_use',
+            'Viewers cut clips of this game; it cannot be deleted',
+          );
+        await repo.deleteEvent(caller.channelId, id);
+        await audit({
+          action: 'delete',
+          entity: 'game',
+          entityId: id,
+          before: snapshot(before),
+          after: null,
+        });
+      });
+    },
+  };
+}
+export type GamesAdminService = ReturnType<typeof createGamesAdminService>;
