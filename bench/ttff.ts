@@ -53,7 +53,7 @@ async function subscriberKey(server: RunningServer): Promise<string> {
   return api_key;
 }
 
-async function readyEvent(server: RunningServer, key: string, type: 'live' | 'finished') {
+export async function readyEvent(server: RunningServer, key: string, type: 'live' | 'finished') {
   const { data } = await call<{ data: { id: number; access_type: string }[] }>(
     server,
     `/events?api_key=${key}&type=${type}&limit=50`,

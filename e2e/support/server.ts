@@ -88,7 +88,9 @@ export async function startServer(
   extraEnv: Record<string, string> = {},
   opts: { port?: number; prepare?: (db: DB) => Promise<void> } = {},
 ): Promise<RunningServer> {
-  if (!fs.existsSync(path.join(repoRoot, 'apps/web/dist/index.html'))) {
+  // WEB_DIST_DIR serves a build made elsewhere (a benchmark's own, away from the shared dist).
+  const distDir = extraEnv.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist');
+  if (!fs.existsSync(path.join(distDir, 'index.html'))) {
     throw new Error('web app not built: run npm run build:web');
   }
   const port = opts.port ?? (await freePort());

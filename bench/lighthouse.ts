@@ -1,0 +1,157 @@
+/**
+ * Lighthouse 12, mobile preset (its default: a mid-range phone, slow 4G and 4x CPU slowdown,
+ * simulated), against the production build served by the real server with the demo running (its
+ * worker renders the games and publishes the live ones), for an anonymous first visit:
+ * the home page, a listing (/live) and the watch page of a finished game (VOD) and of a live one.
+ * Goals (issue 14): performance >= 95, accessibility 100, best practices >= 95, SEO >= 95.
+ *
+ * Debian's Chromium (CHROME_PATH, default /usr/bin/chromium) through chrome-launcher; runs offline.
+ * Alone: `npm run build:web && node --import tsx bench/lighthouse.ts`. BENCH_LH_RUNS runs each page
+ * that many times and keeps the run with the median performance score; BENCH_LH_OUT=dir writes each
+ * page's full JSON report there; WEB_DIST_DIR serves a build made elsewhere.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse, { type Result } from 'lighthouse';
+import { startServer, type RunningServer } from '../e2e/support/server.js';
+import { readyEvent } from './ttff.js';
+
+const RUNS = Number(process.env.BENCH_LH_RUNS ?? 1);
+const OUT_DIR = process.env.BENCH_LH_OUT;
+const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+
+type Report = (name: string, value: string, verdict: string) => void;
+
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+type Category = (typeof CATEGORIES)[number];
+const GOALS: Record<Category, number> = {
+  performance: 95,
+  accessibility: 100,
+  'best-practices': 95,
+  seo: 95,
+};
+
+export interface PageFigures {
+  name: string;
+  path: string;
+  scores: Record<Category, number>;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  /** Audits that failed in a category other than performance (what to fix). */
+  failing: string[];
+}
+
+function figures(name: string, pagePath: string, lhr: Result): PageFigures {
+  const scores = Object.fromEntries(
+    CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)]),
+  ) as Record<Category, number>;
+  const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
+  const failing = CATEGORIES.filter((c) => c !== 'performance').flatMap((c) =>
+    (lhr.categories[c]?.auditRefs ?? [])
+      .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
+      .map((ref) => `${c}: ${ref.id}`),
+  );
+  return {
+    name,
+    path: pagePath,
+    scores,
+    lcpMs: audit('largest-contentful-paint'),
+    tbtMs: audit('total-blocking-time'),
+    cls: audit('cumulative-layout-shift'),
+    failing,
+  };
+}
+
+/** One audit; a run whose trace broke (NO_NAVSTART and the like, seen on a busy machine) is retried. */
+async function audit(port: number, url: string, attempts = 3): Promise<Result> {
+  for (let attempt = 1; ; attempt++) {
+    const result = await lighthouse(url, {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: [...CATEGORIES],
+    });
+    const error = result ? result.lhr.runtimeError : { code: 'NO_RESULT', message: '' };
+    if (result && !error) return result.lhr;
+    if (attempt >= attempts) throw new Error(`${url}: ${error?.code} ${error?.message}`);
+  }
+}
+
+/** The pages to audit, with the demo's first live and first finished free game that can play. */
+async function pages(server: RunningServer) {
+  const res = await fetch(`${server.url}/api/get_api_key`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ channel_key: 'demo-hockey' }),
+  });
+  const { api_key: key } = (await res.json()) as { api_key: string };
+  const live = await readyEvent(server, key, 'live');
+  const vod = await readyEvent(server, key, 'finished');
+  return [
+    { name: 'home', path: '/' },
+    { name: 'listing', path: '/live' },
+    { name: 'watch (VOD)', path: `/watch/${vod}` },
+    { name: 'watch (live)', path: `/watch/${live}` },
+  ];
+}
+
+export async function benchLighthouse(): Promise<PageFigures[]> {
+  const distDir = process.env.WEB_DIST_DIR;
+  const server = await startServer({
+    WORKER: 'true',
+    DEMO_GAME_SECONDS: '20',
+    ...(distDir ? { WEB_DIST_DIR: path.resolve(distDir) } : {}),
+  });
+  // A fresh profile per launch (chrome-launcher's temporary user data dir): a first visit.
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROME_PATH,
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic'],
+  });
+  try {
+    const results: PageFigures[] = [];
+    for (const page of await pages(server)) {
+      const runs: { lhr: Result; figures: PageFigures }[] = [];
+      for (let i = 0; i < RUNS; i++) {
+        const lhr = await audit(chrome.port, server.url + page.path);
+        runs.push({ lhr, figures: figures(page.name, page.path, lhr) });
+      }
+      runs.sort((a, b) => a.figures.scores.performance - b.figures.scores.performance);
+      const median = runs[Math.floor(runs.length / 2)];
+      if (!median) continue;
+      if (OUT_DIR) {
+        fs.mkdirSync(OUT_DIR, { recursive: true });
+        const file = `${page.name.replace(/\W+/g, '-').replace(/-$/, '')}.json`;
+        fs.writeFileSync(path.join(OUT_DIR, file), JSON.stringify(median.lhr));
+      }
+      results.push(median.figures);
+    }
+    return results;
+  } finally {
+    chrome.kill();
+    await server.stop();
+  }
+}
+
+export function reportLighthouse(results: PageFigures[], report: Report) {
+  for (const r of results) {
+    const misses = CATEGORIES.filter((c) => r.scores[c] < GOALS[c]);
+    report(
+      `lighthouse mobile ${r.name}`,
+      `perf ${r.scores.performance} a11y ${r.scores.accessibility} bp ${r.scores['best-practices']} ` +
+        `seo ${r.scores.seo} | LCP ${(r.lcpMs / 1000).toFixed(2)} s TBT ${r.tbtMs.toFixed(0)} ms ` +
+        `CLS ${r.cls.toFixed(3)}`,
+      misses.length === 0
+        ? 'PASS (goals 95/100/95/95)'
+        : `MISS (${misses.map((c) => `${c} < ${GOALS[c]}`).join(', ')})`,
+    );
+    for (const failing of r.failing) console.log(`    ${r.path}: ${failing}`);
+  }
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
+  const report: Report = (name, value, verdict) =>
+    console.log(`${name.padEnd(40)} ${value.padEnd(64)} ${verdict}`);
+  reportLighthouse(await benchLighthouse(), report);
+}
