@@ -42,6 +42,11 @@ export const ERROR_CODES = [
   'media_token_invalid',
   // commerce
   'promo_code_invalid',
+  // why a known promo code cannot be used (the message starts with 'Promo code is invalid')
+  'promo_code_expired',
+  'promo_code_not_applicable',
+  'promo_code_used_up',
+  'promo_code_already_used',
   'card_required',
   'card_invalid',
   'event_not_for_sale',

@@ -37,7 +37,9 @@ const checkoutDoc =
   'Creates the order and sends the payment. Poll GET /orders/{id} every 2 s until paid or failed. ' +
   "requires_action: complete the second step, then POST stripe/confirm. 400 codes: card_required ('Please " +
   "select one of your saved cards or enter new one'), card_invalid, payment_failed, wrong_promo_code, " +
-  'promo_code_invalid, already_purchased, product_unavailable, id_not_selected; 404 pass_not_found. ' +
+  'promo_code_invalid (or its reason: promo_code_expired, promo_code_not_applicable, ' +
+  'promo_code_used_up, promo_code_already_used), already_purchased, product_unavailable, ' +
+  'id_not_selected; 404 pass_not_found. ' +
   'While an order for the same product(s) is open (created), asking again answers that order and ' +
   'charges nothing more; 409 order_pending when an open order holds only part of them.';
 
@@ -187,7 +189,9 @@ export function checkoutRoutes(
         tags,
         description:
           "Checks a promo code, for a product when one is given. 400: 'Wrong promo code' " +
-          "(wrong_promo_code: no such code) or 'Promo code is invalid' (promo_code_invalid).",
+          "(wrong_promo_code: no such code) or 'Promo code is invalid' (promo_code_invalid), with " +
+          'the reason where it is known: promo_code_expired, promo_code_not_applicable, ' +
+          'promo_code_used_up, promo_code_already_used.',
         querystring: ApplyCouponQuerySchema,
         response: { 200: CouponSchema, ...keyedErrorsWith404 },
       },

@@ -35,11 +35,17 @@ describe('apply_coupon', () => {
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json()).toEqual({ code: 'wrong_promo_code', message: 'Wrong promo code' });
     const invalid = { code: 'promo_code_invalid', message: 'Promo code is invalid' };
-    expect((await coupon({ code: 'SPRING20' })).json()).toEqual(invalid);
+    expect((await coupon({ code: 'SPRING20' })).json()).toEqual({
+      code: 'promo_code_expired',
+      message: 'Promo code is invalid: it has expired',
+    });
     expect((await coupon({ code: '' })).json()).toEqual(invalid);
     expect((await coupon({ code: 'bad code!' })).json()).toEqual(invalid);
     const team = String(await k.passId(/Team/));
-    expect((await coupon({ code: 'SEASON25', package_id: team })).json()).toEqual(invalid);
+    expect((await coupon({ code: 'SEASON25', package_id: team })).json()).toEqual({
+      code: 'promo_code_not_applicable',
+      message: 'Promo code is invalid for this product',
+    });
     const season = String(await k.passId(/Season/));
     expect((await coupon({ code: 'SEASON25', package_id: season })).json()).toMatchObject({
       percent_off: 25,
@@ -68,7 +74,7 @@ describe('promo codes at checkout', () => {
       card: card(CARDS.ok),
       promo_code: 'FIVEOFF',
     });
-    expect(twice.json()).toMatchObject({ code: 'promo_code_invalid' });
+    expect(twice.json()).toMatchObject({ code: 'promo_code_already_used' });
   });
 
   it('redeems a single-use code once when 20 buyers race for it', async () => {
@@ -87,7 +93,7 @@ describe('promo codes at checkout', () => {
     expect(codes.filter((c) => c === 200)).toHaveLength(1);
     expect(
       results.filter((r) => r.statusCode === 400).map((r) => r.json<{ code: string }>().code),
-    ).toEqual(Array(19).fill('promo_code_invalid'));
+    ).toEqual(Array(19).fill('promo_code_used_up'));
     const promo = await t.database.db
       .selectFrom('promo_codes')
       .select('redemptions')

@@ -5,6 +5,20 @@ import type { PromoRepository, PromoRow } from './promo.repository.js';
 
 const CODE = /^[A-Za-z0-9_-]{2,64}$/;
 const invalid = () => new HttpError(400, 'promo_code_invalid');
+/** The spec's 'Promo code is invalid', with the reason the buyer can act on where it is known. */
+const refused = {
+  expired: () => new HttpError(400, 'promo_code_expired', 'Promo code is invalid: it has expired'),
+  notApplicable: () =>
+    new HttpError(400, 'promo_code_not_applicable', 'Promo code is invalid for this product'),
+  usedUp: () =>
+    new HttpError(400, 'promo_code_used_up', 'Promo code is invalid: it has been used up'),
+  alreadyUsed: () =>
+    new HttpError(
+      400,
+      'promo_code_already_used',
+      'Promo code is invalid: you have already used it',
+    ),
+};
 
 /**
  * Promo codes. 'Wrong promo code' when the channel has no such code; 'Promo code is invalid' when
@@ -19,9 +33,9 @@ export function createPromoService(deps: { repo: PromoRepository; now: () => Dat
       const promo = await deps.repo.byCode(channelId, code);
       if (!promo) throw new HttpError(400, 'wrong_promo_code');
       if (promo.disabled) throw invalid();
-      if (promo.expires_at && promo.expires_at <= deps.now()) throw invalid();
+      if (promo.expires_at && promo.expires_at <= deps.now()) throw refused.expired();
       if (promo.max_redemptions !== null && promo.redemptions >= promo.max_redemptions) {
-        throw invalid();
+        throw refused.usedUp();
       }
       return promo;
     },
@@ -35,8 +49,9 @@ export function createPromoService(deps: { repo: PromoRepository; now: () => Dat
     ): Promise<PromoRow | null> {
       if (raw === undefined || raw.trim() === '') return null;
       const promo = await service.find(channelId, raw);
-      if (!lines.some((l) => promoApplies(promo, l))) throw invalid();
-      if (userId !== null && (await deps.repo.usedBy(promo.id, userId))) throw invalid();
+      if (!lines.some((l) => promoApplies(promo, l))) throw refused.notApplicable();
+      if (userId !== null && (await deps.repo.usedBy(promo.id, userId)))
+        throw refused.alreadyUsed();
       return promo;
     },
 
@@ -45,8 +60,10 @@ export function createPromoService(deps: { repo: PromoRepository; now: () => Dat
      * buyers of the last redemption queue on the code's row; the losers are refused.
      */
     async redeem(repo: PromoRepository, promo: PromoRow, userId: number, orderId: number) {
-      if (!(await repo.take(promo.id))) throw invalid();
-      if (!(await repo.redeem(promo.channel_id, promo.id, userId, orderId))) throw invalid();
+      if (!(await repo.take(promo.id))) throw refused.usedUp();
+      if (!(await repo.redeem(promo.channel_id, promo.id, userId, orderId))) {
+        throw refused.alreadyUsed();
+      }
     },
 
     /** GET apply_coupon: the code's terms and, for a product, what it takes off. */
