@@ -1,5 +1,6 @@
 import type { MenuItem, PageSummary } from '@rudy/contracts';
 import { createBrowserRouter, matchRoutes, redirect, type RouteObject } from 'react-router';
+import { loadChunk } from '../lib/chunk-load';
 import { dynamicPagePaths } from './dynamic-routes';
 import { enforceBasePassChoice, logoutBuyGuardLoader, watchNavigation } from './route-guards';
 import type { RouteHandle } from './route-handle';
@@ -77,7 +78,12 @@ function tree(children: RouteObject[]): RouteObject[] {
       errorElement: <RouteError />,
       handle: forgotten,
       lazy: () => import('./routes/admin/admin-layout'),
-      children: [{ index: true, lazy: () => import('./routes/admin/analytics') }],
+      children: [
+        { index: true, lazy: () => import('./routes/admin/analytics') },
+        { path: 'games', lazy: () => import('./routes/admin/games') },
+        { path: 'teams', lazy: () => import('./routes/admin/teams') },
+        { path: 'branding', lazy: () => import('./routes/admin/branding') },
+      ],
     },
     {
       // The embedded player has a plain layout: no header, footer or cookie notice.
@@ -94,13 +100,24 @@ function tree(children: RouteObject[]): RouteObject[] {
   ];
 }
 
+/** Every lazy route module loads under the chunk policy: 120 s timeout, one reload after a deploy. */
+function withChunkPolicy(routes: RouteObject[]): RouteObject[] {
+  return routes.map((route) => {
+    const { lazy, children } = route;
+    const next: RouteObject = { ...route };
+    if (typeof lazy === 'function') next.lazy = () => loadChunk(lazy);
+    if (children) next.children = withChunkPolicy(children);
+    return next;
+  });
+}
+
 /** The full route table: static routes, then one route per channel page/menu url they miss. */
 export function buildRoutes(pages: PageSummary[] = [], menu: MenuItem[] = []): RouteObject[] {
   const dynamic = dynamicPagePaths(tree(siteRoutes()), pages, menu).map<RouteObject>((path) => ({
     path: path.slice(1),
     lazy: () => import('./routes/channel/custom-page'),
   }));
-  return tree([...siteRoutes(), ...dynamic]);
+  return withChunkPolicy(tree([...siteRoutes(), ...dynamic]));
 }
 
 export function createAppRouter(pages: PageSummary[], menu: MenuItem[]) {
