@@ -69,8 +69,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await registerSwagger(app);
   const distDir = config.WEB_DIST_DIR ?? path.join(config.repoRoot, 'apps/web/dist');
-  await registerModules(app, { ...deps, redis, shell: createAppShell(distDir) });
+  const shell = createAppShell(distDir);
+  const { startupFor } = await registerModules(app, { ...deps, redis, shell });
 
-  await registerWebStatic(app, distDir);
+  await registerWebStatic(app, distDir, async (request) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    // Without its start-up data the page still works: the client fetches what is missing.
+    const startup = await startupFor({
+      hostname: request.hostname,
+      acceptLanguage: request.headers['accept-language'],
+      pathname,
+    }).catch((error: unknown) => {
+      request.log.warn({ err: error }, 'start-up data for the app shell failed');
+      return undefined;
+    });
+    return shell.html(undefined, { startup, pathname });
+  });
   return app;
 }

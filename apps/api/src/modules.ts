@@ -36,6 +36,8 @@ import { createGeoService } from './modules/geo/geo.service.js';
 import { createKeysRepository } from './modules/keys/keys.repository.js';
 import { keysRoutes } from './modules/keys/keys.routes.js';
 import { createKeysService } from './modules/keys/keys.service.js';
+import { createRuntimeConfig } from './modules/keys/runtime-config.js';
+import { createStartupData, type StartupFor } from './modules/channel/startup-data.js';
 import { registerMediaModules } from './modules/media/register-media.js';
 import { registerClips } from './modules/clips/register-clips.js';
 import { registerAdmin } from './modules/admin/register-admin.js';
@@ -86,11 +88,14 @@ declare module 'fastify' {
   }
 }
 
-/** Builds services from repositories and registers every module's routes. */
+/**
+ * Builds services from repositories and registers every module's routes. Returns what the served
+ * index.html carries for a request's channel (see StartupData).
+ */
 export async function registerModules(
   app: FastifyInstance,
   deps: AppDeps & { redis: Redis | undefined; shell: AppShell },
-) {
+): Promise<{ startupFor: StartupFor }> {
   const { config, db, redis } = deps;
   const now = deps.now ?? (() => new Date());
   const keys = createKeysService(createKeysRepository(db), now);
@@ -146,10 +151,11 @@ export async function registerModules(
   });
   const account = createAccountService({ repo: authRepo, profiles, mail, keys });
 
-  keysRoutes(app, keys, config.DEFAULT_CHANNEL_KEY, {
+  const runtimeConfig = createRuntimeConfig(keys, config.DEFAULT_CHANNEL_KEY, {
     url: config.ANALYTICS_URL === 'off' ? null : (config.ANALYTICS_URL ?? ''),
     localhost: config.ANALYTICS_LOCALHOST,
   });
+  keysRoutes(app, keys, config.DEFAULT_CHANNEL_KEY, runtimeConfig);
   const commerce = await registerCommerce(app, { config, db, now, origins });
   channelRoutes(app, channel, commerce.catalogue.overlay);
   eventsRoutes(app, events);
@@ -181,4 +187,12 @@ export async function registerModules(
   registerVod(app, { config, db, channel, geo, keys, media, now });
   const admin = await registerAdmin(app, { db, channel, now, caches: [channel, events] });
   await registerAnalytics(app, { config, db, channel, keys, admin, now });
+  const startupFor = createStartupData({
+    keys,
+    channel,
+    events,
+    runtimeConfig,
+    defaultChannelKey: config.DEFAULT_CHANNEL_KEY,
+  });
+  return { startupFor };
 }

@@ -13,6 +13,9 @@ import {
   StaticBlockSchema,
 } from './channel.js';
 import { PackageSchema, SubscriptionSchema } from './commerce.js';
+import type { Locale } from './constants.js';
+import type { HomepageEvents } from './events.js';
+import type { RuntimeConfig } from './keys.js';
 
 /** GET /channel-bootstrap-data: every key the spec lists, in one round trip. */
 export const BootstrapDataSchema = z.object({
@@ -35,3 +38,16 @@ export type BootstrapData = z.infer<typeof BootstrapDataSchema>;
 export const BootstrapQuerySchema = z.object({
   client_interface: z.literal('web').default('web'),
 });
+
+/**
+ * What the server puts into the index.html it serves, so the first paint needs no API call: the
+ * runtime config, and for the channel of the host name the anonymous bootstrap document and, on the
+ * home page, its rails, in `locale` (the browser's language when the channel has it, else the
+ * channel's). A client whose locale differs, or that has none of it, fetches as usual.
+ */
+export interface StartupData {
+  config: RuntimeConfig;
+  locale: Locale;
+  bootstrap: BootstrapData | null;
+  homepage: HomepageEvents | null;
+}

@@ -83,3 +83,6 @@ export const PURCHASE_TERMS = {
   final: 'No refunds. All sales final.',
   renewal: 'Monthly plans renew every 30 days; annual every 12 months.',
 } as const;
+
+/** The id of the JSON block in the served index.html that carries StartupData (bootstrap.ts). */
+export const STARTUP_DATA_ELEMENT_ID = 'startup-data';

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createAppShell } from './app-shell.js';
+import { createAppShell, preloadLinks, scriptSafeJson } from './app-shell.js';
 
 describe('app shell', () => {
   it("adds a page's link-preview tags, escaped, to index.html", async () => {
@@ -31,5 +31,54 @@ describe('app shell', () => {
     expect(await shell.html()).toContain('<title>Live sports</title>');
     expect(await createAppShell('/nonexistent').html()).toBeNull();
     fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('carries the start-up data as JSON no value can break out of, with title, language and description', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rudy-shell-'));
+    fs.writeFileSync(
+      path.join(dir, 'index.html'),
+      '<html lang="en"><head><title>Live sports</title>' +
+        '<meta name="description" content="Watch games live and on demand." /></head><body></body></html>',
+    );
+    const name = 'Evil</script><script>alert(1)</script> & <!-- co';
+    const json = JSON.stringify({ config: {}, locale: 'fr', bootstrap: { settings: { name } } });
+    const html = await createAppShell(dir).html(undefined, {
+      startup: { json, locale: 'fr', settings: { channel_name: name } as never },
+      pathname: '/',
+    });
+    expect(html).toContain('<html lang="fr"');
+    expect(html).toContain('<title>Evil&#60;/script&#62;&#60;script&#62;alert(1)&#60;/script&#62;');
+    expect(html).toContain('<meta name="description" content="Les matchs de Evil&#60;/script');
+    expect(html?.match(/<script/g)).toHaveLength(1);
+    expect(html).not.toContain('<!--');
+    const block = /<script type="application\/json" id="startup-data">([^<]*)<\/script>/.exec(
+      html!,
+    );
+    expect(JSON.parse(block![1]!)).toEqual(JSON.parse(json));
+    expect(scriptSafeJson('"\u2028"')).toBe('"\\u2028"');
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("announces the chunks of a path's screen that the entry does not load already", () => {
+    const manifest = {
+      'index.html': { file: 'assets/index.js', imports: ['_shared.js'] },
+      '_shared.js': { file: 'assets/shared.js' },
+      'src/app/routes/root/root-layout.tsx': { file: 'assets/root.js', imports: ['_shared.js'] },
+      'src/app/routes/home/home.tsx': {
+        file: 'assets/home.js',
+        imports: ['_rail.js'],
+        css: ['assets/home.css'],
+      },
+      '_rail.js': { file: 'assets/rail.js' },
+      'src/app/routes/events/live.tsx': { file: 'assets/live.js' },
+    };
+    const home = preloadLinks(manifest, '/');
+    expect(home).toContain('<link rel="modulepreload" crossorigin href="/assets/home.js" />');
+    expect(home).toContain('href="/assets/rail.js"');
+    expect(home).toContain('href="/assets/root.js"');
+    expect(home).toContain('<link rel="preload" as="style" href="/assets/home.css" />');
+    expect(home).not.toContain('shared.js');
+    expect(preloadLinks(manifest, '/live')).toContain('/assets/live.js');
+    expect(preloadLinks(manifest, '/login')).toBe('');
   });
 });

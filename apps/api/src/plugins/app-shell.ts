@@ -1,5 +1,7 @@
 import fsp from 'node:fs/promises';
 import path from 'node:path';
+import { STARTUP_DATA_ELEMENT_ID } from '@rudy/contracts';
+import type { RenderedStartup } from '../modules/channel/startup-data.js';
 
 /** What a link preview (Open Graph, Twitter card) shows of a page. */
 export interface PageMeta {
@@ -20,7 +22,6 @@ export function metaTags(meta: PageMeta): string {
     ['property', 'og:title', meta.title],
     ['property', 'og:description', meta.description],
     ['property', 'og:url', meta.url],
-    ['name', 'description', meta.description],
     ['name', 'twitter:card', meta.image ? 'summary_large_image' : 'summary'],
     ['name', 'twitter:title', meta.title],
     ['name', 'twitter:description', meta.description],
@@ -34,20 +35,130 @@ export function metaTags(meta: PageMeta): string {
 }
 
 /**
- * The web app's index.html, optionally with a page's link-preview tags: chat apps and social sites
- * read them from the HTML and run no script. Read from disk per call (it is small, and a rebuilt
- * app is picked up without a restart). null when the web app is not built.
+ * JSON for a `<script type="application/json">` block: `<` (and `>`, `&`) written as \u escapes,
+ * so no value (a channel name, a slide title) can close the element or open a comment.
+ */
+export function scriptSafeJson(json: string): string {
+  return json.replace(
+    /[<>&\u2028\u2029]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+}
+
+/**
+ * The screens whose code the first paint needs, by path (the router's lazy modules, as the Vite
+ * manifest names them): their chunks are announced with modulepreload in the served HTML instead
+ * of being discovered after the entry has run. Other paths load as before.
+ */
+const FIRST_PAINT_MODULES: [RegExp, string[]][] = [
+  [/^\/$/, ['src/app/routes/home/home.tsx']],
+  [/^\/(live|upcoming|vod)$/, ['src/app/routes/events/$1.tsx']],
+  [/^\/watch\/\d+$/, ['src/app/routes/watch/watch.tsx']],
+];
+const SITE_LAYOUT = 'src/app/routes/root/root-layout.tsx';
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  css?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+/** modulepreload and style preload links for a path's screen, minus what the entry already loads. */
+export function preloadLinks(manifest: Manifest, pathname: string): string {
+  const route = FIRST_PAINT_MODULES.find(([pattern]) => pattern.test(pathname));
+  if (!route) return '';
+  const sources = route[1].map((src) => pathname.replace(route[0], src));
+  const inEntry = new Set<string>();
+  const walk = (key: string, into: Set<string>) => {
+    if (into.has(key) || !manifest[key]) return;
+    into.add(key);
+    for (const dep of manifest[key].imports ?? []) walk(dep, into);
+  };
+  walk('index.html', inEntry);
+  const needed = new Set<string>();
+  for (const key of [SITE_LAYOUT, ...sources]) walk(key, needed);
+  const links: string[] = [];
+  for (const key of needed) {
+    if (inEntry.has(key)) continue;
+    const chunk = manifest[key];
+    if (!chunk) continue;
+    links.push(`<link rel="modulepreload" crossorigin href="/${chunk.file}" />`);
+    for (const css of chunk.css ?? [])
+      links.push(`<link rel="preload" as="style" href="/${css}" />`);
+  }
+  return links.join('\n    ');
+}
+
+export interface ShellOptions {
+  /** A page's link-preview tags (and its title and description). */
+  meta?: PageMeta;
+  /** The start-up data of the request's channel (see StartupData). */
+  startup?: RenderedStartup;
+  /** The path served, for its screen's preload links. */
+  pathname?: string;
+}
+
+/** What the channel's pages say about themselves when a page says nothing more precise. */
+function channelDescription(name: string, locale: string) {
+  return locale === 'fr'
+    ? `Les matchs de ${name} en direct et en différé.`
+    : `Watch ${name} games live and on demand.`;
+}
+
+/**
+ * The web app's index.html with what a request adds: a page's link-preview tags (chat apps and
+ * social sites read them from the HTML and run no script), the channel's start-up data, title,
+ * description and language, and preload links for the path's screen. Read from disk per call (it
+ * is small, and a rebuilt app is picked up without a restart). null when the web app is not built.
  */
 export function createAppShell(distDir: string) {
   const indexPath = path.join(distDir, 'index.html');
+  const manifestPath = path.join(distDir, '.vite', 'manifest.json');
+  // Read again only when index.html changes (a rebuild changes its asset names).
+  let manifestFor: { index: string; manifest: Manifest } | null = null;
+
+  async function manifestOf(index: string): Promise<Manifest> {
+    if (manifestFor?.index === index) return manifestFor.manifest;
+    const text = await fsp.readFile(manifestPath, 'utf8').catch(() => '{}');
+    const manifest = JSON.parse(text) as Manifest;
+    manifestFor = { index, manifest };
+    return manifest;
+  }
+
   return {
-    async html(meta?: PageMeta): Promise<string | null> {
-      const html = await fsp.readFile(indexPath, 'utf8').catch(() => null);
-      if (html === null || !meta) return html;
-      const title = `<title>${escapeAttr(meta.title)}</title>`;
-      return html
-        .replace(/<title>[^<]*<\/title>/, title)
-        .replace('</head>', `    ${metaTags(meta)}\n  </head>`);
+    async html(meta?: PageMeta, options: Omit<ShellOptions, 'meta'> = {}): Promise<string | null> {
+      const index = await fsp.readFile(indexPath, 'utf8').catch(() => null);
+      if (index === null) return null;
+      const { startup, pathname } = options;
+      let html = index;
+      const head: string[] = [];
+      const channelName = startup?.settings?.channel_name;
+      const title = meta?.title ?? channelName;
+      const description =
+        meta?.description ??
+        (channelName ? channelDescription(channelName, startup?.locale ?? 'en') : undefined);
+      if (title)
+        html = html.replace(/<title>[^<]*<\/title>/, `<title>${escapeAttr(title)}</title>`);
+      if (description) {
+        const tag = `<meta name="description" content="${escapeAttr(description)}" />`;
+        const existing = /<meta name="description" content="[^"]*" \/>/;
+        if (existing.test(html)) html = html.replace(existing, tag);
+        else head.push(tag);
+      }
+      if (startup) {
+        html = html.replace(/<html lang="[a-z]+"/, `<html lang="${startup.locale}"`);
+        head.push(
+          `<script type="application/json" id="${STARTUP_DATA_ELEMENT_ID}">${scriptSafeJson(startup.json)}</script>`,
+        );
+      }
+      if (pathname) {
+        const links = preloadLinks(await manifestOf(index), pathname);
+        if (links) head.push(links);
+      }
+      if (meta) head.push(metaTags(meta));
+      if (head.length === 0) return html;
+      return html.replace('</head>', `    ${head.join('\n    ')}\n  </head>`);
     },
   };
 }

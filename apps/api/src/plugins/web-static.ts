@@ -1,11 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SPEC_MESSAGES, type ErrorBody } from '@rudy/contracts';
 
 /** Paths that belong to the server; a miss there is a JSON 404, never the app shell. */
 const SERVER_PREFIXES = ['/api/', '/media/', '/datalake/'];
+
+/** The index.html for a request (with its channel's start-up data); null when not built. */
+export type RenderShell = (request: FastifyRequest) => Promise<string | null>;
 
 /**
  * Serves the built web app. Hashed assets are cached for a year; index.html never, so a deploy is
@@ -13,16 +16,31 @@ const SERVER_PREFIXES = ['/api/', '/media/', '/datalake/'];
  * it. Any other GET that accepts HTML gets index.html and the client router decides (unknown paths
  * end on /404 there).
  */
-export async function registerWebStatic(app: FastifyInstance, distDir: string) {
+export async function registerWebStatic(
+  app: FastifyInstance,
+  distDir: string,
+  renderShell?: RenderShell,
+) {
   const indexPath = path.join(distDir, 'index.html');
   const hasBuild = fs.existsSync(indexPath);
+
+  /** The app shell, rendered for this request when a renderer is given, else the file as built. */
+  async function sendShell(request: FastifyRequest, reply: FastifyReply) {
+    reply.header('cache-control', 'no-cache');
+    const html = renderShell ? await renderShell(request) : null;
+    if (html === null) return reply.sendFile('index.html');
+    // The start-up data and title follow the host name and the browser's languages.
+    return reply.header('vary', 'Accept-Language').type('text/html; charset=utf-8').send(html);
+  }
+
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root: distDir,
       prefix: '/',
       // A wildcard route reads the folder per request, so a rebuilt app is served without a restart.
       wildcard: true,
-      index: ['index.html'],
+      // '/' is the app shell, rendered below like any other page's.
+      index: false,
       // The build writes .br and .gz beside each text asset (apps/web precompress step).
       preCompressed: true,
       setHeaders(reply, filePath) {
@@ -33,6 +51,7 @@ export async function registerWebStatic(app: FastifyInstance, distDir: string) {
         );
       },
     });
+    app.get('/', sendShell);
   } else {
     app.log.warn({ distDir }, 'web app not built: run `npm run build:web`');
   }
@@ -43,7 +62,7 @@ export async function registerWebStatic(app: FastifyInstance, distDir: string) {
     const wantsHtml =
       request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
     if (!isServerPath && wantsHtml && hasBuild) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      return sendShell(request, reply);
     }
     // The spec's text, not one naming the path: the caller knows what it asked for.
     const body: ErrorBody = { message: SPEC_MESSAGES.route_not_found, code: 'route_not_found' };

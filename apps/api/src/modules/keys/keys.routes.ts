@@ -9,21 +9,15 @@ import {
 } from '@rudy/contracts';
 import { typed } from '../../lib/route-types.js';
 import type { KeysService } from './keys.service.js';
+import type { RuntimeConfigFor } from './runtime-config.js';
 
 const tags = ['keys'];
-
-/** Where the web app reports analytics: '' is this server, null nowhere. */
-export interface AnalyticsTarget {
-  url: string | null;
-  /** Whether the client reports from localhost (the demo does). */
-  localhost: boolean;
-}
 
 export function keysRoutes(
   app: FastifyInstance,
   keys: KeysService,
   defaultChannelKey: string,
-  analytics: AnalyticsTarget,
+  runtimeConfig: RuntimeConfigFor,
 ) {
   const r = typed(app);
 
@@ -64,15 +58,7 @@ export function keysRoutes(
     },
     async (req, reply) => {
       reply.header('cache-control', 'no-cache');
-      return {
-        api_base: '/api',
-        channel_key: await keys
-          .channelKeyForHost(req.hostname, defaultChannelKey)
-          .catch(() => null),
-        keys_url: '/api/channel-key',
-        analytics_url: analytics.url,
-        analytics_localhost: analytics.localhost,
-      };
+      return runtimeConfig(req.hostname);
     },
   );
 
