@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { AnalyticsStreamFilter } from '@rudy/contracts';
 import type { DB } from '../../db/database.js';
+import type { Database, I18nText } from '../../db/schema.js';
 
 export interface Range {
   channelId: number;
@@ -30,6 +31,30 @@ const streamIs = (stream: AnalyticsStreamFilter) =>
       ? sql<boolean>`stream_type <> 'live'`
       : sql<boolean>`true`;
 
+/** What a range of days shows, as the one statement of `overview` returns it (JSON). */
+interface OverviewRow {
+  streams: {
+    day: string | null;
+    stream_type: string | null;
+    stream_id: number | null;
+    views: number;
+    seconds: number;
+  }[];
+  dims: { dim: string; value: string; seconds: number }[];
+  first_frames: { bucket: number; samples: number }[];
+  sketches: { day: string; sketch: string }[];
+  events: { day: string; name: string; count: number }[];
+  pages: { path: string; visits: number }[];
+  signups: number;
+  revenue: { currency: Database['orders']['currency']; amount_cents: number; orders: number }[];
+  games: { id: number; name: I18nText }[];
+  teams: { event_id: number; id: number; name: string; short_name: string; is_home: boolean }[];
+}
+
+/** A subquery's rows as one JSON array (empty when none). */
+const jsonRows = (query: ReturnType<typeof sql>) =>
+  sql`(select coalesce(json_agg(x), '[]') from (${query}) x)`;
+
 /**
  * SQL only: what the dashboard reads. A range of days comes from the daily rollups (a handful of
  * rows per game and day), a single day's hours from the hourly ones; sign-ups and revenue from
@@ -38,99 +63,84 @@ const streamIs = (stream: AnalyticsStreamFilter) =>
 export function createDashboardRepository(db: DB) {
   return {
     /**
-     * Views and watch time per day and per game (or clip), in one pass over the range's rows
-     * (grouping sets): the two breakdowns the dashboard needs of the largest daily table.
+     * Everything a range of days shows, in one statement (each query on the embedded database is
+     * a round trip through its protocol; eleven of them were a good part of the answer's time):
+     * views and watch time per day and per game in one pass over the largest daily table
+     * (grouping sets), the games' names and teams, watch time by dimension, first-frame
+     * histogram, viewer sketches (base64), events, top pages, sign-ups and revenue.
      */
-    async streams(r: Range) {
-      const { rows } = await sql<{
-        day: string | null;
-        stream_type: string | null;
-        stream_id: number | null;
-        views: string;
-        seconds: string;
-      }>`
-        select day::text as day, stream_type, stream_id, sum(views) as views, sum(seconds) as seconds
-        from analytics_daily_streams
-        where channel_id = ${r.channelId} and day >= ${r.from}::date and day <= ${r.to}::date
-          and ${streamIs(r.stream)}
-        group by grouping sets ((day), (stream_type, stream_id))
+    async overview(r: Range, top: number) {
+      const days = sql`channel_id = ${r.channelId} and day >= ${r.from}::date and day <= ${r.to}::date`;
+      const period = sql`channel_id = ${r.channelId} and created_at >= ${r.start} and created_at < ${r.end}`;
+      const stream = streamIs(r.stream);
+      const { rows } = await sql<OverviewRow>`
+        with streams as (
+          select day::text as day, stream_type, stream_id,
+            sum(views)::float8 as views, sum(seconds)::float8 as seconds
+          from analytics_daily_streams
+          where ${days} and ${stream}
+          group by grouping sets ((day), (stream_type, stream_id))
+        ),
+        games as (
+          select distinct stream_id as id from streams where day is null and stream_type <> 'clip'
+        )
+        select
+          ${jsonRows(sql`select * from streams`)} as streams,
+          ${jsonRows(sql`
+            select dim, value, sum(seconds)::float8 as seconds from analytics_daily_dims
+            where ${days} and ${stream} group by dim, value`)} as dims,
+          ${jsonRows(sql`
+            select bucket, sum(samples)::float8 as samples from analytics_daily_first_frames
+            where ${days} and ${stream} group by bucket`)} as first_frames,
+          ${jsonRows(sql`
+            select day::text as day, encode(sketch, 'base64') as sketch from analytics_daily_viewers
+            where ${days} and ${stream}`)} as sketches,
+          ${jsonRows(sql`
+            select day::text as day, name, count::float8 as count from analytics_daily_events
+            where ${days}`)} as events,
+          ${jsonRows(sql`
+            select path, sum(visits)::float8 as visits from analytics_daily_pages
+            where ${days} group by path order by sum(visits) desc, path limit ${top}`)} as pages,
+          (select count(*)::float8 from users where ${period}) as signups,
+          ${jsonRows(sql`
+            select currency, sum(amount_cents)::float8 as amount_cents, count(*)::float8 as orders
+            from orders where ${period} and status = 'paid'
+            group by currency order by currency`)} as revenue,
+          ${jsonRows(sql`
+            select e.id, e.name from events e join games g on g.id = e.id
+            where e.channel_id = ${r.channelId}`)} as games,
+          ${jsonRows(sql`
+            select ep.event_id, p.id, p.name, p.short_name, ep.is_home
+            from event_participants ep
+            join participants p on p.id = ep.participant_id
+            join games g on g.id = ep.event_id
+            where p.channel_id = ${r.channelId}`)} as teams
       `.execute(db);
+      const row = rows[0];
+      if (!row) throw new Error('the dashboard overview returned no row');
       const byDay: { day: string; views: number; seconds: number }[] = [];
       const byStream: { stream_type: string; stream_id: number; views: number; seconds: number }[] =
         [];
-      for (const x of rows) {
+      for (const x of row.streams) {
         const figures = { views: num(x.views), seconds: num(x.seconds) };
         if (x.day !== null) byDay.push({ day: x.day, ...figures });
         else if (x.stream_type !== null && x.stream_id !== null) {
           byStream.push({ stream_type: x.stream_type, stream_id: x.stream_id, ...figures });
         }
       }
-      return { byDay, byStream };
-    },
-
-    /** Watch time by what the client said the game was: category, sport, school. */
-    async watchByDim(r: Range) {
-      const rows = await db
-        .selectFrom('analytics_daily_dims')
-        .select(['dim', 'value', sql<string>`sum(seconds)`.as('seconds')])
-        .where('channel_id', '=', r.channelId)
-        .where('day', '>=', r.from)
-        .where('day', '<=', r.to)
-        .where(streamIs(r.stream))
-        .groupBy(['dim', 'value'])
-        .execute();
-      return rows.map((x) => ({ dim: x.dim, value: x.value, seconds: num(x.seconds) }));
-    },
-
-    async firstFrameHistogram(r: Range): Promise<Map<number, number>> {
-      const rows = await db
-        .selectFrom('analytics_daily_first_frames')
-        .select(['bucket', sql<string>`sum(samples)`.as('samples')])
-        .where('channel_id', '=', r.channelId)
-        .where('day', '>=', r.from)
-        .where('day', '<=', r.to)
-        .where(streamIs(r.stream))
-        .groupBy('bucket')
-        .execute();
-      return new Map(rows.map((x) => [x.bucket, num(x.samples)]));
-    },
-
-    async viewerSketchesByDay(r: Range) {
-      const rows = await db
-        .selectFrom('analytics_daily_viewers')
-        .select([sql<string>`day::text`.as('day'), sketchText])
-        .where('channel_id', '=', r.channelId)
-        .where('day', '>=', r.from)
-        .where('day', '<=', r.to)
-        .where(streamIs(r.stream))
-        .execute();
-      return rows.map((x) => ({ day: x.day, sketch: sketchOf(x.sketch) }));
-    },
-
-    async eventsByDay(r: Range) {
-      const rows = await db
-        .selectFrom('analytics_daily_events')
-        .select([sql<string>`day::text`.as('day'), 'name', 'count'])
-        .where('channel_id', '=', r.channelId)
-        .where('day', '>=', r.from)
-        .where('day', '<=', r.to)
-        .execute();
-      return rows.map((x) => ({ day: x.day, name: x.name, count: num(x.count) }));
-    },
-
-    async topPages(r: Range, limit: number) {
-      const rows = await db
-        .selectFrom('analytics_daily_pages')
-        .select(['path', sql<string>`sum(visits)`.as('visits')])
-        .where('channel_id', '=', r.channelId)
-        .where('day', '>=', r.from)
-        .where('day', '<=', r.to)
-        .groupBy('path')
-        .orderBy(sql`sum(visits)`, 'desc')
-        .orderBy('path')
-        .limit(limit)
-        .execute();
-      return rows.map((x) => ({ path: x.path, visits: num(x.visits) }));
+      return {
+        byDay,
+        byStream,
+        dims: row.dims,
+        histogram: new Map(row.first_frames.map((x) => [x.bucket, num(x.samples)])),
+        sketches: row.sketches.map((x) => ({ day: x.day, sketch: sketchOf(x.sketch) })),
+        events: row.events,
+        pages: row.pages,
+        signups: num(row.signups),
+        revenue: row.revenue,
+        games: row.games,
+        teams: row.teams,
+      };
     },
 
     /** One day hour by hour: views, watch time, visits and the hour's viewer sketches. */
@@ -178,60 +188,6 @@ export function createDashboardRepository(db: DB) {
         visits: visits.map((x) => ({ at: at(x), n: num(x.n) })),
         sketches: sketches.map((x) => ({ at: at(x), sketch: sketchOf(x.sketch) })),
       };
-    },
-
-    async signups(r: Range): Promise<number> {
-      const row = await db
-        .selectFrom('users')
-        .select((eb) => eb.fn.countAll<string>().as('n'))
-        .where('channel_id', '=', r.channelId)
-        .where('created_at', '>=', r.start)
-        .where('created_at', '<', r.end)
-        .executeTakeFirstOrThrow();
-      return num(row.n);
-    },
-
-    async revenue(r: Range) {
-      const rows = await db
-        .selectFrom('orders')
-        .select([
-          'currency',
-          sql<string>`sum(amount_cents)`.as('amount'),
-          (eb) => eb.fn.countAll<string>().as('orders'),
-        ])
-        .where('channel_id', '=', r.channelId)
-        .where('status', '=', 'paid')
-        .where('created_at', '>=', r.start)
-        .where('created_at', '<', r.end)
-        .groupBy('currency')
-        .orderBy('currency')
-        .execute();
-      return rows.map((x) => ({
-        currency: x.currency,
-        amount_cents: num(x.amount),
-        orders: num(x.orders),
-      }));
-    },
-
-    /** Names of the games watched, and their teams. */
-    async games(channelId: number, ids: number[]) {
-      if (ids.length === 0) return { events: [], teams: [] };
-      const [events, teams] = await Promise.all([
-        db
-          .selectFrom('events')
-          .select(['id', 'name'])
-          .where('channel_id', '=', channelId)
-          .where('id', 'in', ids)
-          .execute(),
-        db
-          .selectFrom('event_participants as ep')
-          .innerJoin('participants as p', 'p.id', 'ep.participant_id')
-          .select(['ep.event_id', 'p.id', 'p.name', 'p.short_name', 'ep.is_home'])
-          .where('p.channel_id', '=', channelId)
-          .where('ep.event_id', 'in', ids)
-          .execute(),
-      ]);
-      return { events, teams };
     },
 
     async viewersNow(channelId: number, since: Date) {

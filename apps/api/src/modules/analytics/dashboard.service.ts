@@ -18,7 +18,7 @@ const TOP = 10;
 const HOUR_MS = 3_600_000;
 
 type Named = { name: string; seconds: number };
-type StreamFigures = Awaited<ReturnType<DashboardRepository['streams']>>['byStream'][number];
+type Overview = Awaited<ReturnType<DashboardRepository['overview']>>;
 const bySeconds = (a: Named, b: Named) => b.seconds - a.seconds || a.name.localeCompare(b.name);
 
 function sumInto<K>(map: Map<K, number>, key: K, value: number) {
@@ -80,10 +80,11 @@ export function createDashboardService(deps: {
     return { range, timeZone, currency: settings.currency };
   }
 
-  async function watchTime(r: Range, locale: Locale, streams: StreamFigures[]) {
-    const dims = await repo.watchByDim(r);
+  /** Watch time by game, team, sport and school, from the range's overview. */
+  function watchTime(o: Overview, locale: Locale) {
+    const { dims, games: events, teams } = o;
     // Clips are watched too, but "by game" means games: their ids are events'.
-    const games = streams.filter((s) => s.stream_type !== 'clip');
+    const games = o.byStream.filter((s) => s.stream_type !== 'clip');
     const seconds = new Map<number, number>();
     const views = new Map<number, number>();
     for (const g of games) {
@@ -91,7 +92,6 @@ export function createDashboardService(deps: {
       sumInto(views, g.stream_id, g.views);
     }
     const ids = [...seconds.keys()];
-    const { events, teams } = await repo.games(r.channelId, ids);
     const nameOf = new Map(events.map((e) => [e.id, pickText(e.name, locale)]));
     const teamsOf = new Map<number, typeof teams>();
     for (const t of teams) teamsOf.set(t.event_id, [...(teamsOf.get(t.event_id) ?? []), t]);
@@ -172,22 +172,15 @@ export function createDashboardService(deps: {
       locale: Locale,
     ): Promise<AnalyticsDashboard> {
       const { range: r, timeZone, currency } = await rangeOf(channelId, q);
-      const [streams, histogram, sketches, events, pages, signups, revenue] = await Promise.all([
-        repo.streams(r),
-        repo.firstFrameHistogram(r),
-        repo.viewerSketchesByDay(r),
-        repo.eventsByDay(r),
-        repo.topPages(r, TOP),
-        repo.signups(r),
-        repo.revenue(r),
-      ]);
+      const overview = await repo.overview(r, TOP);
+      const { histogram, sketches, events, pages, signups, revenue } = overview;
       const daily = new Map(
         days(q.from, q.to).map((date) => [
           date,
           { date, views: 0, unique_viewers: 0, watch_seconds: 0, visits: 0 },
         ]),
       );
-      const byDay = streams.byDay;
+      const byDay = overview.byDay;
       for (const d of byDay) {
         const day = daily.get(d.day);
         if (day) {
@@ -237,7 +230,7 @@ export function createDashboardService(deps: {
         revenue,
         daily: [...daily.values()],
         hourly: q.from === q.to ? await hourly(r) : [],
-        watch_time: await watchTime(r, locale, streams.byStream),
+        watch_time: watchTime(overview, locale),
         top_pages: pages,
       };
     },
