@@ -30,9 +30,14 @@ export async function openDatabase(opts: {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
     // An idle connection dropped by the server (restart, failover) must not crash the process; the
     // pool replaces it on next use.
-    pool.on('error', (error) => {
+    const lost = (error: Error) => {
       console.error('database connection lost:', error.message);
-    });
+    };
+    pool.on('error', lost);
+    // A connection in use (between the statements of a transaction) that the server drops reports
+    // on the client, not the pool: unheard, that error would end the process. The statement in
+    // flight fails by itself and the pool discards the client.
+    pool.on('connect', (client) => client.on('error', lost));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
