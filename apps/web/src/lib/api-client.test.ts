@@ -4,7 +4,7 @@ import { FUTURE, TEST_CONFIG, json, mockFetch, urlOf, type Handler } from '../te
 import { createApiClient } from './api-client';
 import { ApiError } from './api-error';
 import { onAppEvent } from './app-events';
-import { getFailingUrls } from './failing-urls';
+import { clearFailingUrls, getFailingUrls } from './failing-urls';
 import { STORAGE_KEYS, getItem, setItem } from './storage';
 
 const KEY_ERROR = { message: 'No chanel or api key found', code: 'api_key_invalid' };
@@ -256,5 +256,46 @@ describe('api client: global errors', () => {
     await expect(client.get('/favorites')).rejects.toMatchObject({ status: 401 });
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
     off();
+  });
+});
+
+describe('api client: crash codes raise the reload screen (spec 8)', () => {
+  beforeEach(() => {
+    setItem(STORAGE_KEYS.apiKey, 'stored-key');
+    clearFailingUrls();
+  });
+
+  it('a 5xx on a read, or any answer that is not our JSON error, lists the URL until it succeeds', async () => {
+    let broken = true;
+    const { client } = setup((url) =>
+      url.pathname === '/api/menu' && broken
+        ? json({ message: 'Something went wrong', code: 'internal_error' }, 500)
+        : url.pathname === '/api/pages'
+          ? new Response('<html>Bad gateway</html>', { status: 502 })
+          : json({ ok: true }),
+    );
+    await expect(client.get('/menu')).rejects.toMatchObject({ status: 500 });
+    expect(getFailingUrls()).toEqual(['/api/menu']);
+    await expect(client.post('/pages', {})).rejects.toMatchObject({ code: 'http_502' });
+    expect(getFailingUrls()).toEqual(['/api/menu', '/api/pages']);
+    broken = false;
+    await client.get('/menu');
+    expect(getFailingUrls()).toEqual(['/api/pages']);
+  });
+
+  it('allows explained refusals, tolerated answers and failed writes', async () => {
+    const { client } = setup((url) => {
+      if (url.pathname === '/api/custom-forms/x')
+        return json({ message: 'nf', code: 'not_found' }, 404);
+      if (url.pathname === '/api/profile')
+        return json({ message: 'no', code: 'unauthenticated' }, 401);
+      if (url.pathname === '/api/clip') return json({ message: 'x', code: 'internal_error' }, 500);
+      return json({ message: 'bad', code: 'validation_failed' }, 400);
+    });
+    await expect(client.get('/custom-forms/x')).rejects.toMatchObject({ status: 404 });
+    await expect(client.get('/profile')).rejects.toMatchObject({ status: 401 });
+    await expect(client.post('/clip', {})).rejects.toMatchObject({ status: 500 });
+    await expect(client.get('/events')).rejects.toMatchObject({ status: 400 });
+    expect(getFailingUrls()).toEqual([]);
   });
 });

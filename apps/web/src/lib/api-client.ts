@@ -60,6 +60,20 @@ export function isReportedFailure(error: ApiError, path: string): boolean {
   return true;
 }
 
+/**
+ * Spec 8: "crash codes 4xx/5xx raise a global api_key_error event unless the code is allowed" (the
+ * full-page reload screen, through the failing-URL store, which a later success of the same URL
+ * clears). Crashes: a server error (5xx) on a read the page needs, and any 4xx/5xx answer that is
+ * not one of our JSON errors (a proxy's or gateway's page, code http_NNN). Allowed: the refusals the
+ * API explains with a code (shown where they happen), the tolerated answers of isReportedFailure,
+ * and a failed write, whose form says so and may be sent again.
+ */
+export function isCrash(error: ApiError, method: Method, path: string): boolean {
+  if (error.status < 400 || !isReportedFailure(error, path)) return false;
+  if (error.code.startsWith('http_')) return true;
+  return error.status >= 500 && method === 'GET';
+}
+
 export function createApiClient(deps: ApiClientDeps = {}) {
   let config: RuntimeConfig | null = null;
   let getLocale = deps.getLocale ?? (() => DEFAULT_LOCALE);
@@ -262,7 +276,10 @@ export function createApiClient(deps: ApiClientDeps = {}) {
         removeFailingUrl(url);
         return data;
       } catch (error) {
-        if (!isKeyError(error)) throw error;
+        if (!isKeyError(error)) {
+          if (isApiError(error) && isCrash(error, method, path)) addFailingUrl(url);
+          throw error;
+        }
         if (attempt >= RETRY_COUNT) {
           addFailingUrl(url);
           throw error;
