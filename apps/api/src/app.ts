@@ -7,11 +7,13 @@ import type { DB } from './db/database.js';
 import { registerModules } from './modules.js';
 import type { RecaptchaVerifier } from './modules/auth/recaptcha.js';
 import type { CountryLookup } from './modules/geo/geo.service.js';
+import { registerOps } from './modules/ops/register-ops.js';
 import { createAppShell } from './plugins/app-shell.js';
 import { registerCompression } from './plugins/compression.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
+import { gracefulCloseOptions, registerGracefulClose } from './plugins/graceful-close.js';
 import { registerRateLimit } from './plugins/rate-limit.js';
-import { loggerOptions, type LogStream } from './plugins/request-log.js';
+import { loggerOptions, wantsPrettyLogs, type LogStream } from './plugins/request-log.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerSwagger } from './plugins/swagger.js';
 import { registerWebStatic } from './plugins/web-static.js';
@@ -31,17 +33,20 @@ export interface AppDeps {
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
   const app = Fastify({
-    logger: loggerOptions(config.LOG_LEVEL, deps.logStream),
+    logger: loggerOptions(config.LOG_LEVEL, deps.logStream, {
+      pretty: wantsPrettyLogs(config.NODE_ENV),
+    }),
     trustProxy: parseTrustProxy(config.TRUST_PROXY),
     requestTimeout: config.REQUEST_TIMEOUT_MS,
     connectionTimeout: config.REQUEST_TIMEOUT_MS,
     bodyLimit: 1_048_576,
-    forceCloseConnections: true,
+    ...gracefulCloseOptions,
     routerOptions: { ignoreTrailingSlash: true },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerGracefulClose(app);
 
   // One Redis connection for every shared counter; none when REDIS_URL is unset.
   const redis = config.REDIS_URL
@@ -68,6 +73,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     redis,
   });
   await registerSwagger(app);
+  registerOps(app, { config, db: deps.db });
   const distDir = config.WEB_DIST_DIR ?? path.join(config.repoRoot, 'apps/web/dist');
   const shell = createAppShell(distDir);
   const { startupFor } = await registerModules(app, { ...deps, redis, shell });

@@ -32,17 +32,37 @@ describe('production start-up', () => {
     expect(loadConfig({ ...noStripe, PAYMENTS_SANDBOX: 'true' }).PAYMENTS_SANDBOX).toBe(true);
   });
 
-  it('loads no demo channel and no synthetic live unless asked', () => {
+  it('loads no demo channel and runs synthetic live only when asked', () => {
     const config = loadConfig(PRODUCTION_READY);
     expect(config.SEED_ON_EMPTY).toBe(false);
     expect(config.DEMO_MEDIA_CHANNELS).toBe('');
-    const asked = loadConfig({
-      ...PRODUCTION_READY,
-      SEED_ON_EMPTY: 'true',
-      DEMO_MEDIA_CHANNELS: 'demo-hockey',
-    });
-    expect(asked.SEED_ON_EMPTY).toBe(true);
+    const asked = loadConfig({ ...PRODUCTION_READY, DEMO_MEDIA_CHANNELS: 'demo-hockey' });
     expect(asked.DEMO_MEDIA_CHANNELS).toBe('demo-hockey');
+  });
+
+  it('refuses the demo channel and the dev outbox when they are asked for, one line each', () => {
+    expect(() => loadConfig({ ...PRODUCTION_READY, SEED_ON_EMPTY: 'true' })).toThrow(
+      /^Cannot start in production: SEED_ON_EMPTY is refused in production[^\n]*$/,
+    );
+    expect(() => loadConfig({ ...PRODUCTION_READY, SEED_ON_EMPTY: 'false' })).not.toThrow();
+    expect(() => loadConfig({ ...PRODUCTION_READY, DEV_OUTBOX_TOKEN: 'x'.repeat(32) })).toThrow(
+      /^Cannot start in production: DEV_OUTBOX_TOKEN is refused[^\n]*$/,
+    );
+    expect(() => loadConfig({ ...PRODUCTION_READY, DEV_OUTBOX_ALLOW_REMOTE: 'true' })).toThrow(
+      /DEV_OUTBOX_ALLOW_REMOTE is refused/,
+    );
+  });
+
+  it('names an invalid setting on its own line', () => {
+    expect(() => loadConfig({ PORT: '70000' })).toThrow(/^Invalid setting PORT: [^\n]+$/);
+  });
+
+  it('expects a worker heartbeat where the worker runs, unless told otherwise', () => {
+    expect(loadConfig({}).READY_REQUIRES_WORKER).toBe(true);
+    expect(loadConfig({ WORKER: 'false' }).READY_REQUIRES_WORKER).toBe(false);
+    expect(
+      loadConfig({ WORKER: 'false', READY_REQUIRES_WORKER: 'true' }).READY_REQUIRES_WORKER,
+    ).toBe(true);
   });
 
   it('keeps the local demo as it was', () => {

@@ -22,6 +22,16 @@ export const ConfigSchema = z.object({
   /** Dev outbox requests per client in RATE_LIMIT_WINDOW_MS. */
   DEV_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(60),
   REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
+  /**
+   * SIGTERM/SIGINT: in-flight requests and the worker's current jobs get this long to finish
+   * before the process exits anyway.
+   */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  /**
+   * /api/ready requires a fresh worker heartbeat. Default: when this process runs the worker; set
+   * true on WORKER=false servers to take them out of rotation while no worker runs anywhere.
+   */
+  READY_REQUIRES_WORKER: z.enum(['true', 'false']).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Public event listings are cached, serialised, this long (0: off); see docs/decisions.md. */
   CATALOGUE_CACHE_MS: z.coerce.number().int().min(0).default(5_000),
@@ -105,7 +115,10 @@ export const ConfigSchema = z.object({
   STRIPE_API_URL: z.url().optional(),
   /** Sandbox payments settle this long after they are accepted (client polling is real). */
   SANDBOX_SETTLE_MS: z.coerce.number().int().min(0).default(1_500),
-  /** Commerce runner tick: settlements, reconciliation, renewals, expiry. 0: not started. */
+  /**
+   * Commerce pass (settlements, reconciliation, renewals, expiry) run by the worker as a recurring
+   * job this often. 0: not run.
+   */
   COMMERCE_JOB_INTERVAL_MS: z.coerce.number().int().min(0).default(1_000),
   /** Orders still 'created' after this long are checked with the payment provider. */
   COMMERCE_RECONCILE_AFTER_S: z.coerce.number().int().min(0).default(60),
@@ -139,14 +152,27 @@ export const ConfigSchema = z.object({
 type ParsedEnv = z.infer<typeof ConfigSchema>;
 export type Config = Omit<
   ParsedEnv,
-  'SEED_ON_EMPTY' | 'DEMO_MEDIA_CHANNELS' | 'ANALYTICS_LOCALHOST'
+  'SEED_ON_EMPTY' | 'DEMO_MEDIA_CHANNELS' | 'ANALYTICS_LOCALHOST' | 'READY_REQUIRES_WORKER'
 > & {
   SEED_ON_EMPTY: boolean;
   DEMO_MEDIA_CHANNELS: string;
   ANALYTICS_LOCALHOST: boolean;
+  READY_REQUIRES_WORKER: boolean;
   repoRoot: string;
 };
 
+/**
+ * A setting that stops the start: its message is one line per problem, each naming the setting,
+ * printed as it is (no stack trace) by the entry points.
+ */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(problems.join('\n'));
+    this.name = 'ConfigError';
+  }
+}
+
+/** apps/api/src in development, apps/api/dist once built: the same depth below the root. */
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
 /**
@@ -169,21 +195,33 @@ export function productionProblems(env: ParsedEnv): string[] {
   if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
     problems.push('STRIPE_WEBHOOK_SECRET is required with STRIPE_SECRET_KEY in production');
   }
+  // Asked for explicitly, the demo parts are refused rather than silently ignored.
+  if (env.DEV_OUTBOX_TOKEN || env.DEV_OUTBOX_ALLOW_REMOTE) {
+    const name = env.DEV_OUTBOX_TOKEN ? 'DEV_OUTBOX_TOKEN' : 'DEV_OUTBOX_ALLOW_REMOTE';
+    problems.push(`${name} is refused in production (the dev outbox is for local use only)`);
+  }
+  if (env.SEED_ON_EMPTY) {
+    problems.push(
+      'SEED_ON_EMPTY is refused in production (the demo channel is for a local start; unset it)',
+    );
+  }
   return problems;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = ConfigSchema.safeParse(env);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
-    throw new Error(`Invalid environment:\n${lines.join('\n')}`);
+    throw new ConfigError(
+      parsed.error.issues.map((i) => `Invalid setting ${i.path.join('.')}: ${i.message}`),
+    );
   }
   const data = parsed.data;
   const production = data.NODE_ENV === 'production';
   if (production) {
     const problems = productionProblems(data);
-    if (problems.length > 0)
-      throw new Error(`Cannot start in production:\n  ${problems.join('\n  ')}`);
+    if (problems.length > 0) {
+      throw new ConfigError(problems.map((p) => `Cannot start in production: ${p}`));
+    }
   }
   return {
     ...data,
@@ -194,6 +232,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ANALYTICS_LOCALHOST: data.ANALYTICS_LOCALHOST
       ? data.ANALYTICS_LOCALHOST === 'true'
       : !production,
+    READY_REQUIRES_WORKER: data.READY_REQUIRES_WORKER
+      ? data.READY_REQUIRES_WORKER === 'true'
+      : data.WORKER,
     repoRoot,
   };
 }

@@ -7,8 +7,9 @@ import { parseTrustProxy, type Config } from './config.js';
 import type { DB } from './db/database.js';
 import { registerDatalake } from './modules/analytics/register-analytics.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
+import { gracefulCloseOptions, registerGracefulClose } from './plugins/graceful-close.js';
 import { registerRateLimit } from './plugins/rate-limit.js';
-import { loggerOptions } from './plugins/request-log.js';
+import { loggerOptions, wantsPrettyLogs } from './plugins/request-log.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 
 /**
@@ -23,17 +24,20 @@ export async function buildDatalakeApp(deps: {
 }): Promise<FastifyInstance> {
   const { config } = deps;
   const app = Fastify({
-    logger: loggerOptions(config.LOG_LEVEL),
+    logger: loggerOptions(config.LOG_LEVEL, undefined, {
+      pretty: wantsPrettyLogs(config.NODE_ENV),
+    }),
     trustProxy: parseTrustProxy(config.TRUST_PROXY),
     requestTimeout: config.REQUEST_TIMEOUT_MS,
     connectionTimeout: config.REQUEST_TIMEOUT_MS,
     bodyLimit: 65_536,
-    forceCloseConnections: true,
+    ...gracefulCloseOptions,
     routerOptions: { ignoreTrailingSlash: true },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerGracefulClose(app);
   const redis = config.REDIS_URL
     ? new Redis(config.REDIS_URL, { connectTimeout: 500, maxRetriesPerRequest: 1 })
     : undefined;

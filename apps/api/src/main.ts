@@ -1,21 +1,33 @@
 import path from 'node:path';
 import { buildApp } from './app.js';
-import { fallbackOrigin, loadConfig } from './config.js';
+import { fallbackOrigin, loadConfig, type Config } from './config.js';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { seedDemoChannel } from './db/seed/demo-channel.js';
 import { ensureDemoAdmin } from './db/seed/demo-admin.js';
 import { loadAppSecret } from './lib/app-secret.js';
+import {
+  closeGracefully,
+  exitOnStartFailure,
+  lateLog,
+  refuseSourcesInProduction,
+} from './lib/process-lifecycle.js';
 import { startWorker, type Worker } from './jobs/worker.js';
 
 /**
- * One process: HTTP server (and, from the playback issue on, the job worker). Migrates at start-up
- * and seeds the demo channel into an empty database.
+ * One process: HTTP server and (WORKER=true) the job worker. Migrates at start-up and, in
+ * development, seeds the demo channel into an empty database.
  */
-async function main() {
-  const config = loadConfig();
+async function main(config: Config) {
+  refuseSourcesInProduction(config, import.meta.url);
   const dataDir = path.resolve(config.repoRoot, config.DATA_DIR);
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir });
+  // Pool errors go to the server's logger once it exists (the pool reconnects by itself).
+  const poolLog = lateLog();
+  const database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir,
+    log: poolLog,
+  });
   await migrateToLatest(database.db);
   if (config.SEED_ON_EMPTY) {
     const hasChannel = await database.db
@@ -33,23 +45,15 @@ async function main() {
       : await ensureDemoAdmin(database.db, await loadAppSecret(database.db, config.APP_SECRET));
 
   const app = await buildApp({ config, db: database.db });
+  poolLog.attach(app.log);
   let worker: Worker | undefined;
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down');
-    // Stop accepting, let in-flight requests finish, then release the database.
-    const force = setTimeout(() => process.exit(1), 10_000);
-    force.unref();
-    // Live encoders stop first (their games resume on the next start), then queued jobs.
-    await worker?.stop();
-    await app.close();
+  closeGracefully({ config, log: app.log }, async () => {
+    // The server stops accepting and drains its requests while the worker finishes its current
+    // jobs (live encoders stop first; their games resume on the next start); the buffered
+    // analytics rows are written by app.close(); the database goes last.
+    await Promise.all([app.close(), worker?.stop()]);
     await database.close();
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  });
 
   await app.listen({ host: config.HOST, port: config.PORT });
   if (config.WORKER) worker = await startWorker({ config, database, log: app.log });
@@ -63,12 +67,16 @@ async function main() {
   const admin = demoAdmin
     ? `  Channel admin (dashboard at ${url}/admin): ${demoAdmin.email} / ${demoAdmin.password ?? '(password changed)'}\n`
     : '';
-  console.log(
-    `\n  Rudy streaming is running: ${url}\n  API docs: ${url}/api/docs\n${outbox}${admin}`,
+  // Not a log line: the person who started the demo reads it (production prints no secrets).
+  process.stdout.write(
+    `\n  Rudy streaming is running: ${url}\n  API docs: ${url}/api/docs\n${outbox}${admin}\n`,
   );
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+let config: Config | undefined;
+try {
+  config = loadConfig();
+  await main(config);
+} catch (error) {
+  exitOnStartFailure(error, config);
+}

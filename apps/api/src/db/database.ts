@@ -25,13 +25,15 @@ export async function openDatabase(opts: {
   poolSize?: number;
   /** In-memory PGlite only: start from this data directory snapshot (`dumpDataDir`) instead of an empty one. */
   snapshot?: Blob;
+  /** Where a dropped connection is reported (the process's pino logger). */
+  log?: { warn(obj: object, msg: string): void };
 }): Promise<DatabaseHandle> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
     // An idle connection dropped by the server (restart, failover) must not crash the process; the
     // pool replaces it on next use.
     const lost = (error: Error) => {
-      console.error('database connection lost:', error.message);
+      opts.log?.warn({ err: error }, 'database connection lost (the pool reconnects)');
     };
     pool.on('error', lost);
     // A connection in use (between the statements of a transaction) that the server drops reports
@@ -61,6 +63,8 @@ export async function openDatabase(opts: {
     kind: 'pglite',
     pglite,
     close: async () => {
+      // Already closed (by its owner, or a test making the database unavailable): nothing to do.
+      if (pglite.closed) return;
       await db.destroy();
       if (!pglite.closed) await pglite.close();
     },

@@ -11,7 +11,7 @@ import * as m0009 from './migrations/0009-vod-library.js';
 import * as m0010 from './migrations/0010-analytics.js';
 import * as m0011 from './migrations/0011-vod-search-words.js';
 import * as m0012 from './migrations/0012-admin-audit.js';
-import * as m0012 from './migrations/0012-admin-audit.js';
+import * as m0013 from './migrations/0013-worker-heartbeats.js';
 
 /** Migrations are listed here (not read from disk) so they run the same from source or a bundle. */
 const migrations: Record<string, Migration> = {
@@ -27,7 +27,7 @@ const migrations: Record<string, Migration> = {
   '0010-analytics': m0010,
   '0011-vod-search-words': m0011,
   '0012-admin-audit': m0012,
-  '0012-admin-audit': m0012,
+  '0013-worker-heartbeats': m0013,
 };
 
 /** The migrations' code, in order: a fingerprint for anything that caches a migrated database. */
@@ -36,6 +36,9 @@ export function migrationSources(): string {
     .map(([name, m]) => `${name}\n${m.up.toString()}\n${m.down?.toString() ?? ''}`)
     .join('\n');
 }
+
+/** Every migration this build knows; /api/ready checks that each has been applied. */
+export const MIGRATION_NAMES: readonly string[] = Object.keys(migrations);
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };
 

@@ -14,6 +14,7 @@ import { PREROLL_QUEUE_OPTIONS, registerPrerollJobs } from '../modules/prerolls/
 import { registerVodJobs, VOD_QUEUE_OPTIONS } from '../modules/vod/vod.jobs.js';
 import { createBoss } from './boss.js';
 import { createJobRunner, type WorkerLog } from './job-runner.js';
+import { startWorkerHeartbeat } from './worker-heartbeat.js';
 
 export type { WorkerLog } from './job-runner.js';
 
@@ -83,6 +84,8 @@ export async function startWorker(o: WorkerOptions) {
   await registerCommerceJobs(boss, { config, db: database.db, runner, now });
   await registerPrerollJobs(boss, { db: database.db, runner, now });
   await registerAnalyticsJobs(boss, { config, db: database.db, runner, now });
+  // Once every handler is in place: /api/ready counts this worker from its first beat.
+  const heartbeat = await startWorkerHeartbeat(database.db, log);
 
   return {
     boss,
@@ -91,9 +94,12 @@ export async function startWorker(o: WorkerOptions) {
     async stop() {
       clips.stop();
       await media.stopEncoders();
-      // Running jobs get a few seconds; what is cut short is retried after the next start.
-      await boss.stop({ graceful: true, wait: true, timeout: 4_000 });
+      // Running jobs may finish within the shutdown deadline (less a margin for closing the
+      // database); what is cut short is retried after the next start.
+      const timeout = Math.max(1_000, config.SHUTDOWN_TIMEOUT_MS - 2_000);
+      await boss.stop({ graceful: true, wait: true, timeout });
       media.killRemaining();
+      await heartbeat.stop();
     },
   };
 }

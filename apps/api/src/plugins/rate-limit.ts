@@ -23,6 +23,8 @@ export interface RateLimitOptions {
  */
 export function budgetOf(routeUrl: string | undefined): Budget | undefined {
   if (!routeUrl) return undefined;
+  // A proxy polls these from one address all day; /api/ready reuses one probe per second.
+  if (routeUrl === '/api/health' || routeUrl === '/api/ready') return undefined;
   // Server-rendered pages that read the database (a shared clip's preview) count as API calls.
   if (
     routeUrl.startsWith('/api/') ||

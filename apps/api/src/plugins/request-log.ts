@@ -1,4 +1,6 @@
+import { createRequire } from 'node:module';
 import type { FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
+import { pino, type Logger } from 'pino';
 import type { Config } from '../config.js';
 import { logSafeUrl, MASK } from '../lib/log-safe-url.js';
 
@@ -107,16 +109,50 @@ const REDACT = [
   'card',
 ].flatMap((name) => [name, `*.${name}`]);
 
-/** Fastify's logger options: pino at LOG_LEVEL (off when silent), secrets kept out. */
+/**
+ * Readable colored lines in development when pino-pretty (a dev dependency) is installed; JSON
+ * lines everywhere else (production, tests, a production install without dev dependencies).
+ */
+export function wantsPrettyLogs(nodeEnv: Config['NODE_ENV']): boolean {
+  if (nodeEnv !== 'development') return false;
+  try {
+    createRequire(import.meta.url).resolve('pino-pretty');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Fastify's logger options, also used for the worker's and datalake's own pino: pino at LOG_LEVEL
+ * (off when silent), secrets kept out. Redaction and serializers run before the pretty printer.
+ */
 export function loggerOptions(
   level: Config['LOG_LEVEL'],
   stream?: LogStream,
+  opts: { pretty?: boolean } = {},
 ): LoggerOption | false {
   if (level === 'silent') return false;
   return {
     level,
     ...(stream ? { stream } : {}),
+    ...(opts.pretty && !stream
+      ? {
+          transport: {
+            target: 'pino-pretty',
+            options: { translateTime: 'HH:MM:ss.l', ignore: 'pid,hostname', singleLine: true },
+          },
+        }
+      : {}),
     serializers: { req: safeReq, res: safeRes, err: safeErr },
     redact: { paths: REDACT, censor: MASK },
   };
+}
+
+/** A process's own logger (the worker alone, start-up failures): the server's options. */
+export function processLogger(config: Pick<Config, 'LOG_LEVEL' | 'NODE_ENV'>): Logger {
+  const options = loggerOptions(config.LOG_LEVEL, undefined, {
+    pretty: wantsPrettyLogs(config.NODE_ENV),
+  });
+  return options === false ? pino({ enabled: false }) : pino(options);
 }

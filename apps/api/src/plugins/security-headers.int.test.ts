@@ -133,7 +133,8 @@ describe('security headers', () => {
   });
 
   it('sends the policy on a rate-limit refusal', async () => {
-    const call = () => app.inject({ method: 'GET', url: '/api/health', remoteAddress: '10.9.8.7' });
+    const call = () =>
+      app.inject({ method: 'GET', url: '/api/channel-key', remoteAddress: '10.9.8.7' });
     let res = await call();
     for (let i = 0; i < 30 && res.statusCode !== 429; i++) res = await call();
     expect(res.statusCode).toBe(429);
