@@ -63,7 +63,13 @@ const PARTS = {
     build: buildApi,
   },
   web: {
-    inputs: ['apps/web', 'packages/contracts/src', 'packages/contracts/package.json'],
+    // The lock too: the bundle carries the web app's dependencies.
+    inputs: [
+      'apps/web',
+      'packages/contracts/src',
+      'packages/contracts/package.json',
+      'package-lock.json',
+    ],
     output: path.join(webDist, 'index.html'),
     build: buildWeb,
   },
