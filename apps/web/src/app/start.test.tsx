@@ -88,6 +88,37 @@ describe('start-up', () => {
     expect(await screen.findByRole('link', { name: 'Log in' })).toBeTruthy();
   });
 
+  it('paints from the start-up data in the page: no config, key or channel call first', async () => {
+    const startup = {
+      config: { api_base: '/api', channel_key: 'demo-hockey', keys_url: '/api/channel-key' },
+      locale: 'en',
+      bootstrap: makeBootstrap(),
+      homepage: { live: [], upcoming: [], recent: [] },
+    };
+    const script = document.createElement('script');
+    script.type = 'application/json';
+    script.id = 'startup-data';
+    script.textContent = JSON.stringify(startup).replace(/</g, '\\u003c');
+    document.body.append(script);
+    const { fetch, router } = await start(api());
+    expect(await screen.findByRole('link', { name: /Northern Junior Hockey League/ })).toBeTruthy();
+    expect(
+      router?.routes.find((r) => r.path === '/')?.children?.some((r) => r.path === 'rules'),
+    ).toBe(true);
+    const paths = fetch.mock.calls.map(([u]) => new URL(urlOf(u), 'http://x').pathname);
+    for (const path of [
+      '/config.json',
+      '/api/channel-key',
+      '/api/get_api_key',
+      '/api/profile',
+      '/api/channel-bootstrap-data',
+      '/api/events-for-homepage',
+    ]) {
+      expect(paths).not.toContain(path);
+    }
+    expect(document.documentElement.style.getPropertyValue('--color-primary')).toBe('#5BC0EB');
+  });
+
   it('shows the error screen, without the router, when the config cannot be loaded', async () => {
     const { router } = await start(api({ '/config.json': () => json({}, 500) }));
     expect(router).toBeNull();

@@ -1,14 +1,16 @@
-import type { BootstrapData, RuntimeConfig } from '@rudy/contracts';
+import type { BootstrapData, RuntimeConfig, StartupData } from '@rudy/contracts';
 import type { QueryClient } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider, type createBrowserRouter } from 'react-router';
 import { profileQueryOptions } from '../features/auth/api/get-profile';
 import { bootstrapQueryOptions } from '../features/channel/api/get-bootstrap';
+import { homepageEventsQueryOptions } from '../features/events/api/get-homepage-events';
 import { apiClient } from '../lib/api-client';
 import { addFailingUrl } from '../lib/failing-urls';
 import { currentLocale, detectLocale, initI18n, isLocale } from '../lib/i18n';
 import { RUNTIME_CONFIG_URL, loadRuntimeConfig } from '../lib/runtime-config';
+import { readStartupData } from '../lib/startup-data';
 import { applyTheme } from '../lib/theme';
 import { bufferApiFailures, startAnalyticsLater } from './analytics-start';
 import { AppProviders } from './providers';
@@ -35,8 +37,28 @@ export function removeSplash(doc: Document = document) {
 }
 
 /**
+ * Puts the channel data the server sent with the page into the query cache, when it is in the
+ * language the app now speaks. It is the anonymous document: for a signed-in key it is shown at
+ * once and refetched (the visitor's own purchase flags) in the background.
+ */
+function seedStartupData(queryClient: QueryClient, startup: StartupData | null) {
+  if (!startup || startup.locale !== currentLocale()) return;
+  const signedIn = apiClient.hasKey() && !apiClient.keyIsAnonymous();
+  const updatedAt = signedIn ? 0 : Date.now();
+  if (startup.bootstrap) {
+    queryClient.setQueryData(bootstrapQueryOptions().queryKey, startup.bootstrap, { updatedAt });
+  }
+  if (startup.homepage) {
+    const { queryKey } = homepageEventsQueryOptions();
+    queryClient.setQueryData(queryKey, startup.homepage, { updatedAt });
+  }
+}
+
+/**
  * Spec start-up: config → channel key → API key → sign-in state and channel data → the channel's
- * dynamic routes → mount → remove the splash. A failure to get a key leaves the error screen up.
+ * dynamic routes → mount → remove the splash. The server puts the config and the channel's data into
+ * the page (StartupData), so a first visit paints without a call; its API key is minted by the first
+ * call that needs one. Without that data, a failure to get a key leaves the error screen up.
  */
 export async function startApp(container: HTMLElement, queryClient: QueryClient) {
   const browserLocale = detectLocale();
@@ -48,14 +70,22 @@ export async function startApp(container: HTMLElement, queryClient: QueryClient)
   const earlyFailures = bufferApiFailures();
 
   try {
-    config = await loadRuntimeConfig().catch((error: unknown) => {
-      addFailingUrl(RUNTIME_CONFIG_URL);
-      throw error;
-    });
+    const startup = readStartupData();
+    config =
+      startup?.config ??
+      (await loadRuntimeConfig().catch((error: unknown) => {
+        addFailingUrl(RUNTIME_CONFIG_URL);
+        throw error;
+      }));
     apiClient.configure(config, currentLocale);
+    const startupChannelLocale = startup?.bootstrap?.settings.language;
+    if (!browserLocale && isLocale(startupChannelLocale)) initI18n(startupChannelLocale);
+    seedStartupData(queryClient, startup);
+    // Seeded: used as it is (a stale copy is refetched when the screens mount), else fetched.
+    const seeded = queryClient.getQueryData(bootstrapQueryOptions().queryKey);
     const [, bootstrapResult] = await Promise.allSettled([
       queryClient.query(profileQueryOptions()),
-      queryClient.query(bootstrapQueryOptions()),
+      seeded ? Promise.resolve(seeded) : queryClient.query(bootstrapQueryOptions()),
     ]);
     bootstrap = bootstrapResult.status === 'fulfilled' ? bootstrapResult.value : undefined;
     if (bootstrap) {

@@ -255,6 +255,11 @@ export function createApiClient(deps: ApiClientDeps = {}) {
     removeItem(STORAGE_KEYS.channelKey);
   }
 
+  /** Whether a key is stored (none is until a call needs one). */
+  function hasKey(): boolean {
+    return getItem(STORAGE_KEYS.apiKey) !== null;
+  }
+
   /** Whether the stored key is one this client got anonymously and nobody signed in with. */
   function keyIsAnonymous(): boolean {
     const key = getItem(STORAGE_KEYS.apiKey);
@@ -338,6 +343,7 @@ export function createApiClient(deps: ApiClientDeps = {}) {
     getConfig: () => config,
     ensureApiKey,
     clearKeys,
+    hasKey,
     keyIsAnonymous,
     markKeySignedIn,
     get: <T>(path: string, options?: Omit<RequestOptions, 'body'>) =>

@@ -2,7 +2,7 @@ import type { RuntimeConfig } from '@rudy/contracts';
 
 export const RUNTIME_CONFIG_URL = '/config.json';
 
-function isRuntimeConfig(value: unknown): value is RuntimeConfig {
+export function isRuntimeConfig(value: unknown): value is RuntimeConfig {
   if (typeof value !== 'object' || value === null) return false;
   const v = value as Record<string, unknown>;
   return (

@@ -58,6 +58,7 @@ export function Component() {
           emptyText={t('home:rails.liveEmpty')}
           locations={locations}
           state={state('live')}
+          leadImages={data?.slides.length ? 'eager' : 'high'}
         />
         {user ? <FavoritesRail userId={user.id} locations={locations} /> : null}
         <EventRail
@@ -67,6 +68,7 @@ export function Component() {
           emptyText={t('home:rails.upcomingEmpty')}
           locations={locations}
           state={state('upcoming')}
+          leadImages="eager"
         />
         <EventRail
           id="recent"

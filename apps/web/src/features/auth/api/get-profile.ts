@@ -4,13 +4,12 @@ import { apiClient } from '../../../lib/api-client';
 import { isApiError } from '../../../lib/api-error';
 
 /**
- * The signed-in user, or null for an anonymous key. A key this client got anonymously is not asked
- * about (the API would answer 401, an error in every visitor's console); any other key is, and its
- * 401 means anonymous too.
+ * The signed-in user, or null for an anonymous key. No key yet is anonymous too (none is minted
+ * just to ask). A key this client got anonymously is not asked about (the API would answer 401, an
+ * error in every visitor's console); any other key is, and its 401 means anonymous too.
  */
 export async function getProfile(signal?: AbortSignal): Promise<Profile | null> {
-  await apiClient.ensureApiKey();
-  if (apiClient.keyIsAnonymous()) return null;
+  if (!apiClient.hasKey() || apiClient.keyIsAnonymous()) return null;
   try {
     return await apiClient.get<Profile>('/profile', { signal });
   } catch (error) {

@@ -5,6 +5,7 @@ import { TeamActionProvider } from '../../../components/team-action-slot';
 import { i18next } from '../../../lib/i18n';
 import { makeEvent } from '../../../test/fixtures';
 import { EventCard } from './event-card';
+import { EventRail } from './event-rail';
 
 function renderCard(...args: Parameters<typeof makeEvent>) {
   return render(
@@ -61,5 +62,29 @@ describe('EventCard', () => {
     expect(screen.getByText('Direct')).toBeTruthy();
     expect(screen.getByText('Inscription')).toBeTruthy();
     expect(document.querySelector('time')?.textContent).toMatch(/18:30 HNE$/);
+  });
+});
+
+describe('EventRail images', () => {
+  it('loads the cards in view at once, the first with high priority, the rest lazily', () => {
+    const events = [1, 2, 3].map((id) => makeEvent({ id, image_url: `/img/${id}.jpg` }));
+    const { container } = render(
+      <MemoryRouter>
+        <EventRail
+          id="live"
+          title="Live"
+          emptyText="None"
+          leadImages="high"
+          state={{ events, isLoading: false, isError: false, onRetry: () => undefined }}
+        />
+      </MemoryRouter>,
+    );
+    const images = [...container.querySelectorAll('img')];
+    expect(images.map((img) => img.getAttribute('loading'))).toEqual(['eager', 'eager', 'lazy']);
+    expect(images.map((img) => img.getAttribute('fetchpriority'))).toEqual([
+      'high',
+      'auto',
+      'auto',
+    ]);
   });
 });

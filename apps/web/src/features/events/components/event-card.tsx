@@ -17,14 +17,22 @@ function teamColor(color: string | undefined) {
  * One game. The title link stretches over the whole card, so the card opens the game while the
  * favourite stars beside the teams stay buttons of their own (a button inside a link is invalid).
  */
+/**
+ * How a card's image loads: lazily (the default: most cards are below the fold), at once ('eager':
+ * in view at first paint), or at once and first ('high': the page's largest image, its LCP).
+ */
+export type ImagePriority = 'lazy' | 'eager' | 'high';
+
 export function EventCard({
   event,
   locationName,
   layout = 'grid',
+  imagePriority = 'lazy',
 }: {
   event: Event;
   locationName?: string | undefined;
   layout?: 'grid' | 'list';
+  imagePriority?: ImagePriority;
 }) {
   const { t, i18n } = useT();
   const teamAction = useTeamAction();
@@ -34,7 +42,7 @@ export function EventCard({
   return (
     <article className={`${styles.card} ${layout === 'list' ? styles.list : ''}`}>
       <div className={styles.thumb} style={{ aspectRatio: EVENT_CARD_RATIO }}>
-        <Thumbnail event={event} />
+        <Thumbnail event={event} priority={imagePriority} />
         <div className={styles.badges}>
           {event.type === 'live' ? (
             <span className={styles.live}>{t('events:badge.live')}</span>
@@ -69,10 +77,17 @@ export function EventCard({
   );
 }
 
-function Thumbnail({ event }: { event: Event }) {
+function Thumbnail({ event, priority }: { event: Event; priority: ImagePriority }) {
   if (event.image_url) {
     return (
-      <img src={event.image_url} alt="" loading="lazy" decoding="async" className={styles.image} />
+      <img
+        src={event.image_url}
+        alt=""
+        loading={priority === 'lazy' ? 'lazy' : 'eager'}
+        fetchPriority={priority === 'high' ? 'high' : 'auto'}
+        decoding={priority === 'lazy' ? 'async' : 'auto'}
+        className={styles.image}
+      />
     );
   }
   const sides = matchSides(event);

@@ -3,7 +3,7 @@ import { useRef } from 'react';
 import { useT } from '../../../lib/i18n';
 import { Link } from 'react-router';
 import { LoadError, StatusMessage } from '../../../components/ui/status-message';
-import { EventCard } from './event-card';
+import { EventCard, type ImagePriority } from './event-card';
 import { EventCardSkeleton } from './event-card-skeleton';
 import styles from './event-rail.module.css';
 
@@ -14,7 +14,14 @@ export interface EventListState {
   onRetry: () => void;
 }
 
-/** A titled, horizontally scrolling row of event cards, as on streaming home pages. */
+/** Cards a phone shows of a rail at first paint (one and most of the next). */
+const CARDS_IN_VIEW = 2;
+
+/**
+ * A titled, horizontally scrolling row of event cards, as on streaming home pages. `leadImages`
+ * loads the images of the cards in view at once (the first with high priority when 'high': a rail
+ * at the top of a page holds its largest image); the rest load lazily.
+ */
 export function EventRail({
   id,
   title,
@@ -22,6 +29,7 @@ export function EventRail({
   emptyText,
   locations,
   state,
+  leadImages = 'lazy',
 }: {
   id: string;
   title: string;
@@ -29,6 +37,7 @@ export function EventRail({
   emptyText: string;
   locations?: ReadonlyMap<number, string>;
   state: EventListState;
+  leadImages?: ImagePriority;
 }) {
   const { t } = useT();
   const listRef = useRef<HTMLUListElement>(null);
@@ -84,9 +93,19 @@ export function EventRail({
         <LoadError what={title} onRetry={state.onRetry} />
       ) : hasCards ? (
         <ul className={styles.list} ref={listRef}>
-          {state.events?.map((event) => (
+          {state.events?.map((event, i) => (
             <li key={event.id} className={styles.item}>
-              <EventCard event={event} locationName={locations?.get(event.location_id ?? -1)} />
+              <EventCard
+                event={event}
+                locationName={locations?.get(event.location_id ?? -1)}
+                imagePriority={
+                  i >= CARDS_IN_VIEW || leadImages === 'lazy'
+                    ? 'lazy'
+                    : i === 0
+                      ? leadImages
+                      : 'eager'
+                }
+              />
             </li>
           ))}
         </ul>
