@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { DB } from '../../db/database.js';
+import type { ChannelChangeBus } from '../../lib/channel-change-bus.js';
 import type { ChannelService } from '../channel/channel.service.js';
 import { createAdminAccess, type AdminAccess } from './admin-access.js';
 import { createAdminChanges } from './admin-changes.js';
@@ -27,12 +28,17 @@ export async function registerAdmin(
     now: () => Date;
     /** Caches viewers read that a console change makes stale (bootstrap, event listings). */
     caches: readonly ChannelCaches[];
+    /** Tells the other API processes, and hears theirs. */
+    bus?: ChannelChangeBus;
   },
 ): Promise<AdminAccess> {
   const { db, channel } = deps;
   const repo = createAdminRepository(db);
   const access = createAdminAccess(repo);
-  const changes = createAdminChanges({ db, caches: createViewerCaches(deps.caches) });
+  const changes = createAdminChanges({
+    db,
+    caches: createViewerCaches(deps.caches, deps.bus),
+  });
   const teams = createTeamsAdminService({ db, changes });
   const games = createGamesAdminService({
     db,
