@@ -76,7 +76,7 @@ describe('app shell', () => {
     expect(home).toContain('<link rel="modulepreload" crossorigin href="/assets/home.js" />');
     expect(home).toContain('href="/assets/rail.js"');
     expect(home).toContain('href="/assets/root.js"');
-    expect(home).toContain('<link rel="preload" as="style" href="/assets/home.css" />');
+    expect(home).toContain('<link rel="preload" as="style" crossorigin href="/assets/home.css" />');
     expect(home).not.toContain('shared.js');
     expect(preloadLinks(manifest, '/live')).toContain('/assets/live.js');
     expect(preloadLinks(manifest, '/login')).toBe('');

@@ -64,7 +64,10 @@ interface ManifestChunk {
 }
 type Manifest = Record<string, ManifestChunk>;
 
-/** modulepreload and style preload links for a path's screen, minus what the entry already loads. */
+/**
+ * modulepreload and style preload links for a path's screen, minus what the entry already loads.
+ * Both with `crossorigin`, as Vite's loader later asks for them: the cached copy is then reused.
+ */
 export function preloadLinks(manifest: Manifest, pathname: string): string {
   const route = FIRST_PAINT_MODULES.find(([pattern]) => pattern.test(pathname));
   if (!route) return '';
@@ -85,7 +88,7 @@ export function preloadLinks(manifest: Manifest, pathname: string): string {
     if (!chunk) continue;
     links.push(`<link rel="modulepreload" crossorigin href="/${chunk.file}" />`);
     for (const css of chunk.css ?? [])
-      links.push(`<link rel="preload" as="style" href="/${css}" />`);
+      links.push(`<link rel="preload" as="style" crossorigin href="/${css}" />`);
   }
   return links.join('\n    ');
 }

@@ -85,7 +85,9 @@ describe('app shell with start-up data', () => {
     expect(res.body).toContain(
       '<link rel="modulepreload" crossorigin href="/assets/watch-1.js" />',
     );
-    expect(res.body).toContain('<link rel="preload" as="style" href="/assets/watch-1.css" />');
+    expect(res.body).toContain(
+      '<link rel="preload" as="style" crossorigin href="/assets/watch-1.css" />',
+    );
     expect(res.body).toContain('href="/assets/root-layout-1.js"');
     const startup = startupOf(res.body);
     // No language asked for: the channel's.
