@@ -25,7 +25,7 @@ const body = (over: Partial<AdminBranding> = {}) => ({
   ...over,
 });
 const put = (payload: Record<string, unknown>, key = admin.apiKey) =>
-  t.inject({ method: 'PUT', url: '/api/admin/branding', payload: { api_key: key, ...payload } });
+  t.inject({ method: 'PATCH', url: '/api/admin/branding', payload: { api_key: key, ...payload } });
 
 describe('branding', () => {
   it('401 anonymous, 403 for a viewer', async () => {

@@ -23,7 +23,7 @@ export function brandingAdminRoutes(scope: FastifyInstance, branding: BrandingAd
     (req) => branding.get(req.admin.channelId),
   );
 
-  r.put(
+  r.patch(
     '/api/admin/branding',
     {
       schema: {

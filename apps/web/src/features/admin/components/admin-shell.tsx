@@ -10,8 +10,13 @@ import { useT } from '../../../lib/i18n';
 import { useAdminMe } from '../api/get-admin-me';
 import styles from './admin-shell.module.css';
 
-/** The console's sections; the operator console (issue 17) adds its own beside Analytics. */
-const SECTIONS = [{ to: '/admin', key: 'analytics', end: true }] as const;
+/** The console's sections. */
+const SECTIONS = [
+  { to: '/admin', key: 'analytics', end: true },
+  { to: '/admin/games', key: 'games', end: false },
+  { to: '/admin/teams', key: 'teams', end: false },
+  { to: '/admin/branding', key: 'branding', end: false },
+] as const;
 
 /**
  * The channel console's frame: who is signed in, the sections, the language, a way back to the

@@ -1,0 +1,38 @@
+import type { AdminGame, AdminGameInput, AdminGameOptions, AdminGamesPage } from '@rudy/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiClient } from '../../../lib/api-client';
+
+export type GameWindow = 'upcoming' | 'past';
+
+/** GET /admin/games: a page of the schedule, games not yet over or over. */
+export function gamesQueryOptions(when: GameWindow, offset: number) {
+  return queryOptions({
+    queryKey: ['admin', 'games', when, offset],
+    queryFn: ({ signal }) =>
+      apiClient.get<AdminGamesPage>('/admin/games', {
+        query: { when, offset, limit: 25 },
+        signal,
+      }),
+  });
+}
+export const useGames = (when: GameWindow, offset: number) =>
+  useQuery(gamesQueryOptions(when, offset));
+
+/** GET /admin/games/options: teams, sports, rinks, the channel's zone and currency. */
+export const useGameOptions = () =>
+  useQuery({
+    queryKey: ['admin', 'games', 'options'],
+    queryFn: ({ signal }) => apiClient.get<AdminGameOptions>('/admin/games/options', { signal }),
+  });
+
+/** POST /admin/games (new) or PATCH /admin/games/:id. */
+export function saveGame(id: number | null, body: AdminGameInput): Promise<AdminGame> {
+  return id === null
+    ? apiClient.post<AdminGame>('/admin/games', { body: { ...body } })
+    : apiClient.patch<AdminGame>(`/admin/games/${id}`, { body: { ...body } });
+}
+
+/** DELETE /admin/games/:id (refused with in_use once sold or clipped). */
+export function deleteGame(id: number): Promise<unknown> {
+  return apiClient.delete(`/admin/games/${id}`);
+}
