@@ -92,6 +92,17 @@ async function scan(page: Page, path: string): Promise<string[]> {
   // The splash goes once the app has mounted; lazy routes show their heading soon after.
   await page.locator('#splash').waitFor({ state: 'detached', timeout: 15_000 });
   await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
+  // A route that sends the visitor on (a redirect) is scanned where it lands, once it has its
+  // language and title; a page that never gets them is scanned anyway and axe says so.
+  await page
+    .waitForFunction(
+      () => document.documentElement.lang !== '' && document.title !== '',
+      undefined,
+      {
+        timeout: 5_000,
+      },
+    )
+    .catch(() => undefined);
   const violations = await page.evaluate(async () => {
     const axe = (globalThis as unknown as { axe: { run: (ctx: Document) => Promise<unknown> } })
       .axe;
