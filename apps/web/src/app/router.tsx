@@ -5,6 +5,7 @@ import { dynamicPagePaths } from './dynamic-routes';
 import { enforceBasePassChoice, logoutBuyGuardLoader, watchNavigation } from './route-guards';
 import type { RouteHandle } from './route-handle';
 import { RouteError } from './routes/errors/route-error';
+import { startupParamsLoader } from './startup-params';
 
 const forgotten: RouteHandle = { isForgotten: true };
 
@@ -94,6 +95,7 @@ function tree(children: RouteObject[]): RouteObject[] {
     {
       path: '/',
       errorElement: <RouteError />,
+      loader: startupParamsLoader,
       lazy: () => import('./routes/root/root-layout'),
       children: [...children, { path: '*', loader: () => redirect('/404') }],
     },

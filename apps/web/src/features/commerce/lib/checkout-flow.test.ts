@@ -56,6 +56,18 @@ describe('order polling', () => {
     await brokenCheck;
   });
 
+  it('stops on refunded too (decisions.md): the money went back, the product was not bought', async () => {
+    const fetchOrder = vi.fn().mockResolvedValue(order('refunded'));
+    const refunded = pollOrder(fetchOrder, 7);
+    const check = expect(refunded).rejects.toMatchObject({
+      popup: true,
+      order: { status: 'refunded' },
+    });
+    await vi.advanceTimersByTimeAsync(ORDER_POLLING_MS * 3);
+    await check;
+    expect(fetchOrder).toHaveBeenCalledTimes(1);
+  });
+
   it('stops when the screen goes away', async () => {
     const fetchOrder = vi.fn().mockResolvedValue(order('created'));
     const controller = new AbortController();

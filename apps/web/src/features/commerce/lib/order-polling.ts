@@ -36,7 +36,10 @@ function wait(ms: number, signal: AbortSignal | undefined) {
 
 /**
  * Spec section 4: every 2 s, ask for the order until it is settled. Resolves on paid; rejects with
- * OrderFailedError on failed or refunded, or with the call's own error when a call fails.
+ * OrderFailedError on failed, or with the call's own error when a call fails (no retry: the outcome
+ * screen offers to check again). The spec leaves `refunded` open; it ends the poll like failed (with
+ * the popup): the payment was returned, so the product was not bought, and polling on would never
+ * end (docs/decisions.md, "Order polling").
  */
 export async function pollOrder(
   fetchOrder: (id: number, signal?: AbortSignal) => Promise<Order>,
