@@ -1,16 +1,10 @@
-import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { Redis } from 'ioredis';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { SPEC_MESSAGES } from '@rudy/contracts';
-import { parseTrustProxy, type Config } from './config.js';
+import type { Config } from './config.js';
 import type { DB } from './db/database.js';
 import { registerDatalake } from './modules/analytics/register-analytics.js';
-import { registerErrorHandler } from './plugins/error-handler.js';
-import { gracefulCloseOptions, registerGracefulClose } from './plugins/graceful-close.js';
-import { registerRateLimit } from './plugins/rate-limit.js';
-import { loggerOptions, wantsPrettyLogs } from './plugins/request-log.js';
-import { registerSecurityHeaders } from './plugins/security-headers.js';
+import { createServer, registerRequestBudgets } from './server-base.js';
 
 /**
  * The datalake alone (`npm run datalake -w @rudy/api`): the same routes, buffer and housekeeping
@@ -23,42 +17,8 @@ export async function buildDatalakeApp(deps: {
   now?: () => Date;
 }): Promise<FastifyInstance> {
   const { config } = deps;
-  const app = Fastify({
-    logger: loggerOptions(config.LOG_LEVEL, undefined, {
-      pretty: wantsPrettyLogs(config.NODE_ENV),
-    }),
-    trustProxy: parseTrustProxy(config.TRUST_PROXY),
-    requestTimeout: config.REQUEST_TIMEOUT_MS,
-    connectionTimeout: config.REQUEST_TIMEOUT_MS,
-    bodyLimit: 65_536,
-    ...gracefulCloseOptions,
-    routerOptions: { ignoreTrailingSlash: true },
-  });
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
-  registerErrorHandler(app);
-  registerGracefulClose(app);
-  const redis = config.REDIS_URL
-    ? new Redis(config.REDIS_URL, { connectTimeout: 500, maxRetriesPerRequest: 1 })
-    : undefined;
-  if (redis) {
-    // quit() waits for Redis to answer; while it is away, the connection is simply dropped.
-    app.addHook('onClose', async () => {
-      if (redis.status === 'ready') await redis.quit().catch(() => redis.disconnect());
-      else redis.disconnect();
-    });
-  }
-  await registerSecurityHeaders(app);
-  await registerRateLimit(app, {
-    max: {
-      api: config.RATE_LIMIT_MAX,
-      media: config.MEDIA_RATE_LIMIT_MAX,
-      dev: config.DEV_RATE_LIMIT_MAX,
-      datalake: config.DATALAKE_RATE_LIMIT_MAX,
-    },
-    windowMs: config.RATE_LIMIT_WINDOW_MS,
-    redis,
-  });
+  const { app, redis } = await createServer(config, { bodyLimit: 65_536 });
+  await registerRequestBudgets(app, config, redis);
   await registerDatalake(app, { config, db: deps.db, now: deps.now ?? (() => new Date()) });
   app
     .withTypeProvider()
