@@ -47,7 +47,7 @@ async function main(config: Config) {
   const app = await buildApp({ config, db: database.db });
   poolLog.attach(app.log);
   let worker: Worker | undefined;
-  closeGracefully({ config, log: app.log }, async () => {
+  closeGracefully({ config, log: app.log, onDeadline: () => worker?.kill() }, async () => {
     // The server stops accepting and drains its requests while the worker finishes its current
     // jobs (live encoders stop first; their games resume on the next start); the buffered
     // analytics rows are written by app.close(); the database goes last.

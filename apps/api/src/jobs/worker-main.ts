@@ -23,7 +23,7 @@ async function main(config: Config) {
   await migrateToLatest(database.db);
   const worker = await startWorker({ config, database, log });
   // SIGTERM: running jobs finish within SHUTDOWN_TIMEOUT_MS (cut-short ones are retried later).
-  closeGracefully({ config, log }, async () => {
+  closeGracefully({ config, log, onDeadline: () => worker.kill() }, async () => {
     await worker.stop();
     await database.close();
   });

@@ -92,15 +92,37 @@ export async function startWorker(o: WorkerOptions) {
     supervisor: media.supervisor,
     storage,
     async stop() {
+      // Everything below fits in the shutdown deadline, less a margin for closing the database.
+      const until = Date.now() + Math.max(1_000, config.SHUTDOWN_TIMEOUT_MS - 3_000);
+      const started = Date.now();
       clips.stop();
-      await media.stopEncoders();
-      // Running jobs may finish within the shutdown deadline (less a margin for closing the
-      // database); what is cut short is retried after the next start.
-      const timeout = Math.max(1_000, config.SHUTDOWN_TIMEOUT_MS - 2_000);
+      // A supervisor tick may be rendering a game's loop (many seconds): the encoders get half the
+      // budget, then whatever ffmpeg they still run is killed below with the rest.
+      const encoders = media
+        .stopEncoders()
+        .catch((error: unknown) => log.error({ err: error }, 'live encoders did not stop cleanly'));
+      const stopped = await settlesWithin(encoders, (until - started) / 2);
+      log.info({ ms: Date.now() - started, stopped }, 'live encoders stopped');
+      // Running jobs may finish in what is left; what is cut short is retried after the next start.
+      const timeout = Math.max(500, until - Date.now());
       await boss.stop({ graceful: true, wait: true, timeout });
-      media.killRemaining();
+      const killed = media.killRemaining();
+      log.info({ ms: Date.now() - started, killed }, 'job worker stopped');
       await heartbeat.stop();
     },
+    /** The deadline passed: no ffmpeg outlives the process. */
+    kill: media.killRemaining,
   };
 }
 export type Worker = Awaited<ReturnType<typeof startWorker>>;
+
+/** Whether the promise settled within ms. */
+function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  return Promise.race([
+    promise.then(() => true),
+    new Promise<boolean>((resolve) => {
+      timer = setTimeout(() => resolve(false), ms);
+    }),
+  ]).finally(() => clearTimeout(timer));
+}

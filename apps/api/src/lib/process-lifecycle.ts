@@ -36,14 +36,22 @@ export function exitOnStartFailure(error: unknown, config?: Config): never {
  * with code 1 anyway, and a second signal exits at once. Exit code 0 after a clean close.
  */
 export function closeGracefully(
-  o: { config: Pick<Config, 'SHUTDOWN_TIMEOUT_MS'>; log: FastifyBaseLogger },
+  o: {
+    config: Pick<Config, 'SHUTDOWN_TIMEOUT_MS'>;
+    log: FastifyBaseLogger;
+    /** Synchronous last resort when the deadline passes (kill child processes). */
+    onDeadline?: () => void;
+  },
   close: () => Promise<void>,
 ) {
   closeWithGrace(
     {
       delay: o.config.SHUTDOWN_TIMEOUT_MS,
       logger: o.log,
-      onTimeout: (delay) => o.log.error({ delay }, 'shutdown deadline passed: exiting'),
+      onTimeout: (delay) => {
+        o.log.error({ delay }, 'shutdown deadline passed: exiting');
+        o.onDeadline?.();
+      },
     },
     async ({ signal, err }) => {
       if (err) o.log.fatal({ err }, 'uncaught error: closing');
