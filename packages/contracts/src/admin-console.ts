@@ -194,11 +194,16 @@ export type AdminGameOptions = z.infer<typeof AdminGameOptionsSchema>;
 
 const LOGO_MAX_BYTES = 256 * 1024;
 const DATA_IMAGE = /^data:image\/(png|jpeg|webp|svg\+xml);base64,[A-Za-z0-9+/]+=*$/;
+/** An SVG as a percent-encoded data URI (how the demo's own logo is written). */
+const DATA_SVG = /^data:image\/svg\+xml,[^\s"'<>]+$/;
 
 export const LogoSchema = z
   .string()
   .max(Math.ceil((LOGO_MAX_BYTES * 4) / 3) + 40, ADMIN_MESSAGES.logo)
-  .refine((v) => DATA_IMAGE.test(v) || /^https:\/\/[^\s"'<>]+$/.test(v), ADMIN_MESSAGES.logo);
+  .refine(
+    (v) => DATA_IMAGE.test(v) || DATA_SVG.test(v) || /^https:\/\/[^\s"'<>]+$/.test(v),
+    ADMIN_MESSAGES.logo,
+  );
 
 export const BrandColoursSchema = z.object(
   Object.fromEntries(THEME_COLOR_NAMES.map((name) => [name, HexColourSchema])) as Record<

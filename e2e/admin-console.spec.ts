@@ -1,0 +1,101 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { DESKTOP, launchBrowser, newContext } from './support/browser.js';
+import { startServer, type RunningServer } from './support/server.js';
+
+/*
+ * The operator console: an admin schedules a paid game and changes the brand colour; a viewer who
+ * arrives afterwards (a fresh browser context) sees both without anyone touching the database.
+ */
+
+let server: RunningServer;
+let browser: Browser;
+
+before(async () => {
+  server = await startServer({});
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function adminSignIn(page: Page, path: string) {
+  const admin = await server.admin();
+  await page.goto(path);
+  await page.waitForURL((url) => url.pathname === '/login');
+  await page.getByLabel('Email', { exact: true }).fill(admin.email);
+  await page.getByLabel('Password', { exact: true }).fill(admin.password);
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+  await page.waitForURL((url) => url.pathname === path);
+}
+
+describe('operator console', () => {
+  it('an admin creates a paid game and changes the brand colour; a fresh viewer sees both', async () => {
+    const adminContext = await newContext(browser, server.url, DESKTOP);
+    let gameId = 0;
+    try {
+      const admin = await adminContext.newPage();
+      await adminSignIn(admin, '/admin/games');
+      await admin.getByRole('heading', { name: 'Games', level: 1 }).waitFor();
+      await admin.getByRole('button', { name: 'New game' }).click();
+
+      // The contracts' messages before anything is sent.
+      await admin.getByRole('button', { name: 'Save' }).click();
+      await admin.getByText('Choose a date and a time').waitFor();
+
+      const away = admin.getByLabel('Away team');
+      const home = admin.getByLabel('Home team');
+      const teams = await away
+        .locator('option')
+        .evaluateAll((o) => o.map((x) => (x as HTMLOptionElement).value).filter(Boolean));
+      await away.selectOption(teams[0] ?? '');
+      await home.selectOption(teams[1] ?? '');
+      await admin.getByLabel('Name (English)').fill('Console Cup Final');
+      await admin.getByLabel('Starts at (local time)').fill('2031-03-14T19:30');
+      await admin.getByLabel('Access').selectOption('paid');
+      await admin.getByRole('button', { name: 'Save' }).click();
+      await admin.getByText('A paid game needs a price').waitFor();
+      await admin.getByLabel(/^Price/).fill('17.25');
+      const saved = admin.waitForResponse(
+        (r) => r.url().includes('/api/admin/games') && r.request().method() === 'POST',
+      );
+      await admin.getByRole('button', { name: 'Save' }).click();
+      const response = await saved;
+      assert.equal(response.status(), 200);
+      gameId = ((await response.json()) as { id: number }).id;
+      await admin.getByText('“Console Cup Final” is saved; viewers see it now.').waitFor();
+
+      await admin.getByRole('link', { name: 'Branding' }).click();
+      await admin.getByRole('heading', { name: 'Branding', level: 1 }).waitFor();
+      const primary = admin.getByLabel('Primary (hex)', { exact: true });
+      await primary.fill('#C0FFEE');
+      // Light primary under white text fails AA: the console says so before saving.
+      await admin.getByLabel('Text on primary (hex)', { exact: true }).fill('#FFFFFF');
+      await admin.getByText(/Text on primary on Primary: \d\.\d\d:1/).waitFor();
+      await admin.getByLabel('Text on primary (hex)', { exact: true }).fill('#08182B');
+      await admin.getByRole('button', { name: 'Save' }).click();
+      await admin.getByText('Saved: viewers see the new look now.').waitFor();
+    } finally {
+      await adminContext.close();
+    }
+
+    const viewerContext = await newContext(browser, server.url, DESKTOP);
+    try {
+      const viewer = await viewerContext.newPage();
+      await viewer.goto(`/watch/${gameId}`);
+      await viewer.getByRole('link', { name: 'Buy this game' }).waitFor();
+      const colour = await viewer.evaluate(() =>
+        getComputedStyle(document.documentElement).getPropertyValue('--color-primary').trim(),
+      );
+      assert.equal(colour.toUpperCase(), '#C0FFEE');
+      await viewer.getByRole('link', { name: 'Buy this game' }).click();
+      await viewer.waitForURL((url) => url.pathname === '/buy');
+      await viewer.getByText('$17.25').first().waitFor();
+    } finally {
+      await viewerContext.close();
+    }
+  });
+});
