@@ -35,7 +35,7 @@ async function adminSignIn(page: Page, path: string) {
 describe('operator console', () => {
   it('an admin creates a paid game and changes the brand colour; a fresh viewer sees both', async () => {
     const adminContext = await newContext(browser, server.url, DESKTOP);
-    let gameId = 0;
+    const created = { id: 0 };
     try {
       const admin = await adminContext.newPage();
       await adminSignIn(admin, '/admin/games');
@@ -65,7 +65,7 @@ describe('operator console', () => {
       await admin.getByRole('button', { name: 'Save' }).click();
       const response = await saved;
       assert.equal(response.status(), 200);
-      gameId = ((await response.json()) as { id: number }).id;
+      created.id = ((await response.json()) as { id: number }).id;
       await admin.getByText('“Console Cup Final” is saved; viewers see it now.').waitFor();
 
       await admin.getByRole('link', { name: 'Branding' }).click();
@@ -85,7 +85,7 @@ describe('operator console', () => {
     const viewerContext = await newContext(browser, server.url, DESKTOP);
     try {
       const viewer = await viewerContext.newPage();
-      await viewer.goto(`/watch/${gameId}`);
+      await viewer.goto(`/watch/${created.id}`);
       await viewer.getByRole('link', { name: 'Buy this game' }).waitFor();
       const colour = await viewer.evaluate(() =>
         getComputedStyle(document.documentElement).getPropertyValue('--color-primary').trim(),
