@@ -1,5 +1,5 @@
 import type { Locale } from './constants.js';
-import { CUSTOM_VALUE_MAX, customFormFields, type CustomFormField } from './custom-forms.js';
+import { CUSTOM_VALUE_MAX, customFormFields, type CustomFormField } from './custom-form-fields.js';
 
 /**
  * The base-pass custom form (spec: "the passes custom form"), a custom form (custom-forms.ts) whose

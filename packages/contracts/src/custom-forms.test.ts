@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  PHONE_PATTERN,
-  checkCustomFormEntries,
-  customFormFields,
-  customFormValuesSchema,
-} from './custom-forms.js';
+import { PHONE_PATTERN, customFormFields } from './custom-form-fields.js';
+import { checkCustomFormEntries, customFormValuesSchema } from './custom-forms.js';
 
 const contact = {
   title: { en: 'Contact the league', fr: 'Écrire à la ligue' },
