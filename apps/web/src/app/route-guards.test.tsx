@@ -18,6 +18,11 @@ afterEach(() => {
 });
 
 const ann = makeProfile();
+/** A channel without custom forms: /contacts asks for its 'contact' form and gets the spec's 404. */
+const withoutForms =
+  (handler: Parameters<typeof withBackground>[0]): Parameters<typeof withBackground>[0] =>
+  (url, init) =>
+    url.pathname.startsWith('/api/custom-forms/') ? apiError('not_found', 404) : handler(url, init);
 const background = withBackground(() => json([]));
 
 describe('navigation rules (spec section 2)', () => {
@@ -45,8 +50,8 @@ describe('navigation rules (spec section 2)', () => {
 
   it('restores the last page after a plain login', async () => {
     const { router } = renderApp('/contacts', {
-      handler: withBackground((url) =>
-        url.pathname === '/api/v2/auth/login' ? json(ann) : json([]),
+      handler: withBackground(
+        withoutForms((url) => (url.pathname === '/api/v2/auth/login' ? json(ann) : json([]))),
       ),
     });
     await screen.findByRole('heading', { level: 1 }, SLOW);
@@ -61,8 +66,10 @@ describe('navigation rules (spec section 2)', () => {
     const temp = makeProfile({ temporary_password: true });
     const { router, fetch } = renderApp('/contacts', {
       user: temp,
-      handler: withBackground((url) =>
-        url.pathname === '/api/profile' ? json({ ...temp, temporary_password: false }) : json([]),
+      handler: withBackground(
+        withoutForms((url) =>
+          url.pathname === '/api/profile' ? json({ ...temp, temporary_password: false }) : json([]),
+        ),
       ),
     });
     await waitFor(() => expect(router.state.location.pathname).toBe('/profile/edit'), SLOW);
