@@ -152,7 +152,7 @@ void describe('commerce in the browser', () => {
     await page.getByRole('button', { name: 'You have it' }).waitFor();
   });
 
-  void it('starts a subscription trial and cancels its auto-renewal from the account', async () => {
+  void it('starts a subscription trial, cancels its auto-renewal from the account and resumes it', async () => {
     // A trial needs a confirmed address.
     const page = await newBuyer('Tia', { verified: true });
     await page.goto('/packages');
@@ -166,11 +166,17 @@ void describe('commerce in the browser', () => {
       .getByRole('heading', { name: 'Your free trial has started' })
       .waitFor({ timeout: 15_000 });
 
+    // The passes page says it is a trial, with its end, and what happens after it.
     await page.goto('/profile/passes');
-    await page.getByText(/^Renews on /).waitFor();
+    await page.getByText(/^Free trial until .+, then the first payment is charged$/).waitFor();
     await page.getByRole('button', { name: 'Cancel auto-renewal' }).click();
     await page.getByRole('button', { name: 'Yes, cancel' }).click();
     await page.getByText(/Auto-renewal is cancelled/).waitFor();
-    await page.getByText(/access ends on/).waitFor();
+    await page.getByText(/^Free trial until .+; auto-renewal is off$/).waitFor();
+
+    // Changed their mind before the trial ends: auto-renewal comes back.
+    await page.getByRole('button', { name: 'Resume auto-renewal' }).click();
+    await page.getByText(/^Auto-renewal is back on/).waitFor();
+    await page.getByText(/^Free trial until .+, then the first payment is charged$/).waitFor();
   });
 });
