@@ -179,6 +179,9 @@ describe('the built server', () => {
     // until the last byte of its body arrives, after the signal.
     const body = JSON.stringify({ channel_key: 'demo-hockey' });
     const inFlight = await Promise.all(Array.from({ length: 50 }, () => openPost(port, body)));
+    // Connected is not yet begun: a connection still in the kernel's accept queue when the
+    // listener closes is reset, as with any server. Signal once the server has logged all 50.
+    await waitFor(() => begun(stdout, '/api/get_api_key') >= 50);
     const signalled = Date.now();
     child.kill('SIGTERM');
     await waitFor(() => stdout.includes('"msg":"shutting down"'));
@@ -253,6 +256,14 @@ async function openPost(port: number, body: string) {
       return { status: status ? Number(status[1]) : raw, connection: connection?.[1] ?? null };
     },
   };
+}
+
+/** How many requests to `url` the server has begun: Fastify logs one line when it has read the headers. */
+function begun(log: string, url: string) {
+  return log
+    .split('\n')
+    .filter((line) => line.includes('"msg":"incoming request"') && line.includes(`"url":"${url}"`))
+    .length;
 }
 
 async function waitFor(condition: () => boolean, probe?: () => Promise<void>) {
