@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../lib/query-client';
 import { FUTURE, json, mockFetch, urlOf, type Handler } from '../test/fetch-mock';
 import { makeBootstrap } from '../test/fixtures';
+import { STORE_PERSISTENCE_TIMEOUT_MS } from '@rudy/contracts';
 import { STORAGE_KEYS, setItem } from '../lib/storage';
 import { startApp } from './start';
 
@@ -137,5 +138,32 @@ describe('start-up', () => {
     expect(
       screen.getByRole<HTMLButtonElement>('button', { name: /Reload available in/ }).disabled,
     ).toBe(true);
+  });
+
+  it('mounts once the store-persistence timeout (60 s) passes, while the sign-in state still loads', async () => {
+    vi.useFakeTimers();
+    try {
+      setItem(STORAGE_KEYS.channelKey, 'demo-hockey');
+      setItem(STORAGE_KEYS.apiKey, 'user-key');
+      // /profile never answers: each try ends at the 30 s request timeout and is retried once,
+      // which alone would hold the start-up past 60 s.
+      vi.stubGlobal(
+        'fetch',
+        mockFetch(api({ '/api/profile': () => new Promise<Response>(() => undefined) })),
+      );
+      let started: Awaited<ReturnType<typeof startApp>> | undefined;
+      void startApp(document.getElementById('root')!, queryClient).then((result) => {
+        started = result;
+      });
+      await vi.advanceTimersByTimeAsync(STORE_PERSISTENCE_TIMEOUT_MS - 1);
+      expect(started).toBeUndefined();
+      expect(isSplashGone()).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(started?.router).not.toBeNull();
+      root = started?.root ?? null;
+      expect(isSplashGone()).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -1,4 +1,9 @@
-import type { BootstrapData, RuntimeConfig, StartupData } from '@rudy/contracts';
+import {
+  STORE_PERSISTENCE_TIMEOUT_MS,
+  type BootstrapData,
+  type RuntimeConfig,
+  type StartupData,
+} from '@rudy/contracts';
 import type { QueryClient } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -7,6 +12,7 @@ import { profileQueryOptions } from '../features/auth/api/get-profile';
 import { bootstrapQueryOptions } from '../features/channel/api/get-bootstrap';
 import { homepageEventsQueryOptions } from '../features/events/api/get-homepage-events';
 import { apiClient } from '../lib/api-client';
+import { settleWithin } from '../lib/chunk-load';
 import { addFailingUrl } from '../lib/failing-urls';
 import { currentLocale, detectLocale, initI18n, isLocale } from '../lib/i18n';
 import { RUNTIME_CONFIG_URL, loadRuntimeConfig } from '../lib/runtime-config';
@@ -84,7 +90,9 @@ export async function startApp(container: HTMLElement, queryClient: QueryClient)
     // Seeded: used as it is (a stale copy is refetched when the screens mount), else fetched.
     const seeded = queryClient.getQueryData(bootstrapQueryOptions().queryKey);
     const [, bootstrapResult] = await Promise.allSettled([
-      queryClient.query(profileQueryOptions()),
+      // The sign-in state restored from the persisted store (the stored key, then /profile) may
+      // hold the start-up for the spec's store-persistence timeout at most; the screens ask again.
+      settleWithin(queryClient.query(profileQueryOptions()), STORE_PERSISTENCE_TIMEOUT_MS, null),
       seeded ? Promise.resolve(seeded) : queryClient.query(bootstrapQueryOptions()),
     ]);
     bootstrap = bootstrapResult.status === 'fulfilled' ? bootstrapResult.value : undefined;
