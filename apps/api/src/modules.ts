@@ -20,9 +20,11 @@ import { socialRoutes } from './modules/auth/social/social.routes.js';
 import { createSocialService } from './modules/auth/social/social.service.js';
 import { createChannelRepository } from './modules/channel/channel.repository.js';
 import { createSiteOrigins } from './modules/channel/site-origin.js';
-import { createEntitlements } from './modules/commerce/entitlements.js';
-import { createBasePassCheck } from './modules/commerce/base-pass-check.js';
-import { createCustomFormsRepository } from './modules/commerce/custom-forms.repository.js';
+import { createEntitlements } from './modules/commerce/orders/entitlements.js';
+import { createBasePassCheck } from './modules/custom-forms/base-pass-check.js';
+import { createCustomFormsRepository } from './modules/custom-forms/custom-forms.repository.js';
+import { customFormsRoutes } from './modules/custom-forms/custom-forms.routes.js';
+import { createCustomFormsService } from './modules/custom-forms/custom-forms.service.js';
 import { registerCommerce } from './modules/commerce/register-commerce.js';
 import { channelRoutes } from './modules/channel/channel.routes.js';
 import { createChannelService } from './modules/channel/channel.service.js';
@@ -117,6 +119,7 @@ export async function registerModules(
     : outboxMailer(outbox);
   const secret = await loadAppSecret(db, config.APP_SECRET);
   const authRepo = createAuthRepository(db);
+  const customForms = createCustomFormsRepository(db);
   const profiles = createProfileService({ access: createAccessRepository(db), geo, channel, now });
   const mail = createAccountMail({ mailer, channel, origins, secret, now });
   const auth = createAuthService({
@@ -136,7 +139,7 @@ export async function registerModules(
       (config.RECAPTCHA_SECRET ? googleRecaptchaVerifier(config.RECAPTCHA_SECRET) : undefined),
     secret,
     basePass: createBasePassCheck({
-      forms: createCustomFormsRepository(db),
+      forms: customForms,
       customFormsOn: async (channelId) => (await channel.settings(channelId)).custom_forms,
     }),
     now,
@@ -158,6 +161,7 @@ export async function registerModules(
   });
   keysRoutes(app, keys, config.DEFAULT_CHANNEL_KEY, runtimeConfig);
   const commerce = await registerCommerce(app, { config, db, now, origins });
+  customFormsRoutes(app, createCustomFormsService(customForms));
   channelRoutes(app, channel, commerce.catalogue.overlay);
   eventsRoutes(app, events);
   participantsRoutes(app, createParticipantsService(createParticipantsRepository(db)));

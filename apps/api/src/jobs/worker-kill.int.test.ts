@@ -5,13 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  CARDS,
-  card,
-  commerceApp,
-  kit,
-  SETUP_TIMEOUT_MS,
-} from '../modules/commerce/commerce-test-kit.js';
+import { CARDS, card, commerceApp, kit, SETUP_TIMEOUT_MS } from '../test/commerce-test-kit.js';
 import type { TestContext } from '../test/test-app.js';
 
 /*

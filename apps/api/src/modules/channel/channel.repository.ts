@@ -1,5 +1,5 @@
 import type { DB } from '../../db/database.js';
-import { createProductsRepository } from '../commerce/products.repository.js';
+import { createProductsRepository } from '../commerce/products/products.repository.js';
 
 /** SQL only: every query is scoped by channel_id. */
 export function createChannelRepository(db: DB) {
@@ -124,4 +124,4 @@ export function createChannelRepository(db: DB) {
   };
 }
 export type ChannelRepository = ReturnType<typeof createChannelRepository>;
-export type { PackageRow, SubscriptionRow } from '../commerce/products.repository.js';
+export type { PackageRow, SubscriptionRow } from '../commerce/products/products.repository.js';

@@ -1,7 +1,7 @@
 import type { Config } from '../../config.js';
 import type { DB } from '../../db/database.js';
-import { createFulfilment } from './fulfilment.service.js';
-import { createOrdersRepository } from './orders.repository.js';
+import { createFulfilment } from './orders/fulfilment.service.js';
+import { createOrdersRepository } from './orders/orders.repository.js';
 import type { PaymentProvider } from './providers/provider.js';
 import { createSandboxProvider } from './providers/sandbox.provider.js';
 import { createStripeProvider } from './providers/stripe.provider.js';

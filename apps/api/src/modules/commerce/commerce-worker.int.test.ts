@@ -4,7 +4,7 @@ import { loadConfig } from '../../config.js';
 import { startWorker, type Worker } from '../../jobs/worker.js';
 import type { TestContext } from '../../test/test-app.js';
 import { COMMERCE_TICK_QUEUE } from './commerce.jobs.js';
-import { CARDS, card, commerceApp, kit, SETUP_TIMEOUT_MS } from './commerce-test-kit.js';
+import { CARDS, card, commerceApp, kit, SETUP_TIMEOUT_MS } from '../../test/commerce-test-kit.js';
 
 /*
  * The commerce runner as the worker runs it: a chain of pg-boss jobs (no timer in the HTTP

@@ -4,8 +4,8 @@ import type { JobRunner, WorkerLog } from '../../jobs/job-runner.js';
 import { recurringQueueOptions, registerRecurringJob } from '../../jobs/recurring-job.js';
 import type PgBoss from 'pg-boss';
 import { createCommerceCore } from './commerce-core.js';
-import type { Fulfilment } from './fulfilment.service.js';
-import type { OrdersRepository } from './orders.repository.js';
+import type { Fulfilment } from './orders/fulfilment.service.js';
+import type { OrdersRepository } from './orders/orders.repository.js';
 import type { PaymentProvider } from './providers/provider.js';
 
 const BATCH = 100;

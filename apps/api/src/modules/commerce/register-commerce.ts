@@ -2,29 +2,26 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.js';
 import type { SiteOrigins } from '../channel/site-origin.js';
 import type { DB } from '../../db/database.js';
-import { createCatalogueService, type CatalogueService } from './catalogue.service.js';
-import { catalogueRoutes } from './catalogue.routes.js';
-import { checkoutRoutes } from './checkout.routes.js';
-import { createCheckoutService } from './checkout.service.js';
+import { createCatalogueService, type CatalogueService } from './products/catalogue.service.js';
+import { catalogueRoutes } from './products/catalogue.routes.js';
+import { checkoutRoutes } from './checkout/checkout.routes.js';
+import { createCheckoutService } from './checkout/checkout.service.js';
 import { createCommerceJobs, type CommerceJobs } from './commerce.jobs.js';
-import { createCustomFormsRepository } from './custom-forms.repository.js';
-import { customFormsRoutes } from './custom-forms.routes.js';
-import { createCustomFormsService } from './custom-forms.service.js';
-import { createEntitlements, type Entitlements } from './entitlements.js';
+import { createEntitlements, type Entitlements } from './orders/entitlements.js';
 import { createCommerceCore } from './commerce-core.js';
-import type { Fulfilment } from './fulfilment.service.js';
-import { createOrderViews } from './order-view.js';
-import { createOrdersService } from './orders.service.js';
-import { createPreviewService } from './preview.service.js';
-import { createProductsRepository } from './products.repository.js';
-import { createPromoRepository } from './promo.repository.js';
-import { createPromoService } from './promo.service.js';
+import type { Fulfilment } from './orders/fulfilment.service.js';
+import { createOrderViews } from './orders/order-view.js';
+import { createOrdersService } from './orders/orders.service.js';
+import { createPreviewService } from './checkout/preview.service.js';
+import { createProductsRepository } from './products/products.repository.js';
+import { createPromoRepository } from './promo/promo.repository.js';
+import { createPromoService } from './promo/promo.service.js';
 import type { PaymentProvider } from './providers/provider.js';
 import type { SandboxProvider } from './providers/sandbox.provider.js';
-import { createPurchaseResolver } from './purchase-resolver.js';
-import { createUserSubscriptionsRepository } from './user-subscriptions.repository.js';
-import { createWalletService } from './wallet.service.js';
-import { webhookRoutes } from './webhook.routes.js';
+import { createPurchaseResolver } from './checkout/purchase-resolver.js';
+import { createUserSubscriptionsRepository } from './orders/user-subscriptions.repository.js';
+import { createWalletService } from './checkout/wallet.service.js';
+import { webhookRoutes } from './orders/webhook.routes.js';
 
 export interface CommerceHandle {
   jobs: CommerceJobs;
@@ -87,7 +84,6 @@ export async function registerCommerce(
     },
   });
   catalogueRoutes(app, { catalogue, orders: ordersService });
-  customFormsRoutes(app, createCustomFormsService(createCustomFormsRepository(db)));
   await webhookRoutes(app, { provider, fulfilment });
 
   // The worker runs the passes (commerce.jobs.ts); tests drive this one with runOnce().

@@ -3,7 +3,7 @@ import { createLocalStorage, type MediaStorage } from '@rudy/media';
 import type { Config } from '../../config.js';
 import type { DB } from '../../db/database.js';
 import type { ChannelService } from '../channel/channel.service.js';
-import { createEntitlements } from '../commerce/entitlements.js';
+import { createEntitlements } from '../commerce/orders/entitlements.js';
 import type { GeoService } from '../geo/geo.service.js';
 import { createPrerollsRepository } from '../prerolls/prerolls.repository.js';
 import { prerollsRoutes } from '../prerolls/prerolls.routes.js';

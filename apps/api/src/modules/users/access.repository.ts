@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { DB } from '../../db/database.js';
-import { itemProductId, itemProductType } from '../commerce/order-products.js';
+import { itemProductId, itemProductType } from '../commerce/orders/order-products.js';
 
 /**
  * What a user's purchases grant now: the accesses and feature counts of every product in a paid

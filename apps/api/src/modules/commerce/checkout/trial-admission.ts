@@ -1,8 +1,12 @@
-import type { DB } from '../../db/database.js';
-import { HttpError } from '../../lib/http-error.js';
+import type { DB } from '../../../db/database.js';
+import { HttpError } from '../../../lib/http-error.js';
 import type { TrialGrant } from './order-opening.js';
-import { createProductsRepository } from './products.repository.js';
-import { PaymentRejected, type PaymentProvider, type PaymentSource } from './providers/provider.js';
+import { createProductsRepository } from '../products/products.repository.js';
+import {
+  PaymentRejected,
+  type PaymentProvider,
+  type PaymentSource,
+} from '../providers/provider.js';
 import type { Purchase } from './purchase-resolver.js';
 import { refuse } from './refusals.js';
 import { cardClaim, createTrialClaimsRepository, emailClaim } from './trial-claims.js';

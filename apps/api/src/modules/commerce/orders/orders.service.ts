@@ -1,11 +1,11 @@
 import type { Locale, OrdersQuery, UnsubscribeBody } from '@rudy/contracts';
-import { HttpError, notFound } from '../../lib/http-error.js';
+import { HttpError, notFound } from '../../../lib/http-error.js';
 import type { Fulfilment } from './fulfilment.service.js';
 import type { OrderViews } from './order-view.js';
 import type { OrdersRepository } from './orders.repository.js';
-import type { PaymentProvider } from './providers/provider.js';
+import type { PaymentProvider } from '../providers/provider.js';
 import type { UserSubscriptionsRepository } from './user-subscriptions.repository.js';
-import type { Caller } from './wallet.service.js';
+import type { Caller } from '../checkout/wallet.service.js';
 
 const yes = (v: string | undefined) => v === '1' || v === 'true';
 

@@ -1,7 +1,7 @@
 import type { CheckoutResponse, Order } from '@rudy/contracts';
-import { createTestApp, type TestContext } from '../../test/test-app.js';
-import { hashApiKey } from '../keys/keys.service.js';
-import { signedInUser } from '../../test/test-users.js';
+import { createTestApp, type TestContext } from './test-app.js';
+import { hashApiKey } from '../modules/keys/keys.service.js';
+import { signedInUser } from './test-users.js';
 
 /** Test cards (Stripe's test numbers). */
 export const CARDS = {

@@ -1,8 +1,8 @@
-import type { DB } from '../../db/database.js';
+import type { DB } from '../../../db/database.js';
 import { createOrdersRepository, type OrderRow } from './orders.repository.js';
-import { createProductsRepository } from './products.repository.js';
-import { createPromoRepository } from './promo.repository.js';
-import type { PaymentProvider, ProviderEvent } from './providers/provider.js';
+import { createProductsRepository } from '../products/products.repository.js';
+import { createPromoRepository } from '../promo/promo.repository.js';
+import type { PaymentProvider, ProviderEvent } from '../providers/provider.js';
 import { createUserSubscriptionsRepository } from './user-subscriptions.repository.js';
 
 /** An order its buyer never completed (second step abandoned) fails after this long. */

@@ -1,6 +1,6 @@
 import type { Coupon } from '@rudy/contracts';
-import { HttpError } from '../../lib/http-error.js';
-import { priceLines, promoApplies, units, type Line } from './pricing.js';
+import { HttpError } from '../../../lib/http-error.js';
+import { priceLines, promoApplies, units, type Line } from '../pricing.js';
 import type { PromoRepository, PromoRow } from './promo.repository.js';
 
 const CODE = /^[A-Za-z0-9_-]{2,64}$/;

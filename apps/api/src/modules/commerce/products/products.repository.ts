@@ -1,4 +1,4 @@
-import type { DB } from '../../db/database.js';
+import type { DB } from '../../../db/database.js';
 
 /** What can be bought: passes (packages), subscriptions and the events sold one by one. SQL only. */
 export function createProductsRepository(db: DB) {

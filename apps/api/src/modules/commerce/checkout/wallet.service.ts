@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { SavedCard, SetupIntentBody } from '@rudy/contracts';
-import { HttpError } from '../../lib/http-error.js';
-import type { SiteOrigins } from '../channel/site-origin.js';
-import type { OrdersRepository } from './orders.repository.js';
-import type { ProductsRepository } from './products.repository.js';
-import { PaymentRejected, type Buyer, type PaymentProvider } from './providers/provider.js';
+import { HttpError } from '../../../lib/http-error.js';
+import type { SiteOrigins } from '../../channel/site-origin.js';
+import type { OrdersRepository } from '../orders/orders.repository.js';
+import type { ProductsRepository } from '../products/products.repository.js';
+import { PaymentRejected, type Buyer, type PaymentProvider } from '../providers/provider.js';
 
 export interface Caller {
   channelId: number;

@@ -1,8 +1,14 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CheckoutResponse } from '@rudy/contracts';
-import type { TestContext } from '../../test/test-app.js';
-import { CARDS, card, commerceApp, kit, SETUP_TIMEOUT_MS } from './commerce-test-kit.js';
+import type { TestContext } from '../../../test/test-app.js';
+import {
+  CARDS,
+  card,
+  commerceApp,
+  kit,
+  SETUP_TIMEOUT_MS,
+} from '../../../test/commerce-test-kit.js';
 
 /*
  * The attack: many quick buys of one product by one user, each charged. Now one order stays open

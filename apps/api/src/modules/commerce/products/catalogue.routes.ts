@@ -10,10 +10,10 @@ import {
   PackageSchema,
   SubscriptionSchema,
 } from '@rudy/contracts';
-import { requireLogin } from '../../lib/require-login.js';
-import { keyedErrors, keyedErrorsWith404, typed } from '../../lib/route-types.js';
+import { requireLogin } from '../../../lib/require-login.js';
+import { keyedErrors, keyedErrorsWith404, typed } from '../../../lib/route-types.js';
 import type { CatalogueService } from './catalogue.service.js';
-import type { OrdersService } from './orders.service.js';
+import type { OrdersService } from '../orders/orders.service.js';
 
 const tags = ['commerce'];
 

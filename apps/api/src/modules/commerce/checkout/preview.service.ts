@@ -1,8 +1,8 @@
 import type { ApplyCouponQuery, InvoicePreview, InvoicePreviewBody, Locale } from '@rudy/contracts';
-import { priceLines, units } from './pricing.js';
-import type { ProductsRepository } from './products.repository.js';
-import type { PromoService } from './promo.service.js';
-import { addPeriod } from './providers/provider.js';
+import { priceLines, units } from '../pricing.js';
+import type { ProductsRepository } from '../products/products.repository.js';
+import type { PromoService } from '../promo/promo.service.js';
+import { addPeriod } from '../providers/provider.js';
 import type { PurchaseResolver } from './purchase-resolver.js';
 
 const hasProduct = (q: ApplyCouponQuery) =>

@@ -1,6 +1,6 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
-import type { DB } from '../../db/database.js';
-import type { UserSubscriptionsTable } from '../../db/schema.js';
+import type { DB } from '../../../db/database.js';
+import type { UserSubscriptionsTable } from '../../../db/schema.js';
 
 export type UserSubscriptionRow = Selectable<UserSubscriptionsTable>;
 

@@ -1,8 +1,8 @@
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestContext } from '../../test/test-app.js';
-import { commerceApp, kit, SETUP_TIMEOUT_MS } from './commerce-test-kit.js';
-import { startStripeStandIn } from './stripe-stand-in.js';
+import type { TestContext } from '../../../test/test-app.js';
+import { commerceApp, kit, SETUP_TIMEOUT_MS } from '../../../test/commerce-test-kit.js';
+import { startStripeStandIn } from '../../../test/stripe-stand-in.js';
 
 const SECRET = 'whsec_test_secret';
 const signer = new Stripe('sk_test_signer');

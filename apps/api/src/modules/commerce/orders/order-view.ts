@@ -1,10 +1,10 @@
 import type { Locale, Order } from '@rudy/contracts';
-import { pickText } from '../../lib/i18n-text.js';
+import { pickText } from '../../../lib/i18n-text.js';
 import type { OrderRow, OrdersRepository } from './orders.repository.js';
-import { units } from './pricing.js';
-import type { ProductsRepository } from './products.repository.js';
-import type { PromoRepository } from './promo.repository.js';
-import { FAILURE_MESSAGES } from './providers/sandbox-cards.js';
+import { units } from '../pricing.js';
+import type { ProductsRepository } from '../products/products.repository.js';
+import type { PromoRepository } from '../promo/promo.repository.js';
+import { FAILURE_MESSAGES } from '../providers/sandbox-cards.js';
 import type { UserSubscriptionsRepository } from './user-subscriptions.repository.js';
 
 const GENERIC_FAILURE = 'Something went wrong. Please try again or contact technical support';

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { DB } from '../../db/database.js';
+import type { DB } from '../../../db/database.js';
 
 /**
  * The address a person reads mail at: case, a `+tag` and Gmail's dots do not make another one, so

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ErrorBodySchema } from '@rudy/contracts';
-import { HttpError } from '../../lib/http-error.js';
+import { HttpError } from '../../../lib/http-error.js';
 import type { Fulfilment } from './fulfilment.service.js';
-import type { PaymentProvider } from './providers/provider.js';
+import type { PaymentProvider } from '../providers/provider.js';
 
 /**
  * The provider's webhook: keyless, read as raw bytes (the signature covers them exactly), verified

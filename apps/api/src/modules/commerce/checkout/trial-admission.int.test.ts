@@ -1,9 +1,18 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emailClaimSql, sandboxFingerprintSql } from '../../db/migrations/0006-commerce-safety.js';
-import type { TestContext } from '../../test/test-app.js';
-import { CARDS, card, commerceApp, kit, SETUP_TIMEOUT_MS } from './commerce-test-kit.js';
-import { fingerprintOf } from './providers/sandbox-cards.js';
+import {
+  emailClaimSql,
+  sandboxFingerprintSql,
+} from '../../../db/migrations/0006-commerce-safety.js';
+import type { TestContext } from '../../../test/test-app.js';
+import {
+  CARDS,
+  card,
+  commerceApp,
+  kit,
+  SETUP_TIMEOUT_MS,
+} from '../../../test/commerce-test-kit.js';
+import { fingerprintOf } from '../providers/sandbox-cards.js';
 import { emailClaim } from './trial-claims.js';
 
 /*

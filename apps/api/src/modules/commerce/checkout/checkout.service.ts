@@ -7,23 +7,23 @@ import type {
   PaymentState,
   StartTrialBody,
 } from '@rudy/contracts';
-import type { DB } from '../../db/database.js';
-import { HttpError, notFound } from '../../lib/http-error.js';
-import type { CatalogueService } from './catalogue.service.js';
-import type { Fulfilment } from './fulfilment.service.js';
-import type { OrderViews } from './order-view.js';
-import { createOrdersRepository, type OrderRow } from './orders.repository.js';
-import { priceLines } from './pricing.js';
-import type { PromoRow } from './promo.repository.js';
-import type { PromoService } from './promo.service.js';
+import type { DB } from '../../../db/database.js';
+import { HttpError, notFound } from '../../../lib/http-error.js';
+import type { CatalogueService } from '../products/catalogue.service.js';
+import type { Fulfilment } from '../orders/fulfilment.service.js';
+import type { OrderViews } from '../orders/order-view.js';
+import { createOrdersRepository, type OrderRow } from '../orders/orders.repository.js';
+import { priceLines } from '../pricing.js';
+import type { PromoRow } from '../promo/promo.repository.js';
+import type { PromoService } from '../promo/promo.service.js';
 import {
   PaymentRejected,
   type PaymentOutcome,
   type PaymentProvider,
   type PaymentSource,
-} from './providers/provider.js';
+} from '../providers/provider.js';
 import type { Purchase, PurchaseResolver } from './purchase-resolver.js';
-import { createUserSubscriptionsRepository } from './user-subscriptions.repository.js';
+import { createUserSubscriptionsRepository } from '../orders/user-subscriptions.repository.js';
 import { createOrderOpening, productKeyOf } from './order-opening.js';
 import { refuse } from './refusals.js';
 import { createTrialAdmission, type TrialCandidate } from './trial-admission.js';

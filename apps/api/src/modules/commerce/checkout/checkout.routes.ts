@@ -21,10 +21,10 @@ import {
   UnsubscribeResponseSchema,
   type PaymentsConfig,
 } from '@rudy/contracts';
-import { requireLogin } from '../../lib/require-login.js';
-import { keyedErrors, keyedErrorsWith404, typed } from '../../lib/route-types.js';
+import { requireLogin } from '../../../lib/require-login.js';
+import { keyedErrors, keyedErrorsWith404, typed } from '../../../lib/route-types.js';
 import type { CheckoutService } from './checkout.service.js';
-import type { OrdersService } from './orders.service.js';
+import type { OrdersService } from '../orders/orders.service.js';
 import type { PreviewService } from './preview.service.js';
 import type { Caller, WalletService } from './wallet.service.js';
 

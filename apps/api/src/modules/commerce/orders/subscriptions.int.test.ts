@@ -1,9 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Order } from '@rudy/contracts';
-import { buildApp } from '../../app.js';
-import { loadConfig } from '../../config.js';
-import type { TestContext } from '../../test/test-app.js';
-import { CARDS, card, commerceApp, kit, SETUP_TIMEOUT_MS } from './commerce-test-kit.js';
+import { buildApp } from '../../../app.js';
+import { loadConfig } from '../../../config.js';
+import type { TestContext } from '../../../test/test-app.js';
+import {
+  CARDS,
+  card,
+  commerceApp,
+  kit,
+  SETUP_TIMEOUT_MS,
+} from '../../../test/commerce-test-kit.js';
 
 const DAY = 86_400_000;
 let t: TestContext;

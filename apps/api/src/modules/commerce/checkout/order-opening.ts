@@ -1,14 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import type { DB } from '../../db/database.js';
-import { createOrdersRepository, type OrderRow } from './orders.repository.js';
-import type { Priced } from './pricing.js';
-import { createProductsRepository } from './products.repository.js';
-import { createPromoRepository, type PromoRow } from './promo.repository.js';
-import type { PromoService } from './promo.service.js';
+import type { DB } from '../../../db/database.js';
+import { createOrdersRepository, type OrderRow } from '../orders/orders.repository.js';
+import type { Priced } from '../pricing.js';
+import { createProductsRepository } from '../products/products.repository.js';
+import { createPromoRepository, type PromoRow } from '../promo/promo.repository.js';
+import type { PromoService } from '../promo/promo.service.js';
 import type { Purchase } from './purchase-resolver.js';
 import { refuse } from './refusals.js';
 import { createTrialClaimsRepository } from './trial-claims.js';
-import { createUserSubscriptionsRepository } from './user-subscriptions.repository.js';
+import { createUserSubscriptionsRepository } from '../orders/user-subscriptions.repository.js';
 import type { Caller } from './wallet.service.js';
 
 const uniqueViolation = (e: unknown, constraint: string) =>

@@ -1,8 +1,12 @@
 import type { Locale } from '@rudy/contracts';
-import { pickText } from '../../lib/i18n-text.js';
-import { HttpError, notFound } from '../../lib/http-error.js';
-import type { Line } from './pricing.js';
-import type { PackageRow, ProductsRepository, SubscriptionRow } from './products.repository.js';
+import { pickText } from '../../../lib/i18n-text.js';
+import { HttpError, notFound } from '../../../lib/http-error.js';
+import type { Line } from '../pricing.js';
+import type {
+  PackageRow,
+  ProductsRepository,
+  SubscriptionRow,
+} from '../products/products.repository.js';
 
 export interface ProductChoice {
   package_id?: number | undefined;

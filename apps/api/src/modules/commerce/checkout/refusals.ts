@@ -1,4 +1,4 @@
-import { HttpError } from '../../lib/http-error.js';
+import { HttpError } from '../../../lib/http-error.js';
 
 /*
  * Refusals of a purchase shared by the checkout steps, with their stable codes. The client shows

@@ -1,6 +1,6 @@
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
-import type { DB } from '../../db/database.js';
-import type { OrderItemsTable, OrdersTable } from '../../db/schema.js';
+import type { DB } from '../../../db/database.js';
+import type { OrderItemsTable, OrdersTable } from '../../../db/schema.js';
 import { itemProductId, itemProductType } from './order-products.js';
 
 export type OrderRow = Selectable<OrdersTable>;

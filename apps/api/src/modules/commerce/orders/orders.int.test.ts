@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OrdersPageSchema } from '@rudy/contracts';
-import type { TestContext } from '../../test/test-app.js';
-import { CARDS, card, commerceApp, kit, SETUP_TIMEOUT_MS } from './commerce-test-kit.js';
+import type { TestContext } from '../../../test/test-app.js';
+import {
+  CARDS,
+  card,
+  commerceApp,
+  kit,
+  SETUP_TIMEOUT_MS,
+} from '../../../test/commerce-test-kit.js';
 
 let t: TestContext;
 let k: ReturnType<typeof kit>;

@@ -1,6 +1,6 @@
 import { sql, type Insertable, type Selectable } from 'kysely';
-import type { DB } from '../../db/database.js';
-import type { PromoCodesTable } from '../../db/schema.js';
+import type { DB } from '../../../db/database.js';
+import type { PromoCodesTable } from '../../../db/schema.js';
 
 export type PromoRow = Selectable<PromoCodesTable>;
 
