@@ -216,6 +216,62 @@ void describe('catalogue in the browser', () => {
     await context.close();
   });
 
+  void it('?team= on the home page opens the schedule on that team and offers to follow it', async () => {
+    const wolves = await teamId('Lakeshore Wolves');
+    const context = await newContext(browser, server.url);
+    const page = await context.newPage();
+    await page.goto(`/?team=${wolves}`);
+    await page.waitForURL(`${server.url}/schedule?team=${wolves}`);
+    await page.getByRole('heading', { level: 2, name: 'Lakeshore Wolves' }).waitFor();
+    const titles = await cardTitles(page);
+    assert.ok(
+      titles.length > 0 && titles.every((title) => title.includes('Wolves')),
+      titles.join(', '),
+    );
+    // The offer to follow: an anonymous visitor is asked to log in first.
+    await page.getByRole('button', { name: 'Add to favourites' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Log in to keep favourites' });
+    await dialog.waitFor();
+    assert.match(
+      (await dialog.getByRole('link', { name: 'Log in' }).getAttribute('href')) ?? '',
+      /^\/login\?return_to=%2Fschedule%3Fteam%3D\d+/,
+    );
+    await context.close();
+  });
+
+  void it('sends the contact form: the spec messages for a bad email and phone, then saved', async () => {
+    const context = await signedInContext(PHONE);
+    const page = await context.newPage();
+    await page.goto('/contacts');
+    const form = page.locator('form').filter({ has: page.getByLabel('Your name') });
+    await form.getByLabel('Your name').fill('Sam Fan');
+    await form.getByLabel('Email', { exact: true }).fill('not-an-email');
+    await form.getByLabel('Phone (optional)').fill('12-34');
+    await form.getByLabel('Topic').selectOption('billing');
+    await form.getByLabel('Message', { exact: true }).fill('Is the weekend pass renewable?');
+    await form.getByRole('button', { name: 'Send' }).click();
+    await form.getByText('A valid email address is required').waitFor();
+    await form.getByText('A valid phone number is required').waitFor();
+
+    await form.getByLabel('Email', { exact: true }).fill('sam@example.com');
+    await form.getByLabel('Phone (optional)').fill('+1 (613) 555-0142');
+    await form.getByRole('button', { name: 'Send' }).click();
+    await page.getByText('Thank you, your answers are saved.').waitFor();
+    assert.equal(await form.getByText('A valid email address is required').count(), 0);
+
+    // Posted and stored: a fresh visit shows the answers the server kept.
+    await page.reload();
+    await page.getByLabel('Your name').waitFor();
+    assert.equal(await page.getByLabel('Email', { exact: true }).inputValue(), 'sam@example.com');
+    assert.equal(await page.getByLabel('Phone (optional)').inputValue(), '+1 (613) 555-0142');
+    assert.equal(await page.getByLabel('Topic').inputValue(), 'billing');
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - window.innerWidth,
+    );
+    assert.ok(overflow <= 1, `no sideways scroll (${overflow}px)`);
+    await context.close();
+  });
+
   void it('asks an anonymous visitor to log in before keeping a favourite (phone)', async () => {
     const context = await newContext(browser, server.url, PHONE);
     const page = await context.newPage();
