@@ -95,6 +95,11 @@ export const ConfigSchema = z.object({
   DEMO_GAME_SECONDS: z.coerce.number().int().min(2).max(3600).default(30),
   /** Concurrent transcode jobs per worker (each ffmpeg uses every core it gets). */
   MEDIA_JOB_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
+  /**
+   * A running media job's lease, renewed while it runs: this long after its worker died (kill -9,
+   * lost machine), the job is handed to another worker.
+   */
+  MEDIA_JOB_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(60),
   /** ffmpeg binary; default: ffmpeg on PATH, else the one bundled by @ffmpeg-installer. */
   FFMPEG_PATH: z.string().optional(),
   /** Font for the synthetic scoreboard; default: a common system font, else boxes only. */

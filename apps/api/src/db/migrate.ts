@@ -12,6 +12,7 @@ import * as m0010 from './migrations/0010-analytics.js';
 import * as m0011 from './migrations/0011-vod-search-words.js';
 import * as m0012 from './migrations/0012-admin-audit.js';
 import * as m0013 from './migrations/0013-worker-heartbeats.js';
+import * as m0014 from './migrations/0014-media-job-leases.js';
 
 /** Migrations are listed here (not read from disk) so they run the same from source or a bundle. */
 const migrations: Record<string, Migration> = {
@@ -28,6 +29,7 @@ const migrations: Record<string, Migration> = {
   '0011-vod-search-words': m0011,
   '0012-admin-audit': m0012,
   '0013-worker-heartbeats': m0013,
+  '0014-media-job-leases': m0014,
 };
 
 /** The migrations' code, in order: a fingerprint for anything that caches a migrated database. */

@@ -750,8 +750,18 @@ export interface WorkerHeartbeatsTable {
   beat_at: Generated<Date>;
 }
 
+export interface MediaJobLeasesTable {
+  job_id: string;
+  queue: string;
+  owner: string;
+  started_at: Generated<Date>;
+  beat_at: Generated<Date>;
+  lease_until: Date;
+}
+
 export interface Database {
   worker_heartbeats: WorkerHeartbeatsTable;
+  media_job_leases: MediaJobLeasesTable;
   vod_media_categories: VodMediaCategoriesTable;
   vod_media_items: VodMediaItemsTable;
   vod_media_assets: VodMediaAssetsTable;

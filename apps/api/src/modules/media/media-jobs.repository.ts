@@ -244,6 +244,60 @@ export function createMediaJobsRepository(db: DB) {
         .where('lease_owner', '=', owner)
         .execute();
     },
+
+    /**
+     * The lease of a running media job, taken (or taken over: a job pg-boss delivers again) when
+     * it starts; `seconds` from now on the database's clock.
+     */
+    async takeJobLease(jobId: string, queue: string, owner: string, seconds: number) {
+      const until = sql<Date>`now() + make_interval(secs => ${seconds})`;
+      await db
+        .insertInto('media_job_leases')
+        .values({ job_id: jobId, queue, owner, lease_until: until })
+        .onConflict((oc) =>
+          oc.column('job_id').doUpdateSet({
+            owner,
+            started_at: sql<Date>`now()`,
+            beat_at: sql<Date>`now()`,
+            lease_until: until,
+          }),
+        )
+        .execute();
+    },
+
+    /** Renews a lease we hold; false when it is no longer ours (reaped, or taken over). */
+    async renewJobLease(jobId: string, owner: string, seconds: number): Promise<boolean> {
+      const result = await db
+        .updateTable('media_job_leases')
+        .set({
+          beat_at: sql<Date>`now()`,
+          lease_until: sql<Date>`now() + make_interval(secs => ${seconds})`,
+        })
+        .where('job_id', '=', jobId)
+        .where('owner', '=', owner)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    async releaseJobLease(jobId: string, owner: string) {
+      await db
+        .deleteFrom('media_job_leases')
+        .where('job_id', '=', jobId)
+        .where('owner', '=', owner)
+        .execute();
+    },
+
+    /**
+     * Removes and returns the leases that lapsed: one reaper gets each (the delete is the claim),
+     * however many run side by side.
+     */
+    takeExpiredJobLeases(): Promise<{ job_id: string; queue: string; owner: string }[]> {
+      return db
+        .deleteFrom('media_job_leases')
+        .where('lease_until', '<', sql<Date>`now()`)
+        .returning(['job_id', 'queue', 'owner'])
+        .execute();
+    },
   };
 }
 export type MediaJobsRepository = ReturnType<typeof createMediaJobsRepository>;

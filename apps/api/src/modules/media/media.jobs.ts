@@ -7,9 +7,15 @@ import type { DB } from '../../db/database.js';
 import type { JobRunner } from '../../jobs/job-runner.js';
 import { generateDemoGame, generateDemoPrerolls } from './demo-media.js';
 import { createLiveSupervisor } from './live-supervisor.js';
+import {
+  createMediaJobLeases,
+  LEASE_REAPER_QUEUE_OPTIONS,
+  registerLeaseReaper,
+} from './media-job-lease.js';
 import { createMediaJobsRepository } from './media-jobs.repository.js';
 import { eventPrefix } from './media-paths.js';
 import {
+  QUEUE_OPTIONS,
   QUEUES,
   type DemoPrerollsJob,
   type EventJob,
@@ -18,7 +24,7 @@ import {
 } from './media-queues.js';
 import { packageEventMedia, publishStills } from './package-media.js';
 
-export { QUEUE_OPTIONS as MEDIA_QUEUE_OPTIONS } from './media-queues.js';
+export const MEDIA_QUEUE_OPTIONS = { ...QUEUE_OPTIONS, ...LEASE_REAPER_QUEUE_OPTIONS };
 
 export interface MediaJobsOptions {
   config: Config;
@@ -40,51 +46,64 @@ export async function registerMediaJobs(boss: PgBoss, o: MediaJobsOptions) {
   const { config, storage, runner, now } = o;
   const repo = createMediaJobsRepository(o.db);
   const deps = { storage, repo, ...(o.vodLadder ? { ladder: o.vodLadder } : {}) };
+  // Every media job holds a lease while it runs; the reaper re-queues those of dead workers.
+  const leaseSeconds = config.MEDIA_JOB_LEASE_SECONDS;
+  const leases = createMediaJobLeases({ repo, log: runner.log, leaseSeconds });
+  await registerLeaseReaper(boss, { repo, log: runner.log, leaseSeconds });
 
   // pg-boss 10 runs one job at a time per work() call: concurrency is the number of calls.
   for (let i = 0; i < config.MEDIA_JOB_CONCURRENCY; i += 1) {
     await boss.work<EventJob>(
       QUEUES.demoGame,
       { pollingIntervalSeconds: 1, priority: true },
-      runner.each((job) =>
-        generateDemoGame({ ...deps, gameSeconds: config.DEMO_GAME_SECONDS }, job),
+      leases.hold(
+        runner.each((job) =>
+          generateDemoGame({ ...deps, gameSeconds: config.DEMO_GAME_SECONDS }, job),
+        ),
       ),
     );
     await boss.work<PackageVodJob>(
       QUEUES.packageVod,
       { pollingIntervalSeconds: 2 },
-      runner.each(async (job) => {
-        const dir = await storage.localDir(path.posix.dirname(job.sourceKey));
-        try {
-          const file = path.join(dir.path, path.posix.basename(job.sourceKey));
-          await packageEventMedia(deps, job, { file, hasFixedGop: job.sourceHasFixedGop ?? false });
-        } finally {
-          await dir.release();
-        }
-      }),
+      leases.hold(
+        runner.each(async (job) => {
+          const dir = await storage.localDir(path.posix.dirname(job.sourceKey));
+          try {
+            const file = path.join(dir.path, path.posix.basename(job.sourceKey));
+            await packageEventMedia(deps, job, {
+              file,
+              hasFixedGop: job.sourceHasFixedGop ?? false,
+            });
+          } finally {
+            await dir.release();
+          }
+        }),
+      ),
     );
     await boss.work<LiveStillsJob>(
       QUEUES.liveStills,
       { pollingIntervalSeconds: 2 },
-      runner.each(async (job) => {
-        const dir = await storage.localDir(path.posix.dirname(job.storageKey));
-        try {
-          await publishStills(deps, job, {
-            best: path.join(dir.path, 'v0/index.m3u8'),
-            small: path.join(dir.path, 'v1/index.m3u8'),
-            smallKeyframesFrequent: true,
-            durationSeconds: job.durationSeconds,
-          });
-        } finally {
-          await dir.release();
-        }
-      }),
+      leases.hold(
+        runner.each(async (job) => {
+          const dir = await storage.localDir(path.posix.dirname(job.storageKey));
+          try {
+            await publishStills(deps, job, {
+              best: path.join(dir.path, 'v0/index.m3u8'),
+              small: path.join(dir.path, 'v1/index.m3u8'),
+              smallKeyframesFrequent: true,
+              durationSeconds: job.durationSeconds,
+            });
+          } finally {
+            await dir.release();
+          }
+        }),
+      ),
     );
   }
   await boss.work<DemoPrerollsJob>(
     QUEUES.demoPrerolls,
     { pollingIntervalSeconds: 1 },
-    runner.each((job) => generateDemoPrerolls({ ...deps, db: o.db }, job.channelIds)),
+    leases.hold(runner.each((job) => generateDemoPrerolls({ ...deps, db: o.db }, job.channelIds))),
   );
 
   const demoChannels = await repo.channelIds(
