@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -10,6 +10,24 @@ import { migrateToLatest } from '../../apps/api/src/db/migrate.js';
 import { seedDemoChannel } from '../../apps/api/src/db/seed/demo-channel.js';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
+
+const builtServer = path.join(repoRoot, 'apps/api/dist/main.js');
+let serverBuilt = false;
+
+/**
+ * The browser tests run the built server, as `npm start` and production do (and it starts in a
+ * fraction of the time tsx needs to compile the sources). Rebuilt here only when its sources
+ * changed since the last build (about a second), so a spec run alone never tests stale code.
+ */
+function buildServerOnce() {
+  if (serverBuilt) return;
+  const build = spawnSync(process.execPath, ['scripts/build.mjs', 'api', '--if-stale'], {
+    cwd: repoRoot,
+    encoding: 'utf8',
+  });
+  if (build.status !== 0) throw new Error(`server build failed:\n${build.stdout}${build.stderr}`);
+  serverBuilt = true;
+}
 
 /** A port nobody listens on now; a caller may need it before the server starts (OAuth redirects). */
 export async function freePort(): Promise<number> {
@@ -80,7 +98,7 @@ async function prepareDatabase(env: Record<string, string>, prepare: (db: DB) =>
 }
 
 /**
- * Starts the product as `npm start` does (migrations, demo seed, built web app) on a free port.
+ * Starts the product as `npm start` does (built server, migrations, demo seed, built web app) on a free port.
  * The web app must be built first (npm run test:e2e does it). `prepare` edits the seeded demo
  * channel before the server starts.
  */
@@ -98,7 +116,8 @@ export async function startServer(
   if (opts.prepare) await prepareDatabase(db.env, opts.prepare);
   const url = `http://127.0.0.1:${port}`;
   const outboxToken = randomBytes(24).toString('base64url');
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
+  buildServerOnce();
+  const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', builtServer], {
     cwd: repoRoot,
     env: {
       ...process.env,
