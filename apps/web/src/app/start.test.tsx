@@ -147,10 +147,12 @@ describe('start-up', () => {
       setItem(STORAGE_KEYS.apiKey, 'user-key');
       // /profile never answers: each try ends at the 30 s request timeout and is retried once,
       // which alone would hold the start-up past 60 s.
-      vi.stubGlobal(
-        'fetch',
-        mockFetch(api({ '/api/profile': () => new Promise<Response>(() => undefined) })),
-      );
+      const answers = api();
+      const handler: Handler = (url, init) =>
+        url.pathname === '/api/profile'
+          ? new Promise<Response>(() => undefined)
+          : answers(url, init);
+      vi.stubGlobal('fetch', mockFetch(handler));
       let started: Awaited<ReturnType<typeof startApp>> | undefined;
       void startApp(document.getElementById('root')!, queryClient).then((result) => {
         started = result;
