@@ -133,6 +133,9 @@ export async function startServer(
       // Mail links must lead back to the address the browser uses.
       PUBLIC_URL: url,
       DEV_OUTBOX_TOKEN: outboxToken,
+      // Counters of its own on a shared Redis: one spec's sign-ups must not spend the next one's
+      // per-address budget (every spec's browser comes from 127.0.0.1).
+      REDIS_KEY_PREFIX: `e2e-${randomBytes(6).toString('hex')}:`,
       ...extraEnv,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -10,6 +10,11 @@ export const ConfigSchema = z.object({
   DATABASE_URL: z.string().optional(),
   DATA_DIR: z.string().default('./data'),
   REDIS_URL: z.string().optional(),
+  /**
+   * Put before every key and pub/sub topic this deployment uses in Redis, so that several
+   * deployments (or test servers) can share one Redis without sharing counters or cache signals.
+   */
+  REDIS_KEY_PREFIX: z.string().max(64).default(''),
   /** Channel served when the host name matches no channel (single-channel deployments). */
   DEFAULT_CHANNEL_KEY: z.string().default('demo-hockey'),
   WEB_DIST_DIR: z.string().optional(),

@@ -4,7 +4,7 @@ import type { AppDeps } from './app.js';
 import { fallbackOrigin, type Config } from './config.js';
 import { loadAppSecret } from './lib/app-secret.js';
 import { memoryAttemptLimiter, redisAttemptLimiter } from './lib/attempt-limiter.js';
-import { createChannelChangeBus } from './lib/channel-change-bus.js';
+import { createChannelChangeBus, CHANNEL_CHANGE_TOPIC } from './lib/channel-change-bus.js';
 import { createAccountMail } from './modules/auth/account-mail.js';
 import { createAuthRepository } from './modules/auth/auth.repository.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
@@ -191,7 +191,11 @@ export async function registerModules(
   });
   registerVod(app, { config, db, channel, geo, keys, media, now });
   // Console changes reach the other API processes' caches (Redis pub/sub; none without Redis).
-  const bus = createChannelChangeBus(redis, app.log);
+  const bus = createChannelChangeBus(
+    redis,
+    app.log,
+    config.REDIS_KEY_PREFIX + CHANNEL_CHANGE_TOPIC,
+  );
   app.addHook('onClose', () => bus.close());
   const admin = await registerAdmin(app, { db, channel, now, caches: [channel, events], bus });
   await registerAnalytics(app, { config, db, channel, keys, admin, now });

@@ -35,7 +35,12 @@ export async function createServer(
   registerGracefulClose(app);
 
   const redis = config.REDIS_URL
-    ? new Redis(config.REDIS_URL, { connectTimeout: 500, maxRetriesPerRequest: 1 })
+    ? new Redis(config.REDIS_URL, {
+        connectTimeout: 500,
+        maxRetriesPerRequest: 1,
+        // ioredis puts it before keys (rate-limit and attempt counters); topics are prefixed by hand.
+        ...(config.REDIS_KEY_PREFIX ? { keyPrefix: config.REDIS_KEY_PREFIX } : {}),
+      })
     : undefined;
   if (redis) {
     // quit() waits for Redis to answer; while it is away, the connection is simply dropped.

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
 
-const TOPIC = 'rudy:channel-changed';
+export const CHANNEL_CHANGE_TOPIC = 'rudy:channel-changed';
 
 export interface ChannelChangeBus {
   /** Tells the other processes that a channel's viewer data changed (after the commit). */
@@ -22,7 +22,7 @@ export function createChannelChangeBus(
   redis: Redis | undefined,
   log: { warn(obj: object, msg: string): void },
   /** Tests sharing one Redis use a topic of their own. */
-  topic = TOPIC,
+  topic = CHANNEL_CHANGE_TOPIC,
 ): ChannelChangeBus {
   if (!redis) {
     return { publish: () => undefined, onChange: () => undefined, close: () => Promise.resolve() };
