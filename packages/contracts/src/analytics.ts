@@ -42,8 +42,7 @@ export const ANALYTICS_LIMITS = {
   bodyMaxBytes: 16_384,
 } as const;
 
-/** How the client paces itself: a viewing heartbeat every 30 s of playback. */
-export const ANALYTICS_HEARTBEAT_MS = 30_000;
+/* ANALYTICS_HEARTBEAT_MS (the client's pace) is in constants.ts: the player reads it, zod-free. */
 /** A video view counts among "viewers now" this long after its last heartbeat. */
 export const VIEWERS_NOW_WINDOW_MS = 75_000;
 

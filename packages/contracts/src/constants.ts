@@ -28,6 +28,11 @@ export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 export const ANALYTICS_SESSION_TTL_MS = 24 * HOUR_MS;
 export const OUTER_TRACKING_TTL_MS = 10_800_000;
 export const ANALYTICS_TIMEOUT_MS = 30_000;
+/**
+ * How the analytics client paces itself: a viewing heartbeat every 30 s of playback. Here rather
+ * than in analytics.ts (zod schemas): a module lives in one chunk, and the player must not pull zod.
+ */
+export const ANALYTICS_HEARTBEAT_MS = 30_000;
 export const ANALYTICS_SESSION_KEY = 'visaicV3-session';
 
 export const STORAGE_PREFIX = 'rudy_';

@@ -1,4 +1,5 @@
 import {
+  DEFAULT_LOCALE,
   STORE_PERSISTENCE_TIMEOUT_MS,
   type BootstrapData,
   type RuntimeConfig,
@@ -8,19 +9,21 @@ import type { QueryClient } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider, type createBrowserRouter } from 'react-router';
+import { loadSanitizer } from '../components/ui/safe-html';
 import { profileQueryOptions } from '../features/auth/api/get-profile';
 import { bootstrapQueryOptions } from '../features/channel/api/get-bootstrap';
 import { homepageEventsQueryOptions } from '../features/events/api/get-homepage-events';
 import { apiClient } from '../lib/api-client';
 import { settleWithin } from '../lib/chunk-load';
 import { addFailingUrl } from '../lib/failing-urls';
-import { currentLocale, detectLocale, initI18n, isLocale } from '../lib/i18n';
+import { applyLocale, currentLocale, detectLocale, isLocale } from '../lib/i18n';
 import { RUNTIME_CONFIG_URL, loadRuntimeConfig } from '../lib/runtime-config';
 import { readStartupData } from '../lib/startup-data';
 import { applyTheme } from '../lib/theme';
 import { bufferApiFailures, startAnalyticsLater } from './analytics-start';
 import { AppProviders } from './providers';
 import { createAppRouter, prefetchRouteModules } from './router';
+import { startupChannelKey } from './startup-params';
 
 type AppRouter = ReturnType<typeof createBrowserRouter>;
 
@@ -68,8 +71,9 @@ function seedStartupData(queryClient: QueryClient, startup: StartupData | null) 
  */
 export async function startApp(container: HTMLElement, queryClient: QueryClient) {
   const browserLocale = detectLocale();
-  initI18n(browserLocale ?? undefined);
   prefetchRouteModules(window.location.pathname);
+  // French texts are a chunk of their own, fetched only when French is in use.
+  await applyLocale(browserLocale ?? DEFAULT_LOCALE);
   let router: AppRouter | null = null;
   let bootstrap: BootstrapData | undefined;
   let config: RuntimeConfig | null = null;
@@ -84,9 +88,12 @@ export async function startApp(container: HTMLElement, queryClient: QueryClient)
         throw error;
       }));
     apiClient.configure(config, currentLocale);
+    // A link naming the channel (spec 3 `channel`): the page's data is this host's, not that one's.
+    const linkedChannel = startupChannelKey(new URL(window.location.href), config);
+    if (linkedChannel) apiClient.selectChannel(linkedChannel);
     const startupChannelLocale = startup?.bootstrap?.settings.language;
-    if (!browserLocale && isLocale(startupChannelLocale)) initI18n(startupChannelLocale);
-    seedStartupData(queryClient, startup);
+    if (!browserLocale && isLocale(startupChannelLocale)) await applyLocale(startupChannelLocale);
+    seedStartupData(queryClient, linkedChannel ? null : startup);
     // Seeded: used as it is (a stale copy is refetched when the screens mount), else fetched.
     const seeded = queryClient.getQueryData(bootstrapQueryOptions().queryKey);
     const [, bootstrapResult] = await Promise.allSettled([
@@ -101,12 +108,18 @@ export async function startApp(container: HTMLElement, queryClient: QueryClient)
       const channelLocale = bootstrap.settings.language;
       // The channel's language applies only when neither the visitor nor the browser chose one.
       if (!browserLocale && isLocale(channelLocale) && channelLocale !== currentLocale()) {
-        initI18n(channelLocale);
+        await applyLocale(channelLocale);
         await queryClient.refetchQueries();
       }
     }
     router = createAppRouter(bootstrap?.pages ?? [], bootstrap?.menu ?? []);
-    await whenRouterReady(router);
+    // The sanitiser of the channel's static blocks loads beside the screen's code, so the blocks
+    // paint with the page (no shift); a channel without static blocks never loads it.
+    const blocks = bootstrap?.settings.static_blocks ? bootstrap.static_blocks : [];
+    const sanitizer = blocks.some((b) => b.content.trim())
+      ? loadSanitizer().catch(() => undefined)
+      : undefined;
+    await Promise.all([whenRouterReady(router), sanitizer]);
   } catch {
     // Already reported to the failing-URL store; the error screen below explains and offers reload.
   }

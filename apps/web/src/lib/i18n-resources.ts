@@ -1,4 +1,5 @@
 // Explicit imports (not a glob) so the English files type `t()` keys: a missing key fails tsc.
+// Only English here: French loads with the language (see StartUpTexts).
 import enAccount from '../locales/en/account.json';
 import enAuth from '../locales/en/auth.json';
 import enCatalogue from '../locales/en/catalogue.json';
@@ -10,17 +11,6 @@ import enEvents from '../locales/en/events.json';
 import enHome from '../locales/en/home.json';
 import enLayout from '../locales/en/layout.json';
 import enWatch from '../locales/en/watch.json';
-import frAccount from '../locales/fr/account.json';
-import frAuth from '../locales/fr/auth.json';
-import frCatalogue from '../locales/fr/catalogue.json';
-import frChannel from '../locales/fr/channel.json';
-import frCommerce from '../locales/fr/commerce.json';
-import frCommon from '../locales/fr/common.json';
-import frErrors from '../locales/fr/errors.json';
-import frEvents from '../locales/fr/events.json';
-import frHome from '../locales/fr/home.json';
-import frLayout from '../locales/fr/layout.json';
-import frWatch from '../locales/fr/watch.json';
 
 export const en = {
   account: enAccount,
@@ -36,19 +26,12 @@ export const en = {
   watch: enWatch,
 };
 
-export const fr: Record<keyof typeof en, Record<string, unknown>> = {
-  account: frAccount,
-  auth: frAuth,
-  catalogue: frCatalogue,
-  channel: frChannel,
-  commerce: frCommerce,
-  common: frCommon,
-  errors: frErrors,
-  events: frEvents,
-  home: frHome,
-  layout: frLayout,
-  watch: frWatch,
-};
+/**
+ * The start-up namespaces in a language other than English: loaded when that language is in use
+ * (locales/fr-start-up.ts), never with the English pages. English stays here: it is the default and
+ * the fallback language.
+ */
+export type StartUpTexts = Record<keyof typeof en, Record<string, unknown>>;
 
 /**
  * Namespaces whose texts load with the screens that use them rather than at start-up, so the home

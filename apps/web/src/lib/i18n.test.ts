@@ -4,7 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { ADMIN_TEXTS } from '../locales/admin';
 import { CLIPS_TEXTS } from '../locales/clips';
 import { LIBRARY_TEXTS } from '../locales/library';
-import { LAZY_NAMESPACES, NAMESPACES, en as startUpEn, fr as startUpFr } from './i18n-resources';
+import { fr as startUpFr } from '../locales/fr-start-up';
+import { applyLocale, changeLocale, currentLocale, i18next } from './i18n';
+import { LAZY_NAMESPACES, NAMESPACES, en as startUpEn } from './i18n-resources';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -92,5 +94,18 @@ describe('translations', () => {
       const node = path.split('.').reduce<unknown>((n, k) => (n as Tree | undefined)?.[k], en[ns]);
       expect(typeof node, prefix).toBe('object');
     }
+  });
+});
+
+describe('languages at start-up', () => {
+  it('bundles English only; French texts load when French is applied, then are used', async () => {
+    // The test set-up started i18next in English: nothing French is there yet.
+    expect(i18next.hasResourceBundle('fr', 'common')).toBe(false);
+    expect(await applyLocale('fr')).toBe('fr');
+    expect(currentLocale()).toBe('fr');
+    expect(i18next.t('common:actions.close')).toBe('Fermer');
+    expect(document.documentElement.lang).toBe('fr');
+    await changeLocale('en');
+    expect(i18next.t('common:actions.close')).toBe('Close');
   });
 });

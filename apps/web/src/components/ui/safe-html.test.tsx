@@ -1,6 +1,7 @@
-import { render } from '@testing-library/react';
+import { render, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { SafeHtml, sanitizeHtml } from './safe-html';
+import { SafeHtml } from './safe-html';
+import { sanitizeHtml } from './sanitize-html';
 
 describe('sanitizeHtml (static blocks)', () => {
   it('keeps text, emphasis and links, drops scripts, handlers, styles and frames', () => {
@@ -31,8 +32,14 @@ describe('sanitizeHtml (static blocks)', () => {
     );
   });
 
-  it('renders plain text as text (a block need not be HTML)', () => {
+  it('renders plain text as text (a block need not be HTML)', async () => {
     const { container } = render(<SafeHtml html={'Nine teams & 4 schools < 1 league'} />);
-    expect(container.textContent).toBe('Nine teams & 4 schools < 1 league');
+    await waitFor(() => expect(container.textContent).toBe('Nine teams & 4 schools < 1 league'));
+  });
+
+  it('renders the sanitised HTML once the sanitiser has loaded', async () => {
+    const { container } = render(<SafeHtml html={'<b>Hi</b><script>window.x=1</script>'} />);
+    await waitFor(() => expect(container.innerHTML).toBe('<div><b>Hi</b></div>'));
+    expect(container.querySelector('script')).toBeNull();
   });
 });
