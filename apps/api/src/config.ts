@@ -83,6 +83,22 @@ export const ConfigSchema = z.object({
     .transform((v) => (v === undefined ? undefined : v === 'true' || v === '1')),
   /** Media store (HLS, posters, downloads). Default: <DATA_DIR>/media. */
   MEDIA_DIR: z.string().optional(),
+  /**
+   * Media in an S3-compatible bucket instead of MEDIA_DIR (which then keeps only scratch space and
+   * the live encoders' growing playlists). Unset: local disk.
+   */
+  S3_BUCKET: z.string().min(1).optional(),
+  /** An S3-compatible service (MinIO, R2...), e.g. http://127.0.0.1:9000; unset: AWS. */
+  S3_ENDPOINT: z.url().optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  /** Both or neither; neither: the SDK's default chain (AWS_* variables, instance role). */
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** Keys go under this prefix in the bucket (several deployments sharing one bucket). */
+  S3_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)*$/)
+    .optional(),
   /** Media tokens live for the event's (or VOD's) length plus this margin. */
   MEDIA_TOKEN_MARGIN_MS: z.coerce.number().int().positive().default(3_600_000),
   /** Run the job worker (pg-boss handlers, live encoders) in this process. */
@@ -227,6 +243,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const data = parsed.data;
   const production = data.NODE_ENV === 'production';
+  if (Boolean(data.S3_ACCESS_KEY_ID) !== Boolean(data.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError([
+      'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both or neither',
+    ]);
+  }
+  if (!data.S3_BUCKET && (data.S3_ENDPOINT || data.S3_ACCESS_KEY_ID || data.S3_PREFIX)) {
+    throw new ConfigError(['S3_BUCKET is required with the other S3_ settings']);
+  }
   if (production) {
     const problems = productionProblems(data);
     if (problems.length > 0) {

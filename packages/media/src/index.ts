@@ -60,4 +60,5 @@ export { renderSponsorClip, renderSyntheticGame } from './synthetic-game.js';
 export type { ByteRange, MediaStorage, StoredObject } from './storage/storage.js';
 export { isSafeKey } from './storage/storage.js';
 export { createLocalStorage } from './storage/local-storage.js';
+export { createS3Storage, type S3StorageOptions } from './storage/s3-storage.js';
 export { renderStudioClip, studioGraph, type StudioPicture } from './studio.js';

@@ -1,8 +1,8 @@
 import type PgBoss from 'pg-boss';
-import { createLocalStorage, locateFfmpeg, type Rendition } from '@rudy/media';
+import { locateFfmpeg, type Rendition } from '@rudy/media';
 import type { Config } from '../config.js';
 import type { DatabaseHandle } from '../db/database.js';
-import { mediaDirOf } from '../modules/media/media-paths.js';
+import { createMediaStorage } from '../modules/media/media-storage.js';
 import {
   ANALYTICS_QUEUE_OPTIONS,
   registerAnalyticsJobs,
@@ -48,7 +48,7 @@ export async function startWorker(o: WorkerOptions) {
   const now = o.now ?? (() => new Date());
   const ffmpeg = locateFfmpeg();
   log.info({ ffmpeg: ffmpeg.path, source: ffmpeg.source }, 'media worker starting');
-  const storage = createLocalStorage(mediaDirOf(config));
+  const storage = createMediaStorage(config);
   // Scratch of jobs that died with the previous process.
   await storage.clearWork();
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { createLocalStorage, type MediaStorage } from '@rudy/media';
+import type { MediaStorage } from '@rudy/media';
 import type { Config } from '../../config.js';
 import type { DB } from '../../db/database.js';
 import type { ChannelService } from '../channel/channel.service.js';
@@ -12,8 +12,8 @@ import { createAccessRepository } from '../users/access.repository.js';
 import { createDownloadService } from './download.service.js';
 import { mediaFilesRoutes } from './media-files.routes.js';
 import { createMediaFilesService } from './media-files.service.js';
+import { createMediaStorage } from './media-storage.js';
 import { createEventAccess } from './event-access.js';
-import { mediaDirOf } from './media-paths.js';
 import { createMediaTokens } from './media-token.js';
 import { createMediaRepository } from './media.repository.js';
 import { playbackRoutes } from './playback.routes.js';
@@ -33,7 +33,7 @@ export function registerMediaModules(
   },
 ) {
   const { db, now } = deps;
-  const storage = deps.storage ?? createLocalStorage(mediaDirOf(deps.config));
+  const storage = deps.storage ?? createMediaStorage(deps.config);
   const tokens = createMediaTokens(deps.secret);
   const media = createMediaRepository(db);
   const access = createAccessRepository(db);

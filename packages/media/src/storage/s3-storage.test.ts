@@ -1,0 +1,114 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { text } from 'node:stream/consumers';
+import S3rver from 's3rver';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createS3Storage } from './s3-storage.js';
+
+/* The S3 storage against a real S3-compatible server (s3rver) in this process. */
+
+const root = fs.mkdtempSync(path.join(os.tmpdir(), 'rudy-s3-'));
+const server = new S3rver({
+  address: '127.0.0.1',
+  port: 0,
+  silent: true,
+  directory: path.join(root, 'bucket-data'),
+  configureBuckets: [{ name: 'media' }],
+});
+let storage: ReturnType<typeof createS3Storage>;
+
+beforeAll(async () => {
+  const { port } = await server.run();
+  storage = createS3Storage({
+    bucket: 'media',
+    endpoint: `http://127.0.0.1:${port}`,
+    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+    keyPrefix: 'site-a',
+    localRoot: path.join(root, 'local'),
+  });
+});
+
+afterAll(async () => {
+  await server.close();
+  fs.rmSync(root, { recursive: true, force: true });
+});
+
+/** What the bucket holds, without the storage's own view (local copies included). */
+async function bucketKeys(): Promise<string[]> {
+  const { ListObjectsV2Command } = await import('@aws-sdk/client-s3');
+  const page = await storage.client.send(new ListObjectsV2Command({ Bucket: 'media' }));
+  return (page.Contents ?? []).map((o) => o.Key ?? '').sort();
+}
+
+describe('S3 storage', () => {
+  it('puts, stats, reads ranges, lists and deletes by prefix', async () => {
+    await storage.put('c1/e2/a.txt', 'hello world');
+    await storage.put('c1/e2/sub/b.txt', Buffer.from('b'));
+    await storage.put('c1/e2/sub/c.txt', Readable.from(['streamed ', 'body']));
+    expect(await bucketKeys()).toEqual([
+      'site-a/c1/e2/a.txt',
+      'site-a/c1/e2/sub/b.txt',
+      'site-a/c1/e2/sub/c.txt',
+    ]);
+    expect(await storage.stat('c1/e2/a.txt')).toMatchObject({ size: 11 });
+    expect(await text((await storage.get('c1/e2/sub/c.txt'))!)).toBe('streamed body');
+    const part = await storage.get('c1/e2/a.txt', { start: 6, end: 10 });
+    expect(await text(part!)).toBe('world');
+    expect(await storage.list('c1/e2/')).toEqual([
+      'c1/e2/a.txt',
+      'c1/e2/sub/b.txt',
+      'c1/e2/sub/c.txt',
+    ]);
+    await storage.delete('c1/e2/sub/');
+    expect(await storage.list('c1/e2')).toEqual(['c1/e2/a.txt']);
+    await storage.delete('c1/e2/');
+    expect(await storage.exists('c1/e2/a.txt')).toBe(false);
+    expect(await storage.stat('c1/e2/a.txt')).toBeNull();
+    expect(await storage.get('c1/e2/a.txt')).toBeNull();
+    expect(await bucketKeys()).toEqual([]);
+  });
+
+  it('publishes a work directory in place of the old tree, and copies a tree out for ffmpeg', async () => {
+    await storage.put('c1/e3/vod/old.ts', 'old');
+    await storage.put('c1/e3/vod/v0/seg_0.ts', 'old segment');
+    await storage.put('c1/e3/vodka/kept.txt', 'a neighbour with the same start');
+    const work = await storage.workDir('job');
+    fs.mkdirSync(path.join(work, 'v0'));
+    fs.writeFileSync(path.join(work, 'v0/seg_0.ts'), 'new segment');
+    fs.writeFileSync(path.join(work, 'v0/index.m3u8'), '#EXTM3U\nseg_0.ts\n');
+    await storage.importDir('c1/e3/vod', work);
+    expect(fs.existsSync(work)).toBe(false);
+    expect(await storage.list('c1/e3/vod')).toEqual([
+      'c1/e3/vod/v0/index.m3u8',
+      'c1/e3/vod/v0/seg_0.ts',
+    ]);
+    expect(await storage.list('c1/e3/vodka')).toEqual(['c1/e3/vodka/kept.txt']);
+    expect(await text((await storage.get('c1/e3/vod/v0/seg_0.ts'))!)).toBe('new segment');
+
+    const copy = await storage.localDir('c1/e3/vod');
+    expect(fs.readFileSync(path.join(copy.path, 'v0/index.m3u8'), 'utf8')).toContain('seg_0.ts');
+    await copy.release();
+    expect(fs.existsSync(copy.path)).toBe(false);
+    await expect(storage.localDir('c1/nothing')).rejects.toThrow(/nothing stored/);
+  });
+
+  it('serves a live directory from local disk while it grows', async () => {
+    const dir = await storage.liveDir('c1/e4/live');
+    fs.writeFileSync(path.join(dir, 'index.m3u8'), '#EXTM3U\n');
+    expect(await storage.stat('c1/e4/live/index.m3u8')).toMatchObject({ size: 8 });
+    expect(await text((await storage.get('c1/e4/live/index.m3u8'))!)).toBe('#EXTM3U\n');
+    expect(await storage.list('c1/e4')).toEqual(['c1/e4/live/index.m3u8']);
+    expect((await storage.localDir('c1/e4/live')).path).toBe(dir);
+    await storage.delete('c1/e4/');
+    expect(await storage.exists('c1/e4/live/index.m3u8')).toBe(false);
+  });
+
+  it('refuses keys that could leave the prefix', async () => {
+    for (const key of ['../x', 'a/../../x', '/etc/passwd', 'a//b', 'a/%2e%2e/b', '']) {
+      await expect(storage.put(key, 'x')).rejects.toThrow(/unsafe/);
+      await expect(storage.get(key)).rejects.toThrow(/unsafe/);
+    }
+  });
+});
