@@ -6,6 +6,8 @@ import { migrateToLatest } from './db/migrate.js';
 import { seedDemoChannel } from './db/seed/demo-channel.js';
 import { ensureDemoAdmin } from './db/seed/demo-admin.js';
 import { loadAppSecret } from './lib/app-secret.js';
+import { createAppSecretsRepository } from './lib/app-secrets.repository.js';
+import { createChannelRepository } from './modules/channel/channel.repository.js';
 import {
   closeGracefully,
   exitOnStartFailure,
@@ -30,11 +32,7 @@ async function main(config: Config) {
   });
   await migrateToLatest(database.db);
   if (config.SEED_ON_EMPTY) {
-    const hasChannel = await database.db
-      .selectFrom('channels')
-      .select('id')
-      .limit(1)
-      .executeTakeFirst();
+    const hasChannel = await createChannelRepository(database.db).hasAnyChannel();
     if (!hasChannel) await seedDemoChannel(database.db);
   }
 
@@ -42,7 +40,10 @@ async function main(config: Config) {
   const demoAdmin =
     config.NODE_ENV === 'production'
       ? null
-      : await ensureDemoAdmin(database.db, await loadAppSecret(database.db, config.APP_SECRET));
+      : await ensureDemoAdmin(
+          database.db,
+          await loadAppSecret(createAppSecretsRepository(database.db), config.APP_SECRET),
+        );
 
   const app = await buildApp({ config, db: database.db });
   poolLog.attach(app.log);

@@ -3,6 +3,7 @@ import type { Redis } from 'ioredis';
 import type { AppDeps } from './app.js';
 import { fallbackOrigin, type Config } from './config.js';
 import { loadAppSecret } from './lib/app-secret.js';
+import { createAppSecretsRepository } from './lib/app-secrets.repository.js';
 import { memoryAttemptLimiter, redisAttemptLimiter } from './lib/attempt-limiter.js';
 import { createChannelChangeBus, CHANNEL_CHANGE_TOPIC } from './lib/channel-change-bus.js';
 import { createAccountMail } from './modules/auth/account-mail.js';
@@ -21,6 +22,7 @@ import { createSocialService } from './modules/auth/social/social.service.js';
 import { createChannelRepository } from './modules/channel/channel.repository.js';
 import { createSiteOrigins } from './modules/channel/site-origin.js';
 import { createEntitlements } from './modules/commerce/orders/entitlements.js';
+import { createEntitlementsRepository } from './modules/commerce/orders/entitlements.repository.js';
 import { createBasePassCheck } from './modules/custom-forms/base-pass-check.js';
 import { createCustomFormsRepository } from './modules/custom-forms/custom-forms.repository.js';
 import { customFormsRoutes } from './modules/custom-forms/custom-forms.routes.js';
@@ -53,7 +55,6 @@ import { outboxRoutes } from './modules/mail/outbox.routes.js';
 import { createParticipantsRepository } from './modules/participants/participants.repository.js';
 import { participantsRoutes } from './modules/participants/participants.routes.js';
 import { createParticipantsService } from './modules/participants/participants.service.js';
-import { createAccessRepository } from './modules/users/access.repository.js';
 import { createAccountService } from './modules/users/account.service.js';
 import { profileRoutes } from './modules/users/profile.routes.js';
 import { createProfileService } from './modules/users/profile.service.js';
@@ -105,7 +106,7 @@ export async function registerModules(
   const channelRepo = createChannelRepository(db);
   const channel = createChannelService(channelRepo);
   const origins = createSiteOrigins(channelRepo, fallbackOrigin(config));
-  const entitlements = createEntitlements(db);
+  const entitlements = createEntitlements(createEntitlementsRepository(db));
   const events = createEventsService(createEventsRepository(db), now, {
     cacheMs: config.CATALOGUE_CACHE_MS,
     entitlements,
@@ -117,10 +118,10 @@ export async function registerModules(
   const mailer = config.SMTP_URL
     ? smtpMailer(config.SMTP_URL, config.MAIL_FROM)
     : outboxMailer(outbox);
-  const secret = await loadAppSecret(db, config.APP_SECRET);
+  const secret = await loadAppSecret(createAppSecretsRepository(db), config.APP_SECRET);
   const authRepo = createAuthRepository(db);
   const customForms = createCustomFormsRepository(db);
-  const profiles = createProfileService({ access: createAccessRepository(db), geo, channel, now });
+  const profiles = createProfileService({ access: entitlements, geo, channel, now });
   const mail = createAccountMail({ mailer, channel, origins, secret, now });
   const auth = createAuthService({
     repo: authRepo,
@@ -178,7 +179,15 @@ export async function registerModules(
     outboxRoutes(app, { outbox, gate, keys, defaultChannelKey: config.DEFAULT_CHANNEL_KEY });
     app.decorate('devOutboxToken', gate.token);
   }
-  const media = registerMediaModules(app, { config, db, now, secret, channel, geo });
+  const media = registerMediaModules(app, {
+    config,
+    db,
+    now,
+    secret,
+    channel,
+    geo,
+    entitlements,
+  });
   registerClips(app, {
     db,
     channel,

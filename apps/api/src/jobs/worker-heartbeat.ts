@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
-import { sql } from 'kysely';
 import type { DB } from '../db/database.js';
 import type { WorkerLog } from './job-runner.js';
+import { createWorkerHeartbeatsRepository } from './worker-heartbeats.repository.js';
 
 /** A worker beats this often... */
 export const HEARTBEAT_INTERVAL_MS = 5_000;
@@ -15,19 +15,11 @@ export const HEARTBEAT_STALE_SECONDS = 30;
  * for a day are pruned by whichever worker beats.
  */
 export async function startWorkerHeartbeat(db: DB, log: WorkerLog) {
+  const heartbeats = createWorkerHeartbeatsRepository(db);
   const workerId = `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
-  const beat = async () => {
-    await db
-      .insertInto('worker_heartbeats')
-      .values({ worker_id: workerId, host: os.hostname(), pid: process.pid })
-      .onConflict((oc) => oc.column('worker_id').doUpdateSet({ beat_at: sql<Date>`now()` }))
-      .execute();
-  };
+  const beat = () => heartbeats.beat(workerId, os.hostname(), process.pid);
   await beat();
-  await db
-    .deleteFrom('worker_heartbeats')
-    .where('beat_at', '<', sql<Date>`now() - interval '1 day'`)
-    .execute();
+  await heartbeats.pruneDayOld();
   let failing = false;
   const timer = setInterval(() => {
     beat().then(
@@ -48,10 +40,8 @@ export async function startWorkerHeartbeat(db: DB, log: WorkerLog) {
     /** A clean stop: the row goes, so /api/ready does not wait out a stale beat to notice. */
     async stop() {
       clearInterval(timer);
-      await db
-        .deleteFrom('worker_heartbeats')
-        .where('worker_id', '=', workerId)
-        .execute()
+      await heartbeats
+        .remove(workerId)
         .catch((error: unknown) => log.error({ err: error }, 'worker heartbeat not removed'));
     },
   };

@@ -1,6 +1,5 @@
-import { sql } from 'kysely';
-import type { DB } from '../../db/database.js';
 import { isTimeZone } from '../../lib/zoned-day.js';
+import type { ChannelDirectoryRepository } from './channel-directory.repository.js';
 
 /**
  * Channel keys and host names to ids, and each channel's time zone (its rollup days), held in
@@ -8,7 +7,11 @@ import { isTimeZone } from '../../lib/zoned-day.js';
  * every `refreshMs`, and at most every few seconds on a miss (a channel created since), so junk
  * names never become a query per request.
  */
-export function createChannelDirectory(db: DB, refreshMs = 60_000, missRefreshMs = 5_000) {
+export function createChannelDirectory(
+  repo: ChannelDirectoryRepository,
+  refreshMs = 60_000,
+  missRefreshMs = 5_000,
+) {
   let byKey = new Map<string, number>();
   let byHost = new Map<string, number>();
   let zones = new Map<number, string>();
@@ -16,12 +19,8 @@ export function createChannelDirectory(db: DB, refreshMs = 60_000, missRefreshMs
   let loading: Promise<void> | null = null;
 
   function load(): Promise<void> {
-    loading ??= db
-      .selectFrom('channels as c')
-      .leftJoin('settings as s', 's.channel_id', 'c.id')
-      .select(['c.id', 'c.key', 'c.hosts', sql<string | null>`s.data->>'time_zone'`.as('zone')])
-      .orderBy('c.id')
-      .execute()
+    loading ??= repo
+      .entries()
       .then((rows) => {
         byKey = new Map(rows.map((r) => [r.key, r.id]));
         // A zone Intl does not know would break every rollup of the channel: UTC days instead.

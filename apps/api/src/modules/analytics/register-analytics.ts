@@ -6,6 +6,7 @@ import type { ChannelService } from '../channel/channel.service.js';
 import type { KeysService } from '../keys/keys.service.js';
 import { registerAnalyticsCsp } from './analytics-csp.js';
 import { createChannelDirectory } from './channel-directory.js';
+import { createChannelDirectoryRepository } from './channel-directory.repository.js';
 import { createDashboardRepository } from './dashboard.repository.js';
 import { dashboardRoutes } from './dashboard.routes.js';
 import { createDashboardService } from './dashboard.service.js';
@@ -41,7 +42,7 @@ export async function registerDatalake(
 ): Promise<DatalakeService> {
   const datalake = createDatalakeService({
     repo: createDatalakeRepository(deps.db),
-    channels: createChannelDirectory(deps.db),
+    channels: createChannelDirectory(createChannelDirectoryRepository(deps.db)),
     settings: datalakeSettings(deps.config),
     log: app.log,
     now: deps.now,

@@ -5,6 +5,11 @@ import { createProductsRepository } from '../commerce/products/products.reposito
 export function createChannelRepository(db: DB) {
   const products = createProductsRepository(db);
   return {
+    /** Whether any channel exists (a fresh database has none until it is seeded). */
+    async hasAnyChannel(): Promise<boolean> {
+      const row = await db.selectFrom('channels').select('id').limit(1).executeTakeFirst();
+      return row !== undefined;
+    },
     async publicOrigin(channelId: number): Promise<string | null> {
       const row = await db
         .selectFrom('channels')

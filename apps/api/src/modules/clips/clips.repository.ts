@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { MEDIA_KIND } from '@rudy/contracts';
 import type { DB } from '../../db/database.js';
 
 export interface ClipRow {
@@ -20,6 +21,17 @@ export interface ClipRow {
   created_at: Date;
   event_name: string;
   event_utc_ts: Date;
+}
+
+/** A finished game the demo clips: its recording and its teams' short names. */
+export interface GameToClip {
+  id: number;
+  channel_id: number;
+  vod_key: string;
+  duration_seconds: number;
+  has_audio: boolean;
+  away: string | null;
+  home: string | null;
 }
 
 export interface NewClip {
@@ -164,6 +176,52 @@ export function createClipsRepository(db: DB) {
         .where('id', '=', id)
         .returning(['id', 'storage_key'])
         .executeTakeFirst();
+    },
+    /** Finished games with a ready VOD and no clip yet, newest first (the demo's clips). */
+    demoGamesToClip(channelId: number, now: Date, limit: number): Promise<GameToClip[]> {
+      const side = (isHome: boolean) => sql<string | null>`(
+    select p.short_name from event_participants ep join participants p on p.id = ep.participant_id
+    where ep.event_id = e.id and ep.is_home = ${isHome} limit 1)`;
+      return db
+        .selectFrom('events as e')
+        .innerJoin('event_media as m', (j) =>
+          j
+            .onRef('m.event_id', '=', 'e.id')
+            .on('m.kind', '=', MEDIA_KIND.vod)
+            .on('m.status', '=', 'ready')
+            .on('m.storage_key', 'is not', null),
+        )
+        .select([
+          'e.id',
+          'e.channel_id',
+          sql<string>`m.storage_key`.as('vod_key'),
+          sql<number>`coalesce((m.meta->>'duration_seconds')::float8, 0)`.as('duration_seconds'),
+          sql<boolean>`coalesce((m.meta->>'has_audio')::boolean, true)`.as('has_audio'),
+          side(false).as('away'),
+          side(true).as('home'),
+        ])
+        .where('e.channel_id', '=', channelId)
+        .where(sql<boolean>`e.event_utc_ts + make_interval(mins => e.duration_minutes) <= ${now}`)
+        .where((eb) =>
+          eb.not(
+            eb.exists(
+              eb.selectFrom('clips as c').select('c.id').whereRef('c.event_id', '=', 'e.id'),
+            ),
+          ),
+        )
+        .orderBy('e.event_utc_ts', 'desc')
+        .limit(limit)
+        .execute();
+    },
+    /** The channel's own clips (made here, no viewer's), of any status. */
+    async channelClipCount(channelId: number): Promise<number> {
+      const row = await db
+        .selectFrom('clips')
+        .select(sql<number>`count(*)::int`.as('n'))
+        .where('channel_id', '=', channelId)
+        .where('user_id', 'is', null)
+        .executeTakeFirstOrThrow();
+      return row.n;
     },
   };
 }

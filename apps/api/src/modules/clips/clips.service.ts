@@ -20,8 +20,7 @@ import type { MediaTokens } from '../media/media-token.js';
 import type { MediaRepository } from '../media/media.repository.js';
 import type { Caller } from '../media/playback.service.js';
 import { readPlaylist } from '../media/stored-playlist.js';
-import { capabilitiesOf } from '../users/access.js';
-import type { AccessRepository } from '../users/access.repository.js';
+import { capabilitiesOf, type GrantsSource } from '../users/access.js';
 import { checkClipRequest, clipFileName } from './clip-rules.js';
 import type { ClipJobQueue } from './clips.jobs.js';
 import type { ClipRow, ClipsRepository } from './clips.repository.js';
@@ -41,7 +40,7 @@ export function createClipsService(deps: {
   db: DB;
   repo: ClipsRepository;
   media: MediaRepository;
-  access: AccessRepository;
+  access: GrantsSource;
   eventAccess: EventAccess;
   channel: ChannelService;
   storage: MediaStorage;

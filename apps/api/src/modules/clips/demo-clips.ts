@@ -1,7 +1,5 @@
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
-import { MEDIA_KIND } from '@rudy/contracts';
 import type { DB } from '../../db/database.js';
 import { demoGoals } from '../media/demo-picture.js';
 import { createClipsRepository } from './clips.repository.js';
@@ -11,62 +9,6 @@ const DEMO_CLIPPED_GAMES = 4;
 const CLIP_SECONDS = 6;
 /** A goal is shown from a little before it. */
 const LEAD_IN_SECONDS = 3;
-
-interface GameToClip {
-  id: number;
-  channel_id: number;
-  vod_key: string;
-  duration_seconds: number;
-  has_audio: boolean;
-  away: string | null;
-  home: string | null;
-}
-
-/** SQL: finished games with a ready VOD and no clip yet, newest first. */
-function gamesToClip(db: DB, channelId: number, now: Date, limit: number): Promise<GameToClip[]> {
-  const side = (isHome: boolean) => sql<string | null>`(
-    select p.short_name from event_participants ep join participants p on p.id = ep.participant_id
-    where ep.event_id = e.id and ep.is_home = ${isHome} limit 1)`;
-  return db
-    .selectFrom('events as e')
-    .innerJoin('event_media as m', (j) =>
-      j
-        .onRef('m.event_id', '=', 'e.id')
-        .on('m.kind', '=', MEDIA_KIND.vod)
-        .on('m.status', '=', 'ready')
-        .on('m.storage_key', 'is not', null),
-    )
-    .select([
-      'e.id',
-      'e.channel_id',
-      sql<string>`m.storage_key`.as('vod_key'),
-      sql<number>`coalesce((m.meta->>'duration_seconds')::float8, 0)`.as('duration_seconds'),
-      sql<boolean>`coalesce((m.meta->>'has_audio')::boolean, true)`.as('has_audio'),
-      side(false).as('away'),
-      side(true).as('home'),
-    ])
-    .where('e.channel_id', '=', channelId)
-    .where(sql<boolean>`e.event_utc_ts + make_interval(mins => e.duration_minutes) <= ${now}`)
-    .where((eb) =>
-      eb.not(
-        eb.exists(eb.selectFrom('clips as c').select('c.id').whereRef('c.event_id', '=', 'e.id')),
-      ),
-    )
-    .orderBy('e.event_utc_ts', 'desc')
-    .limit(limit)
-    .execute();
-}
-
-/** The channel's own clips (made here), of any status. */
-async function channelClipCount(db: DB, channelId: number): Promise<number> {
-  const row = await db
-    .selectFrom('clips')
-    .select(sql<number>`count(*)::int`.as('n'))
-    .where('channel_id', '=', channelId)
-    .where('user_id', 'is', null)
-    .executeTakeFirstOrThrow();
-  return row.n;
-}
 
 /**
  * The channel's own clips of its latest demo games: the goal the synthetic game shows first, a few
@@ -86,9 +28,9 @@ export async function queueDemoClips(
   },
 ): Promise<{ queued: number; complete: boolean }> {
   const repo = createClipsRepository(db);
-  const have = await channelClipCount(db, o.channelId);
+  const have = await repo.channelClipCount(o.channelId);
   if (have >= DEMO_CLIPPED_GAMES) return { queued: 0, complete: true };
-  const games = await gamesToClip(db, o.channelId, o.now, DEMO_CLIPPED_GAMES - have);
+  const games = await repo.demoGamesToClip(o.channelId, o.now, DEMO_CLIPPED_GAMES - have);
   let queued = 0;
   for (const game of games) {
     const goal = demoGoals(game.id, o.gameSeconds)

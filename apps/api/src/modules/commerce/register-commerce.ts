@@ -8,6 +8,7 @@ import { checkoutRoutes } from './checkout/checkout.routes.js';
 import { createCheckoutService } from './checkout/checkout.service.js';
 import { createCommerceJobs, type CommerceJobs } from './commerce.jobs.js';
 import { createEntitlements, type Entitlements } from './orders/entitlements.js';
+import { createEntitlementsRepository } from './orders/entitlements.repository.js';
 import { createCommerceCore } from './commerce-core.js';
 import type { Fulfilment } from './orders/fulfilment.service.js';
 import { createOrderViews } from './orders/order-view.js';
@@ -100,7 +101,7 @@ export async function registerCommerce(
     provider,
     sandbox,
     fulfilment,
-    entitlements: createEntitlements(db),
+    entitlements: createEntitlements(createEntitlementsRepository(db)),
     catalogue,
   };
   app.decorate('commerce', handle);

@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { locateFont, renderSponsorClip, renderSyntheticGame } from '@rudy/media';
 import type { DB } from '../../db/database.js';
+import { prerollUrls } from '../prerolls/register-prerolls.js';
 import { demoPicture } from './demo-picture.js';
 import type { MediaJobsRepository } from './media-jobs.repository.js';
 import { packageEventMedia, type PackageDeps } from './package-media.js';
@@ -60,12 +61,7 @@ const SPONSORS = [
  */
 export async function generateDemoPrerolls(deps: PackageDeps & { db: DB }, channelIds: number[]) {
   if (channelIds.length === 0) return;
-  const rows = await deps.db
-    .selectFrom('prerolls')
-    .select(['id', 'url'])
-    .where('channel_id', 'in', channelIds)
-    .orderBy('id')
-    .execute();
+  const rows = await prerollUrls(deps.db, channelIds);
   const names = rows
     .map((r) => /^\/media\/prerolls\/([A-Za-z0-9_-]+\.mp4)$/.exec(r.url)?.[1])
     .filter((n): n is string => n !== undefined);

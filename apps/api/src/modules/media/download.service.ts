@@ -3,8 +3,7 @@ import { MEDIA_KIND, type DownloadEvent } from '@rudy/contracts';
 import { remuxToMp4, type MediaStorage } from '@rudy/media';
 import { HttpError, notFound } from '../../lib/http-error.js';
 import { eventType } from '../events/event-rules.js';
-import { capabilitiesOf } from '../users/access.js';
-import type { AccessRepository } from '../users/access.repository.js';
+import { capabilitiesOf, type GrantsSource } from '../users/access.js';
 import { downloadName, eventPrefix, mediaUrl, relativeToEvent } from './media-paths.js';
 import type { EventAccess } from './event-access.js';
 import { chooseStream } from './media-rules.js';
@@ -26,7 +25,7 @@ const LINK_TTL_MS = 60 * 60_000;
 export function createDownloadService(deps: {
   eventAccess: EventAccess;
   media: MediaRepository;
-  access: AccessRepository;
+  access: GrantsSource;
   tokens: MediaTokens;
   storage: MediaStorage;
   now: () => Date;

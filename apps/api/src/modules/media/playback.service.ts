@@ -13,8 +13,7 @@ import { eventType } from '../events/event-rules.js';
 import type { GeoService } from '../geo/geo.service.js';
 import type { PrerollsService } from '../prerolls/prerolls.service.js';
 import { viewersOf } from '../prerolls/prerolls.service.js';
-import { capabilitiesOf } from '../users/access.js';
-import type { AccessRepository } from '../users/access.repository.js';
+import { capabilitiesOf, type GrantsSource } from '../users/access.js';
 import { EXTERNAL_LIVE, mediaUrl, relativeToEvent } from './media-paths.js';
 import {
   assetKey,
@@ -61,7 +60,7 @@ export async function isPurchased(
 export interface PlaybackDeps {
   purchases?: PurchaseCheck;
   media: MediaRepository;
-  access: AccessRepository;
+  access: GrantsSource;
   channel: ChannelService;
   geo: GeoService;
   prerolls: PrerollsService;

@@ -3,12 +3,9 @@ import type { MediaStorage } from '@rudy/media';
 import type { Config } from '../../config.js';
 import type { DB } from '../../db/database.js';
 import type { ChannelService } from '../channel/channel.service.js';
-import { createEntitlements } from '../commerce/orders/entitlements.js';
+import type { Entitlements } from '../commerce/orders/entitlements.js';
 import type { GeoService } from '../geo/geo.service.js';
-import { createPrerollsRepository } from '../prerolls/prerolls.repository.js';
-import { prerollsRoutes } from '../prerolls/prerolls.routes.js';
-import { createPrerollsService } from '../prerolls/prerolls.service.js';
-import { createAccessRepository } from '../users/access.repository.js';
+import { registerPrerolls } from '../prerolls/register-prerolls.js';
 import { createDownloadService } from './download.service.js';
 import { mediaFilesRoutes } from './media-files.routes.js';
 import { createMediaFilesService } from './media-files.service.js';
@@ -29,6 +26,8 @@ export function registerMediaModules(
     secret: string;
     channel: ChannelService;
     geo: GeoService;
+    /** What users' purchases cover and grant (commerce). */
+    entitlements: Entitlements;
     storage?: MediaStorage;
   },
 ) {
@@ -36,9 +35,14 @@ export function registerMediaModules(
   const storage = deps.storage ?? createMediaStorage(deps.config);
   const tokens = createMediaTokens(deps.secret);
   const media = createMediaRepository(db);
-  const access = createAccessRepository(db);
-  const prerolls = createPrerollsService({ repo: createPrerollsRepository(db), now });
-  const entitlements = createEntitlements(db);
+  const access = deps.entitlements;
+  const prerolls = registerPrerolls(app, {
+    db,
+    now,
+    eventExists: async (channelId, eventId) =>
+      (await media.event(channelId, eventId)) !== undefined,
+  });
+  const { entitlements } = deps;
   const purchases: PurchaseCheck = async (channelId, userId, eventId) =>
     (await entitlements.purchasedEventIds(channelId, userId, [eventId], now())).has(eventId);
   const playback = createPlaybackService({
@@ -62,11 +66,6 @@ export function registerMediaModules(
     now,
   });
   playbackRoutes(app, playback, downloads);
-  prerollsRoutes(
-    app,
-    prerolls,
-    async (channelId, eventId) => (await media.event(channelId, eventId)) !== undefined,
-  );
   mediaFilesRoutes(app, createMediaFilesService({ tokens, repo: media, storage, now }), storage);
   // What modules built on media (clips) need.
   return { tokens, storage, media, access, eventAccess };

@@ -1,7 +1,7 @@
-import { sql } from 'kysely';
-import type { DB } from '../../db/database.js';
 import { MIGRATION_NAMES } from '../../db/migrate.js';
 import { HEARTBEAT_STALE_SECONDS } from '../../jobs/worker-heartbeat.js';
+import type { WorkerHeartbeatsRepository } from '../../jobs/worker-heartbeats.repository.js';
+import type { OpsRepository } from './ops.repository.js';
 
 /** What a proxy's readiness poll checks, in this order. */
 export const READY_CHECKS = ['accepting', 'database', 'migrations', 'queue', 'worker'] as const;
@@ -17,7 +17,8 @@ export interface ReadyReport {
 }
 
 export interface ReadinessOptions {
-  db: DB;
+  repo: OpsRepository;
+  heartbeats: WorkerHeartbeatsRepository;
   /** Whether a fresh worker heartbeat is required (READY_REQUIRES_WORKER). */
   requiresWorker: boolean;
   /** A report is reused this long: a flood of polls costs one probe per interval. */
@@ -50,33 +51,22 @@ export function createReadiness(o: ReadinessOptions) {
 
   const probes: Record<Exclude<ReadyCheck, 'accepting'>, () => Promise<void>> = {
     database: async () => {
-      await sql`select 1`.execute(o.db);
+      await o.repo.ping();
     },
     migrations: async () => {
-      const applied = await o.db
-        .selectFrom('kysely_migration' as never)
-        .select(sql<string>`name`.as('name'))
-        .execute();
-      const names = new Set(applied.map((row) => row.name));
+      const names = new Set(await o.repo.appliedMigrations());
       const missing = MIGRATION_NAMES.filter((name) => !names.has(name));
       if (missing.length > 0) throw new ProbeFailed(`not applied: ${missing.join(', ')}`);
     },
     queue: async () => {
       // pg-boss's schema, created by the first worker that started on this database.
-      const { rows } = await sql<{ version: number }>`select version from pgboss.version`.execute(
-        o.db,
-      );
-      if (rows.length === 0) throw new ProbeFailed('job queue schema without a version');
+      if (!(await o.repo.queueSchemaVersioned()))
+        throw new ProbeFailed('job queue schema without a version');
     },
     worker: async () => {
       if (!o.requiresWorker) return;
-      const fresh = await o.db
-        .selectFrom('worker_heartbeats')
-        .select('worker_id')
-        .where('beat_at', '>', sql<Date>`now() - make_interval(secs => ${HEARTBEAT_STALE_SECONDS})`)
-        .limit(1)
-        .executeTakeFirst();
-      if (!fresh) throw new ProbeFailed(`no worker heartbeat in ${HEARTBEAT_STALE_SECONDS} s`);
+      if (!(await o.heartbeats.anyWithin(HEARTBEAT_STALE_SECONDS)))
+        throw new ProbeFailed(`no worker heartbeat in ${HEARTBEAT_STALE_SECONDS} s`);
     },
   };
 

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.js';
 import type { DB } from '../../db/database.js';
+import { createWorkerHeartbeatsRepository } from '../../jobs/worker-heartbeats.repository.js';
+import { createOpsRepository } from './ops.repository.js';
 import { opsRoutes } from './ops.routes.js';
 import { createReadiness, type Readiness } from './readiness.js';
 
@@ -13,7 +15,8 @@ declare module 'fastify' {
 /** Readiness for the proxy; it reports "not accepting" from the moment the server starts closing. */
 export function registerOps(app: FastifyInstance, deps: { config: Config; db: DB }) {
   const readiness = createReadiness({
-    db: deps.db,
+    repo: createOpsRepository(deps.db),
+    heartbeats: createWorkerHeartbeatsRepository(deps.db),
     requiresWorker: deps.config.READY_REQUIRES_WORKER,
   });
   app.decorate('readiness', readiness);

@@ -31,6 +31,16 @@ export function createPrerollsRepository(db: DB) {
         .execute();
     },
 
+    /** The pre-rolls' URLs of these channels, by id. */
+    urlsOf(channelIds: number[]): Promise<{ id: number; url: string }[]> {
+      return db
+        .selectFrom('prerolls')
+        .select(['id', 'url'])
+        .where('channel_id', 'in', channelIds)
+        .orderBy('id')
+        .execute();
+    },
+
     /** Whether any of these viewers has a running suppression for the event. */
     async isSuppressed(channelId: number, viewers: string[], eventId: number, now: Date) {
       const row = await db

@@ -5,6 +5,11 @@ export interface Grant {
   feature_counts: Record<string, number> | null;
 }
 
+/** Where a user's grants come from: commerce's entitlements (what their paid orders grant now). */
+export interface GrantsSource {
+  activeGrants(channelId: number, userId: number, now: Date): Promise<Grant[]>;
+}
+
 const KNOWN = new Set<string>(ACCESS_FLAGS);
 
 /**

@@ -2,12 +2,11 @@ import type { Locale, Profile, UserAccess } from '@rudy/contracts';
 import type { UserRow } from '../auth/auth.repository.js';
 import type { ChannelService } from '../channel/channel.service.js';
 import type { GeoService } from '../geo/geo.service.js';
-import { capabilitiesOf } from './access.js';
-import type { AccessRepository } from './access.repository.js';
+import { capabilitiesOf, type GrantsSource } from './access.js';
 
 /** Builds what the client knows about a user: profile fields plus capabilities and geo flag. */
 export function createProfileService(deps: {
-  access: AccessRepository;
+  access: GrantsSource;
   geo: GeoService;
   channel: ChannelService;
   now: () => Date;

@@ -22,8 +22,7 @@ import type { GeoService } from '../geo/geo.service.js';
 import { vodItemPrefix, vodItemUrl } from '../media/media-paths.js';
 import type { MediaTokens } from '../media/media-token.js';
 import type { Caller } from '../media/playback.service.js';
-import { capabilitiesOf } from '../users/access.js';
-import type { AccessRepository } from '../users/access.repository.js';
+import { capabilitiesOf, type GrantsSource } from '../users/access.js';
 import { searchWords, type SearchWord } from './vod-search.js';
 import type { VodFilter, VodItemRow, VodOrder, VodPage, VodRepository } from './vod.repository.js';
 
@@ -69,7 +68,7 @@ export const publicAssetUrl = (publicId: string, storageKey: string) =>
  */
 export function createVodService(deps: {
   repo: VodRepository;
-  access: AccessRepository;
+  access: GrantsSource;
   channel: ChannelService;
   geo: GeoService;
   tokens: MediaTokens;

@@ -7,7 +7,7 @@ import { createPromoRepository, type PromoRow } from '../promo/promo.repository.
 import type { PromoService } from '../promo/promo.service.js';
 import type { Purchase } from './purchase-resolver.js';
 import { refuse } from './refusals.js';
-import { createTrialClaimsRepository } from './trial-claims.js';
+import { createTrialClaimsRepository } from './trial-claims.repository.js';
 import { createUserSubscriptionsRepository } from '../orders/user-subscriptions.repository.js';
 import type { Caller } from './wallet.service.js';
 

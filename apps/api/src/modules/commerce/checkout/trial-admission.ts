@@ -9,7 +9,8 @@ import {
 } from '../providers/provider.js';
 import type { Purchase } from './purchase-resolver.js';
 import { refuse } from './refusals.js';
-import { cardClaim, createTrialClaimsRepository, emailClaim } from './trial-claims.js';
+import { cardClaim, emailClaim } from './trial-claims.js';
+import { createTrialClaimsRepository } from './trial-claims.repository.js';
 import { rejection, type Caller, type WalletService } from './wallet.service.js';
 
 export interface TrialCandidate {

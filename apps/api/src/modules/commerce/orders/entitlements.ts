@@ -1,14 +1,13 @@
-import { sql } from 'kysely';
-import type { DB } from '../../../db/database.js';
-import { itemProductId, itemProductType } from './order-products.js';
+import type { EntitlementsRepository } from './entitlements.repository.js';
 
 /**
- * Which paid events a user may watch because of what they bought. An event is covered by its
- * single-event package, a category pass of its category, a team pass of one of its teams, or a
- * subscription granting `watch`, each held through a paid order in force. For the events and media
- * services: `hasAccess(type, isLoggedIn, covered.has(event.id))`.
+ * What a user's purchases entitle them to. Which paid events they may watch: an event is covered
+ * by its single-event package, a category pass of its category, a team pass of one of its teams, or
+ * a subscription granting `watch`, each held through a paid order in force. For the events and
+ * media services: `hasAccess(type, isLoggedIn, covered.has(event.id))`. And what their purchases
+ * grant now (accesses, feature counts: the users module turns them into capabilities).
  */
-export function createEntitlements(db: DB) {
+export function createEntitlements(repo: EntitlementsRepository) {
   return {
     async purchasedEventIds(
       channelId: number,
@@ -17,68 +16,14 @@ export function createEntitlements(db: DB) {
       now: Date = new Date(),
     ): Promise<Set<number>> {
       if (userId === null || eventIds.length === 0) return new Set();
-      const held = await db
-        .selectFrom('orders as o')
-        .leftJoin('order_items as i', 'i.order_id', 'o.id')
-        .leftJoin('packages as p', (j) =>
-          j.on('p.id', '=', itemProductId).on(itemProductType, '=', 'package'),
-        )
-        .leftJoin('subscriptions as s', (j) =>
-          j.on('s.id', '=', itemProductId).on(itemProductType, '=', 'subscription'),
-        )
-        .select([itemProductType.as('product_type'), itemProductId.as('product_id')])
-        .where('o.channel_id', '=', channelId)
-        .where('o.user_id', '=', userId)
-        .where('o.status', '=', 'paid')
-        .where('o.activity_status', '=', 'active')
-        .where((eb) => eb.or([eb('o.period_end', 'is', null), eb('o.period_end', '>', now)]))
-        .where((eb) =>
-          eb.or([
-            eb(sql.lit('watch'), '=', eb.fn.any('p.accesses')),
-            eb(sql.lit('watch'), '=', eb.fn.any('s.accesses')),
-          ]),
-        )
-        .execute();
+      const held = await repo.watchProducts(channelId, userId, now);
       if (held.some((h) => h.product_type === 'subscription')) return new Set(eventIds);
       const packageIds = [...new Set(held.map((h) => h.product_id))];
       if (packageIds.length === 0) return new Set();
-      const rows = await db
-        .selectFrom('events as e')
-        .select('e.id')
-        .where('e.channel_id', '=', channelId)
-        .where('e.id', 'in', eventIds)
-        .where((eb) =>
-          eb.or([
-            eb('e.single_event_package_id', 'in', packageIds),
-            eb.exists(
-              eb
-                .selectFrom('packages as p')
-                .select('p.id')
-                .where('p.id', 'in', packageIds)
-                .whereRef('p.event_id', '=', 'e.id'),
-            ),
-            eb.exists(
-              eb
-                .selectFrom('package_event_categories as pec')
-                .innerJoin('packages as p', 'p.id', 'pec.package_id')
-                .select('pec.package_id')
-                .where('pec.package_id', 'in', packageIds)
-                .where('p.is_team_pass', '=', false)
-                .whereRef('pec.event_category_id', '=', 'e.event_category_id'),
-            ),
-            eb.exists(
-              eb
-                .selectFrom('package_participants as pp')
-                .innerJoin('event_participants as ep', 'ep.participant_id', 'pp.participant_id')
-                .select('pp.package_id')
-                .where('pp.package_id', 'in', packageIds)
-                .whereRef('ep.event_id', '=', 'e.id'),
-            ),
-          ]),
-        )
-        .execute();
-      return new Set(rows.map((r) => r.id));
+      return new Set(await repo.eventsCoveredBy(channelId, eventIds, packageIds));
     },
+    activeGrants: (channelId: number, userId: number, now: Date) =>
+      repo.activeGrants(channelId, userId, now),
   };
 }
 export type Entitlements = ReturnType<typeof createEntitlements>;
