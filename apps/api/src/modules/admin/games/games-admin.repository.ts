@@ -1,8 +1,7 @@
-import type { Insertable, Updateable } from 'kysely';
 import type { DB } from '../../../db/database.js';
-import type { EventsTable, PackagesTable } from '../../../db/schema.js';
 // When a game is over, exactly as the listings decide it.
 import { endTs } from '../../events/events.where.js';
+import { channelRows } from '../audited-entity.js';
 
 export type GameWindow = 'upcoming' | 'past';
 
@@ -52,6 +51,9 @@ export function createGamesAdminRepository(db: DB) {
       ])
       .where('e.channel_id', '=', channelId);
 
+  const events = channelRows(db, 'events');
+  const packages = channelRows(db, 'packages');
+
   return {
     async page(channelId: number, when: GameWindow, now: Date, offset: number, limit: number) {
       const op = when === 'upcoming' ? '>' : '<=';
@@ -95,43 +97,14 @@ export function createGamesAdminRepository(db: DB) {
       return Number(n);
     },
 
-    async categoryExists(channelId: number, id: number): Promise<boolean> {
-      const row = await db
-        .selectFrom('event_categories')
-        .select('id')
-        .where('channel_id', '=', channelId)
-        .where('id', '=', id)
-        .executeTakeFirst();
-      return row !== undefined;
-    },
+    categoryExists: (channelId: number, id: number) =>
+      channelRows(db, 'event_categories').exists(channelId, id),
+    locationExists: (channelId: number, id: number) =>
+      channelRows(db, 'locations').exists(channelId, id),
 
-    async locationExists(channelId: number, id: number): Promise<boolean> {
-      const row = await db
-        .selectFrom('locations')
-        .select('id')
-        .where('channel_id', '=', channelId)
-        .where('id', '=', id)
-        .executeTakeFirst();
-      return row !== undefined;
-    },
-
-    async insertEvent(row: Insertable<EventsTable>): Promise<number> {
-      const { id } = await db
-        .insertInto('events')
-        .values(row)
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return id;
-    },
-
-    async updateEvent(channelId: number, id: number, patch: Updateable<EventsTable>) {
-      await db
-        .updateTable('events')
-        .set(patch)
-        .where('channel_id', '=', channelId)
-        .where('id', '=', id)
-        .execute();
-    },
+    insertEvent: events.insert,
+    updateEvent: events.update,
+    deleteEvent: events.delete,
 
     async setTeams(channelId: number, eventId: number, home: number, away: number) {
       await db
@@ -159,31 +132,8 @@ export function createGamesAdminRepository(db: DB) {
         .orderBy('id')
         .executeTakeFirst(),
 
-    async insertPackage(row: Insertable<PackagesTable>): Promise<number> {
-      const { id } = await db
-        .insertInto('packages')
-        .values(row)
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return id;
-    },
-
-    async updatePackage(channelId: number, id: number, patch: Updateable<PackagesTable>) {
-      await db
-        .updateTable('packages')
-        .set(patch)
-        .where('channel_id', '=', channelId)
-        .where('id', '=', id)
-        .execute();
-    },
-
-    async deleteEvent(channelId: number, id: number) {
-      await db
-        .deleteFrom('events')
-        .where('channel_id', '=', channelId)
-        .where('id', '=', id)
-        .execute();
-    },
+    insertPackage: packages.insert,
+    updatePackage: packages.update,
 
     /** What the game form chooses from. */
     async options(channelId: number) {

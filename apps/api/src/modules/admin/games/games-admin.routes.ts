@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import {
-  AdminDeletedSchema,
   AdminGameBodySchema,
   AdminGameOptionsSchema,
   AdminGameSchema,
@@ -12,6 +11,7 @@ import {
 } from '@rudy/contracts';
 import { typed } from '../../../lib/route-types.js';
 import { adminErrors } from '../admin.routes.js';
+import { auditedRoutes } from '../audited-routes.js';
 import type { GamesAdminService } from './games-admin.service.js';
 
 const tags = ['admin'];
@@ -62,47 +62,15 @@ export function gamesAdminRoutes(scope: FastifyInstance, games: GamesAdminServic
     (req) => games.get(req.admin.channelId, req.params.id),
   );
 
-  r.post(
-    '/api/admin/games',
-    {
-      schema: {
-        tags,
-        description: 'Schedules a game; a paid or pay-per-view one with its price (audited).',
-        body: AdminGameBodySchema,
-        response: { 200: AdminGameSchema, ...adminErrors },
-      },
+  auditedRoutes(scope, {
+    path: '/api/admin/games',
+    body: AdminGameBodySchema,
+    item: AdminGameSchema,
+    describe: {
+      create: 'Schedules a game; a paid or pay-per-view one with its price (audited).',
+      update: 'Changes a game (every field is sent; audited).',
+      remove: 'Deletes a game never sold and without clips (409 in_use otherwise; audited).',
     },
-    (req) => games.create(req.admin, req.body),
-  );
-
-  r.patch(
-    '/api/admin/games/:id',
-    {
-      schema: {
-        tags,
-        description: 'Changes a game (every field is sent; audited).',
-        params: IdParamsSchema,
-        body: AdminGameBodySchema,
-        response: { 200: AdminGameSchema, ...withMissing },
-      },
-    },
-    (req) => games.update(req.admin, req.params.id, req.body),
-  );
-
-  r.delete(
-    '/api/admin/games/:id',
-    {
-      schema: {
-        tags,
-        description: 'Deletes a game never sold and without clips (409 in_use otherwise; audited).',
-        params: IdParamsSchema,
-        querystring: KeyedQuerySchema,
-        response: { 200: AdminDeletedSchema, ...withMissing, 409: ErrorBodySchema },
-      },
-    },
-    async (req) => {
-      await games.remove(req.admin, req.params.id);
-      return { id: req.params.id, deleted: true as const };
-    },
-  );
+    service: games,
+  });
 }

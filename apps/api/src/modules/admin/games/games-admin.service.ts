@@ -8,11 +8,12 @@ import {
 } from '@rudy/contracts';
 import type { z } from 'zod';
 import type { DB } from '../../../db/database.js';
-import { HttpError, notFound } from '../../../lib/http-error.js';
+import { HttpError } from '../../../lib/http-error.js';
 import { pickText } from '../../../lib/i18n-text.js';
 import { zonedWallTime, zonedWallTimeToUtc } from '../../../lib/zoned-day.js';
 import type { AdminCaller } from '../admin-access.js';
 import type { AdminChanges } from '../admin-changes.js';
+import { createAuditedEntity } from '../audited-entity.js';
 import type { Snapshot } from '../audit/audit-diff.js';
 import {
   createGamesAdminRepository,
@@ -79,22 +80,19 @@ export function createGamesAdminService(deps: {
   now: () => Date;
 }) {
   const reads = createGamesAdminRepository(deps.db);
-
-  /*
-   * Inside a change, every read goes through the transaction's repository and the channel's
-   * currency is read before it starts: the embedded database has a single connection, so a read on
-   * another would wait for the transaction forever.
-   */
-  async function existing(
-    repo: GamesAdminRepository,
-    channelId: number,
-    id: number,
-    currency: Currency,
-  ) {
-    const row = await repo.byId(channelId, id);
-    if (!row) throw notFound('Game not found');
-    return toGame(row, currency);
-  }
+  // The channel's currency is read before each change opens (see createAuditedEntity's context).
+  const games = createAuditedEntity({
+    changes: deps.changes,
+    entity: 'game',
+    repository: createGamesAdminRepository,
+    find: async (repo, channelId, id, currency: Currency) => {
+      const row = await repo.byId(channelId, id);
+      return row && toGame(row, currency);
+    },
+    missing: 'Game not found',
+    snapshot,
+    context: deps.currency,
+  });
 
   async function checkRefs(repo: GamesAdminRepository, channelId: number, g: GameInput) {
     if ((await repo.countTeams(channelId, [g.home_team_id, g.away_team_id])) !== 2)
@@ -168,8 +166,7 @@ export function createGamesAdminService(deps: {
       };
     },
 
-    get: async (channelId: number, id: number) =>
-      existing(reads, channelId, id, await deps.currency(channelId)),
+    get: (channelId: number, id: number) => games.get(deps.db, channelId, id),
 
     async options(channelId: number, locale: 'en' | 'fr'): Promise<AdminGameOptions> {
       const o = await reads.options(channelId);
@@ -182,52 +179,25 @@ export function createGamesAdminService(deps: {
       };
     },
 
-    async create(caller: AdminCaller, g: GameInput): Promise<AdminGame> {
-      const currency = await deps.currency(caller.channelId);
-      return deps.changes.apply(caller, async (trx, audit) => {
-        const repo = createGamesAdminRepository(trx);
+    create: (caller: AdminCaller, g: GameInput): Promise<AdminGame> =>
+      games.create(caller, async (repo, currency) => {
         await checkRefs(repo, caller.channelId, g);
         const id = await repo.insertEvent({ channel_id: caller.channelId, ...eventColumns(g) });
         await repo.setTeams(caller.channelId, id, g.home_team_id, g.away_team_id);
         await setPrice(repo, caller.channelId, id, g, currency);
-        const game = await existing(repo, caller.channelId, id, currency);
-        await audit({
-          action: 'create',
-          entity: 'game',
-          entityId: id,
-          before: null,
-          after: snapshot(game),
-        });
-        return game;
-      });
-    },
+        return id;
+      }),
 
-    async update(caller: AdminCaller, id: number, g: GameInput): Promise<AdminGame> {
-      const currency = await deps.currency(caller.channelId);
-      return deps.changes.apply(caller, async (trx, audit) => {
-        const repo = createGamesAdminRepository(trx);
-        const before = await existing(repo, caller.channelId, id, currency);
+    update: (caller: AdminCaller, id: number, g: GameInput): Promise<AdminGame> =>
+      games.update(caller, id, async (repo, _before, currency) => {
         await checkRefs(repo, caller.channelId, g);
         await repo.updateEvent(caller.channelId, id, eventColumns(g));
         await repo.setTeams(caller.channelId, id, g.home_team_id, g.away_team_id);
         await setPrice(repo, caller.channelId, id, g, currency);
-        const after = await existing(repo, caller.channelId, id, currency);
-        await audit({
-          action: 'update',
-          entity: 'game',
-          entityId: id,
-          before: snapshot(before),
-          after: snapshot(after),
-        });
-        return after;
-      });
-    },
+      }),
 
-    async remove(caller: AdminCaller, id: number): Promise<void> {
-      const currency = await deps.currency(caller.channelId);
-      return deps.changes.apply(caller, async (trx, audit) => {
-        const repo = createGamesAdminRepository(trx);
-        const before = await existing(repo, caller.channelId, id, currency);
+    remove: (caller: AdminCaller, id: number) =>
+      games.remove(caller, id, async (repo, before) => {
         if (before.has_orders)
           throw new HttpError(409, 'in_use', 'This game was sold; change its access type instead');
         if (await repo.hasClips(caller.channelId, id))
@@ -237,15 +207,7 @@ export function createGamesAdminService(deps: {
             'Viewers cut clips of this game; it cannot be deleted',
           );
         await repo.deleteEvent(caller.channelId, id);
-        await audit({
-          action: 'delete',
-          entity: 'game',
-          entityId: id,
-          before: snapshot(before),
-          after: null,
-        });
-      });
-    },
+      }),
   };
 }
 export type GamesAdminService = ReturnType<typeof createGamesAdminService>;

@@ -1,6 +1,5 @@
-import type { Insertable, Updateable } from 'kysely';
 import type { DB } from '../../../db/database.js';
-import type { ParticipantsTable } from '../../../db/schema.js';
+import { channelRows } from '../audited-entity.js';
 
 /** SQL only: the channel's teams as the console edits them. */
 export function createTeamsAdminRepository(db: DB) {
@@ -44,41 +43,10 @@ export function createTeamsAdminRepository(db: DB) {
       return new Set(rows.map((r) => r.alias));
     },
 
-    async groupExists(channelId: number, groupId: number): Promise<boolean> {
-      const row = await db
-        .selectFrom('participant_groups')
-        .select('id')
-        .where('channel_id', '=', channelId)
-        .where('id', '=', groupId)
-        .executeTakeFirst();
-      return row !== undefined;
-    },
-
-    async insert(row: Insertable<ParticipantsTable>): Promise<number> {
-      const { id } = await db
-        .insertInto('participants')
-        .values(row)
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return id;
-    },
-
-    async update(channelId: number, id: number, patch: Updateable<ParticipantsTable>) {
-      await db
-        .updateTable('participants')
-        .set(patch)
-        .where('channel_id', '=', channelId)
-        .where('id', '=', id)
-        .execute();
-    },
-
-    async delete(channelId: number, id: number) {
-      await db
-        .deleteFrom('participants')
-        .where('channel_id', '=', channelId)
-        .where('id', '=', id)
-        .execute();
-    },
+    /** Writes bounded to the channel; a school is a participant group of the same channel. */
+    ...channelRows(db, 'participants'),
+    groupExists: (channelId: number, groupId: number) =>
+      channelRows(db, 'participant_groups').exists(channelId, groupId),
   };
 }
 export type TeamsAdminRepository = ReturnType<typeof createTeamsAdminRepository>;

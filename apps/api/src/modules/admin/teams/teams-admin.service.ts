@@ -1,9 +1,10 @@
 import { AdminTeamInputSchema, type AdminTeam } from '@rudy/contracts';
 import type { z } from 'zod';
 import type { DB } from '../../../db/database.js';
-import { HttpError, notFound } from '../../../lib/http-error.js';
+import { HttpError } from '../../../lib/http-error.js';
 import type { AdminCaller } from '../admin-access.js';
 import type { AdminChanges } from '../admin-changes.js';
+import { createAuditedEntity } from '../audited-entity.js';
 import type { Snapshot } from '../audit/audit-diff.js';
 import {
   createTeamsAdminRepository,
@@ -72,12 +73,17 @@ const snapshot = (t: AdminTeam): Snapshot => ({
 /** The console's teams: the rules (channel-scoped, aliases unique, teams in games kept). */
 export function createTeamsAdminService(deps: { db: DB; changes: AdminChanges }) {
   const reads = createTeamsAdminRepository(deps.db);
-
-  async function existing(repo: TeamsAdminRepository, channelId: number, id: number) {
-    const row = await repo.byId(channelId, id);
-    if (!row) throw notFound('Team not found');
-    return toTeam(row);
-  }
+  const teams = createAuditedEntity({
+    changes: deps.changes,
+    entity: 'team',
+    repository: createTeamsAdminRepository,
+    find: async (repo, channelId, id) => {
+      const row = await repo.byId(channelId, id);
+      return row && toTeam(row);
+    },
+    missing: 'Team not found',
+    snapshot,
+  });
 
   async function checkGroup(repo: TeamsAdminRepository, channelId: number, input: TeamInput) {
     const group = input.participant_group_id;
@@ -93,48 +99,23 @@ export function createTeamsAdminService(deps: { db: DB; changes: AdminChanges })
       return (await reads.list(channelId)).map(toTeam);
     },
 
-    create(caller: AdminCaller, input: TeamInput): Promise<AdminTeam> {
-      return deps.changes.apply(caller, async (trx, audit) => {
-        const repo = createTeamsAdminRepository(trx);
+    create: (caller: AdminCaller, input: TeamInput): Promise<AdminTeam> =>
+      teams.create(caller, async (repo) => {
         await checkGroup(repo, caller.channelId, input);
         const base = slugOf(input.name);
         const alias = freeAlias(base, await repo.aliasesLike(caller.channelId, base));
-        const id = await repo.insert({ channel_id: caller.channelId, alias, ...columns(input) });
-        const team = await existing(repo, caller.channelId, id);
-        await audit({
-          action: 'create',
-          entity: 'team',
-          entityId: id,
-          before: null,
-          after: snapshot(team),
-        });
-        return team;
-      });
-    },
+        return repo.insert({ channel_id: caller.channelId, alias, ...columns(input) });
+      }),
 
-    update(caller: AdminCaller, id: number, input: TeamInput): Promise<AdminTeam> {
-      return deps.changes.apply(caller, async (trx, audit) => {
-        const repo = createTeamsAdminRepository(trx);
-        const before = await existing(repo, caller.channelId, id);
+    update: (caller: AdminCaller, id: number, input: TeamInput): Promise<AdminTeam> =>
+      teams.update(caller, id, async (repo) => {
         await checkGroup(repo, caller.channelId, input);
         await repo.update(caller.channelId, id, columns(input));
-        const after = await existing(repo, caller.channelId, id);
-        await audit({
-          action: 'update',
-          entity: 'team',
-          entityId: id,
-          before: snapshot(before),
-          after: snapshot(after),
-        });
-        return after;
-      });
-    },
+      }),
 
     /** A team that plays in games stays: deleting it would silently take it out of them. */
-    remove(caller: AdminCaller, id: number): Promise<void> {
-      return deps.changes.apply(caller, async (trx, audit) => {
-        const repo = createTeamsAdminRepository(trx);
-        const before = await existing(repo, caller.channelId, id);
+    remove: (caller: AdminCaller, id: number) =>
+      teams.remove(caller, id, async (repo, before) => {
         if (before.games > 0) {
           throw new HttpError(
             409,
@@ -143,15 +124,7 @@ export function createTeamsAdminService(deps: { db: DB; changes: AdminChanges })
           );
         }
         await repo.delete(caller.channelId, id);
-        await audit({
-          action: 'delete',
-          entity: 'team',
-          entityId: id,
-          before: snapshot(before),
-          after: null,
-        });
-      });
-    },
+      }),
   };
 }
 export type TeamsAdminService = ReturnType<typeof createTeamsAdminService>;

@@ -1,6 +1,7 @@
 import type { AdminGame, AdminGameInput, AdminGameOptions, AdminGamesPage } from '@rudy/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
+import { saveItem } from './save';
 
 export type GameWindow = 'upcoming' | 'past';
 
@@ -26,11 +27,8 @@ export const useGameOptions = () =>
   });
 
 /** POST /admin/games (new) or PATCH /admin/games/:id. */
-export function saveGame(id: number | null, body: AdminGameInput): Promise<AdminGame> {
-  return id === null
-    ? apiClient.post<AdminGame>('/admin/games', { body: { ...body } })
-    : apiClient.patch<AdminGame>(`/admin/games/${id}`, { body: { ...body } });
-}
+export const saveGame = (id: number | null, body: AdminGameInput) =>
+  saveItem<AdminGame>('/admin/games', id, body);
 
 /** DELETE /admin/games/:id (refused with in_use once sold or clipped). */
 export function deleteGame(id: number): Promise<unknown> {

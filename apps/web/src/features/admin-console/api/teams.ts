@@ -1,6 +1,7 @@
 import type { AdminTeam, AdminTeamInput } from '@rudy/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
+import { saveItem } from './save';
 
 /** GET /admin/teams: every team of the channel with its number of games. */
 export const useTeams = () =>
@@ -11,11 +12,8 @@ export const useTeams = () =>
   });
 
 /** POST /admin/teams (new) or PATCH /admin/teams/:id. */
-export function saveTeam(id: number | null, body: AdminTeamInput): Promise<AdminTeam> {
-  return id === null
-    ? apiClient.post<AdminTeam>('/admin/teams', { body: { ...body } })
-    : apiClient.patch<AdminTeam>(`/admin/teams/${id}`, { body: { ...body } });
-}
+export const saveTeam = (id: number | null, body: AdminTeamInput) =>
+  saveItem<AdminTeam>('/admin/teams', id, body);
 
 /** DELETE /admin/teams/:id (refused with in_use while the team plays in games). */
 export function deleteTeam(id: number): Promise<unknown> {

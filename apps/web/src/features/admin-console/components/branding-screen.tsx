@@ -10,13 +10,13 @@ import { useState, type SyntheticEvent } from 'react';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { LoadError } from '../../../components/ui/status-message';
-import { SubmitButton } from '../../../components/ui/submit-button';
 import { TextField } from '../../../components/ui/text-field';
 import { apiErrorText } from '../../../lib/form-messages';
 import { useT } from '../../../lib/i18n';
 import { saveBranding, useBranding } from '../api/branding';
 import { adminFieldMessage } from '../lib/admin-messages';
 import { fieldErrors, serverFieldErrors } from '../lib/contract-errors';
+import { AdminFormActions } from './admin-form';
 import styles from './console.module.css';
 
 const LOGO_MAX_BYTES = 256 * 1024;
@@ -194,15 +194,7 @@ function BrandingForm({ start }: { start: AdminBranding }) {
             </ul>
           </FormAlert>
         ) : null}
-        <div className={styles.actions}>
-          <SubmitButton
-            isPending={save.isPending}
-            pendingLabel={t('admin:common.saving')}
-            wide={false}
-          >
-            {t('admin:common.save')}
-          </SubmitButton>
-        </div>
+        <AdminFormActions isPending={save.isPending} />
       </div>
       <Preview colors={colors} name={name} logo={logo} />
     </form>

@@ -1,0 +1,168 @@
+import type { Generated, Insertable, Updateable } from 'kysely';
+import type { DB } from '../../db/database.js';
+import type { Database, LocationsTable } from '../../db/schema.js';
+import { notFound } from '../../lib/http-error.js';
+import type { AdminCaller } from './admin-access.js';
+import type { AdminChanges } from './admin-changes.js';
+import type { Snapshot } from './audit/audit-diff.js';
+import type { AuditEntity } from './audit/audit.repository.js';
+
+/**
+ * One console entity (a team, a game, a rink…) changed the audited way: every create, update and
+ * delete runs through `AdminChanges.apply` (the channel's advisory lock and one transaction), reads
+ * the entity before and after through that transaction, writes the audit row with the two
+ * snapshots, and the viewers' caches are told once it commits. The entity's service supplies only
+ * what differs: its repository, how to read one, what the audit compares, and the write itself.
+ */
+export function createAuditedEntity<Repo, Item, Ctx = undefined>(config: {
+  changes: AdminChanges;
+  entity: AuditEntity;
+  /** The entity's repository on a connection (the change's transaction). */
+  repository: (db: DB) => Repo;
+  find: (repo: Repo, channelId: number, id: number, ctx: Ctx) => Promise<Item | undefined>;
+  /** The 404 message when the id is not one of the channel's. */
+  missing: string;
+  /** The fields the audit row compares. */
+  snapshot: (item: Item) => Snapshot;
+  /**
+   * Read before the transaction opens (the channel's currency): the embedded database has one
+   * connection, so a read on another inside a change would wait for the transaction forever.
+   */
+  context?: (channelId: number) => Promise<Ctx>;
+}) {
+  const { changes, entity, snapshot } = config;
+  const context = (channelId: number) =>
+    config.context ? config.context(channelId) : Promise.resolve(undefined as Ctx);
+
+  async function existing(repo: Repo, channelId: number, id: number, ctx: Ctx): Promise<Item> {
+    const item = await config.find(repo, channelId, id, ctx);
+    if (item === undefined) throw notFound(config.missing);
+    return item;
+  }
+
+  return {
+    /** One item outside any change (a 404 when it is not the channel's). */
+    async get(db: DB, channelId: number, id: number): Promise<Item> {
+      return existing(config.repository(db), channelId, id, await context(channelId));
+    },
+
+    /** `insert` checks and writes the new row and returns its id. */
+    async create(
+      caller: AdminCaller,
+      insert: (repo: Repo, ctx: Ctx) => Promise<number>,
+    ): Promise<Item> {
+      const ctx = await context(caller.channelId);
+      return changes.apply(caller, async (trx, audit) => {
+        const repo = config.repository(trx);
+        const id = await insert(repo, ctx);
+        const after = await existing(repo, caller.channelId, id, ctx);
+        await audit({
+          action: 'create',
+          entity,
+          entityId: id,
+          before: null,
+          after: snapshot(after),
+        });
+        return after;
+      });
+    },
+
+    /** `write` checks and applies the change to the item as it was (`before`). */
+    async update(
+      caller: AdminCaller,
+      id: number,
+      write: (repo: Repo, before: Item, ctx: Ctx) => Promise<void>,
+    ): Promise<Item> {
+      const ctx = await context(caller.channelId);
+      return changes.apply(caller, async (trx, audit) => {
+        const repo = config.repository(trx);
+        const before = await existing(repo, caller.channelId, id, ctx);
+        await write(repo, before, ctx);
+        const after = await existing(repo, caller.channelId, id, ctx);
+        await audit({
+          action: 'update',
+          entity,
+          entityId: id,
+          before: snapshot(before),
+          after: snapshot(after),
+        });
+        return after;
+      });
+    },
+
+    /** `erase` refuses (409) what must stay, and deletes the rest; returns the item as it was. */
+    async remove(
+      caller: AdminCaller,
+      id: number,
+      erase: (repo: Repo, before: Item, ctx: Ctx) => Promise<void>,
+    ): Promise<Item> {
+      const ctx = await context(caller.channelId);
+      return changes.apply(caller, async (trx, audit) => {
+        const repo = config.repository(trx);
+        const before = await existing(repo, caller.channelId, id, ctx);
+        await erase(repo, before, ctx);
+        await audit({
+          action: 'delete',
+          entity,
+          entityId: id,
+          before: snapshot(before),
+          after: null,
+        });
+        return before;
+      });
+    },
+  };
+}
+
+/** Tables whose rows belong to one channel and are named by a numeric id. */
+type ChannelTable = {
+  [K in keyof Database]: Database[K] extends { id: Generated<number>; channel_id: number }
+    ? K
+    : never;
+}[keyof Database];
+
+/**
+ * SQL only: the writes every console repository makes the same way on one channel-scoped table,
+ * always bounded to the caller's channel (an id of another channel's row changes nothing).
+ */
+export function channelRows<T extends ChannelTable>(db: DB, table: T) {
+  // Every ChannelTable has `id` and `channel_id`; Kysely cannot type a table name it does not
+  // know, so the queries are written against one such table and the row types kept exact.
+  const name = table as unknown as 'locations';
+  type Row = Insertable<LocationsTable>;
+  type Patch = Updateable<LocationsTable>;
+  return {
+    exists: async (channelId: number, id: number): Promise<boolean> => {
+      const row = await db
+        .selectFrom(name)
+        .select('id')
+        .where('channel_id', '=', channelId)
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+    insert: async (row: Insertable<Database[T]>): Promise<number> => {
+      const { id } = await db
+        .insertInto(name)
+        .values(row as unknown as Row)
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return id;
+    },
+    update: async (
+      channelId: number,
+      id: number,
+      patch: Updateable<Database[T]>,
+    ): Promise<void> => {
+      await db
+        .updateTable(name)
+        .set(patch as unknown as Patch)
+        .where('channel_id', '=', channelId)
+        .where('id', '=', id)
+        .execute();
+    },
+    delete: async (channelId: number, id: number): Promise<void> => {
+      await db.deleteFrom(name).where('channel_id', '=', channelId).where('id', '=', id).execute();
+    },
+  };
+}
