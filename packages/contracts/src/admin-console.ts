@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CurrencySchema, GenderSchema, THEME_COLOR_NAMES } from './channel.js';
 import { IdSchema, IsoDateTimeSchema } from './common.js';
 import { AccessTypeSchema, type AccessType } from './events.js';
-import { VALIDATION_MESSAGES as M } from './messages.js';
+import { FIELD as M, lengthCode } from './messages.js';
 
 /*
  * The operator console's calls (/api/admin/...): teams, games and branding. The same schemas
@@ -22,7 +22,7 @@ export const ADMIN_MESSAGES = {
   logo: 'The logo must be an https address or a PNG, JPEG, WebP or SVG image under 256 KB',
 } as const;
 
-const maxLength = (n: number) => M.maxLength.replace('{number}', String(n));
+const maxLength = (n: number) => lengthCode('maxLength', n);
 
 const requiredText = (max: number) => z.string().trim().min(1, M.required).max(max, maxLength(max));
 const optionalText = (max: number) => z.string().trim().max(max, maxLength(max));

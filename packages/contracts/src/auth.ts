@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { EMAIL_PATTERN, NUMBER_EMAIL_PATTERN } from './email-patterns.js';
-import { VALIDATION_MESSAGES as M } from './messages.js';
+import { FIELD as M, lengthCode } from './messages.js';
 
 /** Password rules: at least 8 characters; long passphrases welcome (argon2 takes any length). */
 export const PASSWORD_MIN = 8;
@@ -8,14 +8,12 @@ export const PASSWORD_MAX = 256;
 export const NAME_MAX = 100;
 export const EMAIL_MAX = 254;
 
-const lengthMessage = (template: string, n: number) => template.replace('{number}', String(n));
-
 const emailField = () =>
   z
     .string({ error: M.emailRequired })
     .trim()
     .min(1, M.emailRequired)
-    .max(EMAIL_MAX, lengthMessage(M.maxLength, EMAIL_MAX));
+    .max(EMAIL_MAX, lengthCode('maxLength', EMAIL_MAX));
 
 export const EmailSchema = emailField().regex(EMAIL_PATTERN, M.email);
 
@@ -29,14 +27,14 @@ export const PasswordSchema = z
   .string({ error: M.required })
   .min(1, M.required)
   .min(PASSWORD_MIN, M.passwordShort)
-  .max(PASSWORD_MAX, lengthMessage(M.maxLength, PASSWORD_MAX));
+  .max(PASSWORD_MAX, lengthCode('maxLength', PASSWORD_MAX));
 
 const nameSchema = (requiredMessage: string) =>
   z
     .string({ error: requiredMessage })
     .trim()
     .min(1, requiredMessage)
-    .max(NAME_MAX, lengthMessage(M.maxLength, NAME_MAX));
+    .max(NAME_MAX, lengthCode('maxLength', NAME_MAX));
 
 const withConfirmation = <T extends { password: string; password_confirmation: string }>(
   value: T,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { IdSchema, IsoDateTimeSchema, LocaleSchema } from './common.js';
-import { VALIDATION_MESSAGES as M } from './messages.js';
+import { FIELD as M } from './messages.js';
 
 /** Spec section 4: a clip is queued (processing), then success or error. */
 export const CLIP_STATUSES = ['processing', 'success', 'error'] as const;

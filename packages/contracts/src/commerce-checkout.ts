@@ -154,7 +154,17 @@ export const OrderSchema = z.object({
   }),
   items: z.array(OrderItemSchema),
   card: z.object({ brand: z.string(), last4: z.string() }).nullable(),
-  failure_message: z.string().nullable(),
+  failure_code: z
+    .string()
+    .nullable()
+    .describe(
+      "Why a failed order failed: the payment provider's decline code (card_declined, " +
+        'insufficient_funds, expired_card, …); the client translates it',
+    ),
+  failure_message: z
+    .string()
+    .nullable()
+    .describe('The same in English, shown as it is for a code the client does not know'),
   provider: PaymentProviderSchema,
   period_start: IsoDateTimeSchema.nullable(),
   period_end: IsoDateTimeSchema.nullable().describe('Access lasts until then (null: no end)'),

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PHONE_PATTERN, customFormFields } from './custom-form-fields.js';
 import { checkCustomFormEntries, customFormValuesSchema } from './custom-forms.js';
+import { fieldMessageText } from './messages.js';
 
 const contact = {
   title: { en: 'Contact the league', fr: 'Écrire à la ligue' },
@@ -85,7 +86,7 @@ describe('checking entries (server) with the form schema (client)', () => {
     });
   });
 
-  it("refuses with the spec's texts, field by field", () => {
+  it('refuses field by field with message codes, which read as the spec texts', () => {
     const result = checkCustomFormEntries(contact, [
       { name: 'name', value: 'x'.repeat(41) },
       { name: 'email', value: 'sam@' },
@@ -97,12 +98,23 @@ describe('checking entries (server) with the form schema (client)', () => {
       ok: false,
       errors: {
         extra: 'Unknown field',
-        name: 'Field length must be less than 40',
-        email: 'A valid email address is required',
-        phone: 'A valid phone number is required',
-        topic: 'Field is required',
-        consent: 'Field is required',
+        name: 'maxLength:40',
+        email: 'email',
+        phone: 'phone',
+        topic: 'required',
+        consent: 'required',
       },
+    });
+    const texts = result.ok
+      ? {}
+      : Object.fromEntries(Object.entries(result.errors).map(([f, m]) => [f, fieldMessageText(m)]));
+    expect(texts).toEqual({
+      extra: 'Unknown field',
+      name: 'Field length must be less than 40',
+      email: 'A valid email address is required',
+      phone: 'A valid phone number is required',
+      topic: 'Field is required',
+      consent: 'Field is required',
     });
   });
 
@@ -118,10 +130,10 @@ describe('checking entries (server) with the form schema (client)', () => {
     expect(parsed.success).toBe(true);
     const missing = schema.safeParse({ name: '', email: '', phone: '', topic: '', consent: false });
     expect(missing.error?.issues.map((i) => [i.path[0], i.message])).toEqual([
-      ['name', 'Field is required'],
-      ['email', 'Field is required'],
-      ['topic', 'Field is required'],
-      ['consent', 'Field is required'],
+      ['name', 'required'],
+      ['email', 'required'],
+      ['topic', 'required'],
+      ['consent', 'required'],
     ]);
   });
 

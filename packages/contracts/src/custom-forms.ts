@@ -6,14 +6,12 @@ import {
   type CustomFormField,
 } from './custom-form-fields.js';
 import { EMAIL_PATTERN } from './email-patterns.js';
-import { VALIDATION_MESSAGES as M } from './messages.js';
+import { FIELD as M, lengthCode } from './messages.js';
 
 /*
  * The value rules of a channel's custom form (spec 3, 7 /custom-forms/{alias}) on the fields read by
  * custom-form-fields.ts: the client's form resolver and the server's check are this one schema.
  */
-
-const lengthMessage = (template: string, n: number) => template.replace('{number}', String(n));
 
 /** One field's value rule; every value is text ('' when not filled in, 'true' for a ticked box). */
 function valueSchema(field: CustomFormField): z.ZodType<string> {
@@ -32,9 +30,9 @@ function valueSchema(field: CustomFormField): z.ZodType<string> {
         if (field.required) fail(M.required);
         return;
       }
-      if (value.length > field.maxLength) return fail(lengthMessage(M.maxLength, field.maxLength));
+      if (value.length > field.maxLength) return fail(lengthCode('maxLength', field.maxLength));
       if (field.minLength && value.length < field.minLength) {
-        return fail(lengthMessage(M.minLength, field.minLength));
+        return fail(lengthCode('minLength', field.minLength));
       }
       if (field.type === 'email' && !EMAIL_PATTERN.test(value)) return fail(M.email);
       if (field.type === 'phone' && !PHONE_PATTERN.test(value)) return fail(M.phone);

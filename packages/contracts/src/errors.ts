@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { USER_TEXTS, VALIDATION_MESSAGES as M } from './messages.js';
 
 /**
  * Error codes travel with every error body; the client maps the code (never the text) to its
@@ -79,6 +80,10 @@ export const ERROR_CODES = [
 export const ErrorCodeSchema = z.enum(ERROR_CODES);
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;
 
+/** Spec 8: the key errors' text, spelling as in the spec (the client matches on it). */
+const NO_KEY = 'No chanel or api key found';
+
+/** The server's texts by code; a text the spec also shows elsewhere is that one definition. */
 export const SPEC_MESSAGES = {
   email_taken: 'The email address you have entered is already registered.',
   wrong_auth_data: 'Wrong auth data',
@@ -91,10 +96,9 @@ export const SPEC_MESSAGES = {
   wrong_promo_code: 'Wrong promo code',
   recaptcha_required: 'Google recaptcha token required',
   recaptcha_invalid: 'Google recaptcha token is invalid or you look like a robot',
-  /** Spelling as in the spec: the client matches on it. */
-  channel_key_invalid: 'No chanel or api key found',
-  api_key_missing: 'No chanel or api key found',
-  api_key_invalid: 'No chanel or api key found',
+  channel_key_invalid: NO_KEY,
+  api_key_missing: NO_KEY,
+  api_key_invalid: NO_KEY,
   cannot_logout: "user can't be logged out",
   login_required: 'user must be logged in',
   id_not_selected: 'id not selected',
@@ -102,18 +106,28 @@ export const SPEC_MESSAGES = {
   incorrect_password: 'Incorrect password',
   route_not_found: 'Route not found',
   rate_limited: 'Too many requests, please retry later',
-  internal_error: 'Something went wrong. Please try again or contact technical support',
-  geo_blocked: "We're sorry, but this content is not available in your region.",
-  promo_code_invalid: 'Promo code is invalid',
-  card_required: 'Please select one of your saved cards or enter new one',
-  clip_tag_invalid: 'Please select tag',
-  clip_beyond_end: 'Your clip duration is longer than the end time',
+  internal_error: USER_TEXTS.generic,
+  geo_blocked: USER_TEXTS.geoBlocked,
+  promo_code_invalid: M.promoInvalid,
+  card_required: M.selectCard,
+  clip_tag_invalid: M.selectTag,
+  clip_beyond_end: M.clipDuration,
 } as const satisfies Partial<Record<ErrorCode, string>>;
 
 export const ErrorBodySchema = z.object({
   message: z.string(),
   code: ErrorCodeSchema,
-  errors: z.record(z.string(), z.string()).optional(),
+  errors: z
+    .record(z.string(), z.string())
+    .optional()
+    .describe("Refused fields, each with the spec's text (validation_failed)"),
+  field_codes: z
+    .record(z.string(), z.string())
+    .optional()
+    .describe(
+      "The same fields' message codes (a key of the spec's field messages, 'maxLength:100' for a " +
+        'length): what the client translates',
+    ),
 });
 export type ErrorBody = z.infer<typeof ErrorBodySchema>;
 

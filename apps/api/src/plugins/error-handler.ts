@@ -1,6 +1,12 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { SPEC_MESSAGES, type ErrorBody, type ErrorCode } from '@rudy/contracts';
+import {
+  SPEC_MESSAGES,
+  fieldMessageText,
+  refusedFields,
+  type ErrorBody,
+  type ErrorCode,
+} from '@rudy/contracts';
 import { HttpError, TooManyRequests } from '../lib/http-error.js';
 
 /** Fastify's own client errors mapped to our codes; anything else 4xx becomes validation_failed. */
@@ -22,8 +28,12 @@ function fieldErrors(error: FastifyError): Record<string, string> {
   return out;
 }
 
+/** Field messages are codes: the body carries each field's spec text and its code. */
+const withFieldTexts = (body: ErrorBody): ErrorBody =>
+  body.errors ? { ...body, ...refusedFields(body.errors) } : body;
+
 function send(reply: FastifyReply, status: number, body: ErrorBody) {
-  return reply.status(status).type('application/json; charset=utf-8').send(body);
+  return reply.status(status).type('application/json; charset=utf-8').send(withFieldTexts(body));
 }
 
 /**
@@ -41,7 +51,7 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors = fieldErrors(error);
       const first = Object.entries(errors)[0];
-      const message = first ? `${first[0]}: ${first[1]}` : 'Invalid request';
+      const message = first ? `${first[0]}: ${fieldMessageText(first[1])}` : 'Invalid request';
       return send(reply, 400, { message, code: 'validation_failed', errors });
     }
     const status = error.statusCode ?? 500;

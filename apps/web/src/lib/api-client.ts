@@ -182,6 +182,7 @@ export function createApiClient(deps: ApiClientDeps = {}) {
         typeof body.message === 'string' ? body.message : `Unexpected response ${response.status}`,
       url,
       errors: isStringRecord(body.errors) ? body.errors : undefined,
+      fieldCodes: isStringRecord(body.field_codes) ? body.field_codes : undefined,
     });
     if (response.status === 429) {
       emitAppEvent('global-error', { code: error.code, message: error.message, url });

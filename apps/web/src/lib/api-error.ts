@@ -12,6 +12,8 @@ export class ApiError extends Error {
   readonly code: string;
   readonly url: string;
   readonly errors: Record<string, string> | undefined;
+  /** The refused fields' message codes (`field_codes`), which the forms translate. */
+  readonly fieldCodes: Record<string, string> | undefined;
 
   constructor(init: {
     status: number;
@@ -19,6 +21,7 @@ export class ApiError extends Error {
     message: string;
     url: string;
     errors?: Record<string, string> | undefined;
+    fieldCodes?: Record<string, string> | undefined;
     cause?: unknown;
   }) {
     super(init.message, { cause: init.cause });
@@ -27,6 +30,7 @@ export class ApiError extends Error {
     this.code = init.code;
     this.url = init.url;
     this.errors = init.errors;
+    this.fieldCodes = init.fieldCodes;
   }
 }
 

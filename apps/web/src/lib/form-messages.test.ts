@@ -1,38 +1,77 @@
-import { VALIDATION_MESSAGES } from '@rudy/contracts';
-import { describe, expect, it } from 'vitest';
+import { FIELD, VALIDATION_MESSAGES, lengthCode } from '@rudy/contracts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from './api-error';
-import { FIELD_MESSAGE_KEYS, apiErrorText, translateFieldMessage } from './form-messages';
-import { i18next } from './i18n';
+import {
+  FIELD_MESSAGE_KEYS,
+  apiErrorText,
+  applyServerFieldErrors,
+  translateFieldMessage,
+} from './form-messages';
+import { changeLocale, i18next } from './i18n';
 
 type Translate = Parameters<typeof translateFieldMessage>[0];
+
+// French texts are loaded when French is chosen; the tests then speak English again.
+beforeAll(async () => {
+  await changeLocale('fr');
+  await changeLocale('en');
+});
 const t: Translate = i18next.getFixedT('en');
 const fr: Translate = i18next.getFixedT('fr');
 const error = (code: string, status = 400) =>
   new ApiError({ status, code, message: 'whatever the server said', url: '/api/x' });
 
 describe('translateFieldMessage', () => {
-  it('shows the spec texts in English, unchanged', () => {
+  it('shows the spec texts in English for their codes', () => {
     for (const key of FIELD_MESSAGE_KEYS) {
-      expect(translateFieldMessage(t, VALIDATION_MESSAGES[key])).toBe(VALIDATION_MESSAGES[key]);
+      if (key === 'minLength' || key === 'maxLength') continue;
+      expect(translateFieldMessage(t, FIELD[key])).toBe(VALIDATION_MESSAGES[key]);
     }
-    expect(translateFieldMessage(t, 'Field length must be less than 100')).toBe(
+    expect(translateFieldMessage(t, lengthCode('maxLength', 100))).toBe(
       'Field length must be less than 100',
     );
   });
 
   it('translates them to French, numbers included', () => {
-    expect(translateFieldMessage(fr, VALIDATION_MESSAGES.passwordShort)).toBe(
-      'Le mot de passe est trop court',
-    );
-    expect(translateFieldMessage(fr, 'Field length must be greater than 3')).toBe(
+    expect(translateFieldMessage(fr, FIELD.passwordShort)).toBe('Le mot de passe est trop court');
+    expect(translateFieldMessage(fr, lengthCode('minLength', 3))).toBe(
       'La longueur du champ doit être supérieure à 3',
     );
     expect(translateFieldMessage(fr, 'incorrect_password')).toBe('Mot de passe incorrect');
   });
 
-  it('never shows an unknown text as is', () => {
+  it('never reads an English text back, nor shows an unknown one as is', () => {
     expect(translateFieldMessage(t, 'signature is malformed')).toBe('This value is not valid');
+    // The spec's own text is not a code: the generic message, not a guess from the words.
+    expect(translateFieldMessage(t, VALIDATION_MESSAGES.passwordShort)).toBe(
+      'This value is not valid',
+    );
     expect(translateFieldMessage(t, undefined)).toBeUndefined();
+  });
+});
+
+describe('applyServerFieldErrors', () => {
+  it("puts the server's field codes on the fields, never its texts", () => {
+    const set: Record<string, string | undefined> = {};
+    const refused = new ApiError({
+      status: 400,
+      code: 'validation_failed',
+      message: 'email: A valid email address is required',
+      url: '/api/v2/auth/register',
+      errors: { email: 'A valid email address is required', first_name: 'Invalid input' },
+      fieldCodes: { email: 'email' },
+    });
+    const applied = applyServerFieldErrors(
+      refused,
+      (field, error) => {
+        set[field] = error.message;
+      },
+      ['email', 'first_name', 'last_name'],
+    );
+    expect(applied).toBe(true);
+    expect(set).toEqual({ email: 'email', first_name: 'Invalid input' });
+    expect(translateFieldMessage(t, set.email)).toBe('A valid email address is required');
+    expect(translateFieldMessage(t, set.first_name)).toBe('This value is not valid');
   });
 });
 
@@ -50,5 +89,12 @@ describe('apiErrorText', () => {
     );
     expect(apiErrorText(t, error('ERR_NETWORK', 0))).toMatch(/could not reach the server/);
     expect(apiErrorText(t, new Error('boom'))).toMatch(/Something went wrong/);
+  });
+
+  it("falls back to the server's message for a refusal it has no text for, else the apology", () => {
+    expect(apiErrorText(t, error('clip_limit_reached', 403))).toBe('whatever the server said');
+    // Not the API's own refusal (a gateway's page), or a fault: the apology, never its text.
+    expect(apiErrorText(t, error('http_404', 404))).toMatch(/^Something went wrong/);
+    expect(apiErrorText(fr, error('internal_error', 500))).not.toBe('whatever the server said');
   });
 });

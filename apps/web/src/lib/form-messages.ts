@@ -1,11 +1,12 @@
-import { VALIDATION_MESSAGES } from '@rudy/contracts';
+import { parseFieldCode } from '@rudy/contracts';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import { isApiError } from './api-error';
+import { isApiError, type ApiError } from './api-error';
+import { isOneOf } from './code-list';
 import type { useT } from './i18n';
 
 export type Translate = ReturnType<typeof useT>['t'];
 
-/** The spec's field messages (section 5) that forms show, by their key in VALIDATION_MESSAGES. */
+/** The field message codes (spec 5) with a text under auth:validation. */
 export const FIELD_MESSAGE_KEYS = [
   'email',
   'firstName',
@@ -14,37 +15,29 @@ export const FIELD_MESSAGE_KEYS = [
   'passwordMismatch',
   'passwordShort',
   'required',
+  'minLength',
+  'maxLength',
   'acceptTerms',
   'notRegistered',
   'phone',
 ] as const;
-type FieldMessageKey = (typeof FIELD_MESSAGE_KEYS)[number];
-
-const BY_TEXT = new Map<string, FieldMessageKey>(
-  FIELD_MESSAGE_KEYS.map((key) => [VALIDATION_MESSAGES[key], key]),
-);
-const LENGTH_PATTERN = /^Field length must be (greater|less) than (\d+)$/;
+const isFieldMessageKey = isOneOf(FIELD_MESSAGE_KEYS);
 
 /**
- * Zod and the server speak the spec's English texts; the visitor reads them in their language.
- * Texts are matched exactly, so a change in the contracts shows up as the generic text in tests.
+ * A field's message in the visitor's language, from its code: the shared schemas' messages are
+ * codes (contracts `FIELD`, 'maxLength:100' for a length), and so are the server's refused fields
+ * (`field_codes`) and the refusals stored at a field (incorrect_password). No English text is read
+ * back: anything else shows as the generic "not valid".
  */
-export function translateFieldMessage(
-  t: Translate,
-  message: string | undefined,
-): string | undefined {
-  if (!message) return undefined;
-  const key = BY_TEXT.get(message);
-  if (key) return t(`auth:validation.${key}`);
-  const length = LENGTH_PATTERN.exec(message);
-  if (length) {
-    const number = Number(length[2]);
-    return length[1] === 'greater'
-      ? t('auth:validation.minLength', { number })
-      : t('auth:validation.maxLength', { number });
+export function translateFieldMessage(t: Translate, code: string | undefined): string | undefined {
+  if (!code) return undefined;
+  const field = parseFieldCode(code);
+  if (field && isFieldMessageKey(field.key)) {
+    return field.number === undefined
+      ? t(`auth:validation.${field.key}`)
+      : t(`auth:validation.${field.key}`, { number: field.number });
   }
-  // Refusals that belong to one field (a taken email, a wrong password) are stored by code.
-  if (isServerCode(message)) return t(`auth:serverErrors.${message}`);
+  if (isServerCode(code)) return t(`auth:serverErrors.${code}`);
   return t('auth:validation.invalid');
 }
 
@@ -67,23 +60,30 @@ const SERVER_CODES = [
   'rate_limited',
   'validation_failed',
 ] as const;
-type ServerCode = (typeof SERVER_CODES)[number];
-const isServerCode = (code: string): code is ServerCode =>
-  (SERVER_CODES as readonly string[]).includes(code);
+const isServerCode = isOneOf(SERVER_CODES);
 
-/** The translated message for a failed call, chosen by its `code`, never by the server's text. */
+/** Whether the API itself explained a refusal: a 4xx answer whose JSON body carried a code. */
+const isExplainedRefusal = (error: ApiError) =>
+  error.status >= 400 && error.status < 500 && !error.code.startsWith('http_');
+
+/**
+ * The translated message for a failed call, chosen by its `code`, never by the server's text. A
+ * refusal whose code has no text here shows the server's message (it says what was wrong, if in
+ * English); anything else (a fault, no answer, a gateway's page) reads as the generic apology.
+ */
 export function apiErrorText(t: Translate, error: unknown): string {
   if (!isApiError(error)) return t('errors:generic');
   if (isServerCode(error.code)) return t(`auth:serverErrors.${error.code}`);
   if (error.code === 'ERR_NETWORK' || error.code === 'ERR_TIMEOUT') {
     return t('auth:serverErrors.network');
   }
+  if (isExplainedRefusal(error) && error.message) return error.message;
   return t('errors:generic');
 }
 
 /**
  * Puts the server's refusals on the form's fields and focuses the first: per-field messages
- * (validation_failed carries the spec's texts, incorrect_password its code) and codes that are
+ * (validation_failed carries their codes, incorrect_password its own) and codes that are
  * about one field (`byCode`, e.g. email_taken → email). Returns whether any field got one.
  */
 export function applyServerFieldErrors<T extends FieldValues>(
@@ -103,7 +103,10 @@ export function applyServerFieldErrors<T extends FieldValues>(
   for (const field of fields) {
     const text = error.errors[field];
     if (!text) continue;
-    const message = error.code === 'validation_failed' ? text : error.code;
+    // A refused field's code, never its text; a field the server named without one (zod's own
+    // message) keeps its text, which no translation matches: it reads as the generic message.
+    const message =
+      error.code === 'validation_failed' ? (error.fieldCodes?.[field] ?? text) : error.code;
     setError(field, { type: 'server', message }, { shouldFocus: !applied });
     applied = true;
   }

@@ -1,4 +1,4 @@
-import type { Profile } from '@rudy/contracts';
+import { refusedFields, type Profile } from '@rudy/contracts';
 import { json, urlOf, type Handler, type mockFetch } from './fetch-mock';
 
 /** A signed-in viewer shaped like GET /api/profile answers (test data only). */
@@ -22,8 +22,15 @@ export function makeProfile(overrides: Partial<Profile> = {}): Profile {
 }
 
 /** An API error body as the server sends it; `message` is deliberately not the spec text. */
-export function apiError(code: string, status = 400, errors?: Record<string, string>) {
-  return json({ message: `server text for ${code}`, code, ...(errors ? { errors } : {}) }, status);
+/**
+ * An error answer as the API sends it. `fields` are the refused fields' messages as the shared
+ * schemas give them (codes: contracts FIELD), sent as the server does (refusedFields).
+ */
+export function apiError(code: string, status = 400, fields?: Record<string, string>) {
+  return json(
+    { message: `server text for ${code}`, code, ...(fields ? refusedFields(fields) : {}) },
+    status,
+  );
 }
 
 /**

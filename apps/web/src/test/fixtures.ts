@@ -126,6 +126,7 @@ export function makeOrder(status: Order['status'], overrides: Partial<Order> = {
     },
     items: [],
     card: null,
+    failure_code: status === 'failed' ? 'card_declined' : null,
     failure_message: status === 'failed' ? 'Your card was declined.' : null,
     provider: 'sandbox',
     period_start: null,

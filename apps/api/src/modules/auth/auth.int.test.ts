@@ -59,21 +59,41 @@ describe('registration', () => {
   });
 
   it.each([
-    ['first_name', { first_name: '' }, M.firstName],
-    ['last_name', { last_name: '   ' }, M.lastName],
-    ['email', { email: '' }, M.emailRequired],
-    ['email', { email: 'not-an-email' }, M.email],
-    ['password', { password: 'short', password_confirmation: 'short' }, M.passwordShort],
-    ['password_confirmation', { password_confirmation: 'something else' }, M.passwordMismatch],
-    ['terms_accepted', { terms_accepted: false }, M.notRegistered],
-    ['first_name', { first_name: 'x'.repeat(101) }, 'Field length must be less than 100'],
-  ])('refuses a bad %s with the spec message', async (field, extra, message) => {
+    ['first_name', { first_name: '' }, M.firstName, 'firstName'],
+    ['last_name', { last_name: '   ' }, M.lastName, 'lastName'],
+    ['email', { email: '' }, M.emailRequired, 'emailRequired'],
+    ['email', { email: 'not-an-email' }, M.email, 'email'],
+    [
+      'password',
+      { password: 'short', password_confirmation: 'short' },
+      M.passwordShort,
+      'passwordShort',
+    ],
+    [
+      'password_confirmation',
+      { password_confirmation: 'something else' },
+      M.passwordMismatch,
+      'passwordMismatch',
+    ],
+    ['terms_accepted', { terms_accepted: false }, M.notRegistered, 'notRegistered'],
+    [
+      'first_name',
+      { first_name: 'x'.repeat(101) },
+      'Field length must be less than 100',
+      'maxLength:100',
+    ],
+  ])('refuses a bad %s with the spec message and its code', async (field, extra, message, code) => {
     const res = await post('/api/v2/auth/register', {
       api_key: await t.apiKey(),
       ...registration(newEmail(), extra),
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ code: 'validation_failed', errors: { [field]: message } });
+    expect(res.json()).toMatchObject({
+      code: 'validation_failed',
+      errors: { [field]: message },
+      // What the client translates: the code, never the text.
+      field_codes: { [field]: code },
+    });
   });
 
   it('refuses a taken email whatever its case', async () => {

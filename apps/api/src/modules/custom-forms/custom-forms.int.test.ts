@@ -58,7 +58,17 @@ describe('custom forms: any form the channel defines (the demo contact form)', (
         topic: 'Field is required',
         message: 'Field length must be greater than 10',
       },
+      // Each refused field's code ('Unknown field' is the server's own text: none).
+      field_codes: {
+        name: 'required',
+        email: 'email',
+        phone: 'phone',
+        topic: 'required',
+        message: 'minLength:10',
+      },
     });
+    expect(bad.json<{ field_codes: object }>().field_codes).not.toHaveProperty('admin');
+    expect(bad.json<{ message: string }>().message).toBe('name: Field is required');
     const stored = await t.get('/api/custom-forms/contact', { api_key: apiKey });
     expect(stored.json<{ entries: unknown[] }>().entries).toEqual([]);
   });

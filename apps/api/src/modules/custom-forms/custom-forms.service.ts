@@ -1,4 +1,9 @@
-import { checkCustomFormEntries, type CustomForm, type CustomFormEntry } from '@rudy/contracts';
+import {
+  checkCustomFormEntries,
+  fieldMessageText,
+  type CustomForm,
+  type CustomFormEntry,
+} from '@rudy/contracts';
 import { HttpError, notFound } from '../../lib/http-error.js';
 import type { CustomFormsRepository } from './custom-forms.repository.js';
 
@@ -24,7 +29,7 @@ export function createCustomFormsService(repo: CustomFormsRepository) {
       const check = checkCustomFormEntries(form.definition, entries);
       if (!check.ok) {
         const first = Object.entries(check.errors)[0];
-        const message = first ? `${first[0]}: ${first[1]}` : 'Invalid form';
+        const message = first ? `${first[0]}: ${fieldMessageText(first[1])}` : 'Invalid form';
         throw new HttpError(400, 'validation_failed', message, check.errors);
       }
       if (check.entries.length > 0) await repo.save(channelId, form.id, userId, check.entries);

@@ -1,15 +1,15 @@
-import type { ProfileUpdateBody } from '@rudy/contracts';
+import { SPEC_MESSAGES, type ProfileUpdateBody } from '@rudy/contracts';
 import { HttpError } from '../../lib/http-error.js';
 import type { AccountMail } from '../auth/account-mail.js';
-import type { AuthRepository } from '../auth/auth.repository.js';
-import type { Caller } from '../auth/auth.service.js';
+import type { Accounts } from '../auth/accounts.js';
+import type { Caller } from '../../lib/caller.js';
 import { hashPassword, verifyPassword } from '../auth/password.js';
 import type { KeysService } from '../keys/keys.service.js';
 import type { ProfileService } from './profile.service.js';
 
 /** The signed-in user's own account: read, edit, delete. */
 export function createAccountService(deps: {
-  repo: AuthRepository;
+  repo: Accounts;
   profiles: ProfileService;
   mail: AccountMail;
   keys: KeysService;
@@ -50,7 +50,7 @@ export function createAccountService(deps: {
       if (sensitive && user.password_hash && !user.temporary_password) {
         if (!(await verifyPassword(user.password_hash, body.current_password ?? ''))) {
           throw new HttpError(400, 'incorrect_password', undefined, {
-            current_password: 'Incorrect password',
+            current_password: SPEC_MESSAGES.incorrect_password,
           });
         }
       }
@@ -90,7 +90,7 @@ export function createAccountService(deps: {
       if (!confirmed) {
         const field = user.password_hash ? 'password' : 'email';
         throw new HttpError(400, 'incorrect_password', undefined, {
-          [field]: 'Incorrect password',
+          [field]: SPEC_MESSAGES.incorrect_password,
         });
       }
       await repo.revokeUserKeys(user.id);

@@ -178,6 +178,7 @@ describe('buying', () => {
     expect(order).toMatchObject({
       status: 'failed',
       label: 'Inactive',
+      failure_code: 'card_declined',
       failure_message: 'Your card was declined.',
     });
     expect((await k.access(apiKey)).capabilities).toEqual([]);

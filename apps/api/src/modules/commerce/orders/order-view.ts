@@ -1,4 +1,4 @@
-import type { Locale, Order } from '@rudy/contracts';
+import { USER_TEXTS, type Locale, type Order } from '@rudy/contracts';
 import { pickText } from '../../../lib/i18n-text.js';
 import type { OrderRow, OrdersRepository } from './orders.repository.js';
 import { units } from '../pricing.js';
@@ -6,8 +6,6 @@ import type { ProductsRepository } from '../products/products.repository.js';
 import type { PromoRepository } from '../promo/promo.repository.js';
 import { FAILURE_MESSAGES } from '../providers/sandbox-cards.js';
 import type { UserSubscriptionsRepository } from './user-subscriptions.repository.js';
-
-const GENERIC_FAILURE = 'Something went wrong. Please try again or contact technical support';
 
 /** The spec's labels: Refunded, Inactive (not paid), Active (in force), Paid (paid, over). */
 export function orderLabel(o: OrderRow, now: Date): Order['label'] {
@@ -118,9 +116,10 @@ export function createOrderViews(deps: {
           amount: units(i.amount_cents),
         })),
         card: o.card_brand && o.card_last4 ? { brand: o.card_brand, last4: o.card_last4 } : null,
+        failure_code: o.status === 'failed' ? (o.failure_code ?? null) : null,
         failure_message:
           o.status === 'failed'
-            ? (FAILURE_MESSAGES[o.failure_code ?? ''] ?? GENERIC_FAILURE)
+            ? (FAILURE_MESSAGES[o.failure_code ?? ''] ?? USER_TEXTS.generic)
             : null,
         provider: o.provider === 'stripe' ? 'stripe' : 'sandbox',
         period_start: iso(o.period_start),

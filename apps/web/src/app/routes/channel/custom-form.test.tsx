@@ -1,3 +1,4 @@
+import { FIELD } from '@rudy/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -81,7 +82,7 @@ describe('a channel custom form (/forms/:alias, and the contact form on /contact
       user: makeProfile(),
       handler: withBackground((url, init) =>
         url.pathname === '/api/custom-forms/contact' && init.method === 'POST'
-          ? apiError('validation_failed', 400, { email: 'A valid email address is required' })
+          ? apiError('validation_failed', 400, { email: FIELD.email })
           : json(form),
       ),
     });

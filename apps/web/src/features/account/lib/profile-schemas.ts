@@ -3,7 +3,7 @@ import {
   LOCALES,
   PasswordSchema,
   ProfileUpdateBodySchema,
-  VALIDATION_MESSAGES as M,
+  FIELD as M,
   type Profile,
   type ProfileUpdateBody,
 } from '@rudy/contracts';

@@ -1,3 +1,4 @@
+import { FIELD } from '@rudy/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -68,7 +69,7 @@ describe('email verification link', () => {
   it('treats a link the server cannot read as a failed verification', async () => {
     renderApp(`/verify-email?${LINK}`, {
       handler: answer('/api/auth/email-verify', () =>
-        apiError('validation_failed', 400, { email: 'A valid email address is required' }),
+        apiError('validation_failed', 400, { email: FIELD.email }),
       ),
     });
     expect(

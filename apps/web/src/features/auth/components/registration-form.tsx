@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { VALIDATION_MESSAGES, type Profile } from '@rudy/contracts';
+import { FIELD, type Profile } from '@rudy/contracts';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 import { CheckboxField } from '../../../components/ui/checkbox-field';
@@ -110,7 +110,7 @@ export function RegistrationForm({ onRegistered }: { onRegistered: (user: Profil
         {...register('terms_accepted')}
       />
       {errors.terms_accepted ? (
-        <FormAlert tone="info">{message(VALIDATION_MESSAGES.notRegistered)}</FormAlert>
+        <FormAlert tone="info">{message(FIELD.notRegistered)}</FormAlert>
       ) : null}
       <SubmitButton isPending={mutation.isPending} pendingLabel={t('auth:registration.pending')}>
         {t('auth:registration.submit')}

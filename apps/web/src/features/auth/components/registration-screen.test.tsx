@@ -1,3 +1,4 @@
+import { FIELD } from '@rudy/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -95,7 +96,7 @@ describe('registration', () => {
   it('puts server validation messages at their fields', async () => {
     open((url) =>
       url.pathname === '/api/v2/auth/register'
-        ? apiError('validation_failed', 400, { first_name: 'Enter your first name' })
+        ? apiError('validation_failed', 400, { first_name: FIELD.firstName })
         : json({}),
     );
     await fillValid();

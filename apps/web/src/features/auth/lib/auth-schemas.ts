@@ -3,7 +3,7 @@ import {
   PasswordResetRequestBodySchema,
   PasswordSchema,
   RegisterBodySchema,
-  VALIDATION_MESSAGES as M,
+  FIELD as M,
 } from '@rudy/contracts';
 import { z } from 'zod';
 

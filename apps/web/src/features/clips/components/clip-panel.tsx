@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { CLIP_LIMITS, VALIDATION_MESSAGES } from '@rudy/contracts';
+import { CLIP_LIMITS, FIELD } from '@rudy/contracts';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
@@ -92,7 +92,7 @@ export function ClipPanel({
       (RANGE_FIELDS.some((f) => f in fields) ? 'clipDuration' : undefined);
     if (onRange && range) setRefused({ problem: onRange, range });
     if (failure.code === 'clip_tag_invalid') {
-      form.setError('tags', { type: 'server', message: VALIDATION_MESSAGES.selectTag });
+      form.setError('tags', { type: 'server', message: FIELD.selectTag });
     }
     for (const field of FORM_FIELDS) {
       const text = fields[field];

@@ -1,4 +1,5 @@
 import { isApiError } from '../../../lib/api-error';
+import { isOneOf } from '../../../lib/code-list';
 import type { Translate } from '../../../lib/form-messages';
 import '../../../locales/clips';
 
@@ -17,9 +18,7 @@ const CREATE_CODES = [
   'unauthenticated',
   'rate_limited',
 ] as const;
-type CreateCode = (typeof CREATE_CODES)[number];
-const isCreateCode = (code: string): code is CreateCode =>
-  (CREATE_CODES as readonly string[]).includes(code);
+const isCreateCode = isOneOf(CREATE_CODES);
 
 /**
  * Why a clip could not be requested. Anything without a text of its own (a server or network

@@ -1,4 +1,4 @@
-import { CreateClipBodySchema, VALIDATION_MESSAGES } from '@rudy/contracts';
+import { CreateClipBodySchema, FIELD } from '@rudy/contracts';
 import type { z } from 'zod';
 import type { Translate } from '../../../lib/form-messages';
 import '../../../locales/clips';
@@ -11,16 +11,18 @@ import '../../../locales/clips';
 export const ClipFormSchema = CreateClipBodySchema.pick({ name: true, tags: true });
 export type ClipFormValues = z.input<typeof ClipFormSchema>;
 
+/** The clip fields' message codes (contracts `FIELD`) and their texts. */
 const MESSAGE_KEYS = {
-  [VALIDATION_MESSAGES.fillInput]: 'clips:validation.fillInput',
-  [VALIDATION_MESSAGES.selectTag]: 'clips:validation.selectTag',
-  [VALIDATION_MESSAGES.clipDuration]: 'clips:validation.clipDuration',
+  [FIELD.fillInput]: 'clips:validation.fillInput',
+  [FIELD.selectTag]: 'clips:validation.selectTag',
+  [FIELD.clipDuration]: 'clips:validation.clipDuration',
 } as const;
 
-const isSpecText = (text: string): text is keyof typeof MESSAGE_KEYS => text in MESSAGE_KEYS;
+const isClipCode = (code: string): code is keyof typeof MESSAGE_KEYS =>
+  Object.hasOwn(MESSAGE_KEYS, code);
 
-/** A field's message in the viewer's language; anything unexpected reads as "not valid". */
-export function clipFieldMessage(t: Translate, message: string | undefined): string | undefined {
-  if (!message) return undefined;
-  return isSpecText(message) ? t(MESSAGE_KEYS[message]) : t('clips:validation.invalid');
+/** A field's message in the viewer's language, by its code; anything else reads as "not valid". */
+export function clipFieldMessage(t: Translate, code: string | undefined): string | undefined {
+  if (!code) return undefined;
+  return isClipCode(code) ? t(MESSAGE_KEYS[code]) : t('clips:validation.invalid');
 }

@@ -50,7 +50,7 @@ export function CheckoutSuccess({ order, isTrial }: { order: Order; isTrial: boo
 /** Spec: an order failure shows a popup. Nothing was charged; the buyer may try another card. */
 export function FailurePopup({ order, onRetry }: { order: Order; onRetry: () => void }) {
   const { t } = useT();
-  const reason = failureReasonText(t, order.failure_message);
+  const reason = failureReasonText(t, order);
   return (
     <Modal
       tone="error"

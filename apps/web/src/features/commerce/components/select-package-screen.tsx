@@ -93,14 +93,14 @@ function BasePassForm({
       .map((f) => ({ name: f.name, value: values[f.name]?.trim() ?? '' }));
     save.mutate(entries, {
       onSuccess: onSaved,
-      // The server names refused fields with the spec's texts ('Field is required').
+      // The server names refused fields with their codes (field_codes), translated here.
       onError: (error) =>
         setErrors(
           isApiError(error) && error.errors
             ? Object.fromEntries(
-                Object.entries(error.errors).map(([name, text]) => [
+                Object.keys(error.errors).map((name) => [
                   name,
-                  translateFieldMessage(t, text) ?? text,
+                  translateFieldMessage(t, error.fieldCodes?.[name] ?? 'invalid') ?? '',
                 ]),
               )
             : {},

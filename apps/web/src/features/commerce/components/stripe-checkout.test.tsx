@@ -57,6 +57,7 @@ function order(status: Order['status'], type: Order['type'] = 'package'): Order 
     amount_cents: 15499,
     currency: 'CAD',
     card: { brand: 'visa', last4: '4242' },
+    failure_code: null,
     failure_message: null,
     provider: 'stripe',
   });

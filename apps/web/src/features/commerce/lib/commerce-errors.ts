@@ -1,4 +1,6 @@
+import type { Order } from '@rudy/contracts';
 import { isApiError } from '../../../lib/api-error';
+import { isOneOf } from '../../../lib/code-list';
 import { apiErrorText, type Translate } from '../../../lib/form-messages';
 
 /** Refusals of the payment calls that have a text of their own (the rest read as the generic one). */
@@ -27,10 +29,7 @@ const COMMERCE_CODES = [
   'trial_card_used',
   'order_not_resumable',
 ] as const;
-type CommerceCode = (typeof COMMERCE_CODES)[number];
-
-export const isCommerceCode = (code: string): code is CommerceCode =>
-  (COMMERCE_CODES as readonly string[]).includes(code);
+export const isCommerceCode = isOneOf(COMMERCE_CODES);
 
 /** The translated text for a failed payment call, chosen by its code. */
 export function commerceErrorText(t: Translate, error: unknown): string {
@@ -38,21 +37,25 @@ export function commerceErrorText(t: Translate, error: unknown): string {
   return apiErrorText(t, error);
 }
 
-type FailureReason =
-  'card_declined' | 'insufficient_funds' | 'authentication_failed' | 'expired_card';
-const REASON_BY_TEXT: Record<string, FailureReason> = {
-  'Your card was declined.': 'card_declined',
-  'Your card has insufficient funds.': 'insufficient_funds',
-  'The card could not be authenticated.': 'authentication_failed',
-  'Your card has expired.': 'expired_card',
-};
+/** Decline codes of the payment providers (Stripe's and the sandbox's) that have a text of their own. */
+const FAILURE_REASONS = [
+  'card_declined',
+  'insufficient_funds',
+  'authentication_failed',
+  'expired_card',
+] as const;
+const isFailureReason = isOneOf(FAILURE_REASONS);
 
 /**
- * Why an order failed, in the visitor's language. Orders carry the provider's English text; the
- * known ones are translated, any other is shown as given (it still says more than nothing).
+ * Why an order failed, in the visitor's language, chosen by the provider's decline code. A code
+ * the client has no text for shows the server's message (the provider's own words, better than
+ * nothing); no code and no message, nothing.
  */
-export function failureReasonText(t: Translate, message: string | null): string | null {
-  if (!message) return null;
-  const reason = REASON_BY_TEXT[message];
-  return reason ? t(`commerce:buy.failure.reasons.${reason}`) : message;
+export function failureReasonText(
+  t: Translate,
+  order: Pick<Order, 'failure_code' | 'failure_message'>,
+): string | null {
+  const code = order.failure_code;
+  if (code && isFailureReason(code)) return t(`commerce:buy.failure.reasons.${code}`);
+  return order.failure_message;
 }
