@@ -140,6 +140,44 @@ describe('start-up', () => {
     ).toBe(true);
   });
 
+  it('asks a key for the channel a link names (?channel=) when the config leaves it open', async () => {
+    setItem(STORAGE_KEYS.channelKey, 'demo-hockey');
+    setItem(STORAGE_KEYS.apiKey, 'demo-key');
+    window.history.replaceState(null, '', '/?channel=other-league');
+    try {
+      const { fetch } = await start(api());
+      const keyCalls = fetch.mock.calls
+        .map(([u, init]) => ({ path: new URL(urlOf(u), 'http://x').pathname, init }))
+        .filter(({ path }) => path === '/api/get_api_key' || path === '/api/channel-key');
+      // The other channel's stored key is dropped, and the keys host is not asked which channel.
+      expect(keyCalls.map(({ path }) => path)).toEqual(['/api/get_api_key']);
+      expect(JSON.parse(String(keyCalls[0]?.init?.body))).toMatchObject({
+        channel_key: 'other-league',
+      });
+    } finally {
+      window.history.replaceState(null, '', '/');
+    }
+  });
+
+  it('keeps the channel its config names, whatever ?channel= says', async () => {
+    window.history.replaceState(null, '', '/?channel=other-league');
+    try {
+      const config = {
+        api_base: '/api',
+        channel_key: 'demo-hockey',
+        keys_url: '/api/channel-key',
+        analytics_url: null,
+      };
+      const { fetch } = await start(api({ '/config.json': () => json(config) }));
+      const keyCall = fetch.mock.calls.find(
+        ([u]) => new URL(urlOf(u), 'http://x').pathname === '/api/get_api_key',
+      );
+      expect(JSON.parse(String(keyCall?.[1]?.body))).toMatchObject({ channel_key: 'demo-hockey' });
+    } finally {
+      window.history.replaceState(null, '', '/');
+    }
+  });
+
   it('mounts once the store-persistence timeout (60 s) passes, while the sign-in state still loads', async () => {
     vi.useFakeTimers();
     try {

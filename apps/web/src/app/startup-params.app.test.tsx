@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../lib/query-client';
-import { SLOW, withBackground } from '../test/auth-fixtures';
-import { json } from '../test/fetch-mock';
+import { SLOW, makeProfile, withBackground } from '../test/auth-fixtures';
+import { json, urlOf } from '../test/fetch-mock';
 import { renderApp } from '../test/render-app';
 
 vi.setConfig({ testTimeout: 20_000 });
@@ -25,5 +25,19 @@ describe('start-up parameters in the app', () => {
     const { router } = renderApp('/?team=7', { handler });
     await waitFor(() => expect(router.state.location.pathname).toBe('/schedule'), SLOW);
     expect(router.state.location.search).toBe('?team=7');
+  });
+
+  it('?type= on the favourites page picks the games it lists (spec 3 `type`)', async () => {
+    const { fetch } = renderApp('/favorites?type=finished', {
+      handler,
+      user: makeProfile({ id: 7 }),
+    });
+    await waitFor(() => {
+      const call = fetch.mock.calls
+        .map(([input]) => new URL(urlOf(input), 'http://localhost'))
+        .find((u) => u.pathname === '/api/events/favorite');
+      expect(call?.searchParams.get('type')).toBe('finished');
+      expect(call?.searchParams.get('sort_direction')).toBe('desc');
+    }, SLOW);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { startupParamsTarget } from './startup-params';
+import { startupChannelKey, startupParamsTarget } from './startup-params';
 
 const target = (path: string) => startupParamsTarget(new URL(path, 'https://njhl.example'));
 
@@ -18,5 +18,20 @@ describe('start-up parameters', () => {
     expect(target('/?team=abc')).toBeNull();
     expect(target('/schedule?team=7')).toBeNull();
     expect(target('/live')).toBeNull();
+  });
+
+  it('?channel= names the channel only where the config leaves it to the keys host', () => {
+    const url = (path: string) => new URL(path, 'https://njhl.example');
+    expect(startupChannelKey(url('/?channel=other-league'), { channel_key: null })).toBe(
+      'other-league',
+    );
+    // A host that names its channel keeps it, whatever a link says.
+    expect(startupChannelKey(url('/?channel=other-league'), { channel_key: 'demo-hockey' })).toBe(
+      null,
+    );
+    expect(startupChannelKey(url('/live'), { channel_key: null })).toBeNull();
+    for (const bad of ['', 'a b', '../x', 'x'.repeat(129), '%00']) {
+      expect(startupChannelKey(url(`/?channel=${bad}`), { channel_key: null }), bad).toBeNull();
+    }
   });
 });

@@ -1,3 +1,4 @@
+import type { RuntimeConfig } from '@rudy/contracts';
 import { redirect, type LoaderFunctionArgs } from 'react-router';
 
 /** Spec 3 `modal`: the named modal opens. Here each is a screen of its own. */
@@ -38,4 +39,19 @@ export function startupParamsTarget(url: URL): string | null {
 export function startupParamsLoader({ request }: LoaderFunctionArgs) {
   const target = startupParamsTarget(new URL(request.url));
   return target ? redirect(target) : null;
+}
+
+/** A channel key as get_api_key takes it (contracts ChannelKeySchema: 1 to 128 characters). */
+const CHANNEL_KEY = /^[A-Za-z0-9_-]{1,128}$/;
+
+/**
+ * Spec 3 `channel`, read at start-up (spec 4: "request an API key for the channel key"): the
+ * channel key a link names, used when the deployment leaves the channel to the keys host (config
+ * `channel_key` null: one build serving several channels). A host whose config names its channel
+ * keeps it: a link cannot show another channel under this host's name.
+ */
+export function startupChannelKey(url: URL, config: Pick<RuntimeConfig, 'channel_key'>) {
+  if (config.channel_key !== null) return null;
+  const key = url.searchParams.get('channel');
+  return key !== null && CHANNEL_KEY.test(key) ? key : null;
 }

@@ -256,6 +256,16 @@ export function createApiClient(deps: ApiClientDeps = {}) {
     removeItem(STORAGE_KEYS.channelKey);
   }
 
+  /**
+   * The channel a start-up link names (`?channel=`, see app/startup-params.ts): the next key is
+   * asked for it, and keys stored for another channel are dropped (they would show that one).
+   */
+  function selectChannel(channelKey: string) {
+    if (getItem(STORAGE_KEYS.channelKey) === channelKey) return;
+    clearKeys();
+    setItem(STORAGE_KEYS.channelKey, channelKey);
+  }
+
   /** Whether a key is stored (none is until a call needs one). */
   function hasKey(): boolean {
     return getItem(STORAGE_KEYS.apiKey) !== null;
@@ -344,6 +354,7 @@ export function createApiClient(deps: ApiClientDeps = {}) {
     getConfig: () => config,
     ensureApiKey,
     clearKeys,
+    selectChannel,
     hasKey,
     keyIsAnonymous,
     markKeySignedIn,
