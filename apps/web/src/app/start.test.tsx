@@ -151,7 +151,7 @@ describe('start-up', () => {
         .filter(({ path }) => path === '/api/get_api_key' || path === '/api/channel-key');
       // The other channel's stored key is dropped, and the keys host is not asked which channel.
       expect(keyCalls.map(({ path }) => path)).toEqual(['/api/get_api_key']);
-      expect(JSON.parse(String(keyCalls[0]?.init?.body))).toMatchObject({
+      expect(JSON.parse(keyCalls[0]?.init?.body as string)).toMatchObject({
         channel_key: 'other-league',
       });
     } finally {
@@ -172,7 +172,9 @@ describe('start-up', () => {
       const keyCall = fetch.mock.calls.find(
         ([u]) => new URL(urlOf(u), 'http://x').pathname === '/api/get_api_key',
       );
-      expect(JSON.parse(String(keyCall?.[1]?.body))).toMatchObject({ channel_key: 'demo-hockey' });
+      expect(JSON.parse(keyCall?.[1]?.body as string)).toMatchObject({
+        channel_key: 'demo-hockey',
+      });
     } finally {
       window.history.replaceState(null, '', '/');
     }
