@@ -52,7 +52,10 @@ export function CustomFormView({
   const description = formText(form.definition.description, locale);
   const headingId = `custom-form-${form.alias}`;
   return (
-    <section className={styles.section} aria-labelledby={title ? headingId : undefined}>
+    <section
+      className={hideTitle ? `${styles.section} ${styles.underHeading}` : styles.section}
+      aria-labelledby={title ? headingId : undefined}
+    >
       {title ? (
         <h2 id={headingId} className={styles.title}>
           {title}
