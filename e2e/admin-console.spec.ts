@@ -78,6 +78,17 @@ describe('operator console', () => {
       await admin.getByLabel('Text on primary (hex)', { exact: true }).fill('#08182B');
       await admin.getByRole('button', { name: 'Save' }).click();
       await admin.getByText('Saved: viewers see the new look now.').waitFor();
+
+      // The change log says who did what: the game's creation with its price, newest first.
+      await admin.getByRole('link', { name: 'Change log' }).click();
+      await admin.getByRole('heading', { name: 'Change log', level: 1 }).waitFor();
+      await admin.getByRole('button', { name: 'Games', exact: true }).click();
+      const row = admin.getByText(`Created game #${created.id}`);
+      await row.click();
+      const changes = admin.getByRole('row', { name: /price_cents/ });
+      await changes.waitFor();
+      assert.match((await changes.textContent()) ?? '', /1725/);
+      await admin.getByText(/^1–\d+ of \d+$/).waitFor();
     } finally {
       await adminContext.close();
     }

@@ -19,6 +19,7 @@ export const ADMIN_MESSAGES = {
   priceRequired: 'A paid game needs a price',
   priceRange: 'Price must be between 0.50 and 1000.00',
   durationRange: 'Duration must be between 15 and 1440 minutes',
+  positionRange: 'Position must be a whole number from 0 to 1000',
   logo: 'The logo must be an https address or a PNG, JPEG, WebP or SVG image under 256 KB',
 } as const;
 
@@ -228,18 +229,104 @@ export const AdminBrandingSchema = z.object({
 });
 export type AdminBranding = z.infer<typeof AdminBrandingSchema>;
 
+// ---------------------------------------------------------------- catalogue: sports, rinks, schools
+
+/** How many things point at a catalogue item: while any do, it cannot be deleted. */
+const uses = z.number().int().describe('Games, teams, packages or pre-rolls that use it');
+
+export const AdminSportInputSchema = z.object({
+  name_en: requiredText(80),
+  name_fr: optionalText(80),
+  position: z
+    .number(ADMIN_MESSAGES.positionRange)
+    .int(ADMIN_MESSAGES.positionRange)
+    .min(0, ADMIN_MESSAGES.positionRange)
+    .max(1000, ADMIN_MESSAGES.positionRange),
+});
+export type AdminSportInput = z.input<typeof AdminSportInputSchema>;
+export const AdminSportBodySchema = AdminSportInputSchema.extend(apiKey);
+export const AdminSportSchema = z.object({
+  id: z.number().int(),
+  alias: z.string(),
+  name_en: z.string(),
+  name_fr: z.string(),
+  position: z.number().int(),
+  uses,
+});
+export type AdminSport = z.infer<typeof AdminSportSchema>;
+
+export const AdminRinkInputSchema = z.object({
+  name: requiredText(120),
+  address: optionalText(200),
+  city: optionalText(80),
+  time_zone: TimeZoneSchema,
+});
+export type AdminRinkInput = z.input<typeof AdminRinkInputSchema>;
+export const AdminRinkBodySchema = AdminRinkInputSchema.extend(apiKey);
+export const AdminRinkSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  address: z.string(),
+  city: z.string(),
+  time_zone: z.string(),
+  uses,
+});
+export type AdminRink = z.infer<typeof AdminRinkSchema>;
+
+export const AdminSchoolInputSchema = z.object({ name: requiredText(120) });
+export type AdminSchoolInput = z.input<typeof AdminSchoolInputSchema>;
+export const AdminSchoolBodySchema = AdminSchoolInputSchema.extend(apiKey);
+export const AdminSchoolSchema = z.object({
+  id: z.number().int(),
+  alias: z.string(),
+  name: z.string(),
+  uses,
+});
+export type AdminSchool = z.infer<typeof AdminSchoolSchema>;
+
+export const AdminCatalogueSchema = z.object({
+  sports: z.array(AdminSportSchema),
+  rinks: z.array(AdminRinkSchema),
+  schools: z.array(AdminSchoolSchema),
+});
+export type AdminCatalogue = z.infer<typeof AdminCatalogueSchema>;
+
 // ---------------------------------------------------------------- audit
+
+/** What the console changes, as its audit rows name it. */
+export const AUDIT_ENTITIES = ['team', 'game', 'sport', 'rink', 'school', 'branding'] as const;
+export const AuditEntitySchema = z.enum(AUDIT_ENTITIES);
+export type AuditEntity = z.infer<typeof AuditEntitySchema>;
+
+const auditValues = z
+  .record(z.string(), z.unknown())
+  .nullable()
+  .describe('The changed fields (all of them for a create or a delete); null on the missing side');
 
 export const AuditEntrySchema = z.object({
   id: z.number().int(),
   at: IsoDateTimeSchema,
   actor: z.string().describe('The admin’s e-mail'),
   action: z.enum(['create', 'update', 'delete']),
-  entity: z.enum(['team', 'game', 'branding']),
+  entity: AuditEntitySchema,
   entity_id: z.number().int().nullable(),
   summary: z.string().describe('Which fields changed, from → to'),
+  before: auditValues,
+  after: auditValues,
 });
 export type AuditEntry = z.infer<typeof AuditEntrySchema>;
-export const AuditListSchema = z.object({ data: z.array(AuditEntrySchema) });
+
+export const AuditQuerySchema = z.object({
+  api_key: z.string().optional(),
+  lang: z.string().optional(),
+  entity: AuditEntitySchema.optional().describe('Only the changes of this kind of thing'),
+  offset: z.coerce.number().int().min(0).max(100_000).default(0),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+});
+export const AuditListSchema = z.object({
+  data: z.array(AuditEntrySchema),
+  meta: z.object({ total: z.number().int(), offset: z.number().int(), limit: z.number().int() }),
+});
+export type AuditList = z.infer<typeof AuditListSchema>;
 
 export const AdminDeletedSchema = z.object({ id: z.number().int(), deleted: z.literal(true) });

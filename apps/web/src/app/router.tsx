@@ -84,6 +84,7 @@ function tree(children: RouteObject[]): RouteObject[] {
         { path: 'games', lazy: () => import('./routes/admin/games') },
         { path: 'teams', lazy: () => import('./routes/admin/teams') },
         { path: 'branding', lazy: () => import('./routes/admin/branding') },
+        { path: 'audit', lazy: () => import('./routes/admin/audit') },
       ],
     },
     {

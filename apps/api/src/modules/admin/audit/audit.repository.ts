@@ -1,10 +1,12 @@
 import { sql } from 'kysely';
+import type { AuditEntity } from '@rudy/contracts';
 import type { DB } from '../../../db/database.js';
 import type { AdminCaller } from '../admin-access.js';
 import type { Snapshot } from './audit-diff.js';
 
+export type { AuditEntity };
+
 export type AuditAction = 'create' | 'update' | 'delete';
-export type AuditEntity = 'team' | 'game' | 'branding';
 
 export interface AuditChange {
   action: AuditAction;
@@ -33,23 +35,29 @@ export function createAuditRepository(db: DB) {
         .execute();
     },
 
-    recent(channelId: number, limit: number) {
-      return db
-        .selectFrom('admin_audit_log')
-        .select([
-          'id',
-          'created_at',
-          'actor_email',
-          'action',
-          'entity',
-          'entity_id',
-          'before',
-          'after',
-        ])
-        .where('channel_id', '=', channelId)
-        .orderBy('id', 'desc')
-        .limit(limit)
-        .execute();
+    /** A page of the channel's log, newest first, with how many rows match. */
+    async page(channelId: number, q: { entity?: AuditEntity; offset: number; limit: number }) {
+      let base = db.selectFrom('admin_audit_log').where('channel_id', '=', channelId);
+      if (q.entity) base = base.where('entity', '=', q.entity);
+      const [rows, count] = await Promise.all([
+        base
+          .select([
+            'id',
+            'created_at',
+            'actor_email',
+            'action',
+            'entity',
+            'entity_id',
+            'before',
+            'after',
+          ])
+          .orderBy('id', 'desc')
+          .offset(q.offset)
+          .limit(q.limit)
+          .execute(),
+        base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+      ]);
+      return { rows, total: Number(count.n) };
     },
 
     /**

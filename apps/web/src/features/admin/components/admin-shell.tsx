@@ -16,6 +16,7 @@ const SECTIONS = [
   { to: '/admin/games', key: 'games', end: false },
   { to: '/admin/teams', key: 'teams', end: false },
   { to: '/admin/branding', key: 'branding', end: false },
+  { to: '/admin/audit', key: 'audit', end: false },
 ] as const;
 
 /**

@@ -1,0 +1,96 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AdminTeam, AuditList } from '@rudy/contracts';
+import { createTestApp, OTHER_CHANNEL_KEY, type TestContext } from '../../../test/test-app.js';
+import { adminUser, signedInUser } from '../../../test/test-users.js';
+
+/* GET /api/admin/audit: the channel's log, paged, with each change's fields before and after. */
+
+let t: TestContext;
+let admin: { apiKey: string; userId: number; email: string };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await adminUser(t);
+});
+afterAll(() => t?.close());
+
+const team = {
+  name: 'Audit Owls',
+  short_name: 'Owls',
+  color: '#112233',
+  participant_group_id: null,
+  gender: null,
+  sport: '',
+  division: '',
+  league: '',
+};
+const log = async (query: Record<string, string> = {}, key = admin.apiKey) =>
+  t.get('/api/admin/audit', { api_key: key, ...query });
+
+describe('the audit log', () => {
+  it('401 anonymous, 403 for a viewer; another channel’s admin sees none of this channel’s rows', async () => {
+    expect((await log({}, await t.apiKey())).statusCode).toBe(401);
+    expect((await log({}, (await signedInUser(t)).apiKey)).statusCode).toBe(403);
+    await t.inject({
+      method: 'POST',
+      url: '/api/admin/teams',
+      payload: { api_key: admin.apiKey, ...team, name: 'Hidden Herons' },
+    });
+    const other = await adminUser(t, {
+      channelId: t.otherChannelId,
+      channelKey: OTHER_CHANNEL_KEY,
+    });
+    const theirs = (await log({}, other.apiKey)).json<AuditList>();
+    expect(theirs.data.some((r) => JSON.stringify(r.after).includes('Hidden Herons'))).toBe(false);
+  });
+
+  it('pages newest first, filters by kind, and keeps before and after of each change', async () => {
+    const created = (
+      await t.inject({
+        method: 'POST',
+        url: '/api/admin/teams',
+        payload: { api_key: admin.apiKey, ...team },
+      })
+    ).json<AdminTeam>();
+    for (const name of ['Audit Owls II', 'Audit Owls III']) {
+      await t.inject({
+        method: 'PATCH',
+        url: `/api/admin/teams/${created.id}`,
+        payload: { api_key: admin.apiKey, ...team, name },
+      });
+    }
+    const first = (await log({ entity: 'team', limit: '2' })).json<AuditList>();
+    expect(first.meta).toMatchObject({ offset: 0, limit: 2 });
+    expect(first.meta.total).toBeGreaterThanOrEqual(3);
+    expect(first.data).toHaveLength(2);
+    expect(first.data[0]).toMatchObject({
+      actor: admin.email,
+      action: 'update',
+      entity: 'team',
+      entity_id: created.id,
+      before: { name: 'Audit Owls II' },
+      after: { name: 'Audit Owls III' },
+    });
+    const second = (await log({ entity: 'team', limit: '2', offset: '2' })).json<AuditList>();
+    expect(second.data[0]).toMatchObject({ action: 'create', before: null });
+    expect(second.data[0]?.after).toMatchObject({ name: 'Audit Owls', color: '#112233' });
+    expect(new Set([...first.data, ...second.data].map((r) => r.id)).size).toBe(
+      first.data.length + second.data.length,
+    );
+
+    const games = (await log({ entity: 'game' })).json<AuditList>();
+    expect(games.data.every((r) => r.entity === 'game')).toBe(true);
+  });
+
+  it('refuses a bad page or an unknown kind with 400', async () => {
+    const bad: Record<string, string>[] = [
+      { limit: '0' },
+      { limit: '101' },
+      { offset: '-1' },
+      { entity: 'users' },
+    ];
+    for (const q of bad) {
+      expect((await log(q)).statusCode).toBe(400);
+    }
+  });
+});
