@@ -7,6 +7,13 @@ export const StreamStatusSchema = z.enum(['live', 'vod']);
 export const AccessTypeSchema = z.enum(['free', 'paid', 'register', 'ppv']);
 export type AccessType = z.infer<typeof AccessTypeSchema>;
 
+/**
+ * Why there is or is not a stream: ready; upcoming (not started); preparing (live encoder starting
+ * or VOD being packaged: ask again shortly); unavailable (no media, or no access).
+ */
+export const StreamStateSchema = z.enum(['ready', 'upcoming', 'preparing', 'unavailable']);
+export type StreamState = z.infer<typeof StreamStateSchema>;
+
 /** Media kinds of spec section 3. */
 export const MEDIA_KIND = {
   image: 1,
@@ -35,6 +42,9 @@ export const EventSchema = z.object({
   description: z.string().nullable(),
   type: EventTypeSchema,
   stream_status: StreamStatusSchema.nullable(),
+  stream_state: StreamStateSchema.describe(
+    "What there is to play, whoever asks (the same state /events/{id}/playback answers a viewer with access): ready; upcoming; preparing (a live encoder starting, or a finished game's replay still being packaged: not playable yet); unavailable (no media). A listing offers a finished game as playable only when ready.",
+  ),
   access_type: AccessTypeSchema,
   has_access: z.boolean(),
   location_id: z.number().int().nullable(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { IdSchema, IsoDateTimeSchema, KeyedQuerySchema } from './common.js';
-import { EventTypeSchema } from './events.js';
+import { EventTypeSchema, StreamStateSchema } from './events.js';
 
 /** Texts the playback screen shows for register events; the client picks by login state. */
 export const PLAYBACK_TEXTS = {
@@ -19,13 +19,6 @@ export const PREROLL_SKIPPABLE_AFTER_S = 5;
  */
 export const PlaybackAccessSchema = z.enum(['granted', 'register', 'purchase', 'geo_blocked']);
 export type PlaybackAccess = z.infer<typeof PlaybackAccessSchema>;
-
-/**
- * Why there is or is not a stream: ready; upcoming (not started); preparing (live encoder starting
- * or VOD being packaged: ask again shortly); unavailable (no media, or no access).
- */
-export const StreamStateSchema = z.enum(['ready', 'upcoming', 'preparing', 'unavailable']);
-export type StreamState = z.infer<typeof StreamStateSchema>;
 
 export const PlaybackStreamSchema = z.object({
   kind: z.enum(['live', 'vod']),

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { paginated, IsoDateTimeSchema, KeyedQuerySchema } from './common.js';
 import { idParam, pageShape, SortDirectionSchema } from './catalogue.js';
 import { VOD_SEARCH_DEFAULTS } from './constants.js';
-import { PlaybackAccessSchema, PlaybackStreamSchema, StreamStateSchema } from './playback.js';
+import { StreamStateSchema } from './events.js';
+import { PlaybackAccessSchema, PlaybackStreamSchema } from './playback.js';
 
 /*
  * The VOD library (spec sections 3, 5, 7 and 9): on-demand videos beyond games (highlights,

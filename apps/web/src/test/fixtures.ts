@@ -1,13 +1,18 @@
 import type { BootstrapData, Clip, ClipList, Event, EventsPage, Order } from '@rudy/contracts';
 
-/** A two-team game shaped like the API's events (test data only). */
+/**
+ * A two-team game shaped like the API's events (test data only). Its video is ready once the game
+ * has started unless `stream_state` says otherwise.
+ */
 export function makeEvent(overrides: Partial<Event> = {}): Event {
+  const type = overrides.type ?? 'upcoming';
   return {
     id: 19,
     name: 'Rapids @ Knights',
     description: null,
-    type: 'upcoming',
+    type,
     stream_status: null,
+    stream_state: type === 'upcoming' ? 'upcoming' : 'ready',
     access_type: 'free',
     has_access: true,
     location_id: 4,

@@ -1,10 +1,14 @@
+import { MEDIA_KIND } from '@rudy/contracts';
 import { sql } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { DB } from '../../db/database.js';
 import type { EventFilter, EventOrder, PageRequest } from './event-filters.js';
 import { endTs, eventOrderKey, eventWhere } from './events.where.js';
 
-/** SQL only. Each event row carries its participants (away first) as JSON: one round trip a page. */
+/**
+ * SQL only. Each event row carries its participants (away first) and its live and VOD media rows
+ * as JSON: one round trip a page.
+ */
 export function createEventsRepository(db: DB) {
   const base = () =>
     db
@@ -21,6 +25,14 @@ export function createEventsRepository(db: DB) {
             .orderBy('ep.is_home')
             .orderBy('p.id'),
         ).as('participants'),
+        // What readiness needs of the live and VOD rows (media-rules.ts playableMedia).
+        jsonArrayFrom(
+          eb
+            .selectFrom('event_media as m')
+            .select(['m.kind', 'm.status', 'm.url', 'm.storage_key'])
+            .whereRef('m.event_id', '=', 'e.id')
+            .where('m.kind', 'in', [MEDIA_KIND.live, MEDIA_KIND.vod]),
+        ).as('media'),
       ]);
 
   return {

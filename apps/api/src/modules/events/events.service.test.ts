@@ -25,6 +25,7 @@ function row(id: number, start: string): EventRow {
     created_at: begins,
     end_utc_ts: new Date(begins.getTime() + 120 * 60_000),
     participants: [],
+    media: [],
   };
 }
 
@@ -79,6 +80,32 @@ describe('events service', () => {
     ]);
     const mine = parsePage(await service.listJson(signedIn, EventsQuerySchema.parse({})));
     expect(mine.data.every((e) => e.has_access)).toBe(true);
+  });
+
+  it("says whether each game's video is ready: a replay still being packaged is not", async () => {
+    const media = (status: 'pending' | 'ready', kind = 3) => ({
+      kind,
+      status,
+      url: null,
+      storage_key: `1/events/1/${kind === 3 ? 'vod' : 'live'}/master.m3u8`,
+    });
+    const finished = [
+      { ...row(1, '2026-03-01T08:00:00Z'), media: [media('ready')] },
+      { ...row(2, '2026-03-01T08:00:00Z'), media: [media('pending')] },
+      { ...row(3, '2026-03-01T08:00:00Z'), media: [] },
+      { ...row(4, '2026-03-01T11:00:00Z'), media: [media('pending', 2)] },
+      { ...row(5, '2026-03-01T13:00:00Z'), media: [media('ready')] },
+    ];
+    const { repo } = fakeRepo(finished);
+    const service = createEventsService(repo, () => new Date('2026-03-01T12:00:00Z'));
+    const page = parsePage(await service.listJson(anonymous, EventsQuerySchema.parse({})));
+    expect(page.data.map((e) => [e.id, e.type, e.stream_state])).toEqual([
+      [1, 'finished', 'ready'],
+      [2, 'finished', 'preparing'],
+      [3, 'finished', 'unavailable'],
+      [4, 'live', 'preparing'],
+      [5, 'upcoming', 'upcoming'],
+    ]);
   });
 
   it('serves a public page from the cache within its lifetime, per signed-in state', async () => {

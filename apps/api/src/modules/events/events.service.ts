@@ -10,6 +10,7 @@ import type {
 import { HttpError, notFound } from '../../lib/http-error.js';
 import { pickNullableText, pickText } from '../../lib/i18n-text.js';
 import { RefreshingCache } from '../../lib/refreshing-cache.js';
+import { playableMedia } from '../media/media-rules.js';
 import { displayName, eventType, hasAccess, streamStatus } from './event-rules.js';
 import { resolveEventQuery, type EventFilter, type EventOrder } from './event-filters.js';
 import type { EventRow, EventsRepository } from './events.repository.js';
@@ -42,8 +43,8 @@ export interface Viewer {
 /**
  * Listings are read far more often than events change, by visitors who mostly send the same few
  * filters. A public page (everything but the favourites listing) is therefore kept serialised for a
- * few seconds, per channel, language, signed-in or not, and query. Types and stream statuses in it are
- * those of the moment it was built. Signed-in viewers' has_access follows their own purchases, so
+ * few seconds, per channel, language, signed-in or not, and query. Types, stream statuses and media
+ * readiness in it are those of the moment it was built. Signed-in viewers' has_access follows their own purchases, so
  * for them only the rows are shared (same lifetime) and each request adds one entitlement lookup.
  */
 interface RowsPage {
@@ -205,6 +206,7 @@ function toEvent(row: EventRow, viewer: Viewer, at: Date, isPurchased: boolean):
     description: pickNullableText(row.description, viewer.locale),
     type,
     stream_status: streamStatus(type),
+    stream_state: playableMedia(type, row.media).state,
     access_type: row.access_type,
     has_access: hasAccess(row.access_type, viewer.userId !== null, isPurchased),
     location_id: row.location_id,

@@ -48,57 +48,62 @@ export type StreamSource =
 
 const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 
+/** What readiness needs of a media row (listings read only these columns). */
+export type MediaStateRow = Pick<MediaRow, 'kind' | 'url' | 'storage_key' | 'status'>;
+
 /**
- * What to play for the event's current state. Live: the live row (an external URL or our encoder's
- * recording). Finished: the VOD row, else a recording that ended but is not converted yet.
- * A pending row means media is on its way ("preparing"); no row at all means there is none.
+ * The row to play for the event's current state, and the state it gives. Live: the live row (an
+ * external URL or our encoder's recording). Finished: the VOD row, else a recording that ended but
+ * is not converted yet. A pending row means media is on its way ("preparing"); no row at all means
+ * there is none. Playback and listings both decide here, so a card never offers what /playback
+ * would not play.
  */
+export function playableMedia<M extends MediaStateRow>(
+  type: EventType,
+  media: readonly M[],
+): { state: StreamState; row: M | null } {
+  if (type === 'upcoming') return { state: 'upcoming', row: null };
+  const live = media.filter((m) => m.kind === MEDIA_KIND.live);
+  const vod = media.filter((m) => m.kind === MEDIA_KIND.vod);
+  if (type === 'live') {
+    const running =
+      live.find((m) => m.url && !m.storage_key) ??
+      live.find((m) => m.status === 'live' && m.storage_key);
+    if (running) return { state: 'ready', row: running };
+    return { state: live.length > 0 ? 'preparing' : 'unavailable', row: null };
+  }
+  const recorded =
+    vod.find((m) => m.status === 'ready' && m.storage_key) ??
+    live.find((m) => m.status === 'ended' && m.storage_key);
+  if (recorded) return { state: 'ready', row: recorded };
+  const coming = [...vod, ...live].some((m) =>
+    ['pending', 'processing', 'live'].includes(m.status),
+  );
+  return { state: coming ? 'preparing' : 'unavailable', row: null };
+}
+
+/** What to play for the event's current state (see playableMedia), as a stream source. */
 export function chooseStream(
   type: EventType,
   media: MediaRow[],
 ): { state: StreamState; source: StreamSource | null } {
-  if (type === 'upcoming') return { state: 'upcoming', source: null };
-  const live = media.filter((m) => m.kind === MEDIA_KIND.live);
-  const vod = media.filter((m) => m.kind === MEDIA_KIND.vod);
+  const { state, row } = playableMedia(type, media);
+  if (!row) return { state, source: null };
   if (type === 'live') {
-    const external = live.find((m) => m.url && !m.storage_key);
-    if (external?.url)
-      return { state: 'ready', source: { kind: 'live', external: external.url, startedAt: null } };
-    const running = live.find((m) => m.status === 'live' && m.storage_key);
-    if (running?.storage_key) {
-      return {
-        state: 'ready',
-        source: { kind: 'live', key: running.storage_key, startedAt: running.started_at },
-      };
-    }
-    return { state: live.length > 0 ? 'preparing' : 'unavailable', source: null };
+    const source: StreamSource =
+      row.url && !row.storage_key
+        ? { kind: 'live', external: row.url, startedAt: null }
+        : { kind: 'live', key: row.storage_key ?? '', startedAt: row.started_at };
+    return { state, source };
   }
-  const ready = vod.find((m) => m.status === 'ready' && m.storage_key);
-  if (ready?.storage_key) {
-    return {
-      state: 'ready',
-      source: {
-        kind: 'vod',
-        key: ready.storage_key,
-        durationSeconds: num(ready.meta.duration_seconds),
-      },
-    };
-  }
-  const recording = live.find((m) => m.status === 'ended' && m.storage_key);
-  if (recording?.storage_key) {
-    return {
-      state: 'ready',
-      source: {
-        kind: 'vod',
-        key: recording.storage_key,
-        durationSeconds: num(recording.meta.duration_seconds),
-      },
-    };
-  }
-  const coming = [...vod, ...live].some((m) =>
-    ['pending', 'processing', 'live'].includes(m.status),
-  );
-  return { state: coming ? 'preparing' : 'unavailable', source: null };
+  return {
+    state,
+    source: {
+      kind: 'vod',
+      key: row.storage_key ?? '',
+      durationSeconds: num(row.meta.duration_seconds),
+    },
+  };
 }
 
 /** The stored asset of a kind (poster, thumbnails, previews), if the pipeline made one. */

@@ -2,7 +2,7 @@ import type { Event } from '@rudy/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { PAGE_LIMIT_MAX } from '@rudy/contracts';
 import type { EventsRequest } from '../lib/events-query';
-import { getEvents, nextOffset } from './get-events';
+import { getEvents, nextOffset, replayPoll } from './get-events';
 
 /** A month of a busy channel fits in a few pages; past this the calendar shows what it has. */
 const MAX_PAGES = 10;
@@ -33,6 +33,7 @@ export function eventsInRangeQueryOptions(query: EventsRequest) {
     queryKey: ['events', 'range', query],
     queryFn: ({ signal }) => getEventsInRange(query, signal),
     staleTime: 30_000,
+    refetchInterval: (q) => replayPoll(q.state.data?.events),
     // Paging through months keeps the last month on screen until the next one arrives.
     placeholderData: (previous) => previous,
   });

@@ -1,6 +1,7 @@
 import type { Event, EventsPage } from '@rudy/contracts';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
+import { replayNotice } from '../lib/event-display';
 import type { EventsRequest } from '../lib/events-query';
 
 /** Divisible by 2, 3 and 4, so every grid width ends a page on a full row. */
@@ -11,6 +12,17 @@ export function getEvents(
   signal?: AbortSignal,
 ): Promise<EventsPage> {
   return apiClient.get<EventsPage>('/events', { query, signal });
+}
+
+/**
+ * While a listed replay is still being packaged, its listing is read again this often, so the card
+ * turns into a link by itself once the replay is ready.
+ */
+export const REPLAY_POLL_MS = 30_000;
+
+/** refetchInterval of a listing: REPLAY_POLL_MS while one of its games' replay is coming. */
+export function replayPoll(events: Event[] | undefined): number | false {
+  return events?.some((event) => replayNotice(event) === 'soon') ? REPLAY_POLL_MS : false;
 }
 
 /** The offset of the page after `last`, or undefined when every game has been read. */
@@ -28,6 +40,7 @@ export function eventsQueryOptions(query: EventsRequest) {
     getNextPageParam: nextOffset,
     // Games go live and end on their own; a listing a minute old is still right enough to show.
     staleTime: 30_000,
+    refetchInterval: (q) => replayPoll(flattenPages(q.state.data?.pages)),
   });
 }
 

@@ -2,7 +2,7 @@ import type { EventsPage } from '@rudy/contracts';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 import type { EventsRequest } from '../lib/events-query';
-import { EVENTS_PAGE_SIZE, nextOffset } from './get-events';
+import { EVENTS_PAGE_SIZE, flattenPages, nextOffset, replayPoll } from './get-events';
 
 export function getFavoriteEvents(
   query: EventsRequest & { offset: number; limit: number },
@@ -28,6 +28,7 @@ export function favoriteEventsQueryOptions(
     getNextPageParam: nextOffset,
     enabled: userId !== null,
     staleTime: 30_000,
+    refetchInterval: (q) => replayPoll(flattenPages(q.state.data?.pages)),
   });
 }
 

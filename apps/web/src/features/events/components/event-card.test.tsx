@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { TeamActionProvider } from '../../../components/team-action-slot';
-import { i18next } from '../../../lib/i18n';
+import { i18next, loadLocale } from '../../../lib/i18n';
 import { makeEvent } from '../../../test/fixtures';
 import { EventCard } from './event-card';
 import { EventRail } from './event-rail';
@@ -56,12 +56,62 @@ describe('EventCard', () => {
     expect(screen.getByRole('button', { name: "Star St. Brendan's Knights" })).toBeTruthy();
   });
 
+  it('offers a finished game only once its replay is ready', () => {
+    const { unmount } = renderCard({ type: 'finished' });
+    expect(screen.getByRole('link', { name: 'Rapids @ Knights' }).getAttribute('href')).toBe(
+      '/watch/19',
+    );
+    unmount();
+
+    renderCard({ type: 'finished', stream_state: 'preparing' });
+    const card = screen.getByRole('article');
+    expect(within(card).queryByRole('link')).toBeNull();
+    expect(within(card).getByRole('heading', { name: 'Rapids @ Knights' })).toBeTruthy();
+    expect(within(card).getByText('Replay coming soon')).toBeTruthy();
+  });
+
+  it('says so when a finished game has no replay at all', () => {
+    renderCard({ type: 'finished', stream_state: 'unavailable' });
+    const card = screen.getByRole('article');
+    expect(within(card).queryByRole('link')).toBeNull();
+    expect(within(card).getByText('No replay for this game')).toBeTruthy();
+  });
+
+  it('keeps live games a link while their stream starts: the page waits for it', () => {
+    renderCard({ type: 'live', stream_state: 'preparing' });
+    expect(screen.getByRole('link', { name: 'Rapids @ Knights' })).toBeTruthy();
+    expect(screen.queryByText('Replay coming soon')).toBeNull();
+  });
+
+  it('puts the badges beside the title in a list, off the team art', () => {
+    const { container } = render(
+      <MemoryRouter>
+        <EventCard event={makeEvent({ type: 'live' })} layout="list" />
+      </MemoryRouter>,
+    );
+    const heading = screen.getByRole('heading', { name: 'Rapids @ Knights' });
+    const column = heading.parentElement;
+    expect(column?.contains(screen.getByText('Live'))).toBe(true);
+    expect(column?.contains(screen.getByText('Free'))).toBe(true);
+    // The art (the thumbnail's "away @ home") holds no badge.
+    const art = container.querySelector('[aria-hidden="true"]')?.parentElement;
+    expect(art?.textContent).not.toMatch(/Live|Free/);
+  });
+
   it('speaks French', async () => {
+    await loadLocale('fr');
     await i18next.changeLanguage('fr');
     renderCard({ type: 'live', access_type: 'register' });
     expect(screen.getByText('Direct')).toBeTruthy();
     expect(screen.getByText('Inscription')).toBeTruthy();
     expect(document.querySelector('time')?.textContent).toMatch(/18:30 HNE$/);
+  });
+
+  it('says in French that a replay is coming', async () => {
+    await loadLocale('fr');
+    await i18next.changeLanguage('fr');
+    renderCard({ type: 'finished', stream_state: 'preparing' });
+    expect(screen.getByText('Rediffusion bientôt disponible')).toBeTruthy();
   });
 });
 

@@ -4,7 +4,13 @@ import { Link } from 'react-router';
 import { useTeamAction } from '../../../components/team-action-slot';
 import { useT } from '../../../lib/i18n';
 import { isSafeColor } from '../../../lib/theme';
-import { accessBadge, eventTitle, formatEventTime, matchSides } from '../lib/event-display';
+import {
+  accessBadge,
+  eventTitle,
+  formatEventTime,
+  matchSides,
+  replayNotice,
+} from '../lib/event-display';
 import styles from './event-card.module.css';
 
 const FALLBACK_COLOR = '#2a3345';
@@ -14,48 +20,71 @@ function teamColor(color: string | undefined) {
 }
 
 /**
- * One game. The title link stretches over the whole card, so the card opens the game while the
- * favourite stars beside the teams stay buttons of their own (a button inside a link is invalid).
- */
-/**
  * How a card's image loads: lazily (the default: most cards are below the fold), at once ('eager':
  * in view at first paint), or at once and first ('high': the page's largest image, its LCP).
  */
 export type ImagePriority = 'lazy' | 'eager' | 'high';
+
+/**
+ * One game. The title link stretches over the whole card, so the card opens the game while the
+ * favourite stars beside the teams stay buttons of their own (a button inside a link is invalid).
+ * A finished game whose replay is not ready is no link: the card says the replay is coming (or
+ * that there is none) instead of opening a player with nothing to play.
+ */
 
 export function EventCard({
   event,
   locationName,
   layout = 'grid',
   imagePriority = 'lazy',
+  headingLevel = 3,
 }: {
   event: Event;
   locationName?: string | undefined;
   layout?: 'grid' | 'list';
   imagePriority?: ImagePriority;
+  /** The title's level: one below the heading the card sits under (a rail's h2, a page's h1). */
+  headingLevel?: 2 | 3 | 4 | 5;
 }) {
+  const Heading = `h${headingLevel}` as const;
   const { t, i18n } = useT();
   const teamAction = useTeamAction();
   const sides = matchSides(event);
   const badge = accessBadge(event.access_type);
+  const notice = replayNotice(event);
+  const badges = (
+    <div className={styles.badges}>
+      {event.type === 'live' ? <span className={styles.live}>{t('events:badge.live')}</span> : null}
+      <span className={`${styles.access} ${styles[badge]}`}>{t(`events:access.${badge}`)}</span>
+    </div>
+  );
 
   return (
-    <article className={`${styles.card} ${layout === 'list' ? styles.list : ''}`}>
+    <article
+      className={`${styles.card} ${layout === 'list' ? styles.list : ''} ${notice ? styles.notOffered : ''}`}
+    >
       <div className={styles.thumb} style={{ aspectRatio: EVENT_CARD_RATIO }}>
         <Thumbnail event={event} priority={imagePriority} />
-        <div className={styles.badges}>
-          {event.type === 'live' ? (
-            <span className={styles.live}>{t('events:badge.live')}</span>
-          ) : null}
-          <span className={`${styles.access} ${styles[badge]}`}>{t(`events:access.${badge}`)}</span>
-        </div>
+        {/* Over the art only where the thumbnail is wide enough to leave the teams clear. */}
+        {layout === 'grid' ? badges : null}
       </div>
       <div className={styles.body}>
-        <h3 className={styles.title}>
-          <Link to={`/watch/${event.id}`} className={styles.link}>
-            {eventTitle(event)}
-          </Link>
-        </h3>
+        {layout === 'list' ? badges : null}
+        <Heading className={styles.title}>
+          {notice ? (
+            eventTitle(event)
+          ) : (
+            <Link to={`/watch/${event.id}`} className={styles.link}>
+              {eventTitle(event)}
+            </Link>
+          )}
+        </Heading>
+        {notice ? (
+          <p className={styles.notice}>
+            <span className={styles.noticeIcon} aria-hidden="true" />
+            {t(`events:replay.${notice}`)}
+          </p>
+        ) : null}
         {sides ? (
           <ul className={styles.teams}>
             <TeamRow team={sides.away} action={teamAction?.(sides.away)} />

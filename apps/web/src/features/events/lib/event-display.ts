@@ -25,6 +25,16 @@ export function accessBadge(accessType: AccessType): AccessBadge {
   return 'buy';
 }
 
+/**
+ * Why a finished game is not offered as playable: its replay is still being packaged ('soon') or
+ * it has none ('none'). null: the card opens the game (live and upcoming games always do: their
+ * page waits for the stream or the start).
+ */
+export function replayNotice(event: Pick<Event, 'type' | 'stream_state'>): 'soon' | 'none' | null {
+  if (event.type !== 'finished' || event.stream_state === 'ready') return null;
+  return event.stream_state === 'preparing' ? 'soon' : 'none';
+}
+
 /** Start time in the event's own time zone, with the zone's abbreviation (EST, HNE...). */
 export function formatEventTime(iso: string, timeZone: string, locale: string) {
   const date = new Date(iso);

@@ -10,7 +10,9 @@ import styles from './player.module.css';
 
 /**
  * The player area of a game: asks /playback and shows what it says — the video, an access
- * prompt, "getting the stream ready" (asked again every few seconds), or when the game starts.
+ * prompt, "getting the stream ready" (asked again every few seconds), "replay coming soon" (a
+ * finished game still being packaged: no spinner, it takes minutes; starts by itself once ready),
+ * or when the game starts.
  */
 export function WatchPlayer({
   eventId,
@@ -85,7 +87,13 @@ export function WatchPlayer({
   const poster = data.assets.poster_url;
   return (
     <div className={frame}>
-      {data.stream_state === 'preparing' ? (
+      {data.stream_state === 'preparing' && data.event_type === 'finished' ? (
+        <PlayerMessage
+          posterUrl={poster}
+          title={t('watch:player.replaySoon')}
+          text={t('watch:player.replaySoonText')}
+        />
+      ) : data.stream_state === 'preparing' ? (
         <PlayerMessage
           isBusy
           posterUrl={poster}

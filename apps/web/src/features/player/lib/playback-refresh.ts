@@ -3,6 +3,12 @@ import type { Playback } from '@rudy/contracts';
 /** How often a stream that is being prepared (encoder starting, VOD packaging) is asked for again. */
 export const PREPARING_POLL_MS = 4_000;
 
+/**
+ * A finished game's replay being packaged takes minutes, not seconds: asked less often, and it still
+ * starts by itself once ready.
+ */
+export const REPLAY_POLL_MS = 15_000;
+
 /** An upcoming game is asked about now and then, so the player appears when it goes live. */
 export const UPCOMING_POLL_MS = 30_000;
 
@@ -18,7 +24,9 @@ const MAX_DELAY_MS = 86_400_000;
  */
 export function playbackRefetchDelay(playback: Playback | undefined, now: number): number | false {
   if (!playback) return false;
-  if (playback.stream_state === 'preparing') return PREPARING_POLL_MS;
+  if (playback.stream_state === 'preparing') {
+    return playback.event_type === 'finished' ? REPLAY_POLL_MS : PREPARING_POLL_MS;
+  }
   if (playback.stream_state === 'upcoming') return UPCOMING_POLL_MS;
   if (!playback.stream) return false;
   const expiresAt = Date.parse(playback.stream.expires_at);

@@ -2,7 +2,12 @@ import type { Playback } from '@rudy/contracts';
 import { describe, expect, it } from 'vitest';
 import { commandForKey } from './keyboard';
 import { isBehindLive } from './live-edge';
-import { EXPIRY_MARGIN_MS, PREPARING_POLL_MS, playbackRefetchDelay } from './playback-refresh';
+import {
+  EXPIRY_MARGIN_MS,
+  PREPARING_POLL_MS,
+  REPLAY_POLL_MS,
+  playbackRefetchDelay,
+} from './playback-refresh';
 import { prerollClock } from './preroll-clock';
 import { AUTO_LEVEL, startLevelFor } from './quality';
 import { MAX_RECOVERIES, nextRecovery } from './recovery';
@@ -43,6 +48,9 @@ describe('playback refresh', () => {
   const base = { stream: null, stream_state: 'unavailable' } as unknown as Playback;
   it('polls while preparing and refreshes a minute before the URLs expire', () => {
     expect(playbackRefetchDelay({ ...base, stream_state: 'preparing' }, 0)).toBe(PREPARING_POLL_MS);
+    // A replay being packaged takes minutes: asked less often, still picked up by itself.
+    const replay = { ...base, event_type: 'finished', stream_state: 'preparing' } as const;
+    expect(playbackRefetchDelay(replay, 0)).toBe(REPLAY_POLL_MS);
     const now = Date.parse('2026-01-01T00:00:00Z');
     const ready = {
       ...base,
