@@ -3,8 +3,8 @@ import { randomBytes } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';
 import type { Browser, Page } from 'playwright-core';
-import { DEMO_CHANNEL_KEY } from '../apps/api/src/db/seed/demo-channel.js';
 import { launchBrowser, newContext } from './support/browser.js';
+import { demoChannelId } from './support/demo-channel.js';
 import { startServer, type RunningServer } from './support/server.js';
 
 let server: RunningServer;
@@ -18,11 +18,7 @@ before(async () => {
     {},
     {
       prepare: async (db) => {
-        const { id: channelId } = await db
-          .selectFrom('channels')
-          .select('id')
-          .where('key', '=', DEMO_CHANNEL_KEY)
-          .executeTakeFirstOrThrow();
+        const channelId = await demoChannelId(db);
         await db
           .updateTable('settings')
           .set({ data: sql`data || '{"custom_forms": true}'::jsonb` })
