@@ -27,7 +27,8 @@ export const DEFAULT_CLIP_TAGS = ['Hockey'] as const;
 
 /**
  * POST /api/clip. Spec section 7's fields; start_time and duration in seconds on the game's
- * recording (for a live game: from the start of its DVR window). The spec's texts are the messages.
+ * recording (for a live game: from the start of its DVR window). Messages are the spec's field
+ * codes (FIELD: the server sends their texts, the client translates them).
  */
 export const CreateClipBodySchema = z.object({
   api_key: z.string().optional(),
