@@ -166,7 +166,7 @@ describe('calendar', () => {
       screen.getByRole('button', { name: 'Saturday, November 21, 2026: 1 game' }),
     );
     await waitFor(() => expect(router.state.location.search).toContain('date=2026-11-21'));
-    expect(await screen.findByRole('heading', { level: 3, name: 'Rapids @ Knights' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 4, name: 'Rapids @ Knights' })).toBeTruthy();
   });
 
   it('shows a week, and moves a week at a time', async () => {

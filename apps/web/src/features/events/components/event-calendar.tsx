@@ -113,7 +113,7 @@ export function EventCalendar({
         {query.isPending ? (
           <EventCardSkeleton />
         ) : dayGames.length > 0 ? (
-          <EventGrid events={dayGames} layout="list" locations={locations} />
+          <EventGrid events={dayGames} layout="list" locations={locations} headingLevel={4} />
         ) : query.data ? (
           <StatusMessage compact title={t('events:calendar.emptyDay')} />
         ) : null}

@@ -58,6 +58,7 @@ export function FavoriteEvents({
           what={t('events:favorites.title')}
           layout="grid"
           locations={locations}
+          headingLevel={3}
           empty={{
             title: t(`events:favorites.empty.${type}`),
             description: t('events:favorites.hint'),

@@ -18,6 +18,7 @@ export function PagedEventList({
   locations,
   empty,
   onClearFilters,
+  headingLevel,
 }: {
   state: PagedEvents;
   error: unknown;
@@ -28,6 +29,8 @@ export function PagedEventList({
   locations: ReadonlyMap<number, string>;
   empty: { title: string; description?: string | undefined; action?: ReactNode };
   onClearFilters?: (() => void) | undefined;
+  /** See EventGrid: 2 under a page's h1 (the default), 3 under a section's h2. */
+  headingLevel?: 2 | 3;
 }) {
   const { t } = useT();
   if (state.isLoading) {
@@ -67,6 +70,7 @@ export function PagedEventList({
         layout={layout}
         groupByDay={groupByDay}
         locations={locations}
+        headingLevel={headingLevel}
       />
       <LoadMore state={state} />
     </>
