@@ -27,6 +27,7 @@ import { createBasePassCheck } from './modules/custom-forms/base-pass-check.js';
 import { createCustomFormsRepository } from './modules/custom-forms/custom-forms.repository.js';
 import { customFormsRoutes } from './modules/custom-forms/custom-forms.routes.js';
 import { createCustomFormsService } from './modules/custom-forms/custom-forms.service.js';
+import { createOffers } from './modules/commerce/products/offers.js';
 import { registerCommerce } from './modules/commerce/register-commerce.js';
 import { channelRoutes } from './modules/channel/channel.routes.js';
 import { createChannelService } from './modules/channel/channel.service.js';
@@ -104,7 +105,7 @@ export async function registerModules(
   const now = deps.now ?? (() => new Date());
   const keys = createKeysService(createKeysRepository(db), now);
   const channelRepo = createChannelRepository(db);
-  const channel = createChannelService(channelRepo);
+  const channel = createChannelService(channelRepo, createOffers(db));
   const origins = createSiteOrigins(channelRepo, fallbackOrigin(config));
   const entitlements = createEntitlements(createEntitlementsRepository(db));
   const events = createEventsService(createEventsRepository(db), now, {

@@ -11,7 +11,7 @@ import {
 } from '@rudy/contracts';
 import { keyedErrors, typed } from '../../lib/route-types.js';
 import type { AuthService } from './auth.service.js';
-import { callerOf } from './caller.js';
+import { callerOf } from '../../lib/caller.js';
 
 const tags = ['auth'];
 const withKey = { 200: ProfileSchema, ...keyedErrors, 429: ErrorBodySchema } as const;

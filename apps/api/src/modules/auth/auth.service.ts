@@ -5,25 +5,17 @@ import {
   type RegisterBody,
   type SignedLink,
 } from '@rudy/contracts';
+import type { Caller } from '../../lib/caller.js';
 import { HttpError, TooManyRequests } from '../../lib/http-error.js';
 import type { AttemptLimiter } from '../../lib/attempt-limiter.js';
 import type { ChannelService } from '../channel/channel.service.js';
 import type { KeysService } from '../keys/keys.service.js';
-import type { ProfileService } from '../users/profile.service.js';
+import type { Profiles } from './accounts.js';
 import { linkSubject, type AccountMail } from './account-mail.js';
 import type { AuthRepository, UserRow } from './auth.repository.js';
 import { hashPassword, verifyPassword } from './password.js';
 import { requireRecaptcha, type RecaptchaVerifier } from './recaptcha.js';
 import { isExpired, isValidSignature } from './signed-link.js';
-
-export interface Caller {
-  channelId: number;
-  userId: number | null;
-  keyId: string;
-  apiKey: string;
-  ip: string;
-  locale: 'en' | 'fr';
-}
 
 export interface AuthLimits {
   perIp: number;
@@ -38,7 +30,7 @@ export function createAuthService(deps: {
   repo: AuthRepository;
   keys: KeysService;
   mail: AccountMail;
-  profiles: ProfileService;
+  profiles: Profiles;
   channel: ChannelService;
   limiter: AttemptLimiter;
   limits: AuthLimits;

@@ -5,7 +5,6 @@ import {
   type FaqItem,
   type Locale,
   type MenuItem,
-  type Package,
   type Page,
   type PageSummary,
   type ParticipantGroup,
@@ -13,11 +12,10 @@ import {
   type Settings,
   type Slide,
   type StaticBlock,
-  type Subscription,
 } from '@rudy/contracts';
 import { pickNullableText, pickText } from '../../lib/i18n-text.js';
 import { defaultSettings } from './default-settings.js';
-import type { ChannelRepository, PackageRow, SubscriptionRow } from './channel.repository.js';
+import type { ChannelRepository } from './channel.repository.js';
 
 type Rows<K extends keyof ChannelRepository> = Awaited<ReturnType<ChannelRepository[K]>>;
 type Row<K extends keyof ChannelRepository> =
@@ -26,9 +24,6 @@ type Row<K extends keyof ChannelRepository> =
 const PAGE_KINDS = ['about', 'privacy_policy', 'terms_conditions', 'contacts', 'faq'] as const;
 const pageKind = (kind: string): PageSummary['kind'] =>
   (PAGE_KINDS as readonly string[]).includes(kind) ? (kind as PageSummary['kind']) : 'custom';
-
-/** Cents to currency units without float drift (12345 → 123.45). */
-export const centsToUnits = (cents: number) => Math.round(cents) / 100;
 
 export function toSettings(row: NonNullable<Row<'settings'>>): Settings {
   // Stored settings may predate a field; the schema's shape is what clients rely on.
@@ -120,63 +115,3 @@ export const toGroupProperty = (
   label: pickText(row.label, l),
   values: row.values,
 });
-
-const ACCESS_FLAGS = new Set([
-  'watch',
-  'download',
-  'clipping',
-  'download_clip',
-  'no_ads',
-  'vod_media_access',
-]);
-const accessFlags = (accesses: string[]) =>
-  accesses.map((a) => a.toLowerCase()).filter((a) => ACCESS_FLAGS.has(a)) as Package['accesses'];
-
-/** Price, fee and total as shown to buyers; packages and subscriptions store them alike. */
-const priceFields = (row: PackageRow | SubscriptionRow) => ({
-  price: centsToUnits(row.base_price_cents + row.service_fee_cents),
-  base_price: centsToUnits(row.base_price_cents),
-  service_fee: centsToUnits(row.service_fee_cents),
-  currency: row.currency,
-  image: row.image_url,
-});
-
-/** `purchased` needs the user's orders; the commerce issue fills it. Anonymous callers own nothing. */
-export const toPackage = (row: PackageRow, l: Locale, purchased = false): Package => ({
-  id: row.id,
-  name: pickText(row.name, l),
-  description: pickNullableText(row.description, l),
-  ...priceFields(row),
-  scope: row.scope,
-  is_team_pass: row.is_team_pass,
-  pass_type: row.pass_type,
-  event_categories: row.event_category_ids ?? [],
-  participants: row.participant_ids ?? [],
-  accesses: accessFlags(row.accesses),
-  is_basic: row.is_basic,
-  disabled: row.disabled,
-  purchased,
-});
-
-export const toSubscription = (
-  row: SubscriptionRow,
-  l: Locale,
-  purchased = false,
-): Subscription => ({
-  id: row.id,
-  name: pickText(row.name, l),
-  description: pickNullableText(row.description, l),
-  ...priceFields(row),
-  offer: row.period === 'annual' ? 'annual' : 'monthly',
-  period: row.period,
-  trial_period: row.trial_period_days,
-  accesses: accessFlags(row.accesses),
-  purchased,
-});
-
-/** The enabled item with the highest base_price gets the premium look (spec section 3). */
-export function withPremium<T extends { base_price: number; disabled?: boolean }>(items: T[]) {
-  const enabled = items.filter((i) => !i.disabled);
-  const top = Math.max(0, ...enabled.map((i) => i.base_price));
-  return items.map((i) => ({ ...i, is_premium: top > 0 && !i.disabled && i.base_price === top }));
-}

@@ -1,9 +1,7 @@
 import type { DB } from '../../db/database.js';
-import { createProductsRepository } from '../commerce/products/products.repository.js';
 
 /** SQL only: every query is scoped by channel_id. */
 export function createChannelRepository(db: DB) {
-  const products = createProductsRepository(db);
   return {
     /** Whether any channel exists (a fresh database has none until it is seeded). */
     async hasAnyChannel(): Promise<boolean> {
@@ -123,10 +121,6 @@ export function createChannelRepository(db: DB) {
         .orderBy('id')
         .execute();
     },
-    /** Passes and subscriptions as listed to buyers: one query set, owned by commerce. */
-    packages: (channelId: number) => products.passes(channelId),
-    subscriptions: (channelId: number) => products.subscriptions(channelId),
   };
 }
 export type ChannelRepository = ReturnType<typeof createChannelRepository>;
-export type { PackageRow, SubscriptionRow } from '../commerce/products/products.repository.js';

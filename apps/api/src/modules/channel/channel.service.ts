@@ -1,4 +1,4 @@
-import type { BootstrapData, Locale } from '@rudy/contracts';
+import type { BootstrapData, Locale, Package, Subscription } from '@rudy/contracts';
 import { notFound } from '../../lib/http-error.js';
 import { TtlCache } from '../../lib/ttl-cache.js';
 import * as map from './channel.mappers.js';
@@ -10,7 +10,13 @@ import type { ChannelRepository } from './channel.repository.js';
  */
 const BOOTSTRAP_CACHE_MS = 30_000;
 
-export function createChannelService(repo: ChannelRepository) {
+/** The passes and plans on sale, as the bootstrap lists them (the commerce module answers). */
+export interface ChannelOffers {
+  packages(channelId: number, l: Locale): Promise<Package[]>;
+  subscriptions(channelId: number, l: Locale): Promise<Subscription[]>;
+}
+
+export function createChannelService(repo: ChannelRepository, offers: ChannelOffers) {
   const bootstrapCache = new TtlCache<string, Buffer>(BOOTSTRAP_CACHE_MS, 1_000);
 
   const service = {
@@ -56,14 +62,8 @@ export function createChannelService(repo: ChannelRepository) {
         map.toGroupProperty(r, l),
       );
     },
-    async packages(channelId: number, l: Locale) {
-      return map.withPremium((await repo.packages(channelId)).map((r) => map.toPackage(r, l)));
-    },
-    async subscriptions(channelId: number, l: Locale) {
-      return map.withPremium(
-        (await repo.subscriptions(channelId)).map((r) => map.toSubscription(r, l)),
-      );
-    },
+    packages: (channelId: number, l: Locale) => offers.packages(channelId, l),
+    subscriptions: (channelId: number, l: Locale) => offers.subscriptions(channelId, l),
 
     async bootstrap(channelId: number, l: Locale): Promise<BootstrapData> {
       const [settings, colors, categories, locations, faq, menu, packages, pages] =

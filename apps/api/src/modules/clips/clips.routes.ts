@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import {
   ClipDownloadSchema,
   ClipListSchema,
@@ -12,19 +12,12 @@ import {
   ShareUuidParamsSchema,
 } from '@rudy/contracts';
 import { keyedErrorsWith404, typed } from '../../lib/route-types.js';
-import type { Caller } from '../media/playback.service.js';
+import { callerOf } from '../../lib/caller.js';
 import type { ClipsService } from './clips.service.js';
 
 const tags = ['clips'];
 const errors = { ...keyedErrorsWith404, 403: ErrorBodySchema, 409: ErrorBodySchema } as const;
 const withCreateErrors = { ...errors, 503: ErrorBodySchema } as const;
-
-const callerOf = (req: FastifyRequest): Caller => ({
-  channelId: req.auth.channelId,
-  userId: req.auth.userId,
-  keyId: req.auth.keyId,
-  ip: req.ip,
-});
 
 /** Spec section 7's clip calls. */
 export function clipsRoutes(app: FastifyInstance, clips: ClipsService) {

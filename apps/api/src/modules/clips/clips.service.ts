@@ -1,3 +1,4 @@
+import type { MediaCaller } from '../../lib/caller.js';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import {
@@ -18,7 +19,6 @@ import { clipPrefix, clipUrl } from '../media/media-paths.js';
 import { chooseStream } from '../media/media-rules.js';
 import type { MediaTokens } from '../media/media-token.js';
 import type { MediaRepository } from '../media/media.repository.js';
-import type { Caller } from '../media/playback.service.js';
 import { readPlaylist } from '../media/stored-playlist.js';
 import { capabilitiesOf, type GrantsSource } from '../users/access.js';
 import { checkClipRequest, clipFileName } from './clip-rules.js';
@@ -48,13 +48,13 @@ export function createClipsService(deps: {
   queue: ClipJobQueue;
   now: () => Date;
 }) {
-  async function grantsOf(caller: Caller & { userId: number }) {
+  async function grantsOf(caller: MediaCaller & { userId: number }) {
     return capabilitiesOf(
       await deps.access.activeGrants(caller.channelId, caller.userId, deps.now()),
     );
   }
 
-  function signedUrls(caller: Caller, row: ClipRow) {
+  function signedUrls(caller: MediaCaller, row: ClipRow) {
     if (row.status !== 'success') return { stream_url: null, poster_url: null };
     const token = deps.tokens.sign({
       scope: 'c',
@@ -71,7 +71,7 @@ export function createClipsService(deps: {
 
   const sharePath = (row: ClipRow) => `/share/${row.id}/${row.share_uuid}`;
 
-  function view(caller: Caller, row: ClipRow, canDownload: boolean): Clip {
+  function view(caller: MediaCaller, row: ClipRow, canDownload: boolean): Clip {
     return {
       id: row.id,
       event_id: row.event_id,
@@ -94,13 +94,17 @@ export function createClipsService(deps: {
     };
   }
 
-  function requireUser(caller: Caller): Caller & { userId: number } {
+  function requireUser(caller: MediaCaller): MediaCaller & { userId: number } {
     if (caller.userId === null) throw new HttpError(401, 'login_required');
-    return caller as Caller & { userId: number };
+    return caller as MediaCaller & { userId: number };
   }
 
   /** The top rendition of what the game plays now: its VOD, or its live recording (DVR). */
-  async function clippableSource(caller: Caller, eventId: number, eventMediaId?: number | null) {
+  async function clippableSource(
+    caller: MediaCaller,
+    eventId: number,
+    eventMediaId?: number | null,
+  ) {
     const event = await deps.media.event(caller.channelId, eventId);
     if (!event) throw notFound('Event not found');
     const access = await deps.eventAccess.decide(caller, event);
@@ -137,14 +141,14 @@ export function createClipsService(deps: {
     };
   }
 
-  async function clipBudget(caller: Caller & { userId: number }) {
+  async function clipBudget(caller: MediaCaller & { userId: number }) {
     const { capabilities, featureCount } = await grantsOf(caller);
     const limit = (featureCount.clip ?? 0) > 0 ? (featureCount.clip ?? 0) : null;
     const used = await deps.repo.countActive(caller.channelId, caller.userId);
     return { capabilities, limit, used };
   }
 
-  async function list(caller: Caller, eventId?: number): Promise<ClipList> {
+  async function list(caller: MediaCaller, eventId?: number): Promise<ClipList> {
     const user = requireUser(caller);
     const [rows, budget, settings] = await Promise.all([
       deps.repo.ofUser(user.channelId, user.userId, eventId),
@@ -163,7 +167,7 @@ export function createClipsService(deps: {
   }
 
   return {
-    async create(caller: Caller, body: CreateClipBody): Promise<Clip> {
+    async create(caller: MediaCaller, body: CreateClipBody): Promise<Clip> {
       const user = requireUser(caller);
       const budget = await clipBudget(user);
       if (!budget.capabilities.includes('clipping')) {
@@ -211,11 +215,11 @@ export function createClipsService(deps: {
       return view(user, row, false);
     },
 
-    ofUser: (caller: Caller) => list(caller),
-    ofEvent: (caller: Caller, eventId: number) => list(caller, eventId),
+    ofUser: (caller: MediaCaller) => list(caller),
+    ofEvent: (caller: MediaCaller, eventId: number) => list(caller, eventId),
 
     /** Anyone with the link, signed in or not, may watch a finished clip (where the game may be seen). */
-    async shared(caller: Caller, shareUuid: string): Promise<SharedClip> {
+    async shared(caller: MediaCaller, shareUuid: string): Promise<SharedClip> {
       const row = await deps.repo.byShareUuid(caller.channelId, shareUuid);
       if (row?.status !== 'success') throw clipNotFound();
       const event = await deps.media.event(caller.channelId, row.event_id);
@@ -237,7 +241,7 @@ export function createClipsService(deps: {
       };
     },
 
-    async download(caller: Caller, id: number): Promise<ClipDownload> {
+    async download(caller: MediaCaller, id: number): Promise<ClipDownload> {
       const user = requireUser(caller);
       const row = await deps.repo.owned(user.channelId, user.userId, id);
       if (!row) throw clipNotFound();
@@ -269,7 +273,7 @@ export function createClipsService(deps: {
       };
     },
 
-    async remove(caller: Caller, id: number) {
+    async remove(caller: MediaCaller, id: number) {
       const user = requireUser(caller);
       const removed = await deps.repo.delete(user.channelId, user.userId, id);
       if (!removed) throw clipNotFound();

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
   ErrorBodySchema,
@@ -8,18 +8,13 @@ import {
   FavoriteSchema,
   KeyedQuerySchema,
 } from '@rudy/contracts';
+import { callerOf } from '../../lib/caller.js';
 import { HttpError } from '../../lib/http-error.js';
 import { requireLogin } from '../../lib/require-login.js';
 import { keyedErrors, keyedErrorsWith404, typed } from '../../lib/route-types.js';
-import type { FavoritesCaller, FavoritesService } from './favorites.service.js';
+import type { FavoritesService } from './favorites.service.js';
 
 const tags = ['favorites'];
-const callerOf = (req: FastifyRequest): FavoritesCaller => ({
-  channelId: req.auth.channelId,
-  userId: req.auth.userId,
-  locale: req.locale,
-});
-
 /** Every favourites call needs a signed-in caller ('user must be logged in', 401). */
 export function favoritesRoutes(app: FastifyInstance, favorites: FavoritesService) {
   const r = typed(app);

@@ -1,14 +1,11 @@
 import type { Favorite, FavoriteDeleted, FavoritableType, Locale } from '@rudy/contracts';
+import type { Caller } from '../../lib/caller.js';
 import { HttpError, notFound } from '../../lib/http-error.js';
 import { pickText } from '../../lib/i18n-text.js';
 import { parseFavoriteInput } from './favorite-input.js';
 import type { FavoriteRow, FavoritesRepository } from './favorites.repository.js';
 
-export interface FavoritesCaller {
-  channelId: number;
-  userId: number | null;
-  locale: Locale;
-}
+type FavoritesCaller = Pick<Caller, 'channelId' | 'userId' | 'locale'>;
 
 const TARGET_NAME: Record<FavoritableType, string> = {
   participant: 'Participant not found',

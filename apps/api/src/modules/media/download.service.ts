@@ -1,3 +1,4 @@
+import type { MediaCaller } from '../../lib/caller.js';
 import path from 'node:path';
 import { MEDIA_KIND, type DownloadEvent } from '@rudy/contracts';
 import { remuxToMp4, type MediaStorage } from '@rudy/media';
@@ -9,7 +10,6 @@ import type { EventAccess } from './event-access.js';
 import { chooseStream } from './media-rules.js';
 import type { MediaTokens } from './media-token.js';
 import type { MediaRepository } from './media.repository.js';
-import type { Caller } from './playback.service.js';
 
 /** How long the call waits for a first remux before answering "processing". */
 const WAIT_FOR_REMUX_MS = 8_000;
@@ -58,7 +58,7 @@ export function createDownloadService(deps: {
   }
 
   return {
-    async request(caller: Caller, eventId: number): Promise<DownloadEvent> {
+    async request(caller: MediaCaller, eventId: number): Promise<DownloadEvent> {
       if (caller.userId === null) throw new HttpError(401, 'login_required');
       const event = await deps.media.event(caller.channelId, eventId);
       if (!event) throw notFound('Event not found');

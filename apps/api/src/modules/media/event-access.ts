@@ -1,9 +1,10 @@
+import type { MediaCaller } from '../../lib/caller.js';
 import type { PlaybackAccess } from '@rudy/contracts';
 import type { ChannelService } from '../channel/channel.service.js';
 import type { GeoService } from '../geo/geo.service.js';
 import { decideAccess, geoBlockedFor } from './media-rules.js';
 import type { PlaybackEventRow } from './media.repository.js';
-import { isPurchased, type Caller, type PurchaseCheck } from './playback.service.js';
+import { isPurchased, type PurchaseCheck } from './playback.service.js';
 
 /**
  * Whether a caller may watch an event: the channel's and the event's geo rules against the
@@ -16,7 +17,7 @@ export function createEventAccess(deps: {
   geo: GeoService;
 }) {
   return {
-    async decide(caller: Caller, event: PlaybackEventRow): Promise<PlaybackAccess> {
+    async decide(caller: MediaCaller, event: PlaybackEventRow): Promise<PlaybackAccess> {
       const settings = await deps.channel.settings(caller.channelId);
       const geo = deps.geo.locate(caller.ip, {
         allowed: settings.geo_allowed_countries,

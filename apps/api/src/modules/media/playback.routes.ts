@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import {
   DownloadEventSchema,
   ErrorBodySchema,
@@ -9,14 +9,8 @@ import {
 import { requireLogin } from '../../lib/require-login.js';
 import { keyedErrorsWith404, typed } from '../../lib/route-types.js';
 import type { DownloadService } from './download.service.js';
-import type { Caller, PlaybackService } from './playback.service.js';
-
-const callerOf = (req: FastifyRequest): Caller => ({
-  channelId: req.auth.channelId,
-  userId: req.auth.userId,
-  keyId: req.auth.keyId,
-  ip: req.ip,
-});
+import { callerOf } from '../../lib/caller.js';
+import type { PlaybackService } from './playback.service.js';
 
 export function playbackRoutes(
   app: FastifyInstance,

@@ -7,6 +7,7 @@ import {
   type PlaybackStream,
   type Settings,
 } from '@rudy/contracts';
+import type { MediaCaller } from '../../lib/caller.js';
 import { notFound } from '../../lib/http-error.js';
 import type { ChannelService } from '../channel/channel.service.js';
 import { eventType } from '../events/event-rules.js';
@@ -26,13 +27,6 @@ import {
 import type { MediaTokens } from './media-token.js';
 import type { MediaRepository, MediaRow, PlaybackEventRow } from './media.repository.js';
 
-export interface Caller {
-  channelId: number;
-  userId: number | null;
-  keyId: string;
-  ip: string;
-}
-
 const NO_ASSETS: PlaybackAssets = {
   poster_url: null,
   thumbnails_vtt_url: null,
@@ -50,7 +44,7 @@ export type PurchaseCheck = (
 /** Paid and ppv events ask whether a purchase covers them; nothing else needs the question. */
 export async function isPurchased(
   purchases: PurchaseCheck | undefined,
-  caller: Caller,
+  caller: MediaCaller,
   event: PlaybackEventRow,
 ): Promise<boolean> {
   if (!purchases || caller.userId === null || !needsPurchase(event.access_type)) return false;
@@ -72,14 +66,14 @@ export interface PlaybackDeps {
 
 /** Everything a player needs for one event and one caller, decided here and nowhere else. */
 export function createPlaybackService(deps: PlaybackDeps) {
-  async function capabilities(caller: Caller): Promise<Set<string>> {
+  async function capabilities(caller: MediaCaller): Promise<Set<string>> {
     if (caller.userId === null) return new Set();
     const grants = await deps.access.activeGrants(caller.channelId, caller.userId, deps.now());
     return new Set(capabilitiesOf(grants).capabilities);
   }
 
   /** Channel rules and the event's own lists against the caller's country. */
-  function isGeoBlocked(caller: Caller, event: PlaybackEventRow, settings: Settings): boolean {
+  function isGeoBlocked(caller: MediaCaller, event: PlaybackEventRow, settings: Settings): boolean {
     const geo = deps.geo.locate(caller.ip, {
       allowed: settings.geo_allowed_countries,
       blocked: settings.geo_blocked_countries,
@@ -87,7 +81,7 @@ export function createPlaybackService(deps: PlaybackDeps) {
     return geoBlockedFor(geo.is_geo_blocked, geo.country_code, event);
   }
 
-  function assets(caller: Caller, event: PlaybackEventRow, media: MediaRow[]): PlaybackAssets {
+  function assets(caller: MediaCaller, event: PlaybackEventRow, media: MediaRow[]): PlaybackAssets {
     const token = deps.tokens.sign({
       scope: 'a',
       subjectId: event.id,
@@ -111,7 +105,7 @@ export function createPlaybackService(deps: PlaybackDeps) {
   }
 
   function stream(
-    caller: Caller,
+    caller: MediaCaller,
     event: PlaybackEventRow,
     source: StreamSource,
   ): PlaybackStream | null {
@@ -154,7 +148,7 @@ export function createPlaybackService(deps: PlaybackDeps) {
   }
 
   return {
-    async playback(caller: Caller, eventId: number): Promise<Playback> {
+    async playback(caller: MediaCaller, eventId: number): Promise<Playback> {
       const event = await deps.media.event(caller.channelId, eventId);
       // Another channel's event is "not found": ids must not reveal what other channels hold.
       if (!event) throw notFound('Event not found');

@@ -37,7 +37,7 @@ export function createAccountService(deps: {
 
     async update(caller: Caller, body: ProfileUpdateBody) {
       const user = await currentUser(caller);
-      const changes: Parameters<AuthRepository['updateUser']>[2] = {};
+      const changes: Parameters<Accounts['updateUser']>[2] = {};
       if (body.first_name !== undefined) changes.first_name = body.first_name;
       if (body.last_name !== undefined) changes.last_name = body.last_name;
       if (body.newsletter !== undefined) changes.newsletter = body.newsletter;

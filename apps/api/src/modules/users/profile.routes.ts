@@ -8,7 +8,7 @@ import {
   UserAccessSchema,
 } from '@rudy/contracts';
 import { keyedErrors, typed } from '../../lib/route-types.js';
-import { callerOf } from '../auth/caller.js';
+import { callerOf } from '../../lib/caller.js';
 import type { AccountService } from './account.service.js';
 
 const tags = ['account'];

@@ -1,5 +1,5 @@
 import type { Locale, Profile, UserAccess } from '@rudy/contracts';
-import type { UserRow } from '../auth/auth.repository.js';
+import type { UserRow } from '../auth/accounts.js';
 import type { ChannelService } from '../channel/channel.service.js';
 import type { GeoService } from '../geo/geo.service.js';
 import { capabilitiesOf, type GrantsSource } from './access.js';

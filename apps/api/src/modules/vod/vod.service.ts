@@ -1,3 +1,4 @@
+import type { MediaCaller } from '../../lib/caller.js';
 import path from 'node:path';
 import {
   MEDIA_KIND,
@@ -21,7 +22,6 @@ import type { ChannelService } from '../channel/channel.service.js';
 import type { GeoService } from '../geo/geo.service.js';
 import { vodItemPrefix, vodItemUrl } from '../media/media-paths.js';
 import type { MediaTokens } from '../media/media-token.js';
-import type { Caller } from '../media/playback.service.js';
 import { capabilitiesOf, type GrantsSource } from '../users/access.js';
 import { searchWords, type SearchWord } from './vod-search.js';
 import type { VodFilter, VodItemRow, VodOrder, VodPage, VodRepository } from './vod.repository.js';
@@ -40,7 +40,7 @@ const CACHE_MAX_ENTRIES = 2_000;
 /** The capability a gated item needs (spec: vod_media, also written vod_media_access). */
 const VOD_CAPABILITY = 'vod_media_access';
 
-export interface Viewer extends Caller {
+export interface Viewer extends MediaCaller {
   locale: Locale;
 }
 

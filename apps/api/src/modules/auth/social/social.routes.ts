@@ -9,7 +9,7 @@ import {
   SocialStartResponseSchema,
 } from '@rudy/contracts';
 import { keyedErrors, keyedErrorsWith404, typed } from '../../../lib/route-types.js';
-import { callerOf } from '../caller.js';
+import { callerOf } from '../../../lib/caller.js';
 import { SocialSignInError, type SocialService } from './social.service.js';
 
 const COOKIE = 'rudy_oauth';

@@ -4,9 +4,9 @@ import { API_KEY_TTL_MS, MINUTE_MS, type SocialProvider } from '@rudy/contracts'
 import { HttpError } from '../../../lib/http-error.js';
 import type { SiteOrigins } from '../../channel/site-origin.js';
 import type { KeysService } from '../../keys/keys.service.js';
-import type { ProfileService } from '../../users/profile.service.js';
+import type { Profiles } from '../accounts.js';
 import type { AuthRepository, UserRow } from '../auth.repository.js';
-import type { Caller } from '../auth.service.js';
+import type { Caller } from '../../../lib/caller.js';
 import type { SocialIdentity, SocialProviders } from './providers.js';
 
 const STATE_TTL_MS = 10 * MINUTE_MS;
@@ -32,7 +32,7 @@ export function createSocialService(deps: {
   social: import('./social.repository.js').SocialRepository;
   users: AuthRepository;
   keys: KeysService;
-  profiles: ProfileService;
+  profiles: Profiles;
   /** Redirect URIs are built from the channel's configured origin, never from the Host header. */
   origins: SiteOrigins;
   now: () => Date;

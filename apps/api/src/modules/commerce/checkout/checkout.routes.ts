@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
   ApplyCouponQuerySchema,
@@ -21,18 +21,15 @@ import {
   UnsubscribeResponseSchema,
   type PaymentsConfig,
 } from '@rudy/contracts';
+import { signedInCallerOf as callerOf } from '../../../lib/caller.js';
 import { requireLogin } from '../../../lib/require-login.js';
 import { keyedErrors, keyedErrorsWith404, typed } from '../../../lib/route-types.js';
 import type { CheckoutService } from './checkout.service.js';
 import type { OrdersService } from '../orders/orders.service.js';
 import type { PreviewService } from './preview.service.js';
-import type { Caller, WalletService } from './wallet.service.js';
+import type { WalletService } from './wallet.service.js';
 
 const tags = ['commerce'];
-const callerOf = (req: FastifyRequest): Caller => ({
-  channelId: req.auth.channelId,
-  userId: req.auth.userId ?? 0,
-});
 const checkoutDoc =
   'Creates the order and sends the payment. Poll GET /orders/{id} every 2 s until paid or failed. ' +
   "requires_action: complete the second step, then POST stripe/confirm. 400 codes: card_required ('Please " +

@@ -27,7 +27,8 @@ import { createUserSubscriptionsRepository } from '../orders/user-subscriptions.
 import { createOrderOpening, productKeyOf } from './order-opening.js';
 import { refuse } from './refusals.js';
 import { createTrialAdmission, type TrialCandidate } from './trial-admission.js';
-import { rejection, type Caller, type WalletService } from './wallet.service.js';
+import { rejection, type WalletService } from './wallet.service.js';
+import type { SignedInCaller as Caller } from '../../../lib/caller.js';
 
 type PaymentFields = Pick<BuyBody, 'payment_method_id' | 'card'>;
 

@@ -9,7 +9,7 @@ import type { Purchase } from './purchase-resolver.js';
 import { refuse } from './refusals.js';
 import { createTrialClaimsRepository } from './trial-claims.repository.js';
 import { createUserSubscriptionsRepository } from '../orders/user-subscriptions.repository.js';
-import type { Caller } from './wallet.service.js';
+import type { SignedInCaller as Caller } from '../../../lib/caller.js';
 
 const uniqueViolation = (e: unknown, constraint: string) =>
   typeof e === 'object' &&

@@ -11,7 +11,8 @@ import type { Purchase } from './purchase-resolver.js';
 import { refuse } from './refusals.js';
 import { cardClaim, emailClaim } from './trial-claims.js';
 import { createTrialClaimsRepository } from './trial-claims.repository.js';
-import { rejection, type Caller, type WalletService } from './wallet.service.js';
+import { rejection, type WalletService } from './wallet.service.js';
+import type { SignedInCaller as Caller } from '../../../lib/caller.js';
 
 export interface TrialCandidate {
   days: number;

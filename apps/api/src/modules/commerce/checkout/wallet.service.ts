@@ -1,15 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { SavedCard, SetupIntentBody } from '@rudy/contracts';
+import type { SignedInCaller as Caller } from '../../../lib/caller.js';
 import { HttpError } from '../../../lib/http-error.js';
 import type { SiteOrigins } from '../../channel/site-origin.js';
 import type { OrdersRepository } from '../orders/orders.repository.js';
 import type { ProductsRepository } from '../products/products.repository.js';
 import { PaymentRejected, type Buyer, type PaymentProvider } from '../providers/provider.js';
-
-export interface Caller {
-  channelId: number;
-  userId: number;
-}
 
 /** A refusal from the card processor as the client's 400. */
 export function rejection(error: PaymentRejected): HttpError {

@@ -5,7 +5,7 @@ import type { OrderViews } from './order-view.js';
 import type { OrdersRepository } from './orders.repository.js';
 import type { PaymentProvider } from '../providers/provider.js';
 import type { UserSubscriptionsRepository } from './user-subscriptions.repository.js';
-import type { Caller } from '../checkout/wallet.service.js';
+import type { SignedInCaller as Caller } from '../../../lib/caller.js';
 
 const yes = (v: string | undefined) => v === '1' || v === 'true';
 

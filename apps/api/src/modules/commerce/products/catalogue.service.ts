@@ -1,6 +1,6 @@
 import type { Locale, Package, Subscription } from '@rudy/contracts';
 import { HttpError } from '../../../lib/http-error.js';
-import { toPackage, toSubscription, withPremium } from '../../channel/channel.mappers.js';
+import { toPackage, toSubscription, withPremium } from './product-views.js';
 import type { OrdersRepository } from '../orders/orders.repository.js';
 import type { ProductsRepository } from './products.repository.js';
 

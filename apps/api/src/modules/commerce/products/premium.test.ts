@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { withPremium } from './channel.mappers.js';
+import { withPremium } from './product-views.js';
 
 /** The one place the premium look is decided: clients show `is_premium` as sent. */
 describe('withPremium', () => {
