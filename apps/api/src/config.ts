@@ -121,6 +121,11 @@ export const ConfigSchema = z.object({
    * lost machine), the job is handed to another worker.
    */
   MEDIA_JOB_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(60),
+  /**
+   * A live encoder's lease: its worker renews it (every 5 s at most); this long after that worker
+   * died, another worker takes the game over and continues its recording.
+   */
+  LIVE_ENCODER_LEASE_SECONDS: z.coerce.number().int().min(3).max(600).default(30),
   /** ffmpeg binary; default: ffmpeg on PATH, else the one bundled by @ffmpeg-installer. */
   FFMPEG_PATH: z.string().optional(),
   /** Font for the synthetic scoreboard; default: a common system font, else boxes only. */

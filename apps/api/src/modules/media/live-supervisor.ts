@@ -16,6 +16,7 @@ import { demoPicture } from './demo-picture.js';
 import type { GameRow, MediaJobsRepository } from './media-jobs.repository.js';
 import type { LiveStillsJob } from './media-queues.js';
 
+/** Defaults: a worker renews its encoders' leases every tick; another takes over once one lapses. */
 const TICK_MS = 5_000;
 const LEASE_MS = 30_000;
 /** An encoder that keeps dying is retried at most this often. */
@@ -37,6 +38,8 @@ export interface SupervisorDeps {
   now: () => Date;
   ladder?: readonly Rendition[];
   segmentSeconds?: number;
+  /** How long an encoder's lease lasts unrenewed (LIVE_ENCODER_LEASE_SECONDS); ticks come 3 times as often at least. */
+  leaseMs?: number;
   onRecordingEnded: (job: LiveStillsJob) => Promise<void>;
   log: { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
 }
@@ -50,6 +53,8 @@ export interface SupervisorDeps {
  */
 export function createLiveSupervisor(deps: SupervisorDeps) {
   const owner = `worker-${process.pid}-${randomBytes(4).toString('hex')}`;
+  const leaseMs = deps.leaseMs ?? LEASE_MS;
+  const tickMs = Math.min(TICK_MS, Math.floor(leaseMs / 3));
   const running = new Map<number, Running>();
   const failedAt = new Map<number, number>();
   let timer: NodeJS.Timeout | undefined;
@@ -100,7 +105,7 @@ export function createLiveSupervisor(deps: SupervisorDeps) {
       storageKey: key,
       owner,
       now,
-      until: new Date(now.getTime() + LEASE_MS),
+      until: new Date(now.getTime() + leaseMs),
     });
     if (!row) return;
     const dir = await deps.storage.liveDir(path.posix.dirname(key));
@@ -170,7 +175,7 @@ export function createLiveSupervisor(deps: SupervisorDeps) {
     deps.repo.renewLeases(
       owner,
       [...running.values()].map((r) => r.mediaId),
-      new Date(deps.now().getTime() + LEASE_MS),
+      new Date(deps.now().getTime() + leaseMs),
     );
 
   async function tick() {
@@ -219,7 +224,7 @@ export function createLiveSupervisor(deps: SupervisorDeps) {
     running: () => [...running.keys()],
     start() {
       void guardedTick();
-      timer = setInterval(() => void guardedTick(), TICK_MS);
+      timer = setInterval(() => void guardedTick(), tickMs);
       timer.unref();
     },
     /** Stops the encoders without ending the games: the next start continues their recordings. */

@@ -120,6 +120,7 @@ export async function registerMediaJobs(boss: PgBoss, o: MediaJobsOptions) {
     now,
     ...(o.liveLadder ? { ladder: o.liveLadder } : {}),
     ...(o.liveSegmentSeconds ? { segmentSeconds: o.liveSegmentSeconds } : {}),
+    leaseMs: config.LIVE_ENCODER_LEASE_SECONDS * 1000,
     log: runner.log,
     onRecordingEnded: async (job) => {
       await boss.send(QUEUES.liveStills, job, { singletonKey: `live-stills-${job.eventId}` });
