@@ -53,6 +53,27 @@ export default tseslint.config(
       ],
     },
   },
+  // API modules (apps/api/src/modules/<module>/...) reach each other through services and small
+  // exported functions, never another module's repository or routes (docs/decisions.md, issue 19).
+  // A relative path that climbs out of the file's module and into another one ends in a
+  // *.repository or *.routes file: '../x/' from a module's top folder, '../../x/' one folder down.
+  ...[1, 2, 3].map((depth) => ({
+    files: [`apps/api/src/modules/${'*/'.repeat(depth)}*.ts`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: `^(\\.\\./){${depth}}[a-z-]+/(.+/)?[^/]+\\.(repository|routes)(\\.js)?$`,
+              message:
+                "another module's repository or routes: go through its service or an exported function",
+            },
+          ],
+        },
+      ],
+    },
+  })),
   {
     files: ['apps/web/**/*.{ts,tsx}', 'packages/**/*.ts'],
     rules: {

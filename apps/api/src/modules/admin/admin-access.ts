@@ -1,6 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ErrorBodySchema } from '@rudy/contracts';
 import { HttpError } from '../../lib/http-error.js';
+import { keyedErrors } from '../../lib/route-types.js';
 import type { AdminRepository } from './admin.repository.js';
+
+/** What a console route may answer besides its 200: a keyed call's errors and 403 (not an admin). */
+export const adminErrors = { ...keyedErrors, 403: ErrorBodySchema } as const;
 
 /** Who may use the console: a signed-in user holding the admin role in the key's channel. */
 export interface AdminCaller {

@@ -1,10 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import { AdminMeSchema, ErrorBodySchema, KeyedQuerySchema } from '@rudy/contracts';
-import { keyedErrors, typed } from '../../lib/route-types.js';
+import { AdminMeSchema, KeyedQuerySchema } from '@rudy/contracts';
+import { typed } from '../../lib/route-types.js';
 import type { ChannelService } from '../channel/channel.service.js';
 import type { AdminRepository } from './admin.repository.js';
 
-export const adminErrors = { ...keyedErrors, 403: ErrorBodySchema } as const;
+import { adminErrors } from './admin-access.js';
+
+/** The console routes' error answers (defined with the console's access rules). */
+export { adminErrors };
 
 /** The console's own calls (the shell asks who is signed in and for which channel). */
 export function adminRoutes(

@@ -6,7 +6,7 @@ import {
   ViewersNowSchema,
 } from '@rudy/contracts';
 import { typed } from '../../lib/route-types.js';
-import { adminErrors } from '../admin/admin.routes.js';
+import { adminErrors } from '../admin/admin-access.js';
 import type { DashboardService } from './dashboard.service.js';
 
 const tags = ['admin'];

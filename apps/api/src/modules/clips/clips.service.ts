@@ -18,7 +18,7 @@ import type { EventAccess } from '../media/event-access.js';
 import { clipPrefix, clipUrl } from '../media/media-paths.js';
 import { chooseStream } from '../media/media-rules.js';
 import type { MediaTokens } from '../media/media-token.js';
-import type { MediaRepository } from '../media/media.repository.js';
+import type { MediaLookup } from '../media/media-lookup.js';
 import { readPlaylist } from '../media/stored-playlist.js';
 import { capabilitiesOf, type GrantsSource } from '../users/access.js';
 import { checkClipRequest, clipFileName } from './clip-rules.js';
@@ -39,7 +39,7 @@ const clipNotFound = () => notFound('Clip not found');
 export function createClipsService(deps: {
   db: DB;
   repo: ClipsRepository;
-  media: MediaRepository;
+  media: MediaLookup;
   access: GrantsSource;
   eventAccess: EventAccess;
   channel: ChannelService;

@@ -4,7 +4,7 @@ import { locateFont, renderSponsorClip, renderSyntheticGame } from '@rudy/media'
 import type { DB } from '../../db/database.js';
 import { prerollUrls } from '../prerolls/register-prerolls.js';
 import { demoPicture } from './demo-picture.js';
-import type { MediaJobsRepository } from './media-jobs.repository.js';
+import { createMediaJobsRepository, type MediaJobsRepository } from './media-jobs.repository.js';
 import { packageEventMedia, type PackageDeps } from './package-media.js';
 import type { EventJob } from './media-queues.js';
 
@@ -81,4 +81,13 @@ export async function generateDemoPrerolls(deps: PackageDeps & { db: DB }, chann
       await fs.rm(work, { recursive: true, force: true });
     }
   }
+}
+
+/** The demo media channels (DEMO_MEDIA_CHANNELS, keys separated by commas) by id. */
+export function demoMediaChannelIds(db: DB, demoMediaChannels: string): Promise<number[]> {
+  const keys = demoMediaChannels
+    .split(',')
+    .map((k) => k.trim())
+    .filter(Boolean);
+  return createMediaJobsRepository(db).channelIds(keys);
 }

@@ -4,7 +4,7 @@ import { isSafeKey, type MediaStorage } from '@rudy/media';
 import { notFound } from '../../lib/http-error.js';
 import { typed } from '../../lib/route-types.js';
 import type { MediaFilesService, MediaTarget } from './media-files.service.js';
-import { parseRange } from './range.js';
+import { rawPathIsPlain, sendStored } from './stored-files.js';
 import { readPlaylist } from './stored-playlist.js';
 
 const tags = ['media'];
@@ -18,42 +18,6 @@ const DownloadQuerySchema = z.object({
     .regex(/^[a-z0-9-]{1,80}\.mp4$/)
     .optional(),
 });
-
-/** Encoded bytes never appear in paths we hand out; refusing them stops double-decoding tricks. */
-export function rawPathIsPlain(request: FastifyRequest): boolean {
-  const raw = (request.raw.url ?? '').split('?')[0] ?? '';
-  return !/[%\\]/.test(raw) && !raw.includes('/./') && !raw.includes('/../');
-}
-
-/** A stored file with ranges (video elements seek by range), or 404 when it is not there. */
-export async function sendStored(
-  storage: MediaStorage,
-  key: string,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  headers: Record<string, string>,
-) {
-  const stat = await storage.stat(key);
-  if (!stat) throw notFound();
-  reply.headers({
-    ...headers,
-    'accept-ranges': 'bytes',
-    'last-modified': stat.modifiedAt.toUTCString(),
-  });
-  const range = parseRange(request.headers.range, stat.size);
-  if (range === 'invalid') {
-    return reply.status(416).header('content-range', `bytes */${stat.size}`).send();
-  }
-  const stream = await storage.get(key, range ?? undefined);
-  if (!stream) throw notFound();
-  if (range) {
-    reply.status(206).header('content-range', `bytes ${range.start}-${range.end}/${stat.size}`);
-    reply.header('content-length', String(range.end - range.start + 1));
-  } else {
-    reply.header('content-length', String(stat.size));
-  }
-  return reply.send(stream);
-}
 
 /**
  * /media: playlists, segments, images and downloads behind a signed token in the path, and the

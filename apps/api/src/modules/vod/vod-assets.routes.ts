@@ -5,7 +5,7 @@ import type { MediaStorage } from '@rudy/media';
 import { notFound } from '../../lib/http-error.js';
 import { typed } from '../../lib/route-types.js';
 import type { KeysService } from '../keys/keys.service.js';
-import { rawPathIsPlain, sendStored } from '../media/media-files.routes.js';
+import { rawPathIsPlain, sendStored } from '../media/stored-files.js';
 import { contentTypeOf } from '../media/media-paths.js';
 import type { VodRepository } from './vod.repository.js';
 import { PUBLIC_ASSET_KINDS } from './vod.service.js';

@@ -7,7 +7,7 @@ import type { JobRunner } from '../../jobs/job-runner.js';
 import { localWakeup } from '../../jobs/local-wakeup.js';
 import { CLIP_QUEUES } from '../clips/clips.jobs.js';
 import { queueDemoClips } from '../clips/demo-clips.js';
-import { createMediaJobsRepository } from '../media/media-jobs.repository.js';
+import { demoMediaChannelIds } from '../media/demo-media.js';
 import { makeDemoLibrary } from './demo-library.js';
 import { createVodJobsRepository } from './vod-jobs.repository.js';
 
@@ -109,10 +109,7 @@ export async function registerVodJobs(
     }),
   );
 
-  const keys = o.config.DEMO_MEDIA_CHANNELS.split(',')
-    .map((k) => k.trim())
-    .filter(Boolean);
-  const channelIds = await createMediaJobsRepository(o.db).channelIds(keys);
+  const channelIds = await demoMediaChannelIds(o.db, o.config.DEMO_MEDIA_CHANNELS);
   if (channelIds.length === 0) return;
   for (const channelId of channelIds) await seedDemoLibrary(o.db, channelId, o.now());
   await boss.send(VOD_QUEUES.demoLibrary, { channelIds }, { singletonKey: 'demo-library' });
