@@ -68,7 +68,14 @@ describe('custom forms: any form the channel defines (the demo contact form)', (
       },
     });
     expect(bad.json<{ field_codes: object }>().field_codes).not.toHaveProperty('admin');
-    expect(bad.json<{ message: string }>().message).toBe('name: Field is required');
+    // The message names the first refused field with its text, not its code.
+    const badEmail = await post(apiKey, 'contact', [
+      { name: 'name', value: 'Sam' },
+      { name: 'email', value: 'sam@njhl' },
+    ]);
+    expect(badEmail.json<{ message: string }>().message).toBe(
+      'email: A valid email address is required',
+    );
     const stored = await t.get('/api/custom-forms/contact', { api_key: apiKey });
     expect(stored.json<{ entries: unknown[] }>().entries).toEqual([]);
   });
