@@ -13,6 +13,8 @@ import * as m0011 from './migrations/0011-vod-search-words.js';
 import * as m0012 from './migrations/0012-admin-audit.js';
 import * as m0013 from './migrations/0013-worker-heartbeats.js';
 import * as m0014 from './migrations/0014-media-job-leases.js';
+import * as m0015 from './migrations/0015-vod-search-versions.js';
+import * as m0016 from './migrations/0016-event-published.js';
 
 /** Migrations are listed here (not read from disk) so they run the same from source or a bundle. */
 const migrations: Record<string, Migration> = {
@@ -30,6 +32,8 @@ const migrations: Record<string, Migration> = {
   '0012-admin-audit': m0012,
   '0013-worker-heartbeats': m0013,
   '0014-media-job-leases': m0014,
+  '0015-vod-search-versions': m0015,
+  '0016-event-published': m0016,
 };
 
 /** The migrations' code, in order: a fingerprint for anything that caches a migrated database. */
