@@ -10,10 +10,10 @@ import type {
 import { HttpError, notFound } from '../../lib/http-error.js';
 import { pickNullableText, pickText } from '../../lib/i18n-text.js';
 import { RefreshingCache } from '../../lib/refreshing-cache.js';
-import { playableMedia } from '../media/media-rules.js';
 import { displayName, eventType, hasAccess, streamStatus } from './event-rules.js';
 import { resolveEventQuery, type EventFilter, type EventOrder } from './event-filters.js';
 import type { EventRow, EventsRepository } from './events.repository.js';
+import { playableMedia } from './stream-state.js';
 
 const HOMEPAGE_RAIL_SIZE = 12;
 /** Bounds memory: a page with the demo's inline images weighs up to ~60 KB. */

@@ -1,11 +1,11 @@
 import {
-  MEDIA_KIND,
   type AccessType,
   type EventType,
   type PlaybackAccess,
   type StreamState,
 } from '@rudy/contracts';
 import { hasAccess } from '../events/event-rules.js';
+import { playableMedia } from '../events/stream-state.js';
 import { isBlocked } from '../geo/geo.service.js';
 import type { MediaRow } from './media.repository.js';
 
@@ -47,40 +47,6 @@ export type StreamSource =
   | { kind: 'vod'; key: string; durationSeconds: number | null };
 
 const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : null);
-
-/** What readiness needs of a media row (listings read only these columns). */
-export type MediaStateRow = Pick<MediaRow, 'kind' | 'url' | 'storage_key' | 'status'>;
-
-/**
- * The row to play for the event's current state, and the state it gives. Live: the live row (an
- * external URL or our encoder's recording). Finished: the VOD row, else a recording that ended but
- * is not converted yet. A pending row means media is on its way ("preparing"); no row at all means
- * there is none. Playback and listings both decide here, so a card never offers what /playback
- * would not play.
- */
-export function playableMedia<M extends MediaStateRow>(
-  type: EventType,
-  media: readonly M[],
-): { state: StreamState; row: M | null } {
-  if (type === 'upcoming') return { state: 'upcoming', row: null };
-  const live = media.filter((m) => m.kind === MEDIA_KIND.live);
-  const vod = media.filter((m) => m.kind === MEDIA_KIND.vod);
-  if (type === 'live') {
-    const running =
-      live.find((m) => m.url && !m.storage_key) ??
-      live.find((m) => m.status === 'live' && m.storage_key);
-    if (running) return { state: 'ready', row: running };
-    return { state: live.length > 0 ? 'preparing' : 'unavailable', row: null };
-  }
-  const recorded =
-    vod.find((m) => m.status === 'ready' && m.storage_key) ??
-    live.find((m) => m.status === 'ended' && m.storage_key);
-  if (recorded) return { state: 'ready', row: recorded };
-  const coming = [...vod, ...live].some((m) =>
-    ['pending', 'processing', 'live'].includes(m.status),
-  );
-  return { state: coming ? 'preparing' : 'unavailable', row: null };
-}
 
 /** What to play for the event's current state (see playableMedia), as a stream source. */
 export function chooseStream(
