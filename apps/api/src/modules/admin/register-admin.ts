@@ -8,6 +8,8 @@ import { createAdminRepository } from './admin.repository.js';
 import { adminRoutes } from './admin.routes.js';
 import { createAuditRepository } from './audit/audit.repository.js';
 import { auditRoutes } from './audit/audit.routes.js';
+import { catalogueAdminRoutes } from './catalogue/catalogue-admin.routes.js';
+import { createCatalogueAdminService } from './catalogue/catalogue-admin.service.js';
 import { brandingAdminRoutes } from './branding/branding-admin.routes.js';
 import { createBrandingAdminService } from './branding/branding-admin.service.js';
 import { gamesAdminRoutes } from './games/games-admin.routes.js';
@@ -52,6 +54,7 @@ export async function registerAdmin(
     auditRoutes(scope, createAuditRepository(db));
     teamsAdminRoutes(scope, teams);
     gamesAdminRoutes(scope, games);
+    catalogueAdminRoutes(scope, createCatalogueAdminService({ db, changes }));
     brandingAdminRoutes(scope, createBrandingAdminService({ db, changes }));
   });
   return access;

@@ -4,6 +4,7 @@ import type { DB } from '../../../db/database.js';
 import { HttpError } from '../../../lib/http-error.js';
 import type { AdminCaller } from '../admin-access.js';
 import type { AdminChanges } from '../admin-changes.js';
+import { freeAlias, slugOf } from '../aliases.js';
 import { createAuditedEntity } from '../audited-entity.js';
 import type { Snapshot } from '../audit/audit-diff.js';
 import {
@@ -13,23 +14,6 @@ import {
 } from './teams-admin.repository.js';
 
 type TeamInput = z.output<typeof AdminTeamInputSchema>;
-
-/** A URL-safe alias from a name: `Kingston Frontenacs` → `kingston-frontenacs`. */
-export function slugOf(name: string): string {
-  const slug = name
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 60);
-  return slug || 'team';
-}
-
-function freeAlias(base: string, taken: Set<string>): string {
-  if (!taken.has(base)) return base;
-  for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
-}
 
 const toTeam = (r: TeamRow): AdminTeam => ({
   id: r.id,
