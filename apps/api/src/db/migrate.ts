@@ -15,6 +15,7 @@ import * as m0013 from './migrations/0013-worker-heartbeats.js';
 import * as m0014 from './migrations/0014-media-job-leases.js';
 import * as m0015 from './migrations/0015-vod-search-versions.js';
 import * as m0016 from './migrations/0016-event-published.js';
+import * as m0017 from './migrations/0017-vod-search-versions-rows.js';
 
 /** Migrations are listed here (not read from disk) so they run the same from source or a bundle. */
 const migrations: Record<string, Migration> = {
@@ -34,6 +35,7 @@ const migrations: Record<string, Migration> = {
   '0014-media-job-leases': m0014,
   '0015-vod-search-versions': m0015,
   '0016-event-published': m0016,
+  '0017-vod-search-versions-rows': m0017,
 };
 
 /** The migrations' code, in order: a fingerprint for anything that caches a migrated database. */

@@ -269,7 +269,7 @@ describe('VOD search index', () => {
     expect(held?.bytes).toBeLessThan(1_625 * 2_000);
   }, 300_000);
 
-  it('sees a new, renamed, unpublished or deleted item at the next search, in every process', async () => {
+  it('sees a new, renamed, unpublished or deleted item, a renamed category and a new asset at the next search, in every process', async () => {
     // Two engines over the same database: this process and another one.
     const here = serviceWith(createVodSearchEngine({ repo: createVodRepository(database.db) }));
     const there = serviceWith(createVodSearchEngine({ repo: createVodRepository(database.db) }));
@@ -313,6 +313,46 @@ describe('VOD search index', () => {
       .where('id', '=', id)
       .execute();
     expect(await titles('resurfacer')).toEqual(['Ice resurfacer at work']);
+
+    // What a listed row shows beside the index: its category's name and its assets.
+    const shown = async () =>
+      Promise.all(
+        [here, there].map(async (s) => {
+          const body = JSON.parse(
+            (await s.search(viewer('en'), query('resurfacer'))).toString(),
+          ) as {
+            data: { category_name: string | null; assets: { url: string }[] }[];
+          };
+          return body.data.map((d) => [d.category_name, d.assets.map((a) => a.url)]);
+        }),
+      );
+    const category = categoryIds[0] as number;
+    await database.db
+      .updateTable('vod_media_items')
+      .set({ category_id: category })
+      .where('id', '=', id)
+      .execute();
+    const named = await shown();
+    await database.db
+      .updateTable('vod_media_categories')
+      .set({ name: JSON.stringify({ en: 'Ice care', fr: 'Entretien' }) })
+      .where('id', '=', category)
+      .execute();
+    expect(await shown()).not.toEqual(named);
+    expect(await shown()).toEqual([[['Ice care', []]], [['Ice care', []]]]);
+    await database.db
+      .insertInto('vod_media_assets')
+      .values({
+        channel_id: channelId,
+        item_id: id,
+        kind: 1,
+        url: 'https://cdn.example/poster.jpg',
+      })
+      .execute();
+    expect(await shown()).toEqual([
+      [['Ice care', ['https://cdn.example/poster.jpg']]],
+      [['Ice care', ['https://cdn.example/poster.jpg']]],
+    ]);
 
     await database.db.deleteFrom('vod_media_items').where('id', '=', id).execute();
     expect(await titles('resurfacer')).toEqual([]);

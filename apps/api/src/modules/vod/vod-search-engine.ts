@@ -12,6 +12,9 @@ const WORD_FORMS_MAX = 20_000;
 const ATTEMPTS = 3;
 /** A channel too large for an index is counted again after this long. */
 const TOO_LARGE_RECHECK_MS = 60_000;
+/** Rows of served pages kept with an index (about 2 kB each). */
+export const ROWS_PER_INDEX = 2_000;
+const ROW_BYTES = 2_048;
 
 export interface EngineAnswer {
   rows: VodItemRow[];
@@ -20,16 +23,19 @@ export interface EngineAnswer {
 
 /**
  * VOD searches answered from an in-process index per channel (vod-search-index.ts), exact at every
- * search: the page's rows are read in one statement with the channel's search version (bumped by
- * triggers at every write that can change an answer, migration 0015), and a version other than
- * the index's means the index is rebuilt and the page found again. So a write committed before a
- * search is seen by it in every process, with one small query per search (the page's rows by id)
- * instead of the typo corrections and the count and sort of every match.
+ * search: each search reads the channel's search version (bumped by triggers at every write that
+ * can change an answer or a listed row, migrations 0015 and 0017), and a version other than the
+ * index's means the index is rebuilt and the page found again. The rows of served pages are kept
+ * with the index (same version); the others are read by id in one statement with the version. So a
+ * write committed before a search is seen by it in every process. The version reads of concurrent
+ * searches are shared, but only with a read that began after the search did (never with one
+ * already under way, which might predate the write).
  *
  * Memory: one index per searched channel, about 12 bytes per (item, distinct word of the item)
- * plus the lexicon; all together at most `maxBytes` (least recently searched dropped first), and no
- * index at all for a channel with more than `maxItems` published items (the database answers).
- * `undefined` from `search` means "ask the database": a search this index does not answer.
+ * plus the lexicon and at most ROWS_PER_INDEX rows (~2 kB each); all together at most `maxBytes`
+ * (least recently searched dropped first), and no index at all for a channel with more than
+ * `maxItems` published items (the database answers). `undefined` from `search` means "ask the
+ * database": a search this index does not answer.
  */
 export function createVodSearchEngine(deps: {
   repo: VodRepository;
@@ -45,6 +51,43 @@ export function createVodSearchEngine(deps: {
   const building = new Map<number, Promise<ChannelSearchIndex | null>>();
   const tooLarge = new Map<number, number>();
   const forms = new Map<string, WordForm>();
+  /** Per channel: the version read under way, and the one queued behind it. */
+  const gates = new Map<
+    number,
+    { running: Promise<string> | null; next: Promise<string> | null }
+  >();
+  /** Rows of served pages, per index (the version is the index's). */
+  const rowsOf = new WeakMap<ChannelSearchIndex, Map<number, VodItemRow>>();
+
+  function startRead(gate: { running: Promise<string> | null }, channelId: number) {
+    const read: Promise<string> = deps.repo.searchVersion(channelId).finally(() => {
+      if (gate.running === read) gate.running = null;
+    });
+    gate.running = read;
+    return read;
+  }
+
+  /** The channel's version as of a read that began after this call. */
+  function versionOf(channelId: number): Promise<string> {
+    let gate = gates.get(channelId);
+    if (!gate) {
+      gate = { running: null, next: null };
+      gates.set(channelId, gate);
+    }
+    const running = gate.running;
+    if (!running) return startRead(gate, channelId);
+    const g = gate;
+    g.next ??= running
+      .then(
+        () => undefined,
+        () => undefined,
+      )
+      .then(() => {
+        g.next = null;
+        return startRead(g, channelId);
+      });
+    return g.next;
+  }
 
   async function formsOf(words: SearchWord[]): Promise<Map<string, WordForm>> {
     const out = new Map<string, WordForm>();
@@ -71,11 +114,11 @@ export function createVodSearchEngine(deps: {
     indexes.delete(channelId);
     indexes.set(channelId, index);
     let total = 0;
-    for (const i of indexes.values()) total += i.bytes;
+    for (const i of indexes.values()) total += i.bytes + ROWS_PER_INDEX * ROW_BYTES;
     for (const [id, i] of indexes) {
       if (total <= maxBytes || id === channelId) break;
       indexes.delete(id);
-      total -= i.bytes;
+      total -= i.bytes + ROWS_PER_INDEX * ROW_BYTES;
     }
   }
 
@@ -126,9 +169,30 @@ export function createVodSearchEngine(deps: {
         if (!index) return undefined;
         const found = index.search(words, known, categoryId, order, page);
         if (!found) return undefined;
-        const { version, rows } = await deps.repo.pageRows(channelId, found.ids);
-        if (version === index.version) return { rows, total: found.total };
         stale = index.version;
+        if ((await versionOf(channelId)) !== index.version) continue;
+        let kept = rowsOf.get(index);
+        if (!kept) {
+          kept = new Map();
+          rowsOf.set(index, kept);
+        }
+        const missing = found.ids.filter((id) => !kept.has(id));
+        if (missing.length > 0) {
+          const { version, rows } = await deps.repo.pageRows(channelId, missing);
+          if (version !== index.version) continue;
+          for (const row of rows) kept.set(row.id, row);
+        }
+        const rows: VodItemRow[] = [];
+        for (const id of found.ids) {
+          const row = kept.get(id);
+          if (!row) return undefined;
+          // Most recently served last: the oldest go first.
+          kept.delete(id);
+          kept.set(id, row);
+          rows.push(row);
+        }
+        while (kept.size > ROWS_PER_INDEX) kept.delete(kept.keys().next().value as number);
+        return { rows, total: found.total };
       }
       return undefined;
     },

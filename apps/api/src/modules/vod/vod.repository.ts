@@ -260,6 +260,15 @@ export function createVodRepository(db: DB) {
       );
     },
 
+    /** The channel's search version (a cheap read: one primary-key lookup). */
+    async searchVersion(channelId: number): Promise<string> {
+      const { rows } = await sql<{ version: string }>`
+        select coalesce((select version::text from vod_search_versions where channel_id = ${channelId}), 'none') as version`.execute(
+        db,
+      );
+      return rows[0]?.version ?? 'none';
+    },
+
     /**
      * The rows of a page found by the index, in one statement with the channel's search version:
      * the caller uses them only if the version is the index's (same snapshot, so nothing was
