@@ -9,7 +9,7 @@ import { demoViewers } from './support/viewers.js';
 
 /*
  * axe-core on every route, English and French, phone and desktop: no serious or critical
- * violation. One browser for the whole scan and one page load per route and variant (about four
+ * violation; on a phone, no control under 44 px. One browser for the whole scan and one page load per route and variant (about four
  * minutes on a quiet 2-core machine is the budget: CI runs every spec).
  */
 
@@ -119,6 +119,44 @@ async function scan(page: Page, path: string): Promise<string[]> {
     );
 }
 
+/**
+ * Controls under 44 × 44 px on the page (WCAG 2.5.5): every link and button a finger aims at. Left
+ * out, as the criterion does: a link inside a sentence, a checkbox whose label is its target, and a
+ * card's stretched title link (the whole card is its target).
+ */
+function smallTargets(page: Page, path: string): Promise<string[]> {
+  return page.evaluate((where) => {
+    const found: string[] = [];
+    const selector =
+      'a[href], button, select, summary, [role=tab], input:not([type=hidden]), textarea';
+    for (const el of Array.from(document.querySelectorAll<HTMLElement>(selector))) {
+      const box = el.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0) continue;
+      if (getComputedStyle(el).visibility === 'hidden' || el.closest('[aria-hidden="true"]')) {
+        continue;
+      }
+      const after = getComputedStyle(el, '::after');
+      if (after.content !== 'none' && after.position === 'absolute') continue;
+      const input = el as HTMLInputElement;
+      if ((input.type === 'checkbox' || input.type === 'radio') && el.closest('label')) continue;
+      const text = (el.textContent ?? '').trim();
+      const around = (el.parentElement?.textContent ?? '').trim();
+      const inSentence =
+        el.tagName === 'A' &&
+        getComputedStyle(el).display === 'inline' &&
+        around.length > text.length + 3;
+      if (inSentence) continue;
+      if (box.width < 44 || box.height < 44) {
+        const name = el.getAttribute('aria-label') ?? text;
+        found.push(
+          `${where}: ${el.tagName.toLowerCase()} "${name.slice(0, 40)}" is ${Math.round(box.width)}×${Math.round(box.height)} px`,
+        );
+      }
+    }
+    return found;
+  }, path);
+}
+
 const variants = [
   { name: 'phone, English', device: PHONE, locale: 'en-US' },
   { name: 'desktop, English', device: DESKTOP, locale: 'en-US' },
@@ -137,7 +175,12 @@ void describe('accessibility scan (axe-core)', () => {
       await context.addInitScript({ content: axeSource });
       const page = await context.newPage();
       const found: string[] = [];
-      for (const path of anonymousRoutes) found.push(...(await scan(page, path)));
+      const small: string[] = [];
+      for (const path of anonymousRoutes) {
+        found.push(...(await scan(page, path)));
+        // A phone is held in the hand: every control is a 44 px tap target.
+        if (variant.device === PHONE) small.push(...(await smallTargets(page, path)));
+      }
 
       // The same browser signed in: the account's screens.
       const viewer = await newViewer({ name: 'a11y' });
@@ -150,6 +193,7 @@ void describe('accessibility scan (axe-core)', () => {
       );
       await context.close();
       assert.deepEqual(found, []);
+      assert.deepEqual(small, []);
     });
   }
 });
