@@ -79,6 +79,25 @@ describe('operator console', () => {
       await admin.getByRole('button', { name: 'Save' }).click();
       await admin.getByText('Saved: viewers see the new look now.').waitFor();
 
+      // The catalogue: a new rink with its own time zone; a sport the games use cannot go.
+      await admin.getByRole('link', { name: 'Catalogue' }).click();
+      await admin.getByRole('heading', { name: 'Sports', level: 1 }).waitFor();
+      const usedSport = admin
+        .getByRole('listitem')
+        .filter({ hasText: /used (once|\d+ times)/ })
+        .first();
+      assert.equal(await usedSport.getByRole('button', { name: 'Delete' }).isDisabled(), true);
+      await admin.getByRole('button', { name: 'Rinks', exact: true }).click();
+      await admin.getByRole('button', { name: 'New rink' }).click();
+      await admin.getByLabel('Name', { exact: true }).fill('Console Arena');
+      await admin.getByLabel('Time zone').fill('Mars/Olympus');
+      await admin.getByRole('button', { name: 'Save' }).click();
+      await admin.getByText('Unknown time zone').waitFor();
+      await admin.getByLabel('Time zone').fill('America/Vancouver');
+      await admin.getByRole('button', { name: 'Save' }).click();
+      await admin.getByText('Rink saved; viewers see it now.').waitFor();
+      await admin.getByText(/America\/Vancouver · unused/).waitFor();
+
       // The change log says who did what: the game's creation with its price, newest first.
       await admin.getByRole('link', { name: 'Change log' }).click();
       await admin.getByRole('heading', { name: 'Change log', level: 1 }).waitFor();
@@ -106,6 +125,37 @@ describe('operator console', () => {
       await viewer.waitForURL((url) => url.pathname === '/buy');
       await viewer.getByText('$17.25').first().waitFor();
     } finally {
+      await viewerContext.close();
+    }
+  });
+
+  it('an admin hides a game: a viewer no longer reaches it; published again, it is back', async () => {
+    const adminContext = await newContext(browser, server.url, DESKTOP);
+    const viewerContext = await newContext(browser, server.url, DESKTOP);
+    try {
+      const admin = await adminContext.newPage();
+      await adminSignIn(admin, '/admin/games');
+      await admin.getByRole('heading', { name: 'Games', level: 1 }).waitFor();
+      const row = admin.locator('main li').first();
+      const hidden = admin.waitForResponse((r) => r.url().includes('/publish'));
+      await row.getByRole('button', { name: 'Hide' }).click();
+      const game = (await (await hidden).json()) as { id: number; published: boolean };
+      assert.equal(game.published, false);
+      await row.getByText('Hidden from viewers').waitFor();
+
+      const viewer = await viewerContext.newPage();
+      await viewer.goto(`/watch/${game.id}`);
+      await viewer.getByRole('heading', { name: 'game not found' }).waitFor();
+
+      await row.getByRole('button', { name: 'Publish' }).click();
+      await admin.getByText(/is on the site again/).waitFor();
+      const shown = viewer.waitForResponse(
+        (r) => new URL(r.url()).pathname === `/api/events/${game.id}`,
+      );
+      await viewer.goto(`/watch/${game.id}`);
+      assert.equal((await shown).status(), 200);
+    } finally {
+      await adminContext.close();
       await viewerContext.close();
     }
   });

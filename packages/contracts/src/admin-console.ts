@@ -165,6 +165,7 @@ export const AdminGameSchema = z.object({
   price_cents: z.number().int().nullable(),
   currency: CurrencySchema,
   has_orders: z.boolean().describe('Sold at least once: the game can be edited, not deleted'),
+  published: z.boolean().describe('False: hidden from viewers (listings, event page, playback)'),
 });
 export type AdminGame = z.infer<typeof AdminGameSchema>;
 
@@ -180,6 +181,12 @@ export const AdminGamesPageSchema = z.object({
   meta: z.object({ total: z.number().int(), offset: z.number().int(), limit: z.number().int() }),
 });
 export type AdminGamesPage = z.infer<typeof AdminGamesPageSchema>;
+
+/** Shows a game to viewers again or hides it from them (without deleting it). */
+export const AdminGamePublishBodySchema = z.object({
+  published: z.boolean(),
+  api_key: z.string().optional(),
+});
 
 /** What the game form chooses from. */
 export const AdminGameOptionsSchema = z.object({

@@ -175,6 +175,8 @@ export interface EventsTable {
   geo_allowed_countries: string[] | null;
   geo_blocked_countries: string[] | null;
   created_at: Timestamp;
+  /** 0016: false hides the game from viewers (listings, event page, playback); the console sees it. */
+  published: Generated<boolean>;
 }
 
 export interface EventParticipantsTable {

@@ -66,7 +66,11 @@ export function createEventsRepository(db: DB) {
       return row.n;
     },
     byId(channelId: number, id: number) {
-      return base().where('e.channel_id', '=', channelId).where('e.id', '=', id).executeTakeFirst();
+      return base()
+        .where('e.channel_id', '=', channelId)
+        .where('e.id', '=', id)
+        .where('e.published', '=', true)
+        .executeTakeFirst();
     },
   };
 }

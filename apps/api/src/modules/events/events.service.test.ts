@@ -23,6 +23,7 @@ function row(id: number, start: string): EventRow {
     geo_allowed_countries: null,
     geo_blocked_countries: null,
     created_at: begins,
+    published: true,
     end_utc_ts: new Date(begins.getTime() + 120 * 60_000),
     participants: [],
     media: [],

@@ -123,7 +123,11 @@ function favoritesWhere(eb: EB, channelId: number, userId: number): Expression<S
 }
 
 export function eventWhere(eb: EB, channelId: number, f: EventFilter): Expression<SqlBool> {
-  const all: Expression<SqlBool>[] = [eb('e.channel_id', '=', channelId)];
+  // An unpublished game is the console's alone: no listing, rail, search or count shows it.
+  const all: Expression<SqlBool>[] = [
+    eb('e.channel_id', '=', channelId),
+    eb('e.published', '=', true),
+  ];
   if (f.categoryId !== undefined) all.push(eb('e.event_category_id', '=', f.categoryId));
   if (f.locationId !== undefined) all.push(eb('e.location_id', '=', f.locationId));
   if (f.window) all.push(windowWhere(eb, f.window));

@@ -47,6 +47,8 @@ export function createMediaRepository(db: DB) {
         ])
         .where('channel_id', '=', channelId)
         .where('id', '=', eventId)
+        // An unpublished game does not play for viewers (the event page 404s too).
+        .where('published', '=', true)
         .executeTakeFirst();
       return row ? { ...row, event_utc_ts: new Date(row.event_utc_ts) } : undefined;
     },

@@ -22,6 +22,7 @@ export function createGamesAdminRepository(db: DB) {
         'e.event_category_id',
         'e.location_id',
         'e.access_type',
+        'e.published',
         'p.base_price_cents as price_cents',
         eb
           .selectFrom('event_participants as h')

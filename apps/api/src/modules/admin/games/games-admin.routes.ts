@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import {
   AdminGameBodySchema,
   AdminGameOptionsSchema,
+  AdminGamePublishBodySchema,
   AdminGameSchema,
   AdminGamesPageSchema,
   AdminGamesQuerySchema,
@@ -60,6 +61,21 @@ export function gamesAdminRoutes(scope: FastifyInstance, games: GamesAdminServic
       },
     },
     (req) => games.get(req.admin.channelId, req.params.id),
+  );
+
+  r.post(
+    '/api/admin/games/:id/publish',
+    {
+      schema: {
+        tags,
+        description:
+          'Hides a game from viewers (listings, event page, playback) or shows it again; audited.',
+        params: IdParamsSchema,
+        body: AdminGamePublishBodySchema,
+        response: { 200: AdminGameSchema, ...withMissing },
+      },
+    },
+    (req) => games.publish(req.admin, req.params.id, req.body.published),
   );
 
   auditedRoutes(scope, {

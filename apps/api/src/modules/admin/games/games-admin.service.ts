@@ -50,6 +50,7 @@ function toGame(r: GameRow, currency: Currency): AdminGame {
     price_cents: isForSale(r.access_type) ? (r.price_cents ?? null) : null,
     currency,
     has_orders: Boolean(r.has_orders),
+    published: r.published,
   };
 }
 
@@ -65,6 +66,7 @@ const snapshot = (g: AdminGame): Snapshot => ({
   location_id: g.location_id,
   access_type: g.access_type,
   price_cents: g.price_cents,
+  published: g.published,
 });
 
 /**
@@ -195,6 +197,10 @@ export function createGamesAdminService(deps: {
         await repo.setTeams(caller.channelId, id, g.home_team_id, g.away_team_id);
         await setPrice(repo, caller.channelId, id, g, currency);
       }),
+
+    /** Hidden from viewers, or shown again; kept in the console either way (audited). */
+    publish: (caller: AdminCaller, id: number, published: boolean): Promise<AdminGame> =>
+      games.update(caller, id, (repo) => repo.updateEvent(caller.channelId, id, { published })),
 
     remove: (caller: AdminCaller, id: number) =>
       games.remove(caller, id, async (repo, before) => {

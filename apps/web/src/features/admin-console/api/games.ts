@@ -34,3 +34,8 @@ export const saveGame = (id: number | null, body: AdminGameInput) =>
 export function deleteGame(id: number): Promise<unknown> {
   return apiClient.delete(`/admin/games/${id}`);
 }
+
+/** POST /admin/games/:id/publish: hidden from viewers (false) or shown again (true). */
+export function publishGame(id: number, published: boolean): Promise<AdminGame> {
+  return apiClient.post<AdminGame>(`/admin/games/${id}/publish`, { body: { published } });
+}

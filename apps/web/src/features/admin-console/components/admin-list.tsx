@@ -44,6 +44,7 @@ export function AdminList<T extends { id: number }>({
   remove,
   toolbar,
   empty,
+  actions,
 }: {
   id: string;
   title: string;
@@ -58,6 +59,8 @@ export function AdminList<T extends { id: number }>({
   /** Between the notices and the list (filters, tabs). */
   toolbar?: ReactNode;
   empty?: string;
+  /** More buttons of a row, before Edit. */
+  actions?: (item: T) => ReactNode;
 }) {
   const { t } = useT();
   const client = useQueryClient();
@@ -91,6 +94,7 @@ export function AdminList<T extends { id: number }>({
             <li key={item.id} className={styles.row}>
               {row(item)}
               <div className={styles.rowActions}>
+                {actions?.(item)}
                 <Button size="s" variant="secondary" onClick={() => editing.edit(item)}>
                   {t('admin:common.edit')}
                 </Button>

@@ -1,9 +1,13 @@
 import type { AdminGame } from '@rudy/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import { FormAlert } from '../../../components/ui/form-alert';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { LoadError } from '../../../components/ui/status-message';
 import { useT } from '../../../lib/i18n';
-import { deleteGame, useGameOptions, useGames, type GameWindow } from '../api/games';
+import { apiErrorText } from '../../../lib/form-messages';
+import { deleteGame, publishGame, useGameOptions, useGames, type GameWindow } from '../api/games';
 import { AdminList, useEditing } from './admin-list';
 import { GameForm } from './game-form';
 import styles from './console.module.css';
@@ -15,6 +19,16 @@ export function GamesScreen() {
   const editing = useEditing<AdminGame>();
   const games = useGames(when, 0);
   const options = useGameOptions();
+  const client = useQueryClient();
+  const publish = useMutation({
+    mutationFn: (g: AdminGame) => publishGame(g.id, !g.published),
+    onSuccess: async (g) => {
+      editing.setNotice(
+        t(g.published ? 'admin:games.published' : 'admin:games.unpublished', { name: g.name_en }),
+      );
+      await client.invalidateQueries({ queryKey: ['admin'] });
+    },
+  });
 
   if (games.isError || options.isError)
     return <LoadError what={t('admin:games.loadError')} onRetry={() => void games.refetch()} />;
@@ -60,20 +74,35 @@ export function GamesScreen() {
       }}
       remove={(g) => deleteGame(g.id)}
       empty={t('admin:games.empty')}
+      actions={(g) => (
+        <Button
+          size="s"
+          variant="secondary"
+          disabled={publish.isPending}
+          onClick={() => publish.mutate(g)}
+        >
+          {g.published ? t('admin:games.unpublish') : t('admin:games.publish')}
+        </Button>
+      )}
       toolbar={
-        <div className={styles.tabs} role="group" aria-label={t('admin:games.window')}>
-          {(['upcoming', 'past'] as const).map((w) => (
-            <button
-              key={w}
-              type="button"
-              className={styles.tab}
-              aria-pressed={when === w}
-              onClick={() => setWhen(w)}
-            >
-              {t(`admin:games.windows.${w}`)}
-            </button>
-          ))}
-        </div>
+        <>
+          {publish.isError ? (
+            <FormAlert tone="error">{apiErrorText(t, publish.error)}</FormAlert>
+          ) : null}
+          <div className={styles.tabs} role="group" aria-label={t('admin:games.window')}>
+            {(['upcoming', 'past'] as const).map((w) => (
+              <button
+                key={w}
+                type="button"
+                className={styles.tab}
+                aria-pressed={when === w}
+                onClick={() => setWhen(w)}
+              >
+                {t(`admin:games.windows.${w}`)}
+              </button>
+            ))}
+          </div>
+        </>
       }
       row={(g) => (
         <>
@@ -81,6 +110,9 @@ export function GamesScreen() {
             <strong>{`${teamName(g.away_team_id)} @ ${teamName(g.home_team_id)}`}</strong>
             <span className={styles.muted}>{`${when_(g)} · ${g.time_zone}`}</span>
           </div>
+          {g.published ? null : (
+            <span className={styles.hiddenPill}>{t('admin:games.hidden')}</span>
+          )}
           <span className={styles.pill}>
             {t(`admin:games.accessTypes.${g.access_type}`)}
             {g.price_cents !== null ? ` · ${money.format(g.price_cents / 100)}` : ''}

@@ -1,0 +1,101 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AdminGame, AdminGameOptions, AdminGamesPage, AuditList } from '@rudy/contracts';
+import { createTestApp, OTHER_CHANNEL_KEY, type TestContext } from '../../../test/test-app.js';
+import { adminUser, signedInUser } from '../../../test/test-users.js';
+
+/* Unpublishing a game: gone from every viewer's view (listings, search, event page, playback), kept in the console. */
+
+let t: TestContext;
+let admin: { apiKey: string; userId: number; email: string };
+let game: AdminGame;
+
+beforeAll(async () => {
+  // The listings cache is on, as in production: hiding a game must still show at once.
+  t = await createTestApp({ CATALOGUE_CACHE_MS: '60000' });
+  admin = await adminUser(t);
+  const options = (
+    await t.get('/api/admin/games/options', { api_key: admin.apiKey })
+  ).json<AdminGameOptions>();
+  game = (
+    await t.inject({
+      method: 'POST',
+      url: '/api/admin/games',
+      payload: {
+        api_key: admin.apiKey,
+        name_en: 'Hidden Cup',
+        name_fr: '',
+        starts_at: '2030-02-01T19:00',
+        time_zone: 'America/Toronto',
+        duration_minutes: 120,
+        home_team_id: options.teams[0]!.id,
+        away_team_id: options.teams[1]!.id,
+        event_category_id: null,
+        location_id: null,
+        access_type: 'free',
+        price_cents: null,
+      },
+    })
+  ).json<AdminGame>();
+});
+afterAll(() => t?.close());
+
+const publish = (published: unknown, key = admin.apiKey, id = game.id) =>
+  t.inject({
+    method: 'POST',
+    url: `/api/admin/games/${id}/publish`,
+    payload: { api_key: key, published },
+  });
+
+describe('publishing a game', () => {
+  it('only the channel’s admin may, with a boolean', async () => {
+    expect((await publish(false, await t.apiKey())).statusCode).toBe(401);
+    expect((await publish(false, (await signedInUser(t)).apiKey)).statusCode).toBe(403);
+    const other = await adminUser(t, {
+      channelId: t.otherChannelId,
+      channelKey: OTHER_CHANNEL_KEY,
+    });
+    expect((await publish(false, other.apiKey)).statusCode).toBe(404);
+    expect((await publish('no')).statusCode).toBe(400);
+    expect((await publish(false, admin.apiKey, 2147483647)).statusCode).toBe(404);
+    expect(game.published).toBe(true);
+  });
+
+  it('hides it from viewers at once (cached listings too), keeps it in the console, and shows it again', async () => {
+    const viewerKey = await t.apiKey();
+    const listed = async (query: Record<string, string>) =>
+      (await t.get('/api/events', { api_key: viewerKey, limit: '100', ...query }))
+        .json<{ data: { id: number }[] }>()
+        .data.some((e) => e.id === game.id);
+    const upcoming = { type: 'upcoming' };
+    const search = { search: 'Hidden Cup' };
+    expect(await listed(upcoming)).toBe(true); // warms the listings cache
+    expect(await listed(search)).toBe(true);
+    expect((await t.get(`/api/events/${game.id}`, { api_key: viewerKey })).statusCode).toBe(200);
+
+    const hidden = await publish(false);
+    expect(hidden.statusCode).toBe(200);
+    expect(hidden.json<AdminGame>().published).toBe(false);
+    expect(await listed(upcoming)).toBe(false);
+    expect(await listed(search)).toBe(false);
+    expect((await t.get(`/api/events/${game.id}`, { api_key: viewerKey })).statusCode).toBe(404);
+    expect(
+      (await t.get(`/api/events/${game.id}/playback`, { api_key: viewerKey })).statusCode,
+    ).toBe(404);
+    const inConsole = (
+      await t.get('/api/admin/games', { api_key: admin.apiKey, when: 'upcoming', limit: '100' })
+    ).json<AdminGamesPage>();
+    expect(inConsole.data.find((g) => g.id === game.id)?.published).toBe(false);
+
+    expect((await publish(true)).json<AdminGame>().published).toBe(true);
+    expect(await listed(upcoming)).toBe(true);
+    expect((await t.get(`/api/events/${game.id}`, { api_key: viewerKey })).statusCode).toBe(200);
+
+    const rows = (await t.get('/api/admin/audit', { api_key: admin.apiKey, entity: 'game' }))
+      .json<AuditList>()
+      .data.filter((r) => r.entity_id === game.id);
+    expect(rows.slice(0, 2).map((r) => [r.action, r.before, r.after])).toEqual([
+      ['update', { published: false }, { published: true }],
+      ['update', { published: true }, { published: false }],
+    ]);
+  });
+});
