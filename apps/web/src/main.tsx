@@ -1,3 +1,4 @@
+import './lib/zod-jitless';
 import './styles/global.css';
 import { startApp } from './app/start';
 import { queryClient } from './lib/query-client';
