@@ -18,6 +18,7 @@ export const DEFAULT_PASS_FIELD: BasePassField = {
   options: [],
   minLength: null,
   maxLength: CUSTOM_VALUE_MAX,
+  multiline: false,
 };
 
 /** The base-pass form's fields, read by the one custom-form reader; none declared: the choice. */

@@ -9,7 +9,8 @@ import type { Locale } from './constants.js';
  * A channel's custom form (spec 3 "Custom form entry", spec 7 /custom-forms/{alias}), read the same
  * way by the server and the client: this is the one field reader. A definition is
  * `{ title?, description?, fields: [{ name, label?, type?, required?, options?, min_length?,
- * max_length? }] }`; texts (title, description, labels) are a string or `{ en, fr }`.
+ * max_length?, multiline? }] }`; texts (title, description, labels) are a string or `{ en, fr }`.
+ * `multiline: true` shows a text field on several lines (a message); its value is text as any.
  */
 export const CUSTOM_FIELD_TYPES = [
   'text',
@@ -35,6 +36,8 @@ export interface CustomFormField {
   options: CustomFieldOption[];
   minLength: number | null;
   maxLength: number;
+  /** A text field shown on several lines. */
+  multiline: boolean;
 }
 
 /** Entries are stored as text of at most this length (CustomFormEntrySchema). */
@@ -90,6 +93,7 @@ export function customFormFields(
         options,
         minLength: positiveInt(f.min_length),
         maxLength: Math.min(positiveInt(f.max_length) ?? CUSTOM_VALUE_MAX, CUSTOM_VALUE_MAX),
+        multiline: type === 'text' && f.multiline === true,
       },
     ];
   });

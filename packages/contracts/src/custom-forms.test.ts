@@ -36,6 +36,23 @@ describe('the custom-form field reader', () => {
     ]);
   });
 
+  it('reads multiline for a text field only', () => {
+    const fields = customFormFields({
+      fields: [
+        { name: 'message', multiline: true },
+        { name: 'email', type: 'email', multiline: true },
+        { name: 'note', multiline: 'yes' },
+        { name: 'name' },
+      ],
+    });
+    expect(fields?.map((f) => [f.name, f.multiline])).toEqual([
+      ['message', true],
+      ['email', false],
+      ['note', false],
+      ['name', false],
+    ]);
+  });
+
   it('drops malformed and repeated fields; an unknown type or an empty select reads as text', () => {
     const fields = customFormFields({
       fields: [

@@ -150,6 +150,7 @@ export const CONTACT_FORM = {
         required: true,
         min_length: 10,
         max_length: 2000,
+        multiline: true,
       },
       {
         name: 'reply_by_phone',

@@ -1,4 +1,10 @@
-import { useId, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
+import {
+  useId,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type Ref,
+  type TextareaHTMLAttributes,
+} from 'react';
 import styles from './form.module.css';
 
 export interface FieldProps {
@@ -64,6 +70,34 @@ export function TextField({
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy}
         {...input}
+      />
+      <FieldMessages hint={hint} hintId={hintId} error={error} errorId={errorId} />
+    </div>
+  );
+}
+
+/** A text field for a few lines (a message): the same label, messages and wiring. */
+export function TextAreaField({
+  label,
+  error,
+  hint,
+  ref,
+  ...textarea
+}: FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement> & { ref?: Ref<HTMLTextAreaElement> }) {
+  const { id, hintId, errorId, describedBy } = useFieldIds(error, hint);
+  return (
+    <div className={styles.field}>
+      <label htmlFor={id} className={styles.label}>
+        {label}
+      </label>
+      <textarea
+        ref={ref}
+        id={id}
+        rows={5}
+        className={`${styles.input} ${styles.textarea}`}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        {...textarea}
       />
       <FieldMessages hint={hint} hintId={hintId} error={error} errorId={errorId} />
     </div>

@@ -30,6 +30,7 @@ const form = {
         options: [{ value: 'billing', label: 'Passes and billing' }],
       },
       { name: 'consent', type: 'checkbox', label: 'You may call me', required: true },
+      { name: 'note', label: 'Anything else', multiline: true },
     ],
   },
   entries: [],
@@ -63,6 +64,11 @@ describe('a channel custom form (/forms/:alias, and the contact form on /contact
     await userEvent.clear(screen.getByLabelText('Phone'));
     await userEvent.selectOptions(screen.getByLabelText('Topic'), 'billing');
     await userEvent.click(screen.getByLabelText('You may call me'));
+    // A multiline field is a text area of several lines.
+    const note = screen.getByLabelText('Anything else');
+    expect(note.tagName).toBe('TEXTAREA');
+    expect(screen.getByLabelText('Your name').tagName).toBe('INPUT');
+    await userEvent.type(note, 'Two lines{enter}of it');
     await userEvent.click(screen.getByRole('button', { name: 'Send' }));
     expect(await screen.findByText('Thank you, your answers are saved.')).toBeTruthy();
     const sent = callsTo(fetch, '/api/custom-forms/contact').find((c) => c.body);
@@ -73,6 +79,7 @@ describe('a channel custom form (/forms/:alias, and the contact form on /contact
         { name: 'phone', value: '' },
         { name: 'topic', value: 'billing' },
         { name: 'consent', value: 'true' },
+        { name: 'note', value: 'Two lines\nof it' },
       ],
     });
   });

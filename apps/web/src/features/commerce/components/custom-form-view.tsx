@@ -15,7 +15,7 @@ import { FormAlert } from '../../../components/ui/form-alert';
 import formStyles from '../../../components/ui/form.module.css';
 import { SelectField } from '../../../components/ui/select-field';
 import { SubmitButton } from '../../../components/ui/submit-button';
-import { TextField } from '../../../components/ui/text-field';
+import { TextAreaField, TextField } from '../../../components/ui/text-field';
 import {
   apiErrorText,
   applyServerFieldErrors,
@@ -175,6 +175,10 @@ function FieldControl({
     case 'phone':
       return <TextField label={label} type="tel" autoComplete="tel" inputMode="tel" {...common} />;
     default:
-      return <TextField label={label} maxLength={field.maxLength} {...common} />;
+      return field.multiline ? (
+        <TextAreaField label={label} maxLength={field.maxLength} {...common} />
+      ) : (
+        <TextField label={label} maxLength={field.maxLength} {...common} />
+      );
   }
 }
