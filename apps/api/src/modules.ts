@@ -164,7 +164,7 @@ export async function registerModules(
   keysRoutes(app, keys, config.DEFAULT_CHANNEL_KEY, runtimeConfig);
   const commerce = await registerCommerce(app, { config, db, now, origins });
   customFormsRoutes(app, createCustomFormsService(customForms));
-  channelRoutes(app, channel, commerce.catalogue.overlay);
+  channelRoutes(app, channel, commerce.products.overlay);
   eventsRoutes(app, events);
   participantsRoutes(app, createParticipantsService(createParticipantsRepository(db)));
   favoritesRoutes(app, createFavoritesService(createFavoritesRepository(db)));

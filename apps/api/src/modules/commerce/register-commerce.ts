@@ -2,8 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.js';
 import type { SiteOrigins } from '../channel/site-origin.js';
 import type { DB } from '../../db/database.js';
-import { createCatalogueService, type CatalogueService } from './products/catalogue.service.js';
-import { catalogueRoutes } from './products/catalogue.routes.js';
 import { checkoutRoutes } from './checkout/checkout.routes.js';
 import { createCheckoutService } from './checkout/checkout.service.js';
 import { createCommerceJobs, type CommerceJobs } from './commerce.jobs.js';
@@ -15,6 +13,8 @@ import { createOrderViews } from './orders/order-view.js';
 import { createOrdersService } from './orders/orders.service.js';
 import { createPreviewService } from './checkout/preview.service.js';
 import { createProductsRepository } from './products/products.repository.js';
+import { productsRoutes } from './products/products.routes.js';
+import { createProductsService, type ProductsService } from './products/products.service.js';
 import { createPromoRepository } from './promo/promo.repository.js';
 import { createPromoService } from './promo/promo.service.js';
 import type { PaymentProvider } from './providers/provider.js';
@@ -31,7 +31,7 @@ export interface CommerceHandle {
   sandbox: SandboxProvider | undefined;
   fulfilment: Fulfilment;
   entitlements: Entitlements;
-  catalogue: CatalogueService;
+  products: ProductsService;
 }
 
 declare module 'fastify' {
@@ -48,14 +48,19 @@ export async function registerCommerce(
 ): Promise<CommerceHandle> {
   const { config, db, now } = deps;
   const { provider, sandbox, orders, fulfilment } = createCommerceCore(config, db, now);
-  const products = createProductsRepository(db);
+  const productsRepo = createProductsRepository(db);
   const promoRepo = createPromoRepository(db);
   const subs = createUserSubscriptionsRepository(db);
   const promo = createPromoService({ repo: promoRepo, now });
-  const resolver = createPurchaseResolver(products);
-  const catalogue = createCatalogueService({ products, orders, now });
-  const views = createOrderViews({ orders, products, promo: promoRepo, subs, now });
-  const wallet = createWalletService({ provider, orders, products, origins: deps.origins });
+  const resolver = createPurchaseResolver(productsRepo);
+  const products = createProductsService({ products: productsRepo, orders, now });
+  const views = createOrderViews({ orders, products: productsRepo, promo: promoRepo, subs, now });
+  const wallet = createWalletService({
+    provider,
+    orders,
+    products: productsRepo,
+    origins: deps.origins,
+  });
   const checkout = createCheckoutService({
     db,
     provider,
@@ -63,12 +68,12 @@ export async function registerCommerce(
     promo,
     resolver,
     wallet,
-    catalogue,
+    products,
     views,
     now,
   });
   const ordersService = createOrdersService({ orders, subs, fulfilment, provider, views, now });
-  const preview = createPreviewService({ resolver, promo, products, now });
+  const preview = createPreviewService({ resolver, promo, products: productsRepo, now });
 
   const isStripe = provider.name === 'stripe';
   checkoutRoutes(app, {
@@ -84,7 +89,7 @@ export async function registerCommerce(
       test_mode: !isStripe || /^(sk|rk)_test_/.test(config.STRIPE_SECRET_KEY ?? ''),
     },
   });
-  catalogueRoutes(app, { catalogue, orders: ordersService });
+  productsRoutes(app, { products, orders: ordersService });
   await webhookRoutes(app, { provider, fulfilment });
 
   // The worker runs the passes (commerce.jobs.ts); tests drive this one with runOnce().
@@ -102,7 +107,7 @@ export async function registerCommerce(
     sandbox,
     fulfilment,
     entitlements: createEntitlements(createEntitlementsRepository(db)),
-    catalogue,
+    products,
   };
   app.decorate('commerce', handle);
   return handle;

@@ -9,7 +9,7 @@ import type {
 } from '@rudy/contracts';
 import type { DB } from '../../../db/database.js';
 import { HttpError, notFound } from '../../../lib/http-error.js';
-import type { CatalogueService } from '../products/catalogue.service.js';
+import type { ProductsService } from '../products/products.service.js';
 import type { Fulfilment } from '../orders/fulfilment.service.js';
 import type { OrderViews } from '../orders/order-view.js';
 import { createOrdersRepository, type OrderRow } from '../orders/orders.repository.js';
@@ -46,7 +46,7 @@ export function createCheckoutService(deps: {
   promo: PromoService;
   resolver: PurchaseResolver;
   wallet: WalletService;
-  catalogue: CatalogueService;
+  products: ProductsService;
   views: OrderViews;
   now: () => Date;
 }) {
@@ -78,7 +78,7 @@ export function createCheckoutService(deps: {
   }
 
   async function refuseOwned(caller: Caller, purchase: Purchase) {
-    const owned = await deps.catalogue.owned(caller.channelId, caller.userId);
+    const owned = await deps.products.owned(caller.channelId, caller.userId);
     const has = purchase.lines.some((l) =>
       (l.productType === 'package' ? owned.packages : owned.subscriptions).has(l.productId),
     );

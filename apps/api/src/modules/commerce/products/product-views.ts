@@ -3,7 +3,7 @@ import { pickNullableText, pickText } from '../../../lib/i18n-text.js';
 import type { PackageRow, SubscriptionRow } from './products.repository.js';
 
 /*
- * Passes and plans as buyers see them: the channel's bootstrap lists them, the catalogue routes
+ * Passes and plans as buyers see them: the channel's bootstrap lists them, the products routes
  * add what the caller owns.
  */
 

@@ -12,15 +12,15 @@ import {
 } from '@rudy/contracts';
 import { requireLogin } from '../../../lib/require-login.js';
 import { keyedErrors, keyedErrorsWith404, typed } from '../../../lib/route-types.js';
-import type { CatalogueService } from './catalogue.service.js';
+import type { ProductsService } from './products.service.js';
 import type { OrdersService } from '../orders/orders.service.js';
 
 const tags = ['commerce'];
 
 /** Passes, subscriptions (purchased flags for the caller) and the caller's orders. */
-export function catalogueRoutes(
+export function productsRoutes(
   app: FastifyInstance,
-  s: { catalogue: CatalogueService; orders: OrdersService },
+  s: { products: ProductsService; orders: OrdersService },
 ) {
   const r = typed(app);
 
@@ -34,7 +34,7 @@ export function catalogueRoutes(
         response: { 200: z.array(PackageSchema), ...keyedErrors },
       },
     },
-    (req) => s.catalogue.packages(req.auth.channelId, req.auth.userId, req.locale),
+    (req) => s.products.packages(req.auth.channelId, req.auth.userId, req.locale),
   );
 
   r.get(
@@ -48,7 +48,7 @@ export function catalogueRoutes(
         response: { 200: PackageSchema, ...keyedErrorsWith404 },
       },
     },
-    (req) => s.catalogue.package(req.auth.channelId, req.auth.userId, req.params.id, req.locale),
+    (req) => s.products.package(req.auth.channelId, req.auth.userId, req.params.id, req.locale),
   );
 
   r.get(
@@ -60,7 +60,7 @@ export function catalogueRoutes(
         response: { 200: z.array(SubscriptionSchema), ...keyedErrors },
       },
     },
-    (req) => s.catalogue.subscriptions(req.auth.channelId, req.auth.userId, req.locale),
+    (req) => s.products.subscriptions(req.auth.channelId, req.auth.userId, req.locale),
   );
 
   r.get(
@@ -75,7 +75,7 @@ export function catalogueRoutes(
       },
     },
     (req) =>
-      s.catalogue.subscription(req.auth.channelId, req.auth.userId, req.params.id, req.locale),
+      s.products.subscription(req.auth.channelId, req.auth.userId, req.params.id, req.locale),
   );
 
   r.get(

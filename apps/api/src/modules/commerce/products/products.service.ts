@@ -37,7 +37,7 @@ export function markPurchased(
 }
 
 /** GET packages / subscriptions, with the caller's purchases marked. */
-export function createCatalogueService(deps: {
+export function createProductsService(deps: {
   products: ProductsRepository;
   orders: OrdersRepository;
   now: () => Date;
@@ -93,4 +93,4 @@ export function createCatalogueService(deps: {
       markPurchased(await owned(channelId, userId), packages, subs),
   };
 }
-export type CatalogueService = ReturnType<typeof createCatalogueService>;
+export type ProductsService = ReturnType<typeof createProductsService>;
