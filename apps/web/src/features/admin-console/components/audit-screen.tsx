@@ -16,6 +16,15 @@ function shown(value: unknown): string {
   return text.length > SHOWN_CHARS ? `${text.slice(0, SHOWN_CHARS - 1)}…` : text;
 }
 
+/** The item's name where the row keeps it (a create, a delete, a rename). */
+function nameOf(entry: AuditEntry): string | null {
+  for (const side of [entry.after, entry.before]) {
+    const name = side?.name ?? side?.name_en;
+    if (typeof name === 'string' && name !== '') return name;
+  }
+  return null;
+}
+
 /** The changed fields side by side: before, after (one side only for a create or a delete). */
 function Changes({ entry }: { entry: AuditEntry }) {
   const { t } = useT();
@@ -93,6 +102,7 @@ export function AuditScreen() {
                         what: t(`admin:audit.entities.${entry.entity}`),
                       })}
                       {entry.entity_id !== null ? ` #${entry.entity_id}` : ''}
+                      {nameOf(entry) ? ` · ${nameOf(entry)}` : ''}
                     </strong>
                     <span className={styles.muted}>
                       <time dateTime={entry.at}>{at.format(new Date(entry.at))}</time>
