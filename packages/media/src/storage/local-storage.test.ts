@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -30,6 +31,25 @@ describe('local storage', () => {
     fs.writeFileSync(path.join(work, 'new.ts'), 'new');
     await storage.importDir('c1/e3/vod', work);
     expect(await storage.list('c1/e3/vod')).toEqual(['c1/e3/vod/new.ts']);
+  });
+
+  it('clears the scratch of dead processes of this machine, not that of running workers', async () => {
+    const mine = await storage.workDir('job');
+    // A process that has exited: its pid is free (reuse within this test is unlikely).
+    const dead = spawnSync(process.execPath, ['-e', '0']).pid;
+    const host = path.basename(mine).split('.')[1] ?? '';
+    const work = path.dirname(mine);
+    const deadDir = path.join(work, `job.${host}.${dead}.abc`);
+    const foreign = path.join(work, `job.other-machine.${process.pid}.abc`);
+    const oldForeign = path.join(work, `job.other-machine.1.old`);
+    for (const dir of [deadDir, foreign, oldForeign]) fs.mkdirSync(dir);
+    const dayAgo = new Date(Date.now() - 25 * 3600 * 1000);
+    fs.utimesSync(oldForeign, dayAgo, dayAgo);
+    await storage.clearWork();
+    expect(fs.existsSync(mine)).toBe(true);
+    expect(fs.existsSync(foreign)).toBe(true);
+    expect(fs.existsSync(deadDir)).toBe(false);
+    expect(fs.existsSync(oldForeign)).toBe(false);
   });
 
   it('refuses keys that could leave the media directory', async () => {

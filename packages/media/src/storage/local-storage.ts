@@ -1,12 +1,31 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { isSafeKey, type ByteRange, type MediaStorage, type StoredObject } from './storage.js';
 
 const WORK = '.work';
+/** Scratch of another machine sharing MEDIA_DIR is only removed once this old. */
+const FOREIGN_SCRATCH_MAX_AGE_MS = 24 * 3600 * 1000;
+/** Scratch names say whose they are: `<label>.<host>.<pid>.<random>`. */
+const HOST =
+  os
+    .hostname()
+    .replace(/[^A-Za-z0-9_-]/g, '-')
+    .slice(0, 40) || 'host';
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it exists, owned by another user.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
 
 /**
  * MEDIA_DIR on local disk. Writes go to a temporary name and are renamed into place, so a reader
@@ -96,7 +115,8 @@ export function createLocalStorage(
 
     async workDir(label: string) {
       const safe = label.replace(/[^A-Za-z0-9_-]/g, '-').slice(0, 40);
-      const dir = path.join(base, WORK, `${safe}-${randomBytes(6).toString('hex')}`);
+      const name = `${safe}.${HOST}.${process.pid}.${randomBytes(6).toString('hex')}`;
+      const dir = path.join(base, WORK, name);
       await fsp.mkdir(dir, { recursive: true });
       return dir;
     },
@@ -124,10 +144,25 @@ export function createLocalStorage(
       return dir;
     },
 
-    /** Scratch left by jobs that died mid-way. */
+    /**
+     * Scratch left by jobs that died mid-way: that of processes of this machine that are gone,
+     * and anything a day old. Not that of other workers running on this MEDIA_DIR (a worker
+     * starting beside another must not pull the files from under its ffmpeg).
+     */
     async clearWork() {
-      await fsp.rm(path.join(base, WORK), { recursive: true, force: true });
-      await fsp.mkdir(path.join(base, WORK), { recursive: true });
+      const work = path.join(base, WORK);
+      await fsp.mkdir(work, { recursive: true });
+      for (const entry of await fsp.readdir(work)) {
+        const [, host, pid] = entry.split('.');
+        const full = path.join(work, entry);
+        const mine = host === HOST && pid !== undefined && /^\d+$/.test(pid);
+        let stale = mine && !processAlive(Number(pid));
+        if (!stale) {
+          const stat = await fsp.stat(full).catch(() => null);
+          stale = !stat || Date.now() - stat.mtimeMs > FOREIGN_SCRATCH_MAX_AGE_MS;
+        }
+        if (stale) await fsp.rm(full, { recursive: true, force: true });
+      }
     },
   };
   return storage;
