@@ -74,3 +74,22 @@ describe('production start-up', () => {
     );
   });
 });
+
+describe('media storage settings', () => {
+  it('local disk unless a bucket is set; S3 keys go together; other S3 settings need the bucket', () => {
+    expect(loadConfig({}).S3_BUCKET).toBeUndefined();
+    expect(loadConfig({ S3_BUCKET: 'media', S3_ENDPOINT: 'http://127.0.0.1:9000' })).toMatchObject({
+      S3_BUCKET: 'media',
+      S3_REGION: 'us-east-1',
+    });
+    expect(() => loadConfig({ S3_BUCKET: 'media', S3_ACCESS_KEY_ID: 'AK' })).toThrow(
+      /^S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both or neither$/,
+    );
+    expect(() => loadConfig({ S3_ENDPOINT: 'http://127.0.0.1:9000' })).toThrow(
+      /^S3_BUCKET is required with the other S3_ settings$/,
+    );
+    expect(() => loadConfig({ S3_BUCKET: 'media', S3_PREFIX: '../x' })).toThrow(
+      /^Invalid setting S3_PREFIX/,
+    );
+  });
+});

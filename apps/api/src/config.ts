@@ -97,7 +97,10 @@ export const ConfigSchema = z.object({
   /** Keys go under this prefix in the bucket (several deployments sharing one bucket). */
   S3_PREFIX: z
     .string()
-    .regex(/^[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)*$/)
+    .regex(
+      /^[A-Za-z0-9_-][A-Za-z0-9._-]*(\/[A-Za-z0-9_-][A-Za-z0-9._-]*)*$/,
+      'letters, digits, . _ - and /',
+    )
     .optional(),
   /** Media tokens live for the event's (or VOD's) length plus this margin. */
   MEDIA_TOKEN_MARGIN_MS: z.coerce.number().int().positive().default(3_600_000),
