@@ -61,6 +61,7 @@ export function EventCard({
 
   return (
     <article
+      data-event-id={event.id}
       className={`${styles.card} ${layout === 'list' ? styles.list : ''} ${notice ? styles.notOffered : ''}`}
     >
       <div className={styles.thumb} style={{ aspectRatio: EVENT_CARD_RATIO }}>
