@@ -38,7 +38,7 @@ afterAll(async () => {
 /** What the bucket holds, without the storage's own view (local copies included). */
 async function bucketKeys(): Promise<string[]> {
   const { ListObjectsV2Command } = await import('@aws-sdk/client-s3');
-  const page = await storage.client.send(new ListObjectsV2Command({ Bucket: 'media' }));
+  const page = await (await storage.client()).send(new ListObjectsV2Command({ Bucket: 'media' }));
   return (page.Contents ?? []).map((o) => o.Key ?? '').sort();
 }
 

@@ -4,15 +4,7 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import {
-  DeleteObjectsCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  ListObjectsV2Command,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-} from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
 import { createLocalStorage } from './local-storage.js';
 import { isSafeKey, type ByteRange, type MediaStorage, type StoredObject } from './storage.js';
 
@@ -63,11 +55,10 @@ async function localFiles(dir: string, prefix = ''): Promise<string[]> {
   return out;
 }
 
-const notFound = (error: unknown) =>
-  error instanceof S3ServiceException &&
-  (error.$metadata.httpStatusCode === 404 ||
-    error.name === 'NoSuchKey' ||
-    error.name === 'NotFound');
+const notFound = (error: unknown) => {
+  const e = error as { name?: string; $metadata?: { httpStatusCode?: number } } | null;
+  return e?.$metadata?.httpStatusCode === 404 || e?.name === 'NoSuchKey' || e?.name === 'NotFound';
+};
 
 /**
  * Media in an S3-compatible bucket. Objects are written whole (PutObject), so a reader never
@@ -78,17 +69,23 @@ const notFound = (error: unknown) =>
  */
 export function createS3Storage(
   o: S3StorageOptions,
-): MediaStorage & { client: S3Client; bucket: string; clearWork(): Promise<void> } {
-  const client = new S3Client({
-    region: o.region ?? 'us-east-1',
-    ...(o.endpoint ? { endpoint: o.endpoint } : {}),
-    forcePathStyle: o.forcePathStyle ?? Boolean(o.endpoint),
-    ...(o.credentials ? { credentials: o.credentials } : {}),
-    // Checksums only where S3 requires them: a streamed body then goes as a plain upload, not
-    // aws-chunked with a trailing checksum, which S3-compatible services do not all understand.
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    responseChecksumValidation: 'WHEN_REQUIRED',
-  });
+): MediaStorage & { client(): Promise<S3Client>; bucket: string; clearWork(): Promise<void> } {
+  // The SDK (about 30 MB and most of a second to load) only in processes that use a bucket.
+  const loaded = import('@aws-sdk/client-s3').then((sdk) => ({
+    sdk,
+    client: new sdk.S3Client({
+      region: o.region ?? 'us-east-1',
+      ...(o.endpoint ? { endpoint: o.endpoint } : {}),
+      forcePathStyle: o.forcePathStyle ?? Boolean(o.endpoint),
+      ...(o.credentials ? { credentials: o.credentials } : {}),
+      // Checksums only where S3 requires them: a streamed body then goes as a plain upload, not
+      // aws-chunked with a trailing checksum, which S3-compatible services do not all understand.
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+    }),
+  }));
+  // A failed load is reported by the first call, not as an unhandled rejection meanwhile.
+  loaded.catch(() => undefined);
   const Bucket = o.bucket;
   const concurrency = o.concurrency ?? 8;
   const base = o.keyPrefix ? o.keyPrefix.replace(/\/+$/, '') + '/' : '';
@@ -102,11 +99,12 @@ export function createS3Storage(
   };
 
   async function listObjects(prefix: string): Promise<string[]> {
+    const { sdk, client } = await loaded;
     const keys: string[] = [];
     let ContinuationToken: string | undefined;
     do {
       const page = await client.send(
-        new ListObjectsV2Command({ Bucket, Prefix: prefix, ContinuationToken }),
+        new sdk.ListObjectsV2Command({ Bucket, Prefix: prefix, ContinuationToken }),
       );
       for (const item of page.Contents ?? []) if (item.Key) keys.push(item.Key);
       ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
@@ -115,10 +113,11 @@ export function createS3Storage(
   }
 
   async function deleteObjects(keys: string[]) {
+    const { sdk, client } = await loaded;
     for (let i = 0; i < keys.length; i += 1000) {
       const Objects = keys.slice(i, i + 1000).map((Key) => ({ Key }));
       const result = await client.send(
-        new DeleteObjectsCommand({ Bucket, Delete: { Objects, Quiet: true } }),
+        new sdk.DeleteObjectsCommand({ Bucket, Delete: { Objects, Quiet: true } }),
       );
       const failed = result.Errors?.[0];
       if (failed) throw new Error(`S3 delete failed: ${failed.Key ?? ''} ${failed.Code ?? ''}`);
@@ -126,9 +125,10 @@ export function createS3Storage(
   }
 
   async function putFile(key: string, file: string) {
+    const { sdk, client } = await loaded;
     const { size } = await fsp.stat(file);
     await client.send(
-      new PutObjectCommand({
+      new sdk.PutObjectCommand({
         Bucket,
         Key: key,
         Body: fs.createReadStream(file),
@@ -139,13 +139,14 @@ export function createS3Storage(
 
   const storage = {
     kind: 's3' as const,
-    client,
+    client: async () => (await loaded).client,
     bucket: Bucket,
 
     async put(key: string, body: Buffer | string | Readable) {
+      const { sdk, client } = await loaded;
       const Key = objectKey(key);
       if (!(body instanceof Readable)) {
-        await client.send(new PutObjectCommand({ Bucket, Key, Body: body }));
+        await client.send(new sdk.PutObjectCommand({ Bucket, Key, Body: body }));
         return;
       }
       // PutObject needs the length up front: a stream of unknown length is spooled to disk first.
@@ -160,11 +161,12 @@ export function createS3Storage(
     },
 
     async get(key: string, range?: ByteRange): Promise<Readable | null> {
+      const { sdk, client } = await loaded;
       const Key = objectKey(key);
       if (await local.exists(key)) return local.get(key, range);
       try {
         const result = await client.send(
-          new GetObjectCommand({
+          new sdk.GetObjectCommand({
             Bucket,
             Key,
             ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}),
@@ -178,11 +180,12 @@ export function createS3Storage(
     },
 
     async stat(key: string): Promise<StoredObject | null> {
+      const { sdk, client } = await loaded;
       const Key = objectKey(key);
       const onDisk = await local.stat(key);
       if (onDisk) return onDisk;
       try {
-        const head = await client.send(new HeadObjectCommand({ Bucket, Key }));
+        const head = await client.send(new sdk.HeadObjectCommand({ Bucket, Key }));
         return { size: head.ContentLength ?? 0, modifiedAt: head.LastModified ?? new Date(0) };
       } catch (error) {
         if (notFound(error)) return null;
@@ -240,12 +243,13 @@ export function createS3Storage(
       const source = `${objectKey(clean, true)}/`;
       const keys = await listObjects(source);
       if (keys.length === 0) throw new Error(`nothing stored under ${prefix}`);
+      const { sdk, client } = await loaded;
       const dir = await local.workDir('copy');
       try {
         await inBatches(keys, concurrency, async (key) => {
           const file = path.join(dir, key.slice(source.length));
           await fsp.mkdir(path.dirname(file), { recursive: true });
-          const result = await client.send(new GetObjectCommand({ Bucket, Key: key }));
+          const result = await client.send(new sdk.GetObjectCommand({ Bucket, Key: key }));
           if (!(result.Body instanceof Readable)) throw new Error(`no body for ${key}`);
           const tmp = `${file}.${randomBytes(4).toString('hex')}.tmp`;
           await pipeline(result.Body, fs.createWriteStream(tmp));

@@ -77,9 +77,9 @@ async function bucketKeys(prefix: string): Promise<string[]> {
     credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
     localRoot: path.join(tmp, 'probe'),
   });
-  const page = await s3.client.send(
-    new ListObjectsV2Command({ Bucket: s3.bucket, Prefix: `league/${prefix}` }),
-  );
+  const page = await (
+    await s3.client()
+  ).send(new ListObjectsV2Command({ Bucket: s3.bucket, Prefix: `league/${prefix}` }));
   return (page.Contents ?? []).map((o) => o.Key ?? '');
 }
 
