@@ -5,13 +5,17 @@ import { openDatabase, type DB } from '../apps/api/src/db/database.js';
 import { migrateToLatest } from '../apps/api/src/db/migrate.js';
 import { seedDemoChannel } from '../apps/api/src/db/seed/demo-channel.js';
 
-/** The real server on a free port: PostgreSQL at BENCH_DATABASE_URL when set, else in-memory PGlite. */
+/**
+ * The real server on a free port: PostgreSQL at BENCH_DATABASE_URL when set, else PGlite on disk
+ * under BENCH_PGLITE_DIR when set (as `npm start` runs it; the directory should be new), else
+ * in-memory PGlite.
+ */
 export async function serveApp(
   opts: { seed?: (db: DB) => Promise<unknown>; env?: Record<string, string> } = {},
 ) {
   const database = await openDatabase({
     databaseUrl: process.env.BENCH_DATABASE_URL,
-    dataDir: 'memory://',
+    dataDir: process.env.BENCH_PGLITE_DIR ?? 'memory://',
     poolSize: 20,
   });
   await migrateToLatest(database.db);
