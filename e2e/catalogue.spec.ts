@@ -71,9 +71,11 @@ async function signedInContext(device = DESKTOP): Promise<BrowserContext> {
   return context;
 }
 
+/** A card's title is a heading one level below the section it is listed in (h2 to h4). */
 async function cardTitles(page: Page): Promise<string[]> {
-  await page.locator('article h3').first().waitFor();
-  return page.locator('article h3').allTextContents();
+  const titles = page.locator('article :is(h2, h3, h4)');
+  await titles.first().waitFor();
+  return titles.allTextContents();
 }
 
 void describe('catalogue in the browser', () => {
