@@ -176,11 +176,28 @@ void describe('accessibility scan (axe-core)', () => {
       const page = await context.newPage();
       const found: string[] = [];
       const small: string[] = [];
+      // A visitor who is not signed in: the client knows it and asks nothing of the account, so
+      // the console stays free of errors (a 401 on /api/profile was logged on every page).
+      const accountCalls: string[] = [];
+      const consoleErrors: string[] = [];
+      const onResponse = (res: { url(): string; status(): number }) => {
+        if (new URL(res.url()).pathname.startsWith('/api/profile')) {
+          accountCalls.push(`${res.status()} ${res.url()}`);
+        }
+      };
+      const onConsole = (msg: { type(): string; text(): string }) => {
+        if (msg.type() === 'error') consoleErrors.push(`${page.url()}: ${msg.text()}`);
+      };
+      page.on('response', onResponse);
+      page.on('console', onConsole);
       for (const path of anonymousRoutes) {
         found.push(...(await scan(page, path)));
         // A phone is held in the hand: every control is a 44 px tap target.
         if (variant.device === PHONE) small.push(...(await smallTargets(page, path)));
       }
+
+      page.off('response', onResponse);
+      page.off('console', onConsole);
 
       // The same browser signed in: the account's screens.
       const viewer = await newViewer({ name: 'a11y' });
@@ -194,6 +211,8 @@ void describe('accessibility scan (axe-core)', () => {
       await context.close();
       assert.deepEqual(found, []);
       assert.deepEqual(small, []);
+      assert.deepEqual(accountCalls, []);
+      assert.deepEqual(consoleErrors, []);
     });
   }
 });
