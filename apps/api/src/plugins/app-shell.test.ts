@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createAppShell, preloadLinks, scriptSafeJson } from './app-shell.js';
+import type { RenderedStartup } from '../modules/channel/startup-data.js';
+import { createAppShell, preloadLinks, scriptSafeJson, startupModules } from './app-shell.js';
 
 describe('app shell', () => {
   it("adds a page's link-preview tags, escaped, to index.html", async () => {
@@ -80,5 +81,27 @@ describe('app shell', () => {
     expect(home).not.toContain('shared.js');
     expect(preloadLinks(manifest, '/live')).toContain('/assets/live.js');
     expect(preloadLinks(manifest, '/login')).toBe('');
+  });
+
+  it('adds the chunks start-up loads for the channel: French texts, the static-block sanitiser', () => {
+    const manifest = {
+      'index.html': { file: 'assets/index.js' },
+      'src/app/routes/home/home.tsx': { file: 'assets/home.js' },
+      'src/locales/fr-start-up.ts': { file: 'assets/fr.js' },
+      'src/components/ui/sanitize-html.ts': { file: 'assets/purify.js' },
+    };
+    const settings = { static_blocks: true } as NonNullable<RenderedStartup['settings']>;
+    const french = startupModules({ json: '{}', locale: 'fr', settings });
+    expect(french).toEqual(['src/locales/fr-start-up.ts', 'src/components/ui/sanitize-html.ts']);
+    const links = preloadLinks(manifest, '/', french);
+    expect(links).toContain('href="/assets/fr.js"');
+    expect(links).toContain('href="/assets/purify.js"');
+    const english = startupModules({
+      json: '{}',
+      locale: 'en',
+      settings: { ...settings, static_blocks: false },
+    });
+    expect(english).toEqual([]);
+    expect(preloadLinks(manifest, '/', english)).not.toMatch(/fr\.js|purify\.js/);
   });
 });

@@ -1,6 +1,6 @@
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { STARTUP_DATA_ELEMENT_ID } from '@rudy/contracts';
+import { STARTUP_DATA_ELEMENT_ID, type Locale } from '@rudy/contracts';
 import type { RenderedStartup } from '../modules/channel/startup-data.js';
 
 /** What a link preview (Open Graph, Twitter card) shows of a page. */
@@ -56,6 +56,20 @@ const FIRST_PAINT_MODULES: [RegExp, string[]][] = [
   [/^\/watch\/\d+$/, ['src/app/routes/watch/watch.tsx']],
 ];
 const SITE_LAYOUT = 'src/app/routes/root/root-layout.tsx';
+/** Chunks start-up loads by the channel, not the path: texts of a language other than English… */
+const LOCALE_TEXTS: Partial<Record<Locale, string>> = { fr: 'src/locales/fr-start-up.ts' };
+/** …and the sanitiser of a channel's static blocks (DOMPurify), for a channel that shows them. */
+const STATIC_BLOCKS_SANITIZER = 'src/components/ui/sanitize-html.ts';
+
+/** The chunks the start-up of this channel's page loads besides the path's screen. */
+export function startupModules(startup: RenderedStartup | undefined): string[] {
+  if (!startup) return [];
+  const texts = LOCALE_TEXTS[startup.locale];
+  return [
+    ...(texts ? [texts] : []),
+    ...(startup.settings?.static_blocks ? [STATIC_BLOCKS_SANITIZER] : []),
+  ];
+}
 
 interface ManifestChunk {
   file: string;
@@ -68,10 +82,10 @@ type Manifest = Record<string, ManifestChunk>;
  * modulepreload and style preload links for a path's screen, minus what the entry already loads.
  * Both with `crossorigin`, as Vite's loader later asks for them: the cached copy is then reused.
  */
-export function preloadLinks(manifest: Manifest, pathname: string): string {
+export function preloadLinks(manifest: Manifest, pathname: string, extra: string[] = []): string {
   const route = FIRST_PAINT_MODULES.find(([pattern]) => pattern.test(pathname));
   if (!route) return '';
-  const sources = route[1].map((src) => pathname.replace(route[0], src));
+  const sources = [...route[1].map((src) => pathname.replace(route[0], src)), ...extra];
   const inEntry = new Set<string>();
   const walk = (key: string, into: Set<string>) => {
     if (into.has(key) || !manifest[key]) return;
@@ -156,7 +170,7 @@ export function createAppShell(distDir: string) {
         );
       }
       if (pathname) {
-        const links = preloadLinks(await manifestOf(index), pathname);
+        const links = preloadLinks(await manifestOf(index), pathname, startupModules(startup));
         if (links) head.push(links);
       }
       if (meta) head.push(metaTags(meta));
