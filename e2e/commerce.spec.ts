@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newContext } from './support/browser.js';
+import { DESKTOP, PHONE, launchBrowser, newContext } from './support/browser.js';
 import { followMailLink } from './support/outbox.js';
 import { startServer, type RunningServer } from './support/server.js';
 
@@ -46,8 +46,11 @@ async function register(page: Page, first: string, email: string) {
   await page.waitForURL('**/verify-notice');
 }
 
-async function newBuyer(first: string, opts: { verified?: boolean } = {}): Promise<Page> {
-  const context = await newContext(browser, server.url);
+async function newBuyer(
+  first: string,
+  opts: { verified?: boolean; device?: typeof PHONE | typeof DESKTOP } = {},
+): Promise<Page> {
+  const context = await newContext(browser, server.url, opts.device);
   const page = await context.newPage();
   await page.goto('/registration');
   const email = uniqueEmail(first.toLowerCase());
@@ -65,6 +68,16 @@ async function fillCard(page: Page, number: string) {
   await page.getByLabel('Expiry (MM / YY)').fill('1234');
   await page.getByLabel('CVC').fill('123');
   await page.getByLabel('Name on card').fill('Test Buyer');
+}
+
+/**
+ * The outcome of a payment is where the buyer looks: in the viewport with the focus, not above it
+ * (Pay sits at the bottom of a long form on a phone).
+ */
+async function assertOutcomeInView(page: Page, outcome: ReturnType<Page['getByRole']>) {
+  const box = await outcome.boundingBox();
+  const height = page.viewportSize()?.height ?? 0;
+  assert.ok(box && box.y >= 0 && box.y + box.height <= height, `in view: ${JSON.stringify(box)}`);
 }
 
 /** What the playback call says now for this page's signed-in key (the player asks the same). */
@@ -123,7 +136,8 @@ void describe('commerce in the browser', () => {
   });
 
   void it('a declined card shows the failure popup; a card asking for a second step then pays', async () => {
-    const page = await newBuyer('Dee');
+    // On a phone: Pay is at the bottom of the form, the outcome must come into view.
+    const page = await newBuyer('Dee', { device: PHONE });
     await page.goto('/buy?package_id=1');
 
     await page.getByLabel('Promo code').fill('NOPE');
@@ -139,6 +153,7 @@ void describe('commerce in the browser', () => {
     const popup = page.getByRole('alertdialog', { name: 'Payment failed' });
     await popup.waitFor({ timeout: 15_000 });
     await popup.getByText('Your card was declined.').waitFor();
+    await assertOutcomeInView(page, popup);
     await popup.getByRole('button', { name: 'Try another card' }).click();
     await popup.waitFor({ state: 'detached' });
 
@@ -146,7 +161,10 @@ void describe('commerce in the browser', () => {
     await page.getByRole('button', { name: /^Pay \$/ }).click();
     const step = page.getByRole('dialog', { name: 'Sandbox — confirm this payment' });
     await step.getByRole('button', { name: 'Confirm payment' }).click();
-    await page.getByRole('heading', { name: 'Payment complete' }).waitFor({ timeout: 15_000 });
+    const done = page.getByRole('heading', { name: 'Payment complete' });
+    await done.waitFor({ timeout: 15_000 });
+    await page.waitForFunction(() => document.activeElement?.textContent === 'Payment complete');
+    await assertOutcomeInView(page, done);
 
     await page.goto('/packages');
     await page.getByRole('button', { name: 'You have it' }).waitFor();
