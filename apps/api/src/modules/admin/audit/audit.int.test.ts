@@ -1,18 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AdminTeam, AuditList } from '@rudy/contracts';
-import { createTestApp, OTHER_CHANNEL_KEY, type TestContext } from '../../../test/test-app.js';
-import { adminUser, signedInUser } from '../../../test/test-users.js';
+import { adminTestApp, expectAdminOnly, otherChannelAdmin } from '../admin-test-kit.js';
 
 /* GET /api/admin/audit: the channel's log, paged, with each change's fields before and after. */
 
-let t: TestContext;
-let admin: { apiKey: string; userId: number; email: string };
-
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await adminUser(t);
-});
-afterAll(() => t?.close());
+const app = adminTestApp();
 
 const team = {
   name: 'Audit Owls',
@@ -24,27 +16,25 @@ const team = {
   division: '',
   league: '',
 };
-const log = async (query: Record<string, string> = {}, key = admin.apiKey) =>
-  t.get('/api/admin/audit', { api_key: key, ...query });
+const log = async (query: Record<string, string> = {}, key = app.admin.apiKey) =>
+  app.t.get('/api/admin/audit', { api_key: key, ...query });
 
 describe('the audit log', () => {
   it('401 anonymous, 403 for a viewer; another channel’s admin sees none of this channel’s rows', async () => {
-    expect((await log({}, await t.apiKey())).statusCode).toBe(401);
-    expect((await log({}, (await signedInUser(t)).apiKey)).statusCode).toBe(403);
+    const { t, admin } = app;
+    await expectAdminOnly(t, [(key) => log({}, key)]);
     await t.inject({
       method: 'POST',
       url: '/api/admin/teams',
       payload: { api_key: admin.apiKey, ...team, name: 'Hidden Herons' },
     });
-    const other = await adminUser(t, {
-      channelId: t.otherChannelId,
-      channelKey: OTHER_CHANNEL_KEY,
-    });
+    const other = await otherChannelAdmin(t);
     const theirs = (await log({}, other.apiKey)).json<AuditList>();
     expect(theirs.data.some((r) => JSON.stringify(r.after).includes('Hidden Herons'))).toBe(false);
   });
 
   it('pages newest first, filters by kind, and keeps before and after of each change', async () => {
+    const { t, admin } = app;
     const created = (
       await t.inject({
         method: 'POST',

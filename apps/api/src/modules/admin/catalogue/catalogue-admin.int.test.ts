@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type {
   AdminCatalogue,
   AdminRink,
@@ -6,50 +6,38 @@ import type {
   AdminSport,
   AuditList,
 } from '@rudy/contracts';
-import { createTestApp, OTHER_CHANNEL_KEY, type TestContext } from '../../../test/test-app.js';
-import { adminUser, signedInUser } from '../../../test/test-users.js';
+import { adminTestApp, expectAdminOnly, otherChannelAdmin } from '../admin-test-kit.js';
 
 /* Sports, rinks and schools: admins of the channel only, validated, audited, seen by viewers at once. */
 
-let t: TestContext;
-let admin: { apiKey: string; userId: number; email: string };
-
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await adminUser(t);
-});
-afterAll(() => t?.close());
+const app = adminTestApp();
 
 const call = (
   method: 'POST' | 'PATCH' | 'DELETE',
   url: string,
   payload: Record<string, unknown> = {},
-  key = admin.apiKey,
+  key = app.admin.apiKey,
 ) =>
   method === 'DELETE'
-    ? t.inject({ method, url, query: { api_key: key } })
-    : t.inject({ method, url, payload: { api_key: key, ...payload } });
-const catalogue = async (key = admin.apiKey) =>
-  (await t.get('/api/admin/catalogue', { api_key: key })).json<AdminCatalogue>();
+    ? app.t.inject({ method, url, query: { api_key: key } })
+    : app.t.inject({ method, url, payload: { api_key: key, ...payload } });
+const catalogue = async (key = app.admin.apiKey) =>
+  (await app.t.get('/api/admin/catalogue', { api_key: key })).json<AdminCatalogue>();
 const auditOf = async (entity: string, id: number) =>
-  (await t.get('/api/admin/audit', { api_key: admin.apiKey, entity }))
+  (await app.t.get('/api/admin/audit', { api_key: app.admin.apiKey, entity }))
     .json<AuditList>()
     .data.filter((r) => r.entity_id === id);
 
 describe('who may change the catalogue', () => {
   it('401 anonymous, 403 for a viewer, 404 for another channel’s admin', async () => {
-    const anonymous = await t.apiKey();
-    const viewer = await signedInUser(t);
-    for (const [key, status] of [
-      [anonymous, 401],
-      [viewer.apiKey, 403],
-    ] as const) {
-      expect((await t.get('/api/admin/catalogue', { api_key: key })).statusCode).toBe(status);
-      for (const path of ['sports', 'rinks', 'schools']) {
-        expect((await call('POST', `/api/admin/${path}`, {}, key)).statusCode).toBe(status);
-        expect((await call('DELETE', `/api/admin/${path}/1`, {}, key)).statusCode).toBe(status);
-      }
-    }
+    const { t } = app;
+    await expectAdminOnly(t, [
+      (key) => t.get('/api/admin/catalogue', { api_key: key }),
+      ...['sports', 'rinks', 'schools'].flatMap((path) => [
+        (key: string) => call('POST', `/api/admin/${path}`, {}, key),
+        (key: string) => call('DELETE', `/api/admin/${path}/1`, {}, key),
+      ]),
+    ]);
     const rink = (
       await call('POST', '/api/admin/rinks', {
         name: 'Mine Arena',
@@ -58,10 +46,7 @@ describe('who may change the catalogue', () => {
         time_zone: 'America/Toronto',
       })
     ).json<AdminRink>();
-    const other = await adminUser(t, {
-      channelId: t.otherChannelId,
-      channelKey: OTHER_CHANNEL_KEY,
-    });
+    const other = await otherChannelAdmin(t);
     const patch = await call(
       'PATCH',
       `/api/admin/rinks/${rink.id}`,
@@ -110,6 +95,7 @@ describe('validation', () => {
 
 describe('changes', () => {
   it('creates, edits and deletes a sport, each audited; viewers’ categories follow at once', async () => {
+    const { t, admin } = app;
     const viewerKey = await t.apiKey();
     const seen = async (id: number) =>
       (await t.get('/api/events-categories', { api_key: viewerKey }))
@@ -149,6 +135,7 @@ describe('changes', () => {
   });
 
   it('rinks and schools: edited and audited; one in use is kept (409 in_use, no audit row)', async () => {
+    const { t, admin } = app;
     const rink = (
       await call('POST', '/api/admin/rinks', {
         name: 'Memorial Centre',

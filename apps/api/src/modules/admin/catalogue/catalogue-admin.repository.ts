@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { DB } from '../../../db/database.js';
+import { aliasesLike } from '../aliases.repository.js';
 import { channelRows } from '../audited-entity.js';
 
 /**
@@ -68,20 +69,6 @@ export function createCatalogueAdminRepository(db: DB) {
       ])
       .where('g.channel_id', '=', channelId);
 
-  async function aliases(
-    table: 'event_categories' | 'participant_groups',
-    channelId: number,
-    base: string,
-  ): Promise<Set<string>> {
-    const rows = await db
-      .selectFrom(table)
-      .select('alias')
-      .where('channel_id', '=', channelId)
-      .where((eb) => eb.or([eb('alias', '=', base), eb('alias', 'like', `${base}-%`)]))
-      .execute();
-    return new Set(rows.map((r) => r.alias));
-  }
-
   return {
     sports: {
       list: (channelId: number) =>
@@ -89,7 +76,7 @@ export function createCatalogueAdminRepository(db: DB) {
       byId: (channelId: number, id: number) =>
         sports(channelId).where('c.id', '=', id).executeTakeFirst(),
       aliasesLike: (channelId: number, base: string) =>
-        aliases('event_categories', channelId, base),
+        aliasesLike(db, 'event_categories', channelId, base),
       ...channelRows(db, 'event_categories'),
     },
     rinks: {
@@ -103,7 +90,7 @@ export function createCatalogueAdminRepository(db: DB) {
       byId: (channelId: number, id: number) =>
         schools(channelId).where('g.id', '=', id).executeTakeFirst(),
       aliasesLike: (channelId: number, base: string) =>
-        aliases('participant_groups', channelId, base),
+        aliasesLike(db, 'participant_groups', channelId, base),
       ...channelRows(db, 'participant_groups'),
     },
   };

@@ -1,18 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { AdminGame, AdminGameOptions, AdminGamesPage, AuditList } from '@rudy/contracts';
-import { createTestApp, OTHER_CHANNEL_KEY, type TestContext } from '../../../test/test-app.js';
-import { adminUser, signedInUser } from '../../../test/test-users.js';
+import { adminTestApp, expectAdminOnly, otherChannelAdmin } from '../admin-test-kit.js';
 
 /* Unpublishing a game: gone from every viewer's view (listings, search, event page, playback), kept in the console. */
 
-let t: TestContext;
-let admin: { apiKey: string; userId: number; email: string };
+// The listings cache is on, as in production: hiding a game must still show at once.
+const app = adminTestApp({ CATALOGUE_CACHE_MS: '60000' });
 let game: AdminGame;
 
 beforeAll(async () => {
-  // The listings cache is on, as in production: hiding a game must still show at once.
-  t = await createTestApp({ CATALOGUE_CACHE_MS: '60000' });
-  admin = await adminUser(t);
+  const { t, admin } = app;
   const options = (
     await t.get('/api/admin/games/options', { api_key: admin.apiKey })
   ).json<AdminGameOptions>();
@@ -37,10 +34,9 @@ beforeAll(async () => {
     })
   ).json<AdminGame>();
 });
-afterAll(() => t?.close());
 
-const publish = (published: unknown, key = admin.apiKey, id = game.id) =>
-  t.inject({
+const publish = (published: unknown, key = app.admin.apiKey, id = game.id) =>
+  app.t.inject({
     method: 'POST',
     url: `/api/admin/games/${id}/publish`,
     payload: { api_key: key, published },
@@ -48,12 +44,9 @@ const publish = (published: unknown, key = admin.apiKey, id = game.id) =>
 
 describe('publishing a game', () => {
   it('only the channel’s admin may, with a boolean', async () => {
-    expect((await publish(false, await t.apiKey())).statusCode).toBe(401);
-    expect((await publish(false, (await signedInUser(t)).apiKey)).statusCode).toBe(403);
-    const other = await adminUser(t, {
-      channelId: t.otherChannelId,
-      channelKey: OTHER_CHANNEL_KEY,
-    });
+    const { t, admin } = app;
+    await expectAdminOnly(t, [(key) => publish(false, key)]);
+    const other = await otherChannelAdmin(t);
     expect((await publish(false, other.apiKey)).statusCode).toBe(404);
     expect((await publish('no')).statusCode).toBe(400);
     expect((await publish(false, admin.apiKey, 2147483647)).statusCode).toBe(404);
@@ -61,6 +54,7 @@ describe('publishing a game', () => {
   });
 
   it('hides it from viewers at once (cached listings too), keeps it in the console, and shows it again', async () => {
+    const { t, admin } = app;
     const viewerKey = await t.apiKey();
     const listed = async (query: Record<string, string>) =>
       (await t.get('/api/events', { api_key: viewerKey, limit: '100', ...query }))

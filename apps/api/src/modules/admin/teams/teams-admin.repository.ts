@@ -1,4 +1,5 @@
 import type { DB } from '../../../db/database.js';
+import { aliasesLike } from '../aliases.repository.js';
 import { channelRows } from '../audited-entity.js';
 
 /** SQL only: the channel's teams as the console edits them. */
@@ -33,15 +34,8 @@ export function createTeamsAdminRepository(db: DB) {
     byId: (channelId: number, id: number) =>
       teams(channelId).where('p.id', '=', id).executeTakeFirst(),
 
-    async aliasesLike(channelId: number, base: string): Promise<Set<string>> {
-      const rows = await db
-        .selectFrom('participants')
-        .select('alias')
-        .where('channel_id', '=', channelId)
-        .where((eb) => eb.or([eb('alias', '=', base), eb('alias', 'like', `${base}-%`)]))
-        .execute();
-      return new Set(rows.map((r) => r.alias));
-    },
+    aliasesLike: (channelId: number, base: string) =>
+      aliasesLike(db, 'participants', channelId, base),
 
     /** Writes bounded to the channel; a school is a participant group of the same channel. */
     ...channelRows(db, 'participants'),
