@@ -65,6 +65,19 @@ void describe('playback in the browser', () => {
     await reported;
     await assertMainVideoPlays(page);
     await page.getByRole('combobox', { name: 'Quality' }).waitFor();
+
+    // The shortcuts work with the focus on the page, not only on the player: k pauses, k plays.
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    const paused = () => page.getByTestId('main-video').evaluate((v: HTMLVideoElement) => v.paused);
+    await page.keyboard.press('k');
+    await page.waitForFunction(
+      () => document.querySelector<HTMLVideoElement>('[data-testid=main-video]')?.paused,
+    );
+    await page.keyboard.press('k');
+    await page.waitForFunction(
+      () => document.querySelector<HTMLVideoElement>('[data-testid=main-video]')?.paused === false,
+    );
+    assert.equal(await paused(), false);
     assert.deepEqual(errors, []);
     await context.close();
   });
