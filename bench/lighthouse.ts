@@ -9,8 +9,14 @@
  * Alone: `npm run build:web && node --import tsx bench/lighthouse.ts`. BENCH_LH_RUNS runs each page
  * that many times and keeps the run with the median performance score; BENCH_LH_OUT=dir writes each
  * page's full JSON report there; WEB_DIST_DIR serves a build made elsewhere.
+ *
+ * Each line carries the machine's load average, and a baseline page (static, with a fixed script
+ * workload) is audited first and last in the same Chrome: its TBT shows how disturbed the run was.
  */
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Result } from 'lighthouse';
@@ -41,6 +47,46 @@ export interface PageFigures {
   cls: number;
   /** Audits that failed in a category other than performance (what to fix). */
   failing: string[];
+  /** The machine's 1-minute load average when the page's audit ended. */
+  load: number;
+}
+
+/**
+ * The baseline of the run: a static page from a bare node:http server (a heading, text, a sized
+ * image and a fixed script workload, about the work of a small app's start-up), audited by the same
+ * Chrome first and last. A static page alone scores 100 even on a saturated machine; the script's
+ * long task does not: its TBT grows with the load, as the product's pages' do. Compare the product's
+ * figures with the baseline's of the same run, not in absolute.
+ */
+const BASELINE_HTML = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Baseline</title><meta name="description" content="A static page: the run's baseline.">
+<style>body{font:16px/1.5 system-ui,sans-serif;margin:0 auto;max-width:40rem;padding:1rem}img{display:block;width:100%;height:auto}</style>
+</head><body><main><h1>Baseline page</h1>
+<img src="/art.svg" width="640" height="360" alt="A blue and red banner" fetchpriority="high">
+<p>${'Static text of the baseline page, served by a bare node:http server. '.repeat(12)}</p>
+<p id="work"></p>
+<script>let x = 0; for (let i = 0; i < 2e7; i++) x += Math.sqrt(i); document.getElementById('work').textContent = String(x > 0);</script>
+</main></body></html>`;
+const BASELINE_SVG = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 640 360"><rect width="320" height="360" fill="#1d4ed8"/><rect x="320" width="320" height="360" fill="#b91c1c"/></svg>`;
+
+async function baselineServer() {
+  const server = http.createServer((req, res) => {
+    const [type, body] =
+      req.url === '/art.svg'
+        ? ['image/svg+xml', BASELINE_SVG]
+        : req.url === '/robots.txt'
+          ? ['text/plain', 'User-agent: *\nAllow: /\n']
+          : ['text/html; charset=utf-8', BASELINE_HTML];
+    res.writeHead(200, { 'content-type': type, 'cache-control': 'no-cache' });
+    res.end(body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }
 
 function figures(name: string, pagePath: string, lhr: Result): PageFigures {
@@ -61,6 +107,7 @@ function figures(name: string, pagePath: string, lhr: Result): PageFigures {
     tbtMs: audit('total-blocking-time'),
     cls: audit('cumulative-layout-shift'),
     failing,
+    load: os.loadavg()[0] ?? NaN,
   };
 }
 
@@ -109,12 +156,19 @@ export async function benchLighthouse(): Promise<PageFigures[]> {
     chromePath: CHROME_PATH,
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic'],
   });
+  const baseline = await baselineServer();
   try {
     const results: PageFigures[] = [];
-    for (const page of await pages(server)) {
+    // The baseline first and last: the load can change during the run.
+    const list = [
+      { name: 'baseline (static page)', path: '', url: baseline.url },
+      ...(await pages(server)).map((p) => ({ ...p, url: server.url + p.path })),
+      { name: 'baseline again', path: '', url: baseline.url },
+    ];
+    for (const page of list) {
       const runs: { lhr: Result; figures: PageFigures }[] = [];
       for (let i = 0; i < RUNS; i++) {
-        const lhr = await audit(chrome.port, server.url + page.path);
+        const lhr = await audit(chrome.port, page.url);
         runs.push({ lhr, figures: figures(page.name, page.path, lhr) });
       }
       runs.sort((a, b) => a.figures.scores.performance - b.figures.scores.performance);
@@ -130,21 +184,26 @@ export async function benchLighthouse(): Promise<PageFigures[]> {
     return results;
   } finally {
     chrome.kill();
+    await baseline.close();
     await server.stop();
   }
 }
 
 export function reportLighthouse(results: PageFigures[], report: Report) {
+  const cores = os.cpus().length;
   for (const r of results) {
     const misses = CATEGORIES.filter((c) => r.scores[c] < GOALS[c]);
+    const isBaseline = r.name.startsWith('baseline');
     report(
       `lighthouse mobile ${r.name}`,
       `perf ${r.scores.performance} a11y ${r.scores.accessibility} bp ${r.scores['best-practices']} ` +
         `seo ${r.scores.seo} | LCP ${(r.lcpMs / 1000).toFixed(2)} s TBT ${r.tbtMs.toFixed(0)} ms ` +
-        `CLS ${r.cls.toFixed(3)}`,
-      misses.length === 0
-        ? 'PASS (goals 95/100/95/95)'
-        : `MISS (${misses.map((c) => `${c} < ${GOALS[c]}`).join(', ')})`,
+        `CLS ${r.cls.toFixed(3)} | load ${r.load.toFixed(1)}/${cores} cores`,
+      isBaseline
+        ? 'baseline: its TBT grows with the load'
+        : misses.length === 0
+          ? 'PASS (goals 95/100/95/95)'
+          : `MISS (${misses.map((c) => `${c} < ${GOALS[c]}`).join(', ')})`,
     );
     for (const failing of r.failing) console.log(`    ${r.path}: ${failing}`);
   }
