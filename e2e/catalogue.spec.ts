@@ -114,6 +114,20 @@ void describe('catalogue in the browser', () => {
     await context.close();
   });
 
+  void it('finds games by the city of their rink as well as by team ("Kingston")', async () => {
+    const context = await newContext(browser, server.url, PHONE);
+    const page = await context.newPage();
+    await page.goto('/upcoming');
+    await cardTitles(page);
+    await page.getByLabel('Search games').fill('Kingston');
+    await page.waitForURL(/search=Kingston/);
+    await page.waitForFunction(() => {
+      const cards = Array.from(document.querySelectorAll('article'));
+      return cards.length > 0 && cards.every((c) => c.textContent?.includes('Kingston'));
+    });
+    await context.close();
+  });
+
   void it('opens the schedule on today, pages back to earlier games, and jumps back to today', async () => {
     const context = await newContext(browser, server.url, PHONE);
     const page = await context.newPage();
