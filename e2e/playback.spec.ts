@@ -136,6 +136,15 @@ void describe('playback in the browser', () => {
       /event_id=\d+.*single_event_package_id=\d+/,
     );
     assert.equal(await page.getByTestId('main-video').count(), 0);
+
+    // Embedded in someone else's page: the way forward opens the site in a new tab, and the
+    // embed itself has no site chrome (no header, no cookie notice).
+    await page.goto(`/watch_embed/${paid.id}`);
+    const embeddedBuy = page.getByRole('link', { name: 'Buy this game' });
+    await embeddedBuy.waitFor();
+    assert.equal(await embeddedBuy.getAttribute('target'), '_blank');
+    assert.equal(await page.locator('header').count(), 0);
+    assert.equal(await page.getByRole('button', { name: 'Got it' }).count(), 0);
     assert.deepEqual(mediaRequests, []);
     await context.close();
   });
