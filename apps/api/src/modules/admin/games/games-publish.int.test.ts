@@ -93,3 +93,57 @@ describe('publishing a game', () => {
     ]);
   });
 });
+
+describe('a hidden paid game', () => {
+  it('is not sold, by its event or by its single-game package, until it is published again', async () => {
+    const { t, admin } = app;
+    const options = (
+      await t.get('/api/admin/games/options', { api_key: admin.apiKey })
+    ).json<AdminGameOptions>();
+    const paid = (
+      await t.inject({
+        method: 'POST',
+        url: '/api/admin/games',
+        payload: {
+          api_key: admin.apiKey,
+          name_en: 'Hidden Final',
+          name_fr: '',
+          starts_at: '2030-03-01T19:00',
+          time_zone: 'America/Toronto',
+          duration_minutes: 120,
+          home_team_id: options.teams[0]!.id,
+          away_team_id: options.teams[1]!.id,
+          event_category_id: null,
+          location_id: null,
+          access_type: 'paid',
+          price_cents: 999,
+        },
+      })
+    ).json<AdminGame>();
+    const viewerKey = await t.apiKey();
+    const { single_event_package_id: packageId } = await t.database.db
+      .selectFrom('events')
+      .select('single_event_package_id')
+      .where('id', '=', paid.id)
+      .executeTakeFirstOrThrow();
+    if (packageId === null) throw new Error('a paid game is sold as its own package');
+    const preview = (choice: Record<string, number>) =>
+      t.inject({
+        method: 'POST',
+        url: '/api/stripe/invoice-preview',
+        payload: { api_key: viewerKey, ...choice },
+      });
+    expect((await preview({ event_id: paid.id })).statusCode).toBe(200);
+    expect((await preview({ single_event_package_id: packageId })).statusCode).toBe(200);
+
+    expect((await publish(false, admin.apiKey, paid.id)).statusCode).toBe(200);
+    expect((await preview({ event_id: paid.id })).statusCode).toBe(404);
+    expect((await preview({ single_event_package_id: packageId })).statusCode).toBe(404);
+    expect((await preview({ package_id: packageId })).statusCode).toBe(404);
+
+    expect((await publish(true, admin.apiKey, paid.id)).statusCode).toBe(200);
+    expect((await preview({ event_id: paid.id })).json<{ total_cents: number }>().total_cents).toBe(
+      999,
+    );
+  });
+});

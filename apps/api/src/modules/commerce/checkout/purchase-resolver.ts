@@ -43,12 +43,17 @@ export function createPurchaseResolver(products: ProductsRepository) {
     const p = await products.package(channelId, id);
     if (!p) throw new HttpError(404, 'pass_not_found');
     if (p.disabled || p.is_basic) throw unavailable();
+    // A game the console hid is not sold either, whichever id the buyer sends.
+    if (p.scope === 'single' && p.event_id !== null) {
+      const event = await products.event(channelId, p.event_id);
+      if (!event?.published) throw new HttpError(404, 'pass_not_found');
+    }
     return p;
   }
 
   async function packageIdOfEvent(channelId: number, eventId: number): Promise<number> {
     const event = await products.event(channelId, eventId);
-    if (!event) throw notFound('Event not found');
+    if (!event?.published) throw notFound('Event not found');
     if (event.access_type !== 'paid' && event.access_type !== 'ppv') {
       throw new HttpError(400, 'event_not_for_sale', 'This event is not sold: it is free to watch');
     }

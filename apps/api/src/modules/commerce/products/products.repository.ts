@@ -66,7 +66,7 @@ export function createProductsRepository(db: DB) {
     event(channelId: number, id: number) {
       return db
         .selectFrom('events')
-        .select(['id', 'access_type', 'single_event_package_id', 'event_category_id'])
+        .select(['id', 'access_type', 'single_event_package_id', 'event_category_id', 'published'])
         .where('channel_id', '=', channelId)
         .where('id', '=', id)
         .executeTakeFirst();
