@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AdminTeam, AuditList } from '@rudy/contracts';
-import { adminTestApp, expectAdminOnly, otherChannelAdmin } from '../admin-test-kit.js';
+import { adminTestApp, expectAdminOnly, otherChannelAdmin } from '../../../test/admin-test-kit.js';
 
 /* GET /api/admin/audit: the channel's log, paged, with each change's fields before and after. */
 

@@ -6,7 +6,7 @@ import type {
   AdminSport,
   AuditList,
 } from '@rudy/contracts';
-import { adminTestApp, expectAdminOnly, otherChannelAdmin } from '../admin-test-kit.js';
+import { adminTestApp, expectAdminOnly, otherChannelAdmin } from '../../../test/admin-test-kit.js';
 
 /* Sports, rinks and schools: admins of the channel only, validated, audited, seen by viewers at once. */
 

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AdminGame, AdminGameOptions, AdminGamesPage, AuditList } from '@rudy/contracts';
-import { adminTestApp, expectAdminOnly, otherChannelAdmin } from '../admin-test-kit.js';
+import { adminTestApp, expectAdminOnly, otherChannelAdmin } from '../../../test/admin-test-kit.js';
 
 /* Unpublishing a game: gone from every viewer's view (listings, search, event page, playback), kept in the console. */
 

@@ -1,7 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { createTestApp, OTHER_CHANNEL_KEY, type TestContext } from '../../test/test-app.js';
-import { adminUser, signedInUser } from '../../test/test-users.js';
+import { createTestApp, OTHER_CHANNEL_KEY, type TestContext } from './test-app.js';
+import { adminUser, signedInUser } from './test-users.js';
 
 /** Test support for the console's API: a test app with its admin, and the access checks. */
 
