@@ -62,7 +62,7 @@ function siteRoutes(): RouteObject[] {
     { path: 'upcoming', lazy: () => import('./routes/events/upcoming') },
     { path: 'vod', lazy: () => import('./routes/events/vod') },
     { path: 'schedule', lazy: () => import('./routes/events/schedule') },
-    { path: 'favorites', lazy: () => import('./routes/catalogue/favorites') },
+    { path: 'favorites', lazy: () => import('./routes/favorites/favorites') },
     { path: 'watch/:id', lazy: () => import('./routes/watch/watch') },
     { path: 'vod_library', lazy: () => import('./routes/library/vod-library') },
     { path: 'watch_library/:id', lazy: () => import('./routes/library/watch-library') },

@@ -2,12 +2,12 @@
 // Only English here: French loads with the language (see StartUpTexts).
 import enAccount from '../locales/en/account.json';
 import enAuth from '../locales/en/auth.json';
-import enCatalogue from '../locales/en/catalogue.json';
 import enChannel from '../locales/en/channel.json';
 import enCommerce from '../locales/en/commerce.json';
 import enCommon from '../locales/en/common.json';
 import enErrors from '../locales/en/errors.json';
 import enEvents from '../locales/en/events.json';
+import enFavorites from '../locales/en/favorites.json';
 import enHome from '../locales/en/home.json';
 import enLayout from '../locales/en/layout.json';
 import enWatch from '../locales/en/watch.json';
@@ -15,12 +15,12 @@ import enWatch from '../locales/en/watch.json';
 export const en = {
   account: enAccount,
   auth: enAuth,
-  catalogue: enCatalogue,
   channel: enChannel,
   commerce: enCommerce,
   common: enCommon,
   errors: enErrors,
   events: enEvents,
+  favorites: enFavorites,
   home: enHome,
   layout: enLayout,
   watch: enWatch,
@@ -57,12 +57,12 @@ export const NAMESPACES = [
   'account',
   'admin',
   'auth',
-  'catalogue',
   'channel',
   'clips',
   'commerce',
   'errors',
   'events',
+  'favorites',
   'home',
   'layout',
   'library',

@@ -1,12 +1,12 @@
 import type { StartUpTexts } from '../lib/i18n-resources';
 import account from './fr/account.json';
 import auth from './fr/auth.json';
-import catalogue from './fr/catalogue.json';
 import channel from './fr/channel.json';
 import commerce from './fr/commerce.json';
 import common from './fr/common.json';
 import errors from './fr/errors.json';
 import events from './fr/events.json';
+import favorites from './fr/favorites.json';
 import home from './fr/home.json';
 import layout from './fr/layout.json';
 import watch from './fr/watch.json';
@@ -15,12 +15,12 @@ import watch from './fr/watch.json';
 export const fr: StartUpTexts = {
   account,
   auth,
-  catalogue,
   channel,
   commerce,
   common,
   errors,
   events,
+  favorites,
   home,
   layout,
   watch,

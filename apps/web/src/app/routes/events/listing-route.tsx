@@ -6,12 +6,12 @@ import { listingRequest, type ListingKind } from '../../../features/events/lib/e
 import { readFilters, readView } from '../../../features/events/lib/listing-params';
 import { participantsQueryOptions } from '../../../features/participants/api/get-participants';
 import { queryClient } from '../../../lib/query-client';
-import { ListingBanner } from '../catalogue/listing-banner';
-import { TeamFavorites } from '../catalogue/team-favorites';
-import { VIEWER_TIME_ZONE, useCatalogueData } from '../catalogue/use-catalogue-data';
+import { TeamFavorites } from '../favorites/team-favorites';
+import { ListingBanner } from './listing-banner';
+import { VIEWER_TIME_ZONE, useListingData } from './use-listing-data';
 
 function EventListingRoute({ kind }: { kind: ListingKind }) {
-  const { data, timeZone, isTeamsPending } = useCatalogueData();
+  const { data, timeZone, isTeamsPending } = useListingData();
   return (
     <TeamFavorites>
       <EventListing

@@ -13,7 +13,7 @@ import { EventRail, type EventListState } from '../../../features/events/compone
 import { locationNames } from '../../../features/events/lib/event-display';
 import { useProfile } from '../../../features/auth/api/get-profile';
 import { queryClient } from '../../../lib/query-client';
-import { TeamFavorites } from '../catalogue/team-favorites';
+import { TeamFavorites } from '../favorites/team-favorites';
 import { FavoritesRail } from './favorites-rail';
 
 export function loader() {

@@ -1,5 +1,5 @@
 import { useT } from '../../../lib/i18n';
-import { filterValueName, type CatalogueData } from '../lib/catalogue-data';
+import { filterValueName, type ListingData } from '../lib/listing-data';
 import { activeFilterNames, type FilterName, type ListingFilters } from '../lib/listing-params';
 import { genderLabel } from './filter-panel';
 import styles from './listing-filters.module.css';
@@ -29,7 +29,7 @@ export function ActiveFilters({
   onClear,
 }: {
   filters: ListingFilters;
-  data: CatalogueData;
+  data: ListingData;
   onRemove: (name: FilterName) => void;
   onClear: () => void;
 }) {

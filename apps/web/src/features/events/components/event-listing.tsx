@@ -3,7 +3,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { useT } from '../../../lib/i18n';
 import { useListingFilters } from '../hooks/use-listing-filters';
 import { useListingView } from '../hooks/use-listing-view';
-import type { CatalogueData } from '../lib/catalogue-data';
+import type { ListingData } from '../lib/listing-data';
 import { locationNames } from '../lib/event-display';
 import type { ListingKind } from '../lib/events-query';
 import { activeFilterNames } from '../lib/listing-params';
@@ -21,7 +21,7 @@ export function EventListing({
   banner,
 }: {
   kind: ListingKind;
-  data: CatalogueData;
+  data: ListingData;
   timeZone: string;
   /** the team, school or sport the listing is narrowed to, when there is one */
   banner?: ReactNode;

@@ -2,7 +2,7 @@ import type { ChangeEvent } from 'react';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
 import { useT } from '../../../lib/i18n';
-import { teamsBySchool, type CatalogueData, type PropertyName } from '../lib/catalogue-data';
+import { teamsBySchool, type ListingData, type PropertyName } from '../lib/listing-data';
 import type { FilterName, ListingFilters } from '../lib/listing-params';
 import styles from './listing-filters.module.css';
 
@@ -20,7 +20,7 @@ export function FilterPanel({
 }: {
   id: string;
   filters: ListingFilters;
-  data: CatalogueData;
+  data: ListingData;
   onChange: OnChange;
   showDates: boolean;
 }) {
@@ -119,6 +119,6 @@ export function FilterPanel({
 }
 
 export function genderLabel(value: string, t: ReturnType<typeof useT>['t']) {
-  if (value === 'men' || value === 'women') return t(`catalogue:gender.${value}`);
-  return t('catalogue:gender.other');
+  if (value === 'men' || value === 'women') return t(`events:gender.${value}`);
+  return t('events:gender.other');
 }

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useT } from '../../../lib/i18n';
 import { useListingFilters } from '../hooks/use-listing-filters';
-import type { CatalogueData } from '../lib/catalogue-data';
+import type { ListingData } from '../lib/listing-data';
 import { activeFilterNames } from '../lib/listing-params';
 import { ActiveFilters } from './active-filters';
 import { CategoryFilter } from './category-filter';
@@ -10,7 +10,7 @@ import { SearchBox } from './search-box';
 import styles from './listing-filters.module.css';
 
 /** Search, sport chips, the other filters behind a button, and what is applied. */
-export function ListingFilters({ data, showDates }: { data: CatalogueData; showDates: boolean }) {
+export function ListingFilters({ data, showDates }: { data: ListingData; showDates: boolean }) {
   const { t } = useT();
   const { filters, setFilter, clearFilters } = useListingFilters();
   const panelId = useId();

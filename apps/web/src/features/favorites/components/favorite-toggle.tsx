@@ -29,15 +29,15 @@ export function FavoriteToggle({
         className={variant === 'icon' ? styles.icon : styles.button}
         aria-pressed={isOn}
         aria-label={
-          variant === 'icon' ? t('catalogue:favorite.label', { name: subject.name }) : undefined
+          variant === 'icon' ? t('favorites:favorite.label', { name: subject.name }) : undefined
         }
         aria-busy={isPending || undefined}
-        title={isOn ? t('catalogue:favorite.remove') : t('catalogue:favorite.add')}
+        title={isOn ? t('favorites:favorite.remove') : t('favorites:favorite.add')}
         onClick={() => (userId === null ? setPrompting(true) : toggle())}
       >
         <Star />
         {variant === 'button' ? (
-          <span>{isOn ? t('catalogue:favorite.on') : t('catalogue:favorite.off')}</span>
+          <span>{isOn ? t('favorites:favorite.on') : t('favorites:favorite.off')}</span>
         ) : null}
       </button>
       {isPrompting ? (

@@ -17,7 +17,7 @@ const FILTER_OF: Readonly<Record<FavoritableType, string>> = {
 export function FavoritesSummary({ userId }: { userId: number }) {
   const { t } = useT();
   const favorites = useFavorites(userId);
-  const title = t('catalogue:favorites.following');
+  const title = t('favorites:favorites.following');
 
   if (favorites.isPending) return <Skeleton height={48} radius={999} width="60%" />;
   if (favorites.isError) return <LoadError what={title} onRetry={() => void favorites.refetch()} />;
@@ -26,8 +26,8 @@ export function FavoritesSummary({ userId }: { userId: number }) {
       <StatusMessage
         compact
         tone="info"
-        title={t('catalogue:favorites.none')}
-        description={t('catalogue:favorites.noneHint')}
+        title={t('favorites:favorites.none')}
+        description={t('favorites:favorites.noneHint')}
       />
     );
   }
@@ -40,7 +40,7 @@ export function FavoritesSummary({ userId }: { userId: number }) {
             to={`/schedule?${FILTER_OF[favorite.favoritable_type]}=${favorite.favoritable_id}`}
             className={styles.name}
           >
-            <span className={styles.kind}>{t(`catalogue:type.${favorite.favoritable_type}`)}</span>
+            <span className={styles.kind}>{t(`favorites:type.${favorite.favoritable_type}`)}</span>
             {favorite.name}
           </Link>
           <FavoriteToggle

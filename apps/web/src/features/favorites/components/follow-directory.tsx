@@ -31,7 +31,7 @@ export function FollowDirectory({
     <div className={styles.directory}>
       <section aria-labelledby="directory-schools">
         <h2 id="directory-schools" className={styles.heading}>
-          {t('catalogue:directory.schools')}
+          {t('favorites:directory.schools')}
         </h2>
         <ul className={styles.schools}>
           {sortedSchools.map((school) => (
@@ -61,7 +61,7 @@ export function FollowDirectory({
       {sports.length > 0 ? (
         <section aria-labelledby="directory-sports">
           <h2 id="directory-sports" className={styles.heading}>
-            {t('catalogue:directory.sports')}
+            {t('favorites:directory.sports')}
           </h2>
           <ul className={styles.sports}>
             {[...sports]

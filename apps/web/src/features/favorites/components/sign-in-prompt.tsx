@@ -41,20 +41,20 @@ export function SignInPrompt({ name, onClose }: { name: string; onClose: () => v
         aria-describedby="sign-in-prompt-text"
       >
         <h2 id="sign-in-prompt-title" className={styles.title}>
-          {t('catalogue:prompt.title')}
+          {t('favorites:prompt.title')}
         </h2>
         <p id="sign-in-prompt-text" className={styles.text}>
-          {t('catalogue:prompt.text', { name })}
+          {t('favorites:prompt.text', { name })}
         </p>
         <div className={styles.actions}>
           <Link ref={first} to={`/login?${returnTo}`} className={styles.primary}>
-            {t('catalogue:prompt.login')}
+            {t('favorites:prompt.login')}
           </Link>
           <Link to={`/registration?${returnTo}`} className={styles.secondary}>
-            {t('catalogue:prompt.register')}
+            {t('favorites:prompt.register')}
           </Link>
           <button type="button" className={styles.close} onClick={onClose}>
-            {t('catalogue:prompt.later')}
+            {t('favorites:prompt.later')}
           </button>
         </div>
       </div>

@@ -61,7 +61,7 @@ export function useFavorite(subject: FavoriteSubject, userId: number | null) {
       const signedOut = isApiError(error) && error.status === 401;
       showToast({
         type: 'error',
-        message: signedOut ? t('catalogue:favorite.signedOut') : t('catalogue:favorite.error'),
+        message: signedOut ? t('favorites:favorite.signedOut') : t('favorites:favorite.error'),
       });
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['events', 'favorite'] }),

@@ -1,5 +1,5 @@
 import type { EventCategory, Participant, ParticipantGroup } from '@rudy/contracts';
-import type { BannerSubject } from '../components/catalogue-banner';
+import type { BannerSubject } from '../components/subject-banner';
 
 export type Gender = NonNullable<Participant['properties']['gender']>;
 type Translate = (value: Gender) => string;

@@ -10,9 +10,9 @@ import { participantsQueryOptions } from '../../../features/participants/api/get
 import { teamFacts } from '../../../features/participants/lib/banner-subjects';
 import { useT } from '../../../lib/i18n';
 import { queryClient } from '../../../lib/query-client';
+import { useGenderLabel, useListingData } from '../events/use-listing-data';
 import styles from './favorites.module.css';
 import { TeamFavorites } from './team-favorites';
-import { useCatalogueData, useGenderLabel } from './use-catalogue-data';
 
 export function loader() {
   void queryClient.query(participantsQueryOptions()).catch(() => undefined);
@@ -23,8 +23,8 @@ export function loader() {
 export function Component() {
   const { t } = useT();
   const { data: user } = useProfile();
-  const { data } = useCatalogueData();
-  const title = t('catalogue:favorites.title');
+  const { data } = useListingData();
+  const title = t('favorites:favorites.title');
   const returnTo = new URLSearchParams({ return_to: '/favorites' }).toString();
   const genderLabel = useGenderLabel();
 
@@ -32,13 +32,13 @@ export function Component() {
     <TeamFavorites>
       <div className="page-container">
         <title>{title}</title>
-        <PageHeader title={title} subtitle={t('catalogue:favorites.subtitle')} />
+        <PageHeader title={title} subtitle={t('favorites:favorites.subtitle')} />
         {user ? (
           <>
             <FavoritesSummary userId={user.id} />
             <section className={styles.section} aria-labelledby="favorite-games">
               <h2 id="favorite-games" className={styles.heading}>
-                {t('catalogue:favorites.games')}
+                {t('favorites:favorites.games')}
               </h2>
               <FavoriteEvents userId={user.id} locations={locationNames(data.locations)} />
             </section>
@@ -46,19 +46,19 @@ export function Component() {
         ) : (
           <StatusMessage
             tone="info"
-            title={t('catalogue:favorites.signedOutTitle')}
-            description={t('catalogue:favorites.signedOutText')}
+            title={t('favorites:favorites.signedOutTitle')}
+            description={t('favorites:favorites.signedOutText')}
             action={
               <div className={styles.actions}>
-                <ButtonLink to={`/login?${returnTo}`}>{t('catalogue:prompt.login')}</ButtonLink>
+                <ButtonLink to={`/login?${returnTo}`}>{t('favorites:prompt.login')}</ButtonLink>
                 <ButtonLink to={`/registration?${returnTo}`} variant="secondary">
-                  {t('catalogue:prompt.register')}
+                  {t('favorites:prompt.register')}
                 </ButtonLink>
               </div>
             }
           />
         )}
-        <section className={styles.section} aria-label={t('catalogue:directory.title')}>
+        <section className={styles.section} aria-label={t('favorites:directory.title')}>
           <FollowDirectory
             schools={data.groups}
             teams={data.teams}

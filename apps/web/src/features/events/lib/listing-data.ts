@@ -8,7 +8,7 @@ import type {
 import type { FilterName, ListingFilters } from './listing-params';
 
 /** The channel's lists a listing filters by: from the bootstrap document and /participants. */
-export interface CatalogueData {
+export interface ListingData {
   categories: EventCategory[];
   locations: EventLocation[];
   groups: ParticipantGroup[];
@@ -22,7 +22,7 @@ export type PropertyName = ParticipantGroupProperty['name'];
 export function filterValueName(
   name: FilterName,
   filters: ListingFilters,
-  data: CatalogueData,
+  data: ListingData,
 ): string | null {
   const value = filters[name];
   if (value === null) return null;
@@ -41,7 +41,7 @@ export function filterValueName(
 }
 
 /** Teams under their school's name, for an option list grouped by school. */
-export function teamsBySchool(data: CatalogueData): { school: string; teams: Participant[] }[] {
+export function teamsBySchool(data: ListingData): { school: string; teams: Participant[] }[] {
   const schools = new Map<string, Participant[]>();
   const schoolName = (id: number | null) => data.groups.find((g) => g.id === id)?.name ?? '';
   for (const team of [...data.teams].sort((a, b) => a.name.localeCompare(b.name))) {

@@ -1,5 +1,5 @@
 import { useBootstrap } from '../../../features/channel/api/get-bootstrap';
-import type { CatalogueData } from '../../../features/events/lib/catalogue-data';
+import type { ListingData } from '../../../features/events/lib/listing-data';
 import { useParticipants } from '../../../features/participants/api/get-participants';
 import type { Gender } from '../../../features/participants/lib/banner-subjects';
 import { useT } from '../../../lib/i18n';
@@ -8,10 +8,10 @@ import { useT } from '../../../lib/i18n';
 export const VIEWER_TIME_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 /** The channel's sports, arenas, schools, team properties and teams, as filters and pages use them. */
-export function useCatalogueData() {
+export function useListingData() {
   const bootstrap = useBootstrap().data;
   const participants = useParticipants();
-  const data: CatalogueData = {
+  const data: ListingData = {
     categories: bootstrap?.['events-categories'] ?? [],
     locations: bootstrap?.['events-locations'] ?? [],
     groups: bootstrap?.['participant-groups'] ?? [],
@@ -29,5 +29,5 @@ export function useCatalogueData() {
 export function useGenderLabel() {
   const { t } = useT();
   return (gender: Gender) =>
-    gender === 'not identified' ? t('catalogue:gender.other') : t(`catalogue:gender.${gender}`);
+    gender === 'not identified' ? t('events:gender.other') : t(`events:gender.${gender}`);
 }

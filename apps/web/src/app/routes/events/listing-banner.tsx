@@ -2,19 +2,19 @@ import type { FavoritableType } from '@rudy/contracts';
 import { useLocation, useSearchParams } from 'react-router';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useProfile } from '../../../features/auth/api/get-profile';
-import type { CatalogueData } from '../../../features/events/lib/catalogue-data';
+import type { ListingData } from '../../../features/events/lib/listing-data';
 import { readFilters } from '../../../features/events/lib/listing-params';
 import { FavoriteToggle } from '../../../features/favorites/components/favorite-toggle';
 import {
-  CatalogueBanner,
+  SubjectBanner,
   type BannerSubject,
-} from '../../../features/participants/components/catalogue-banner';
+} from '../../../features/participants/components/subject-banner';
 import {
   schoolSubject,
   sportSubject,
   teamSubject,
 } from '../../../features/participants/lib/banner-subjects';
-import { useGenderLabel } from './use-catalogue-data';
+import { useGenderLabel } from './use-listing-data';
 
 const FAVORITE_TYPE: Readonly<Record<BannerSubject['kind'], FavoritableType>> = {
   team: 'participant',
@@ -30,7 +30,7 @@ export function ListingBanner({
   data,
   isTeamsPending,
 }: {
-  data: CatalogueData;
+  data: ListingData;
   isTeamsPending: boolean;
 }) {
   const genderLabel = useGenderLabel();
@@ -66,7 +66,7 @@ export function ListingBanner({
     ) : null;
   }
   return (
-    <CatalogueBanner
+    <SubjectBanner
       subject={subject}
       action={
         <FavoriteToggle

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useT } from '../../../lib/i18n';
 import { isSafeColor } from '../../../lib/theme';
-import styles from './catalogue-banner.module.css';
+import styles from './subject-banner.module.css';
 
 /** What a team, school or sport page is about, ready to show. */
 export interface BannerSubject {
@@ -17,13 +17,7 @@ export interface BannerSubject {
 }
 
 /** The head of a team, school or sport page: its crest, colours, facts and favourite star. */
-export function CatalogueBanner({
-  subject,
-  action,
-}: {
-  subject: BannerSubject;
-  action?: ReactNode;
-}) {
+export function SubjectBanner({ subject, action }: { subject: BannerSubject; action?: ReactNode }) {
   const { t } = useT();
   const color = subject.color && isSafeColor(subject.color) ? subject.color : null;
   return (
@@ -44,7 +38,7 @@ export function CatalogueBanner({
         )}
       </div>
       <div className={styles.text}>
-        <p className={styles.kind}>{t(`catalogue:kind.${subject.kind}`)}</p>
+        <p className={styles.kind}>{t(`events:kind.${subject.kind}`)}</p>
         <h2 id="banner-title" className={styles.name}>
           {subject.name}
         </h2>
