@@ -5,7 +5,7 @@ import type PgBoss from 'pg-boss';
 import type { Config } from '../../config.js';
 import type { DB } from '../../db/database.js';
 import type { JobRunner } from '../../jobs/job-runner.js';
-import { generateDemoGame, generateDemoPrerolls } from './demo-media.js';
+import { demoMediaChannelIds, generateDemoGame, generateDemoPrerolls } from './demo-media.js';
 import { createLiveSupervisor } from './live-supervisor.js';
 import {
   createMediaJobLeases,
@@ -106,11 +106,7 @@ export async function registerMediaJobs(boss: PgBoss, o: MediaJobsOptions) {
     leases.hold(runner.each((job) => generateDemoPrerolls({ ...deps, db: o.db }, job.channelIds))),
   );
 
-  const demoChannels = await repo.channelIds(
-    config.DEMO_MEDIA_CHANNELS.split(',')
-      .map((k) => k.trim())
-      .filter(Boolean),
-  );
+  const demoChannels = await demoMediaChannelIds(o.db, config.DEMO_MEDIA_CHANNELS);
   await enqueueDemoMedia(boss, repo, demoChannels, config.DEMO_MEDIA_FIRST, now());
 
   const supervisor = createLiveSupervisor({
