@@ -39,8 +39,10 @@ export function useSessionEnder() {
     // `pending !== request`: strict mode runs effects twice; the session ends once.
     if (!request || pathname !== '/' || pending !== request) return;
     publish(null);
-    void endSession(queryClient).finally(() =>
-      showToast({ type: 'success', message: request.message }),
-    );
+    void endSession(queryClient)
+      // The old key is gone either way; when no fresh one could be had, the next call that
+      // needs one asks again (and shows the error screen if it still cannot).
+      .catch(() => undefined)
+      .finally(() => showToast({ type: 'success', message: request.message }));
   }, [request, pathname, queryClient]);
 }
