@@ -79,8 +79,8 @@ describe('operator console', () => {
       await admin.getByRole('button', { name: 'Save' }).click();
       await admin.getByText('Saved: viewers see the new look now.').waitFor();
 
-      // The catalogue: a new rink with its own time zone; a sport the games use cannot go.
-      await admin.getByRole('link', { name: 'Catalogue' }).click();
+      // Sports, rinks & schools: a new rink with its own time zone; a sport the games use cannot go.
+      await admin.getByRole('link', { name: 'Sports, rinks & schools' }).click();
       await admin.getByRole('heading', { name: 'Sports', level: 1 }).waitFor();
       const usedSport = admin
         .getByRole('listitem')

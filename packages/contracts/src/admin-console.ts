@@ -236,9 +236,9 @@ export const AdminBrandingSchema = z.object({
 });
 export type AdminBranding = z.infer<typeof AdminBrandingSchema>;
 
-// ---------------------------------------------------------------- catalogue: sports, rinks, schools
+// ---------------------------------------------------------- reference data: sports, rinks, schools
 
-/** How many things point at a catalogue item: while any do, it cannot be deleted. */
+/** How many things point at a reference-data item: while any do, it cannot be deleted. */
 const uses = z.number().int().describe('Games, teams, packages or pre-rolls that use it');
 
 export const AdminSportInputSchema = z.object({
@@ -291,12 +291,12 @@ export const AdminSchoolSchema = z.object({
 });
 export type AdminSchool = z.infer<typeof AdminSchoolSchema>;
 
-export const AdminCatalogueSchema = z.object({
+export const AdminReferenceDataSchema = z.object({
   sports: z.array(AdminSportSchema),
   rinks: z.array(AdminRinkSchema),
   schools: z.array(AdminSchoolSchema),
 });
-export type AdminCatalogue = z.infer<typeof AdminCatalogueSchema>;
+export type AdminReferenceData = z.infer<typeof AdminReferenceDataSchema>;
 
 // ---------------------------------------------------------------- audit
 

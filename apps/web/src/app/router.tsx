@@ -83,7 +83,7 @@ function tree(children: RouteObject[]): RouteObject[] {
         { index: true, lazy: () => import('./routes/admin/analytics') },
         { path: 'games', lazy: () => import('./routes/admin/games') },
         { path: 'teams', lazy: () => import('./routes/admin/teams') },
-        { path: 'catalogue', lazy: () => import('./routes/admin/catalogue') },
+        { path: 'reference-data', lazy: () => import('./routes/admin/reference-data') },
         { path: 'branding', lazy: () => import('./routes/admin/branding') },
         { path: 'audit', lazy: () => import('./routes/admin/audit') },
       ],

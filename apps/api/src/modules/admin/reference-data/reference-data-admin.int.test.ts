@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type {
-  AdminCatalogue,
+  AdminReferenceData,
   AdminRink,
   AdminSchool,
   AdminSport,
@@ -21,18 +21,18 @@ const call = (
   method === 'DELETE'
     ? app.t.inject({ method, url, query: { api_key: key } })
     : app.t.inject({ method, url, payload: { api_key: key, ...payload } });
-const catalogue = async (key = app.admin.apiKey) =>
-  (await app.t.get('/api/admin/catalogue', { api_key: key })).json<AdminCatalogue>();
+const referenceData = async (key = app.admin.apiKey) =>
+  (await app.t.get('/api/admin/reference-data', { api_key: key })).json<AdminReferenceData>();
 const auditOf = async (entity: string, id: number) =>
   (await app.t.get('/api/admin/audit', { api_key: app.admin.apiKey, entity }))
     .json<AuditList>()
     .data.filter((r) => r.entity_id === id);
 
-describe('who may change the catalogue', () => {
+describe('who may change the reference data', () => {
   it('401 anonymous, 403 for a viewer, 404 for another channel’s admin', async () => {
     const { t } = app;
     await expectAdminOnly(t, [
-      (key) => t.get('/api/admin/catalogue', { api_key: key }),
+      (key) => t.get('/api/admin/reference-data', { api_key: key }),
       ...['sports', 'rinks', 'schools'].flatMap((path) => [
         (key: string) => call('POST', `/api/admin/${path}`, {}, key),
         (key: string) => call('DELETE', `/api/admin/${path}/1`, {}, key),
@@ -57,13 +57,13 @@ describe('who may change the catalogue', () => {
     expect((await call('DELETE', `/api/admin/rinks/${rink.id}`, {}, other.apiKey)).statusCode).toBe(
       404,
     );
-    expect((await catalogue(other.apiKey)).rinks.map((r) => r.id)).not.toContain(rink.id);
+    expect((await referenceData(other.apiKey)).rinks.map((r) => r.id)).not.toContain(rink.id);
   });
 });
 
 describe('validation', () => {
   it('refuses bad fields with the contracts’ messages and stores nothing', async () => {
-    const before = await catalogue();
+    const before = await referenceData();
     const sport = await call('POST', '/api/admin/sports', {
       name_en: ' ',
       name_fr: '',
@@ -86,7 +86,7 @@ describe('validation', () => {
       time_zone: 'Unknown time zone',
     });
     expect((await call('POST', '/api/admin/schools', { name: '' })).statusCode).toBe(400);
-    const after = await catalogue();
+    const after = await referenceData();
     expect(after.sports.length).toBe(before.sports.length);
     expect(after.rinks.length).toBe(before.rinks.length);
     expect(after.schools.length).toBe(before.schools.length);
@@ -184,10 +184,10 @@ describe('changes', () => {
     expect(kept.statusCode).toBe(409);
     expect(kept.json<{ code: string }>().code).toBe('in_use');
     expect((await auditOf('school', school.id)).length).toBe(rowsBefore);
-    expect((await catalogue()).schools.find((s) => s.id === school.id)?.uses).toBe(1);
+    expect((await referenceData()).schools.find((s) => s.id === school.id)?.uses).toBe(1);
 
     // The demo's games use its sports and rinks: those stay.
-    const used = (await catalogue()).sports.find((s) => s.uses > 0);
+    const used = (await referenceData()).sports.find((s) => s.uses > 0);
     expect(used).toBeDefined();
     expect((await call('DELETE', `/api/admin/sports/${used?.id ?? 0}`)).statusCode).toBe(409);
     expect(

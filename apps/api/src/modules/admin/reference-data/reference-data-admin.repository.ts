@@ -7,7 +7,7 @@ import { channelRows } from '../audited-entity.js';
  * SQL only: the channel's sports (event categories), rinks (locations) and schools (participant
  * groups), each with how many things point at it (a delete would silently change those).
  */
-export function createCatalogueAdminRepository(db: DB) {
+export function createReferenceDataAdminRepository(db: DB) {
   const sports = (channelId: number) =>
     db
       .selectFrom('event_categories as c')
@@ -95,4 +95,4 @@ export function createCatalogueAdminRepository(db: DB) {
     },
   };
 }
-export type CatalogueAdminRepository = ReturnType<typeof createCatalogueAdminRepository>;
+export type ReferenceDataAdminRepository = ReturnType<typeof createReferenceDataAdminRepository>;

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import {
-  AdminCatalogueSchema,
+  AdminReferenceDataSchema,
   AdminRinkBodySchema,
   AdminRinkSchema,
   AdminSchoolBodySchema,
@@ -12,23 +12,26 @@ import {
 import { typed } from '../../../lib/route-types.js';
 import { adminErrors } from '../admin.routes.js';
 import { auditedRoutes } from '../audited-routes.js';
-import type { CatalogueAdminService } from './catalogue-admin.service.js';
+import type { ReferenceDataAdminService } from './reference-data-admin.service.js';
 
 const inUse = 'Deletes it when nothing uses it (409 in_use otherwise; audited).';
 
-/** /api/admin/catalogue, /sports, /rinks, /schools: what games and teams are filed under. */
-export function catalogueAdminRoutes(scope: FastifyInstance, catalogue: CatalogueAdminService) {
+/** /api/admin/reference-data, /sports, /rinks, /schools: what games and teams are filed under. */
+export function referenceDataAdminRoutes(
+  scope: FastifyInstance,
+  referenceData: ReferenceDataAdminService,
+) {
   typed(scope).get(
-    '/api/admin/catalogue',
+    '/api/admin/reference-data',
     {
       schema: {
         tags: ['admin'],
         description: 'The channel’s sports, rinks and schools, each with how much uses it.',
         querystring: KeyedQuerySchema,
-        response: { 200: AdminCatalogueSchema, ...adminErrors },
+        response: { 200: AdminReferenceDataSchema, ...adminErrors },
       },
     },
-    (req) => catalogue.list(req.admin.channelId),
+    (req) => referenceData.list(req.admin.channelId),
   );
   auditedRoutes(scope, {
     path: '/api/admin/sports',
@@ -39,7 +42,7 @@ export function catalogueAdminRoutes(scope: FastifyInstance, catalogue: Catalogu
       update: 'Renames or reorders a sport (audited).',
       remove: `A sport: ${inUse}`,
     },
-    service: catalogue.sports,
+    service: referenceData.sports,
   });
   auditedRoutes(scope, {
     path: '/api/admin/rinks',
@@ -50,7 +53,7 @@ export function catalogueAdminRoutes(scope: FastifyInstance, catalogue: Catalogu
       update: 'Changes a rink (audited).',
       remove: `A rink: ${inUse}`,
     },
-    service: catalogue.rinks,
+    service: referenceData.rinks,
   });
   auditedRoutes(scope, {
     path: '/api/admin/schools',
@@ -61,6 +64,6 @@ export function catalogueAdminRoutes(scope: FastifyInstance, catalogue: Catalogu
       update: 'Renames a school (audited).',
       remove: `A school: ${inUse}`,
     },
-    service: catalogue.schools,
+    service: referenceData.schools,
   });
 }

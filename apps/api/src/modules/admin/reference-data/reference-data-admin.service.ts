@@ -2,7 +2,7 @@ import {
   AdminRinkInputSchema,
   AdminSchoolInputSchema,
   AdminSportInputSchema,
-  type AdminCatalogue,
+  type AdminReferenceData,
   type AdminRink,
   type AdminSchool,
   type AdminSport,
@@ -15,14 +15,14 @@ import type { AdminChanges } from '../admin-changes.js';
 import { freeAlias, slugOf } from '../aliases.js';
 import { createAuditedEntity } from '../audited-entity.js';
 import {
-  createCatalogueAdminRepository,
-  type CatalogueAdminRepository,
-} from './catalogue-admin.repository.js';
+  createReferenceDataAdminRepository,
+  type ReferenceDataAdminRepository,
+} from './reference-data-admin.repository.js';
 
 type SportInput = z.output<typeof AdminSportInputSchema>;
 type RinkInput = z.output<typeof AdminRinkInputSchema>;
 type SchoolInput = z.output<typeof AdminSchoolInputSchema>;
-type Repo = CatalogueAdminRepository;
+type Repo = ReferenceDataAdminRepository;
 type Row<K extends 'sports' | 'rinks' | 'schools'> = NonNullable<
   Awaited<ReturnType<Repo[K]['byId']>>
 >;
@@ -70,11 +70,11 @@ const rinkColumns = (r: RinkInput) => ({
 });
 
 /**
- * The console's catalogue: sports, rinks and schools, each change audited (the same helper as
+ * The console's reference data: sports, rinks and schools, each change audited (the same helper as
  * teams and games). Aliases are made once from the name and kept, as addresses use them.
  */
-export function createCatalogueAdminService(deps: { db: DB; changes: AdminChanges }) {
-  const reads = createCatalogueAdminRepository(deps.db);
+export function createReferenceDataAdminService(deps: { db: DB; changes: AdminChanges }) {
+  const reads = createReferenceDataAdminRepository(deps.db);
   const entity = <Item extends { uses: number }>(
     kind: 'sport' | 'rink' | 'school',
     find: (repo: Repo, channelId: number, id: number) => Promise<Item | undefined>,
@@ -83,7 +83,7 @@ export function createCatalogueAdminService(deps: { db: DB; changes: AdminChange
     createAuditedEntity({
       changes: deps.changes,
       entity: kind,
-      repository: createCatalogueAdminRepository,
+      repository: createReferenceDataAdminRepository,
       find,
       missing: `${kind[0]?.toUpperCase()}${kind.slice(1)} not found`,
       snapshot,
@@ -115,7 +115,7 @@ export function createCatalogueAdminService(deps: { db: DB; changes: AdminChange
   );
 
   return {
-    async list(channelId: number): Promise<AdminCatalogue> {
+    async list(channelId: number): Promise<AdminReferenceData> {
       const [s, r, g] = await Promise.all([
         reads.sports.list(channelId),
         reads.rinks.list(channelId),
@@ -185,4 +185,4 @@ export function createCatalogueAdminService(deps: { db: DB; changes: AdminChange
     },
   };
 }
-export type CatalogueAdminService = ReturnType<typeof createCatalogueAdminService>;
+export type ReferenceDataAdminService = ReturnType<typeof createReferenceDataAdminService>;

@@ -1,5 +1,5 @@
 import type {
-  AdminCatalogue,
+  AdminReferenceData,
   AdminRink,
   AdminRinkInput,
   AdminSchool,
@@ -11,11 +11,11 @@ import { useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 import { saveItem } from './save';
 
-/** GET /admin/catalogue: sports, rinks and schools, each with how much uses it. */
-export const useCatalogue = () =>
+/** GET /admin/reference-data: sports, rinks and schools, each with how much uses it. */
+export const useReferenceData = () =>
   useQuery({
-    queryKey: ['admin', 'catalogue'],
-    queryFn: ({ signal }) => apiClient.get<AdminCatalogue>('/admin/catalogue', { signal }),
+    queryKey: ['admin', 'reference-data'],
+    queryFn: ({ signal }) => apiClient.get<AdminReferenceData>('/admin/reference-data', { signal }),
   });
 
 export const saveSport = (id: number | null, body: AdminSportInput) =>
@@ -26,7 +26,7 @@ export const saveSchool = (id: number | null, body: AdminSchoolInput) =>
   saveItem<AdminSchool>('/admin/schools', id, body);
 
 /** DELETE /admin/sports|rinks|schools/:id (refused with in_use while something uses it). */
-export const deleteCatalogueItem = (
+export const deleteReferenceItem = (
   kind: 'sports' | 'rinks' | 'schools',
   id: number,
 ): Promise<unknown> => apiClient.delete(`/admin/${kind}/${id}`);

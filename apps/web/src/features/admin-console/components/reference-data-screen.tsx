@@ -12,12 +12,12 @@ import { LoadError } from '../../../components/ui/status-message';
 import { TextField } from '../../../components/ui/text-field';
 import { useT } from '../../../lib/i18n';
 import {
-  deleteCatalogueItem,
+  deleteReferenceItem,
   saveRink,
   saveSchool,
   saveSport,
-  useCatalogue,
-} from '../api/catalogue';
+  useReferenceData,
+} from '../api/reference-data';
 import { AdminForm, useAdminForm } from './admin-form';
 import { AdminList, useEditing } from './admin-list';
 import styles from './console.module.css';
@@ -46,15 +46,23 @@ function SportForm({ sport, onDone }: { sport: AdminSport | null; onDone: Done }
   return (
     <AdminForm
       form={form}
-      title={sport ? t('admin:catalogue.sports.edit') : t('admin:catalogue.sports.new')}
-      label={t('admin:catalogue.sports.formLabel')}
+      title={sport ? t('admin:referenceData.sports.edit') : t('admin:referenceData.sports.new')}
+      label={t('admin:referenceData.sports.formLabel')}
       onCancel={() => onDone(false)}
     >
-      <TextField label={t('admin:catalogue.nameEn')} {...form.field('name_en')} maxLength={80} />
-      <TextField label={t('admin:catalogue.nameFr')} {...form.field('name_fr')} maxLength={80} />
       <TextField
-        label={t('admin:catalogue.position')}
-        hint={t('admin:catalogue.positionHint')}
+        label={t('admin:referenceData.nameEn')}
+        {...form.field('name_en')}
+        maxLength={80}
+      />
+      <TextField
+        label={t('admin:referenceData.nameFr')}
+        {...form.field('name_fr')}
+        maxLength={80}
+      />
+      <TextField
+        label={t('admin:referenceData.position')}
+        hint={t('admin:referenceData.positionHint')}
         type="number"
         inputMode="numeric"
         min={0}
@@ -82,13 +90,17 @@ function RinkForm({ rink, zone, onDone }: { rink: AdminRink | null; zone: string
   return (
     <AdminForm
       form={form}
-      title={rink ? t('admin:catalogue.rinks.edit') : t('admin:catalogue.rinks.new')}
-      label={t('admin:catalogue.rinks.formLabel')}
+      title={rink ? t('admin:referenceData.rinks.edit') : t('admin:referenceData.rinks.new')}
+      label={t('admin:referenceData.rinks.formLabel')}
       onCancel={() => onDone(false)}
     >
-      <TextField label={t('admin:catalogue.name')} {...form.field('name')} maxLength={120} />
-      <TextField label={t('admin:catalogue.address')} {...form.field('address')} maxLength={200} />
-      <TextField label={t('admin:catalogue.city')} {...form.field('city')} maxLength={80} />
+      <TextField label={t('admin:referenceData.name')} {...form.field('name')} maxLength={120} />
+      <TextField
+        label={t('admin:referenceData.address')}
+        {...form.field('address')}
+        maxLength={200}
+      />
+      <TextField label={t('admin:referenceData.city')} {...form.field('city')} maxLength={80} />
       <TextField
         label={t('admin:games.timeZone')}
         hint={t('admin:games.timeZoneHint')}
@@ -110,33 +122,36 @@ function SchoolForm({ school, onDone }: { school: AdminSchool | null; onDone: Do
   return (
     <AdminForm
       form={form}
-      title={school ? t('admin:catalogue.schools.edit') : t('admin:catalogue.schools.new')}
-      label={t('admin:catalogue.schools.formLabel')}
+      title={school ? t('admin:referenceData.schools.edit') : t('admin:referenceData.schools.new')}
+      label={t('admin:referenceData.schools.formLabel')}
       onCancel={() => onDone(false)}
     >
-      <TextField label={t('admin:catalogue.name')} {...form.field('name')} maxLength={120} />
+      <TextField label={t('admin:referenceData.name')} {...form.field('name')} maxLength={120} />
     </AdminForm>
   );
 }
 
 /** What games and teams are filed under: sports, rinks (with their time zone) and schools. */
-export function CatalogueScreen({ timeZone }: { timeZone: string }) {
+export function ReferenceDataScreen({ timeZone }: { timeZone: string }) {
   const { t } = useT();
-  const catalogue = useCatalogue();
+  const referenceData = useReferenceData();
   const [kind, setKind] = useState<Kind>('sports');
   const sports = useEditing<AdminSport>();
   const rinks = useEditing<AdminRink>();
   const schools = useEditing<AdminSchool>();
 
-  if (catalogue.isError)
+  if (referenceData.isError)
     return (
-      <LoadError what={t('admin:catalogue.loadError')} onRetry={() => void catalogue.refetch()} />
+      <LoadError
+        what={t('admin:referenceData.loadError')}
+        onRetry={() => void referenceData.refetch()}
+      />
     );
-  if (!catalogue.data) return <Skeleton height={320} radius="var(--radius-m)" />;
+  if (!referenceData.data) return <Skeleton height={320} radius="var(--radius-m)" />;
 
   const saved = (k: Kind) => (ok: boolean) => {
     const editing = { sports, rinks, schools }[k];
-    editing.done(ok ? t(`admin:catalogue.${k}.saved`) : null);
+    editing.done(ok ? t(`admin:referenceData.${k}.saved`) : null);
   };
   if (sports.editing)
     return (
@@ -162,20 +177,20 @@ export function CatalogueScreen({ timeZone }: { timeZone: string }) {
     );
 
   const texts = (k: Kind) => ({
-    inUse: t(`admin:catalogue.${k}.inUse`),
-    confirmDelete: t(`admin:catalogue.${k}.confirmDelete`),
-    deleted: t(`admin:catalogue.${k}.deleted`),
+    inUse: t(`admin:referenceData.${k}.inUse`),
+    confirmDelete: t(`admin:referenceData.${k}.confirmDelete`),
+    deleted: t(`admin:referenceData.${k}.deleted`),
   });
   const common = (k: Kind) => ({
-    id: 'catalogue-title',
-    title: t(`admin:catalogue.${k}.title`),
-    newLabel: t(`admin:catalogue.${k}.new`),
+    id: 'reference-data-title',
+    title: t(`admin:referenceData.${k}.title`),
+    newLabel: t(`admin:referenceData.${k}.new`),
     texts: texts(k),
-    empty: t('admin:catalogue.empty'),
+    empty: t('admin:referenceData.empty'),
     inUse: (item: { uses: number }) => item.uses > 0,
-    remove: (item: { id: number }) => deleteCatalogueItem(k, item.id),
+    remove: (item: { id: number }) => deleteReferenceItem(k, item.id),
     toolbar: (
-      <div className={styles.tabs} role="group" aria-label={t('admin:catalogue.label')}>
+      <div className={styles.tabs} role="group" aria-label={t('admin:referenceData.label')}>
         {KINDS.map((x) => (
           <button
             key={x}
@@ -184,20 +199,20 @@ export function CatalogueScreen({ timeZone }: { timeZone: string }) {
             aria-pressed={kind === x}
             onClick={() => setKind(x)}
           >
-            {t(`admin:catalogue.${x}.title`)}
+            {t(`admin:referenceData.${x}.title`)}
           </button>
         ))}
       </div>
     ),
   });
-  const uses = (n: number) => t('admin:catalogue.uses', { count: n });
+  const uses = (n: number) => t('admin:referenceData.uses', { count: n });
 
   if (kind === 'sports')
     return (
       <AdminList
         {...common('sports')}
         editing={sports}
-        items={catalogue.data.sports}
+        items={referenceData.data.sports}
         row={(s) => (
           <div className={styles.rowMain}>
             <strong>{s.name_fr ? `${s.name_en} / ${s.name_fr}` : s.name_en}</strong>
@@ -213,7 +228,7 @@ export function CatalogueScreen({ timeZone }: { timeZone: string }) {
       <AdminList
         {...common('rinks')}
         editing={rinks}
-        items={catalogue.data.rinks}
+        items={referenceData.data.rinks}
         row={(r) => (
           <div className={styles.rowMain}>
             <strong>{r.name}</strong>
@@ -228,7 +243,7 @@ export function CatalogueScreen({ timeZone }: { timeZone: string }) {
     <AdminList
       {...common('schools')}
       editing={schools}
-      items={catalogue.data.schools}
+      items={referenceData.data.schools}
       row={(s) => (
         <div className={styles.rowMain}>
           <strong>{s.name}</strong>

@@ -15,7 +15,7 @@ const SECTIONS = [
   { to: '/admin', key: 'analytics', end: true },
   { to: '/admin/games', key: 'games', end: false },
   { to: '/admin/teams', key: 'teams', end: false },
-  { to: '/admin/catalogue', key: 'catalogue', end: false },
+  { to: '/admin/reference-data', key: 'referenceData', end: false },
   { to: '/admin/branding', key: 'branding', end: false },
   { to: '/admin/audit', key: 'audit', end: false },
 ] as const;
