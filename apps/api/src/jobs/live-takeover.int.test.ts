@@ -1,14 +1,14 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import { MEDIA_KIND } from '@rudy/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoChannel } from '../db/seed/demo-channel.js';
 import { eventPrefix } from '../modules/media/media-paths.js';
 import { createTestDatabase, type TestDatabase } from '../test/test-database.js';
+import { killGroup, startWorkerProcess } from '../test/worker-process.js';
 
 /*
  * A live encoder is owned by one worker through a lease on its live media row. kill -9 of that
@@ -17,7 +17,6 @@ import { createTestDatabase, type TestDatabase } from '../test/test-database.js'
  * worker processes on one database).
  */
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 const onServer = Boolean(process.env.DATABASE_URL);
 const LEASE_SECONDS = 6;
 
@@ -26,15 +25,6 @@ let channelId = 0;
 let eventId = 0;
 let dataDir: string;
 const workers: ChildProcess[] = [];
-
-function killGroup(child: ChildProcess) {
-  if (child.exitCode !== null || child.signalCode !== null || !child.pid) return;
-  try {
-    process.kill(-child.pid, 'SIGKILL');
-  } catch {
-    // Gone already.
-  }
-}
 
 beforeAll(async () => {
   if (!onServer) return;
@@ -93,39 +83,6 @@ afterAll(async () => {
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function startWorkerProcess(): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/jobs/worker-main.ts'], {
-    cwd: repoRoot,
-    detached: true,
-    env: {
-      ...process.env,
-      DATABASE_URL: database.url,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'info',
-      DEMO_MEDIA_CHANNELS: 'demo-hockey',
-      LIVE_ENCODER_LEASE_SECONDS: String(LEASE_SECONDS),
-      COMMERCE_JOB_INTERVAL_MS: '0',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  workers.push(child);
-  let output = '';
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`worker did not start:\n${output}`)), 60_000);
-    const read = (d: Buffer) => {
-      output += d.toString();
-      if (output.includes('worker running')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    };
-    child.stdout?.on('data', read);
-    child.stderr?.on('data', read);
-    child.once('exit', () => reject(new Error(`worker exited:\n${output}`)));
-  });
-  return child;
-}
-
 const liveRows = () =>
   database.db
     .selectFrom('event_media')
@@ -150,9 +107,25 @@ function segmentCount(): number {
   return (fs.readFileSync(file, 'utf8').match(/#EXTINF/g) ?? []).length;
 }
 
+/** A worker on this test's database, killed after the tests. */
+async function startWorker(): Promise<ChildProcess> {
+  const child = await startWorkerProcess(
+    {
+      DATABASE_URL: database.url ?? '',
+      DATA_DIR: dataDir,
+      DEMO_MEDIA_CHANNELS: 'demo-hockey',
+      LIVE_ENCODER_LEASE_SECONDS: String(LEASE_SECONDS),
+      COMMERCE_JOB_INTERVAL_MS: '0',
+    },
+    { detached: true },
+  );
+  workers.push(child);
+  return child;
+}
+
 describe.skipIf(!onServer)('kill -9 of the worker running a live encoder', () => {
   it('another worker takes the game over once the lease lapses, and the recording goes on', async () => {
-    const first = await startWorkerProcess();
+    const first = await startWorker();
     const ownedBy = (pid: number | undefined) => (rows: Awaited<ReturnType<typeof liveRows>>) =>
       rows.length === 1 &&
       rows[0]?.status === 'live' &&
@@ -166,7 +139,7 @@ describe.skipIf(!onServer)('kill -9 of the worker running a live encoder', () =>
     );
 
     // A second worker started meanwhile leaves the game alone while the lease is renewed.
-    const second = await startWorkerProcess();
+    const second = await startWorker();
     await new Promise((r) => setTimeout(r, LEASE_SECONDS * 1000 + 2_000));
     expect(ownedBy(first.pid)(await liveRows())).toBe(true);
 

@@ -1,8 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { MEDIA_KIND } from '@rudy/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoChannel } from '../db/seed/demo-channel.js';
@@ -16,6 +15,7 @@ import { createMediaJobsRepository } from '../modules/media/media-jobs.repositor
 import { QUEUE_OPTIONS, QUEUES } from '../modules/media/media-queues.js';
 import { createTestDatabase, type TestDatabase } from '../test/test-database.js';
 import { createBoss } from './boss.js';
+import { killGroup, startWorkerProcess } from '../test/worker-process.js';
 
 /*
  * Media job leases. pg-boss 10 has no heartbeat: without a lease, the job of a worker killed with
@@ -23,7 +23,6 @@ import { createBoss } from './boss.js';
  * The reaper part runs on PGlite and PostgreSQL; the kill -9 of a worker process needs a server.
  */
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 const onServer = Boolean(process.env.DATABASE_URL);
 const LEASE_SECONDS = 3;
 const silentLog = { info: () => undefined, error: () => undefined };
@@ -46,14 +45,6 @@ afterAll(async () => {
 });
 
 /** The worker and its ffmpeg children at once, as when a container or a machine dies. */
-function killGroup(child: ChildProcess) {
-  if (child.exitCode !== null || child.signalCode !== null || !child.pid) return;
-  try {
-    process.kill(-child.pid, 'SIGKILL');
-  } catch {
-    // Gone already.
-  }
-}
 
 async function until<T>(what: () => Promise<T>, ok: (v: T) => boolean, ms: number) {
   const deadline = Date.now() + ms;
@@ -67,6 +58,23 @@ async function until<T>(what: () => Promise<T>, ok: (v: T) => boolean, ms: numbe
 async function createQueues(boss: ReturnType<typeof createBoss>) {
   for (const [name, options] of Object.entries({ ...QUEUE_OPTIONS, ...LEASE_REAPER_QUEUE_OPTIONS }))
     await boss.createQueue(name, { name, ...options });
+}
+
+/** A worker on this test's database, killed after the tests. */
+async function startWorker(): Promise<ChildProcess> {
+  const child = await startWorkerProcess(
+    {
+      DATABASE_URL: database.url ?? '',
+      DATA_DIR: dataDir,
+      DEMO_MEDIA_CHANNELS: '',
+      DEMO_GAME_SECONDS: '30',
+      MEDIA_JOB_LEASE_SECONDS: String(LEASE_SECONDS),
+      COMMERCE_JOB_INTERVAL_MS: '0',
+    },
+    { detached: true },
+  );
+  workers.push(child);
+  return child;
 }
 
 describe('the lease reaper', () => {
@@ -110,41 +118,6 @@ describe('the lease reaper', () => {
   }, 30_000);
 });
 
-/** worker-main.ts as a deployment runs it, in a process group of its own; resolves once it runs. */
-async function startWorkerProcess(): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/jobs/worker-main.ts'], {
-    cwd: repoRoot,
-    detached: true,
-    env: {
-      ...process.env,
-      DATABASE_URL: database.url,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'info',
-      DEMO_MEDIA_CHANNELS: '',
-      DEMO_GAME_SECONDS: '30',
-      MEDIA_JOB_LEASE_SECONDS: String(LEASE_SECONDS),
-      COMMERCE_JOB_INTERVAL_MS: '0',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  workers.push(child);
-  let output = '';
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`worker did not start:\n${output}`)), 60_000);
-    const read = (d: Buffer) => {
-      output += d.toString();
-      if (output.includes('worker running')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    };
-    child.stdout?.on('data', read);
-    child.stderr?.on('data', read);
-    child.once('exit', () => reject(new Error(`worker exited:\n${output}`)));
-  });
-  return child;
-}
-
 describe.skipIf(!onServer)('kill -9 of a worker in the middle of a media job', () => {
   it('the job is re-queued when its lease lapses, another worker finishes it, one result', async () => {
     const repo = createMediaJobsRepository(database.db);
@@ -152,7 +125,7 @@ describe.skipIf(!onServer)('kill -9 of a worker in the middle of a media job', (
     if (!game) throw new Error('the demo channel has no finished game');
     const prefix = eventPrefix(channelId, game.id);
 
-    const first = await startWorkerProcess();
+    const first = await startWorker();
     const boss = createBoss(database, database.url);
     await boss.start();
     try {
@@ -185,7 +158,7 @@ describe.skipIf(!onServer)('kill -9 of a worker in the middle of a media job', (
       // pg-boss alone would wait this long for it.
       expect(QUEUE_OPTIONS[QUEUES.demoGame]?.expireInSeconds).toBeGreaterThanOrEqual(300);
 
-      const second = await startWorkerProcess();
+      const second = await startWorker();
       const requeued = await until(
         async () => (await boss.getJobById(QUEUES.demoGame, jobId))?.retryCount ?? 0,
         (n) => n > 0,

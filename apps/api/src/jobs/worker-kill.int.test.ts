@@ -1,12 +1,12 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CARDS, card, commerceApp, kit, SETUP_TIMEOUT_MS } from '../test/commerce-test-kit.js';
 import type { TestContext } from '../test/test-app.js';
+import { startWorkerProcess } from '../test/worker-process.js';
 
 /*
  * kill -9 of a worker process in the middle of a payment settlement: the settlement is done again
@@ -14,7 +14,6 @@ import type { TestContext } from '../test/test-app.js';
  * PostgreSQL server (the embedded database admits one process).
  */
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 const onServer = Boolean(process.env.DATABASE_URL);
 
 let t: TestContext;
@@ -36,39 +35,6 @@ afterAll(async () => {
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-/** worker-main.ts as a deployment runs it, on this test's database; resolves once it runs. */
-async function startWorkerProcess(): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/jobs/worker-main.ts'], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      DATABASE_URL: t.database.url,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'info',
-      DEMO_MEDIA_CHANNELS: '',
-      SANDBOX_SETTLE_MS: '200',
-      COMMERCE_JOB_INTERVAL_MS: '1000',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  workers.push(child);
-  let output = '';
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`worker did not start:\n${output}`)), 60_000);
-    const read = (d: Buffer) => {
-      output += d.toString();
-      if (output.includes('worker running')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    };
-    child.stdout?.on('data', read);
-    child.stderr?.on('data', read);
-    child.once('exit', () => reject(new Error(`worker exited:\n${output}`)));
-  });
-  return child;
-}
-
 async function until<T>(what: () => Promise<T>, ok: (v: T) => boolean, ms = 30_000) {
   const deadline = Date.now() + ms;
   for (;;) {
@@ -76,6 +42,19 @@ async function until<T>(what: () => Promise<T>, ok: (v: T) => boolean, ms = 30_0
     if (ok(value) || Date.now() > deadline) return value;
     await new Promise((r) => setTimeout(r, 100));
   }
+}
+
+/** A worker on this test's database, killed after the tests. */
+async function startWorker(): Promise<ChildProcess> {
+  const child = await startWorkerProcess({
+    DATABASE_URL: t.database.url ?? '',
+    DATA_DIR: dataDir,
+    DEMO_MEDIA_CHANNELS: '',
+    SANDBOX_SETTLE_MS: '200',
+    COMMERCE_JOB_INTERVAL_MS: '1000',
+  });
+  workers.push(child);
+  return child;
 }
 
 describe.skipIf(!onServer)('kill -9 of a worker', () => {
@@ -94,7 +73,7 @@ describe.skipIf(!onServer)('kill -9 of a worker', () => {
     await holder.query('begin');
     await holder.query('select id from orders where id = $1 for update', [orderId]);
 
-    const first = await startWorkerProcess();
+    const first = await startWorker();
     const waiting = await until(
       async () =>
         (
@@ -123,7 +102,7 @@ describe.skipIf(!onServer)('kill -9 of a worker', () => {
 
     // The next worker settles it: the provider's event was never acknowledged, and what the
     // killed one had written was rolled back with its connection.
-    const second = await startWorkerProcess();
+    const second = await startWorker();
     expect(await until(statusOf, (s) => s === 'paid')).toBe('paid');
     // Exactly once: one recorded event per provider event, the order paid at one moment.
     const events = await t.database.db

@@ -8,31 +8,42 @@ import { adminTestApp, expectAdminOnly, otherChannelAdmin } from '../../../test/
 const app = adminTestApp({ CATALOGUE_CACHE_MS: '60000' });
 let game: AdminGame;
 
-beforeAll(async () => {
+/** A game made through the console, between the demo's first two teams. */
+async function createGame(fields: {
+  name_en: string;
+  starts_at: string;
+  access_type: 'free' | 'paid';
+  price_cents: number | null;
+}): Promise<AdminGame> {
   const { t, admin } = app;
   const options = (
     await t.get('/api/admin/games/options', { api_key: admin.apiKey })
   ).json<AdminGameOptions>();
-  game = (
-    await t.inject({
-      method: 'POST',
-      url: '/api/admin/games',
-      payload: {
-        api_key: admin.apiKey,
-        name_en: 'Hidden Cup',
-        name_fr: '',
-        starts_at: '2030-02-01T19:00',
-        time_zone: 'America/Toronto',
-        duration_minutes: 120,
-        home_team_id: options.teams[0]!.id,
-        away_team_id: options.teams[1]!.id,
-        event_category_id: null,
-        location_id: null,
-        access_type: 'free',
-        price_cents: null,
-      },
-    })
-  ).json<AdminGame>();
+  const res = await t.inject({
+    method: 'POST',
+    url: '/api/admin/games',
+    payload: {
+      api_key: admin.apiKey,
+      name_fr: '',
+      time_zone: 'America/Toronto',
+      duration_minutes: 120,
+      home_team_id: options.teams[0]!.id,
+      away_team_id: options.teams[1]!.id,
+      event_category_id: null,
+      location_id: null,
+      ...fields,
+    },
+  });
+  return res.json<AdminGame>();
+}
+
+beforeAll(async () => {
+  game = await createGame({
+    name_en: 'Hidden Cup',
+    starts_at: '2030-02-01T19:00',
+    access_type: 'free',
+    price_cents: null,
+  });
 });
 
 const publish = (published: unknown, key = app.admin.apiKey, id = game.id) =>
@@ -97,29 +108,12 @@ describe('publishing a game', () => {
 describe('a hidden paid game', () => {
   it('is not sold, by its event or by its single-game package, until it is published again', async () => {
     const { t, admin } = app;
-    const options = (
-      await t.get('/api/admin/games/options', { api_key: admin.apiKey })
-    ).json<AdminGameOptions>();
-    const paid = (
-      await t.inject({
-        method: 'POST',
-        url: '/api/admin/games',
-        payload: {
-          api_key: admin.apiKey,
-          name_en: 'Hidden Final',
-          name_fr: '',
-          starts_at: '2030-03-01T19:00',
-          time_zone: 'America/Toronto',
-          duration_minutes: 120,
-          home_team_id: options.teams[0]!.id,
-          away_team_id: options.teams[1]!.id,
-          event_category_id: null,
-          location_id: null,
-          access_type: 'paid',
-          price_cents: 999,
-        },
-      })
-    ).json<AdminGame>();
+    const paid = await createGame({
+      name_en: 'Hidden Final',
+      starts_at: '2030-03-01T19:00',
+      access_type: 'paid',
+      price_cents: 999,
+    });
     const viewerKey = await t.apiKey();
     const { single_event_package_id: packageId } = await t.database.db
       .selectFrom('events')
