@@ -32,8 +32,20 @@ export function kyselyBossDb(db: Kysely<unknown>, pglite?: DatabaseHandle['pglit
 /**
  * The job queue on the application's database: its own pool on a PostgreSQL server, or the
  * embedded PGlite through kyselyBossDb. Maintenance (expiry, archiving) runs in the worker.
+ * `onError` is required: pg-boss emits its pool's errors (a connection cut by the server), and an
+ * 'error' event nobody listens to would end the process.
  */
-export function createBoss(database: DatabaseHandle, databaseUrl: string | undefined): PgBoss {
+export function createBoss(
+  database: DatabaseHandle,
+  databaseUrl: string | undefined,
+  onError: (error: unknown) => void,
+): PgBoss {
+  const boss = createBossOn(database, databaseUrl);
+  boss.on('error', onError);
+  return boss;
+}
+
+function createBossOn(database: DatabaseHandle, databaseUrl: string | undefined): PgBoss {
   const common = {
     schema: 'pgboss',
     // No cron schedules are used; the clock-skew monitor would only add queries.

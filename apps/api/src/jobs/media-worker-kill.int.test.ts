@@ -16,6 +16,7 @@ import { QUEUE_OPTIONS, QUEUES } from '../modules/media/media-queues.js';
 import { createTestDatabase, type TestDatabase } from '../test/test-database.js';
 import { createBoss } from './boss.js';
 import { killGroup, startWorkerProcess } from '../test/worker-process.js';
+import { ignoreQueueErrors } from '../test/queue-errors.js';
 
 /*
  * Media job leases. pg-boss 10 has no heartbeat: without a lease, the job of a worker killed with
@@ -43,8 +44,6 @@ afterAll(async () => {
   await database.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
-
-/** The worker and its ffmpeg children at once, as when a container or a machine dies. */
 
 async function until<T>(what: () => Promise<T>, ok: (v: T) => boolean, ms: number) {
   const deadline = Date.now() + ms;
@@ -79,7 +78,7 @@ async function startWorker(): Promise<ChildProcess> {
 
 describe('the lease reaper', () => {
   it('re-queues a job whose lease lapsed, and leaves alone one whose lease is renewed', async () => {
-    const boss = createBoss(database, database.url);
+    const boss = createBoss(database, database.url, ignoreQueueErrors);
     await boss.start();
     try {
       await createQueues(boss);
@@ -126,7 +125,7 @@ describe.skipIf(!onServer)('kill -9 of a worker in the middle of a media job', (
     const prefix = eventPrefix(channelId, game.id);
 
     const first = await startWorker();
-    const boss = createBoss(database, database.url);
+    const boss = createBoss(database, database.url, ignoreQueueErrors);
     await boss.start();
     try {
       await repo.markPending(channelId, game.id, MEDIA_KIND.vod, `${prefix}/vod/master.m3u8`);

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../test/test-database.js';
 import { createBoss } from './boss.js';
 import { recurringQueueOptions, registerRecurringJob } from './recurring-job.js';
+import { ignoreQueueErrors } from '../test/queue-errors.js';
 
 /* Recurring work as a chain of pg-boss jobs, on PGlite (`npm start`) and PostgreSQL. */
 
@@ -14,7 +15,7 @@ const log = { info: () => undefined, error: (obj: object) => void errors.push(ob
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  boss = createBoss(database, database.url);
+  boss = createBoss(database, database.url, ignoreQueueErrors);
   await boss.start();
 }, 120_000);
 

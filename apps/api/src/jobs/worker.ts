@@ -52,8 +52,9 @@ export async function startWorker(o: WorkerOptions) {
   // Scratch of jobs that died with the previous process.
   await storage.clearWork();
 
-  const boss = createBoss(database, config.DATABASE_URL);
-  boss.on('error', (error: unknown) => log.error({ err: error }, 'job queue error'));
+  const boss = createBoss(database, config.DATABASE_URL, (error) =>
+    log.error({ err: error }, 'job queue error'),
+  );
   await boss.start();
   for (const [name, options] of Object.entries(QUEUE_OPTIONS)) {
     await boss.createQueue(name, { name, ...options });

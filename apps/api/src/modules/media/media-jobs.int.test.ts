@@ -13,6 +13,7 @@ import { createLiveSupervisor } from './live-supervisor.js';
 import { createMediaJobsRepository } from './media-jobs.repository.js';
 import { QUEUE_OPTIONS, QUEUES, type LiveStillsJob } from './media-queues.js';
 import { enqueueDemoMedia } from './media.jobs.js';
+import { ignoreQueueErrors } from '../../test/queue-errors.js';
 
 /* The worker's parts on a real database (PGlite or PostgreSQL) with real ffmpeg and pg-boss. */
 
@@ -48,7 +49,7 @@ async function mediaRows(eventId: number) {
 
 describe('pg-boss on the application database', () => {
   it('runs queued jobs, once per singleton key', async () => {
-    const boss = createBoss(database, undefined);
+    const boss = createBoss(database, undefined, ignoreQueueErrors);
     await boss.start();
     try {
       await boss.createQueue(QUEUES.demoGame, {

@@ -7,6 +7,7 @@ import { loadConfig } from '../../config.js';
 import { createBoss } from '../../jobs/boss.js';
 import { startWorkerHeartbeat } from '../../jobs/worker-heartbeat.js';
 import { createTestDatabase, type TestDatabase } from '../../test/test-database.js';
+import { ignoreQueueErrors } from '../../test/queue-errors.js';
 
 /**
  * /api/health and /api/ready on a real database (PostgreSQL when DATABASE_URL is set, PGlite
@@ -75,7 +76,7 @@ describe('/api/ready', () => {
   });
 
   it('is ready once a worker started the queue and beats', async () => {
-    const boss = createBoss(database, database.url);
+    const boss = createBoss(database, database.url, ignoreQueueErrors);
     await boss.start();
     await boss.stop({ graceful: false, wait: true });
     const first = await startWorkerHeartbeat(database.db, silentLog);
