@@ -13,7 +13,9 @@ const onServer = Boolean(process.env.DATABASE_URL);
 let t: TestContext;
 
 beforeAll(async () => {
-  if (onServer) t = await createTestApp();
+  // A load test: on a quiet machine the 8 clients send more than the default test budget of
+  // requests per window, and 429s are not what this test is about.
+  if (onServer) t = await createTestApp({ RATE_LIMIT_MAX: '10000000' });
 }, 120_000);
 afterAll(async () => {
   await t?.close();
@@ -69,7 +71,7 @@ describe.skipIf(!onServer)('database connections killed under load', () => {
     const lastKill = Math.max(...killedAt);
     const failures = outcomes.filter((o) => o.status !== 200);
     // Every answer is a success or a server error, and the errors sit right after a kill.
-    expect(failures.every((o) => o.status >= 500)).toBe(true);
+    expect(failures.filter((o) => o.status < 500)).toEqual([]);
     for (const f of failures) {
       expect(killedAt.some((k) => f.at >= k - 200 && f.at <= k + 10_000)).toBe(true);
     }
