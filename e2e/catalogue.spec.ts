@@ -191,7 +191,12 @@ void describe('catalogue in the browser', () => {
 
     await page.getByRole('button', { name: 'Week', exact: true }).click();
     await page.waitForURL(/period=week/);
-    assert.equal(await page.locator('button[aria-label*=", 20"]').count(), 7);
+    // The month stays on screen until the week's games have come (the URL changes first).
+    await page.waitForFunction(
+      () => document.querySelectorAll('button[aria-label*=", 20"]').length === 7,
+      undefined,
+      { timeout: 10_000 },
+    );
     await page.reload();
     assert.equal(
       await page.getByRole('button', { name: 'Week', exact: true }).getAttribute('aria-pressed'),

@@ -41,18 +41,18 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** A database of its own for this run: a new PostgreSQL database, or a temporary PGlite directory. */
+/** A database and a data directory of its own: a new PostgreSQL database, or PGlite in the directory. */
 async function freshDatabaseEnv(): Promise<{
   env: Record<string, string>;
   cleanup: () => Promise<void>;
 }> {
   const adminUrl = process.env.DATABASE_URL;
+  // Its own data directory in both cases: media (DATA_DIR/media) too. Shared, a spec's live
+  // encoder carried on the recording another spec's server had left for the same game id.
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rudy-e2e-'));
+  const removeDir = () => fs.rmSync(dir, { recursive: true, force: true });
   if (!adminUrl) {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rudy-e2e-'));
-    return {
-      env: { DATA_DIR: dir },
-      cleanup: () => Promise.resolve(fs.rmSync(dir, { recursive: true, force: true })),
-    };
+    return { env: { DATA_DIR: dir }, cleanup: () => Promise.resolve(removeDir()) };
   }
   const name = `rudy_e2e_${randomBytes(5).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -62,12 +62,13 @@ async function freshDatabaseEnv(): Promise<{
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return {
-    env: { DATABASE_URL: url.toString() },
+    env: { DATABASE_URL: url.toString(), DATA_DIR: dir },
     cleanup: async () => {
       const c = new pg.Client({ connectionString: adminUrl });
       await c.connect();
       await c.query(`drop database if exists ${name} with (force)`);
       await c.end();
+      removeDir();
     },
   };
 }
