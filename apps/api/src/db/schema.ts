@@ -752,6 +752,17 @@ export interface WorkerHeartbeatsTable {
   beat_at: Generated<Date>;
 }
 
+/** A game's RTMP stream key (its SHA-256) and the stream's last seen state (0018-live-ingest). */
+export interface LiveIngestTable {
+  event_id: number;
+  channel_id: number;
+  key_hash: Buffer;
+  key_created_at: Generated<Date>;
+  online_since: Date | null;
+  bitrate_kbps: number | null;
+  seen_at: Date | null;
+}
+
 export interface MediaJobLeasesTable {
   job_id: string;
   queue: string;
@@ -762,6 +773,7 @@ export interface MediaJobLeasesTable {
 }
 
 export interface Database {
+  live_ingest: LiveIngestTable;
   worker_heartbeats: WorkerHeartbeatsTable;
   media_job_leases: MediaJobLeasesTable;
   vod_media_categories: VodMediaCategoriesTable;
