@@ -105,4 +105,25 @@ describe('app shell with start-up data', () => {
     expect(api.statusCode).toBe(404);
     expect(api.headers['content-type']).toMatch(/json/);
   });
+
+  it('a forged Host or Accept-Language puts nothing of theirs into the page', async () => {
+    // The shell is rendered per request from these headers: an attacker's values must neither
+    // reach the HTML (script injection) nor pick data other than a public channel's.
+    const payload = '"></script><script>alert(1)</script>';
+    for (const headers of [
+      { host: `evil.example${payload}` },
+      { host: 'evil.example', 'x-forwarded-host': `evil.example${payload}` },
+      { host: 'evil.example', 'accept-language': `${payload},fr` },
+    ]) {
+      const res = await app.inject({ url: '/live', headers: { accept: 'text/html', ...headers } });
+      expect(res.statusCode).toBeLessThan(500);
+      expect(res.body).not.toContain('<script>alert(1)');
+      expect(res.body).not.toContain('evil.example');
+      if (res.statusCode === 200) {
+        const startup = startupOf(res.body);
+        expect(startup.config.channel_key).toBe('demo-hockey');
+        expect(['en', 'fr']).toContain(startup.locale);
+      }
+    }
+  });
 });
