@@ -33,28 +33,44 @@ export async function ensureDemoAdmin(
     .executeTakeFirst();
   if (!channel) return null;
   const password = demoAdminPassword(secret);
-  const existing = await db
-    .selectFrom('users')
-    .select(['role', 'password_hash'])
-    .where('channel_id', '=', channel.id)
-    .where((eb) => eb(eb.fn('lower', ['email']), '=', DEMO_ADMIN_EMAIL))
-    .executeTakeFirst();
-  if (!existing) {
-    await db
-      .insertInto('users')
-      .values({
-        channel_id: channel.id,
-        email: DEMO_ADMIN_EMAIL,
-        first_name: 'Channel',
-        last_name: 'Admin',
-        password_hash: await hashPassword(password),
-        email_verified_at: new Date(),
-        role: 'admin',
-      })
-      .execute();
-    return { email: DEMO_ADMIN_EMAIL, password };
-  }
+  const existing =
+    (await findDemoAdmin(db, channel.id)) ?? (await createDemoAdmin(db, channel.id, password));
+  if (existing === 'created') return { email: DEMO_ADMIN_EMAIL, password };
   if (existing.role !== 'admin') return null;
   const unchanged = await verifyPassword(existing.password_hash, password);
   return { email: DEMO_ADMIN_EMAIL, password: unchanged ? password : null };
+}
+
+function findDemoAdmin(db: DB, channelId: number) {
+  return db
+    .selectFrom('users')
+    .select(['role', 'password_hash'])
+    .where('channel_id', '=', channelId)
+    .where((eb) => eb(eb.fn('lower', ['email']), '=', DEMO_ADMIN_EMAIL))
+    .executeTakeFirst();
+}
+
+/**
+ * Several processes may start at once on an empty database: the first insert wins and the others
+ * read the row it wrote, instead of failing their start on the unique address.
+ */
+async function createDemoAdmin(db: DB, channelId: number, password: string) {
+  const created = await db
+    .insertInto('users')
+    .values({
+      channel_id: channelId,
+      email: DEMO_ADMIN_EMAIL,
+      first_name: 'Channel',
+      last_name: 'Admin',
+      password_hash: await hashPassword(password),
+      email_verified_at: new Date(),
+      role: 'admin',
+    })
+    .onConflict((oc) => oc.doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  if (created) return 'created' as const;
+  const winner = await findDemoAdmin(db, channelId);
+  if (!winner) throw new Error('the demo admin was neither created nor found');
+  return winner;
 }
