@@ -4,7 +4,7 @@
  *  - requests/s of GET /api/channel-bootstrap-data vs a bare node:http server answering the same bytes
  *    (goal ≥ 0.8);
  *  - gzipped JavaScript the home route loads (goal ≤ 150 KB) and the watch route with its player,
- *    hls.js included (goal ≤ 260 KB);
+ *    hls.js included (goal ≤ 260 KB) (see js-size.ts);
  *  - GET /api/events with filters on a 10 000-event channel (see events.ts);
  *  - VOD packaging speed and live latency (see media.ts);
  *  - clips: from a finished game and a live DVR, and twenty at once (see clips.ts);
@@ -15,15 +15,14 @@
  *  - Lighthouse mobile on the home, a listing and the watch page of a VOD and a live game (see
  *    lighthouse.ts).
  */
-import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import type autocannon from 'autocannon';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { benchEvents, reportEvents } from './events.js';
+import { benchJsSize, reportJsSize } from './js-size.js';
 import { benchAnalytics, reportAnalytics } from './analytics.js';
 import { benchClips, reportClips } from './clips.js';
 import { benchMedia, reportMedia } from './media.js';
@@ -96,48 +95,6 @@ async function benchBootstrap() {
   }
 }
 
-interface ManifestChunk {
-  file: string;
-  src?: string;
-  isEntry?: boolean;
-  imports?: string[];
-}
-
-/**
- * Gzipped JavaScript a route loads: the entry, the site layout and the route's module with their
- * static imports, plus the dynamic imports named in `lazy` (the watch page's player and hls.js).
- */
-function routeJsGzip(route: RegExp, lazy: RegExp[] = []) {
-  const distDir = path.join(root, 'apps/web/dist');
-  const manifestPath = path.join(distDir, '.vite/manifest.json');
-  if (!fs.existsSync(manifestPath)) throw new Error('build the web app first: npm run build:web');
-  const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as Record<
-    string,
-    ManifestChunk
-  >;
-  const seen = new Set<string>();
-  const visit = (key: string) => {
-    const chunk = manifest[key];
-    if (!chunk || seen.has(key)) return;
-    seen.add(key);
-    for (const dep of chunk.imports ?? []) visit(dep);
-  };
-  for (const [key, chunk] of Object.entries(manifest)) {
-    const src = chunk.src ?? key;
-    const isLayout = /routes\/root\/root-layout/.test(src);
-    if (chunk.isEntry || isLayout || route.test(src) || lazy.some((l) => l.test(src))) visit(key);
-  }
-  let gzip = 0;
-  const files: string[] = [];
-  for (const key of seen) {
-    const file = manifest[key]?.file;
-    if (!file?.endsWith('.js')) continue;
-    files.push(file);
-    gzip += zlib.gzipSync(fs.readFileSync(path.join(distDir, file)), { level: 9 }).length;
-  }
-  return { gzipKb: gzip / 1024, files };
-}
-
 function report(name: string, value: string, verdict: string) {
   console.log(`${name.padEnd(40)} ${value.padEnd(64)} ${verdict}`);
 }
@@ -158,21 +115,7 @@ async function main() {
   reportClips(await benchClips(), report);
   reportTtff(await benchTtff(), report);
   reportLighthouse(await benchLighthouse(), report);
-  const routes = [
-    { name: 'home', js: routeJsGzip(/routes\/home\/home\.tsx$/), goal: 150 },
-    {
-      name: 'watch (with player, hls.js)',
-      js: routeJsGzip(/routes\/watch\/watch\.tsx$/, [/video-player/, /hls\.js\/dist\/hls\.light/]),
-      goal: 260,
-    },
-  ];
-  for (const { name, js, goal } of routes) {
-    report(
-      `${name} route JS, gzipped`,
-      `${js.gzipKb.toFixed(1)} KB in ${js.files.length} files`,
-      js.gzipKb <= goal ? `PASS (goal <= ${goal} KB)` : `MISS (goal <= ${goal} KB)`,
-    );
-  }
+  reportJsSize(benchJsSize(), report);
 }
 
 await main();

@@ -1,9 +1,7 @@
 // Explicit imports (not a glob) so the English files type `t()` keys: a missing key fails tsc.
 // Only English here: French loads with the language (see StartUpTexts).
-import enAccount from '../locales/en/account.json';
 import enAuth from '../locales/en/auth.json';
 import enChannel from '../locales/en/channel.json';
-import enCommerce from '../locales/en/commerce.json';
 import enCommon from '../locales/en/common.json';
 import enErrors from '../locales/en/errors.json';
 import enEvents from '../locales/en/events.json';
@@ -13,10 +11,8 @@ import enLayout from '../locales/en/layout.json';
 import enWatch from '../locales/en/watch.json';
 
 export const en = {
-  account: enAccount,
   auth: enAuth,
   channel: enChannel,
-  commerce: enCommerce,
   common: enCommon,
   errors: enErrors,
   events: enEvents,
@@ -38,13 +34,17 @@ export type StartUpTexts = Record<keyof typeof en, Record<string, unknown>>;
  * route does not carry them (each registers itself, e.g. `locales/clips.ts`). Types only here.
  */
 export interface LazyResources {
+  account: typeof import('../locales/en/account.json');
   admin: typeof import('../locales/en/admin.json');
   clips: typeof import('../locales/en/clips.json');
+  commerce: typeof import('../locales/en/commerce.json');
   library: typeof import('../locales/en/library.json');
 }
 export const LAZY_NAMESPACES = [
+  'account',
   'admin',
   'clips',
+  'commerce',
   'library',
 ] as const satisfies readonly (keyof LazyResources)[];
 export type LazyNamespace = keyof LazyResources;

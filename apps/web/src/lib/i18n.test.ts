@@ -1,8 +1,10 @@
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { ACCOUNT_TEXTS } from '../locales/account';
 import { ADMIN_TEXTS } from '../locales/admin';
 import { CLIPS_TEXTS } from '../locales/clips';
+import { COMMERCE_TEXTS } from '../locales/commerce';
 import { LIBRARY_TEXTS } from '../locales/library';
 import { fr as startUpFr } from '../locales/fr-start-up';
 import { applyLocale, changeLocale, currentLocale, i18next } from './i18n';
@@ -10,19 +12,21 @@ import { LAZY_NAMESPACES, NAMESPACES, en as startUpEn } from './i18n-resources';
 
 type Tree = { [key: string]: string | Tree };
 
-// The start-up namespaces and those that load with their screens (LAZY_NAMESPACES).
-const en = {
-  ...startUpEn,
-  admin: ADMIN_TEXTS.en,
-  clips: CLIPS_TEXTS.en,
-  library: LIBRARY_TEXTS.en,
+// The namespaces that load with their screens (LAZY_NAMESPACES), each from locales/<ns>.ts.
+const LAZY_TEXTS = {
+  account: ACCOUNT_TEXTS,
+  admin: ADMIN_TEXTS,
+  clips: CLIPS_TEXTS,
+  commerce: COMMERCE_TEXTS,
+  library: LIBRARY_TEXTS,
 };
-const fr: Record<keyof typeof en, Record<string, unknown>> = {
-  ...startUpFr,
-  admin: ADMIN_TEXTS.fr,
-  clips: CLIPS_TEXTS.fr,
-  library: LIBRARY_TEXTS.fr,
-};
+const lazy = (lang: 'en' | 'fr') =>
+  Object.fromEntries(Object.entries(LAZY_TEXTS).map(([ns, texts]) => [ns, texts[lang]])) as {
+    [ns in keyof typeof LAZY_TEXTS]: (typeof LAZY_TEXTS)[ns]['en'];
+  };
+// The start-up namespaces and those that load with their screens.
+const en = { ...startUpEn, ...lazy('en') };
+const fr: Record<keyof typeof en, Record<string, unknown>> = { ...startUpFr, ...lazy('fr') };
 
 function flatten(tree: Tree, prefix = ''): string[] {
   return Object.entries(tree).flatMap(([key, value]) =>
@@ -44,6 +48,21 @@ describe('translations', () => {
   it('checks every namespace, those loaded with their screens too', () => {
     expect([...NAMESPACES].sort()).toEqual(Object.keys(en).sort());
     for (const ns of LAZY_NAMESPACES) expect(Object.keys(startUpEn)).not.toContain(ns);
+    expect(Object.keys(LAZY_TEXTS).sort()).toEqual([...LAZY_NAMESPACES].sort());
+  });
+
+  // Their components serve many screens (profile tabs, buying, packages, custom forms), so each
+  // module registers the texts itself instead of relying on the screen that shows it.
+  it.each(['account', 'commerce'])('every module that uses "%s" texts imports them', (ns) => {
+    const uses = new RegExp(`['\`"]${ns}:`);
+    const imports = new RegExp(`^import '(\\.{1,2}/)+(locales/)?${ns}';$`, 'm');
+    const missing = sourceFiles(SRC)
+      .filter((file) => {
+        const source = readFileSync(file, 'utf8');
+        return uses.test(source) && !imports.test(source);
+      })
+      .map((file) => file.slice(SRC.length));
+    expect(missing).toEqual([]);
   });
 
   it.each(NAMESPACES)('fr has exactly the keys of en in "%s"', (ns) => {

@@ -1,8 +1,6 @@
 import type { StartUpTexts } from '../lib/i18n-resources';
-import account from './fr/account.json';
 import auth from './fr/auth.json';
 import channel from './fr/channel.json';
-import commerce from './fr/commerce.json';
 import common from './fr/common.json';
 import errors from './fr/errors.json';
 import events from './fr/events.json';
@@ -13,10 +11,8 @@ import watch from './fr/watch.json';
 
 /** The French start-up texts: a chunk of their own, loaded only when French is in use. */
 export const fr: StartUpTexts = {
-  account,
   auth,
   channel,
-  commerce,
   common,
   errors,
   events,

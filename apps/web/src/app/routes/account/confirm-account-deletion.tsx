@@ -4,6 +4,7 @@ import { RequireUser } from '../../../features/auth/components/require-user';
 import { requestSessionEnd } from '../../../features/auth/hooks/session-end';
 import { useT } from '../../../lib/i18n';
 import { signedInLoader } from '../../route-guards';
+import '../../../locales/account';
 
 export const loader = signedInLoader;
 

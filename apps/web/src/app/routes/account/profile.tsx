@@ -7,6 +7,7 @@ import { VerificationStatus } from '../../../features/auth/components/verificati
 import { useT } from '../../../lib/i18n';
 import { signedInLoader } from '../../route-guards';
 import styles from './profile.module.css';
+import '../../../locales/account';
 
 export const loader = signedInLoader;
 

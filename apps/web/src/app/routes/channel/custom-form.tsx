@@ -7,6 +7,7 @@ import { useProfile } from '../../../features/auth/api/get-profile';
 import { useCustomForm } from '../../../features/commerce/api/custom-forms';
 import { CustomFormView } from '../../../features/commerce/components/custom-form-view';
 import { currentLocale, useT } from '../../../lib/i18n';
+import '../../../locales/commerce';
 
 /** The aliases the API accepts (AliasParamsSchema); any other cannot name a form. */
 const ALIAS = /^[a-z0-9_-]{1,64}$/i;

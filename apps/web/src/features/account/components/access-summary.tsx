@@ -3,6 +3,7 @@ import { useT } from '../../../lib/i18n';
 import { useUserAccess } from '../api/get-user-access';
 import { AccountEmptyState } from './account-empty-state';
 import styles from './access-summary.module.css';
+import '../../../locales/account';
 
 const KNOWN = ['watch', 'download', 'clipping', 'download_clip', 'no_ads', 'vod_media'] as const;
 type Capability = (typeof KNOWN)[number];

@@ -4,6 +4,7 @@ import { useT } from '../../../lib/i18n';
 import { DeleteAccountForm } from './delete-account-form';
 import styles from './profile-edit.module.css';
 import { ProfileSection } from './profile-section';
+import '../../../locales/account';
 
 /** /confirm-account-deletion: what goes, then the proof that the owner asks for it. */
 export function AccountDeletionScreen({

@@ -1,6 +1,7 @@
 import { ButtonLink } from '../../../components/ui/button';
 import { StatusMessage } from '../../../components/ui/status-message';
 import { useT } from '../../../lib/i18n';
+import '../../../locales/account';
 
 export type AccountSection = 'orders' | 'transactions' | 'clips' | 'passes';
 

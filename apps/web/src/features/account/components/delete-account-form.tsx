@@ -18,6 +18,7 @@ import { useT } from '../../../lib/i18n';
 import { useDeleteAccount } from '../api/delete-account';
 import { deletionProofSchema, type DeletionProofValues } from '../lib/profile-schemas';
 import styles from './profile-edit.module.css';
+import '../../../locales/account';
 
 /**
  * The last step before the account goes: the password proves it is the owner; an account

@@ -21,6 +21,7 @@ import {
   type PasswordFormValues,
 } from '../lib/profile-schemas';
 import styles from './profile-edit.module.css';
+import '../../../locales/account';
 
 const FIELDS = ['current_password', 'password', 'password_confirmation'] as const;
 

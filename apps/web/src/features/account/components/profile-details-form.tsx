@@ -26,6 +26,7 @@ import {
   type DetailsFormValues,
 } from '../lib/profile-schemas';
 import styles from './profile-edit.module.css';
+import '../../../locales/account';
 
 const FIELDS = ['first_name', 'last_name', 'email', 'current_password'] as const;
 const BY_CODE = { email_taken: 'email' } as const;

@@ -8,6 +8,7 @@ import { PasswordChangeForm } from './password-change-form';
 import { ProfileDetailsForm } from './profile-details-form';
 import styles from './profile-edit.module.css';
 import { ProfileSection } from './profile-section';
+import '../../../locales/account';
 
 /** /profile/edit: details, password and the way to account deletion. */
 export function ProfileEditScreen({

@@ -7,6 +7,7 @@ import { useOrders } from '../api/get-orders';
 import { useDateText, useMoney } from '../hooks/use-money';
 import { OrderLabel } from './order-label';
 import styles from './account-orders.module.css';
+import '../../../locales/commerce';
 
 /** Profile index tab: the orders in force first, then every order with its status. */
 export function AccountOrders({ empty }: { empty: ReactNode }) {

@@ -12,6 +12,7 @@ import { commerceErrorText } from '../lib/commerce-errors';
 import { AccountPaymentMethods } from './account-payment-methods';
 import { OrderLabel } from './order-label';
 import styles from './account-orders.module.css';
+import '../../../locales/commerce';
 
 /**
  * Profile passes: each pass, plan and single game in force, then what they allow (`access`, from

@@ -12,6 +12,7 @@ import { EMPTY_CARD, validateCard, type CardCheck } from '../lib/card-validation
 import { commerceErrorText } from '../lib/commerce-errors';
 import styles from './account-orders.module.css';
 import { SandboxCardForm } from './sandbox-card-form';
+import '../../../locales/commerce';
 
 /**
  * Profile passes: the saved cards. With Stripe the customer portal manages cards and invoices;

@@ -5,6 +5,7 @@ import { useOrders } from '../api/get-orders';
 import { useDateText, useMoney } from '../hooks/use-money';
 import { OrderLabel } from './order-label';
 import styles from './account-orders.module.css';
+import '../../../locales/commerce';
 
 /** Profile transactions: every payment attempt and refund, newest first, as a table. */
 export function AccountTransactions({ empty }: { empty: ReactNode }) {

@@ -3,6 +3,7 @@ import { FormAlert } from '../../../components/ui/form-alert';
 import { useT } from '../../../lib/i18n';
 import { usePaymentsConfig } from '../api/payments-config';
 import styles from './checkout.module.css';
+import '../../../locales/commerce';
 
 /**
  * Says so when no real money moves (the sandbox, or Stripe with test keys): the public test card

@@ -6,6 +6,7 @@ import { failureReasonText } from '../lib/commerce-errors';
 import type { SecondStepOutcome } from '../lib/checkout-flow';
 import { Modal } from '../../../components/ui/modal';
 import styles from './checkout.module.css';
+import '../../../locales/commerce';
 
 /**
  * The end of a paid checkout: what was bought, and the way to use it (the game, or the passes).

@@ -34,6 +34,7 @@ import { PurchaseTerms } from './purchase-terms';
 import { SandboxCardForm } from './sandbox-card-form';
 import { StripeCardField } from './stripe-card-field';
 import styles from './checkout.module.css';
+import '../../../locales/commerce';
 
 /**
  * /buy: reads what to sell from the query, then the summary and, once signed in, the payment.

@@ -24,6 +24,7 @@ import {
 import { currentLocale, useT } from '../../../lib/i18n';
 import { useSaveCustomForm } from '../api/custom-forms';
 import styles from './custom-form-view.module.css';
+import '../../../locales/commerce';
 
 type Values = Record<string, string | boolean>;
 

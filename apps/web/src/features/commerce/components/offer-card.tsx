@@ -4,6 +4,7 @@ import { useT } from '../../../lib/i18n';
 import { useMoney } from '../hooks/use-money';
 import { buyPath } from '../lib/buy-selection';
 import styles from './offer-card.module.css';
+import '../../../locales/commerce';
 
 export type Offer =
   { kind: 'package'; item: Package } | { kind: 'subscription'; item: Subscription };

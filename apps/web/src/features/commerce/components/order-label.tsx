@@ -1,6 +1,7 @@
 import type { Order } from '@rudy/contracts';
 import { useT } from '../../../lib/i18n';
 import styles from './account-orders.module.css';
+import '../../../locales/commerce';
 
 /**
  * What an order is, in one of two senses. `payment` (history, transactions): how the payment went

@@ -2,6 +2,7 @@ import type { InvoicePreview } from '@rudy/contracts';
 import { useT } from '../../../lib/i18n';
 import { useDateText, useMoney } from '../hooks/use-money';
 import styles from './checkout.module.css';
+import '../../../locales/commerce';
 
 /** What the buyer pays: each product (and the game, for a single event), fee, discount, total, renewal. */
 export function OrderSummary({

@@ -6,6 +6,7 @@ import { useT } from '../../../lib/i18n';
 import { usePackages, useSubscriptions } from '../api/get-offers';
 import { OfferCard } from './offer-card';
 import styles from './packages-screen.module.css';
+import '../../../locales/commerce';
 
 /** /packages: passes and subscriptions as cards; the highest base price gets the premium look. */
 export function PackagesScreen() {

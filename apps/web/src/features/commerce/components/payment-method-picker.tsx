@@ -1,6 +1,7 @@
 import type { SavedCard } from '@rudy/contracts';
 import { useT } from '../../../lib/i18n';
 import styles from './checkout.module.css';
+import '../../../locales/commerce';
 
 export const NEW_CARD = 'new';
 

@@ -8,6 +8,7 @@ import { useMoney } from '../hooks/use-money';
 import type { ProductFields } from '../lib/buy-selection';
 import { commerceErrorText } from '../lib/commerce-errors';
 import styles from './checkout.module.css';
+import '../../../locales/commerce';
 
 /**
  * The promo code: checked with apply_coupon for this product, then handed to the checkout (and

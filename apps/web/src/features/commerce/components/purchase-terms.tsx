@@ -1,5 +1,6 @@
 import { useT } from '../../../lib/i18n';
 import styles from './checkout.module.css';
+import '../../../locales/commerce';
 
 /**
  * Spec section 9's terms, shown before paying: the trial terms (charged automatically unless

@@ -9,6 +9,7 @@ import {
   type CardProblem,
 } from '../lib/card-validation';
 import styles from './checkout.module.css';
+import '../../../locales/commerce';
 
 /**
  * The sandbox's own card form, clearly labelled: no real payment is made. The numbers are the

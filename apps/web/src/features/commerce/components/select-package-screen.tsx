@@ -23,6 +23,7 @@ import { usePackages } from '../api/get-offers';
 import { useMoney } from '../hooks/use-money';
 import { commerceErrorText } from '../lib/commerce-errors';
 import styles from './select-package.module.css';
+import '../../../locales/commerce';
 
 /** /select-package/:id: the channel's base-pass form (the choice of pass and any other fields). */
 export function SelectPackageScreen({

@@ -15,6 +15,7 @@ import { buyPath, productFields, type BuySelection } from '../lib/buy-selection'
 import { commerceErrorText } from '../lib/commerce-errors';
 import { OrderSummary } from './order-summary';
 import styles from './checkout.module.css';
+import '../../../locales/commerce';
 
 /** Option values name the product kind too: a pass and a plan may share an id. */
 function selectionOf(value: string): BuySelection | null {

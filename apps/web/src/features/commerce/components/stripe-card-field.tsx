@@ -4,6 +4,7 @@ import formStyles from '../../../components/ui/form.module.css';
 import { CheckboxField } from '../../../components/ui/checkbox-field';
 import { useT } from '../../../lib/i18n';
 import styles from './checkout.module.css';
+import '../../../locales/commerce';
 
 /** The site's colours for the Card Element: it lives in Stripe's iframe, out of reach of our CSS. */
 function elementStyle() {

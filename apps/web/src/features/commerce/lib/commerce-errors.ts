@@ -2,6 +2,7 @@ import type { Order } from '@rudy/contracts';
 import { isApiError } from '../../../lib/api-error';
 import { isOneOf } from '../../../lib/code-list';
 import { apiErrorText, type Translate } from '../../../lib/form-messages';
+import '../../../locales/commerce';
 
 /** Refusals of the payment calls that have a text of their own (the rest read as the generic one). */
 const COMMERCE_CODES = [

@@ -1,0 +1,99 @@
+/**
+ * Gzipped JavaScript a route loads, from the Vite manifest of the web build: the entry, the site
+ * layout and the route's module with their static imports, plus the dynamic imports the route
+ * always takes (the watch page's player and hls.js). Goals: home ≤ 150 KB, watch ≤ 260 KB.
+ *
+ * Alone (after `npm run build:web`, or on another build directory):
+ * `node --import tsx bench/js-size.ts [distDir]` (`npm run size -w @rudy/web`) prints each route's
+ * files and their sizes, and exits 1 when a route is over its goal.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  imports?: string[];
+}
+
+export interface RouteJs {
+  name: string;
+  goal: number;
+  gzipKb: number;
+  files: { file: string; gzipKb: number }[];
+}
+
+const root = path.resolve(import.meta.dirname, '..');
+
+/** The routes with a budget: the module that defines each and the lazy parts it always loads. */
+export const JS_ROUTES = [
+  { name: 'home', route: /routes\/home\/home\.tsx$/, lazy: [] as RegExp[], goal: 150 },
+  {
+    name: 'watch (with player, hls.js)',
+    route: /routes\/watch\/watch\.tsx$/,
+    lazy: [/video-player/, /hls\.js\/dist\/hls\.light/],
+    goal: 260,
+  },
+];
+
+export function routeJsGzip(
+  distDir: string,
+  { name, route, lazy, goal }: (typeof JS_ROUTES)[number],
+): RouteJs {
+  const manifestPath = path.join(distDir, '.vite/manifest.json');
+  if (!fs.existsSync(manifestPath)) throw new Error('build the web app first: npm run build:web');
+  const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as Record<
+    string,
+    ManifestChunk
+  >;
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || seen.has(key)) return;
+    seen.add(key);
+    for (const dep of chunk.imports ?? []) visit(dep);
+  };
+  for (const [key, chunk] of Object.entries(manifest)) {
+    const src = chunk.src ?? key;
+    const isLayout = /routes\/root\/root-layout/.test(src);
+    if (chunk.isEntry || isLayout || route.test(src) || lazy.some((l) => l.test(src))) visit(key);
+  }
+  const files: RouteJs['files'] = [];
+  for (const key of seen) {
+    const file = manifest[key]?.file;
+    if (!file?.endsWith('.js')) continue;
+    const bytes = zlib.gzipSync(fs.readFileSync(path.join(distDir, file)), { level: 9 }).length;
+    files.push({ file, gzipKb: bytes / 1024 });
+  }
+  files.sort((a, b) => b.gzipKb - a.gzipKb);
+  const gzipKb = files.reduce((sum, f) => sum + f.gzipKb, 0);
+  return { name, goal, gzipKb, files };
+}
+
+export function benchJsSize(distDir = path.join(root, 'apps/web/dist')) {
+  return JS_ROUTES.map((r) => routeJsGzip(distDir, r));
+}
+
+export function reportJsSize(
+  routes: RouteJs[],
+  report: (name: string, value: string, verdict: string) => void,
+) {
+  for (const { name, goal, gzipKb, files } of routes) {
+    report(
+      `${name} route JS, gzipped`,
+      `${gzipKb.toFixed(1)} KB in ${files.length} files`,
+      gzipKb <= goal ? `PASS (goal <= ${goal} KB)` : `MISS (goal <= ${goal} KB)`,
+    );
+  }
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
+  const routes = benchJsSize(process.argv[2] ? path.resolve(process.argv[2]) : undefined);
+  for (const r of routes) {
+    console.log(`\n${r.name}: ${r.gzipKb.toFixed(1)} KB gzipped (goal ≤ ${r.goal} KB)`);
+    for (const f of r.files) console.log(`${f.gzipKb.toFixed(1).padStart(8)} KB  ${f.file}`);
+  }
+  if (routes.some((r) => r.gzipKb > r.goal)) process.exitCode = 1;
+}
