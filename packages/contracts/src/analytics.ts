@@ -51,7 +51,10 @@ export const VIEWERS_NOW_WINDOW_MS = 75_000;
  * text and JSON types, and one such row would fail its whole batch).
  */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-const storable = (s: string) => !s.includes('\u0000') && !LONE_SURROGATE.test(s);
+/** Most text (ASCII, accents) has no surrogate at all, and one scan of it settles that. */
+const SURROGATE = /[\uD800-\uDFFF]/;
+const storable = (s: string) =>
+  !s.includes('\u0000') && (!SURROGATE.test(s) || !LONE_SURROGATE.test(s));
 const text = (max: number = ANALYTICS_LIMITS.textMax) =>
   z.string().max(max).refine(storable, 'must be text without NUL or broken characters');
 const optionalText = (max?: number) => text(max).nullish();

@@ -45,7 +45,9 @@ export function registerApiKeyGuard(app: FastifyInstance, keys: KeysService) {
   app.decorateRequest('locale', DEFAULT_LOCALE);
 
   // preValidation: the body is parsed by then, and a missing key is reported before field errors.
-  app.addHook('preValidation', async (request) => {
+  // A callback hook, not an async one: the routes without a key (the datalake's heartbeats, static
+  // files) pass through without a promise.
+  app.addHook('preValidation', (request, _reply, done) => {
     request.locale = readLocale(request);
     const url = request.routeOptions.url ?? '';
     if (
@@ -53,11 +55,18 @@ export function registerApiKeyGuard(app: FastifyInstance, keys: KeysService) {
       !url.startsWith('/api/') ||
       url.startsWith('/api/docs')
     ) {
+      done();
       return;
     }
     const apiKey = readApiKey(request);
-    if (!apiKey) throw new HttpError(401, 'api_key_missing');
-    request.auth = await keys.resolve(apiKey);
-    request.apiKey = apiKey;
+    if (!apiKey) {
+      done(new HttpError(401, 'api_key_missing'));
+      return;
+    }
+    keys.resolve(apiKey).then((auth) => {
+      request.auth = auth;
+      request.apiKey = apiKey;
+      done();
+    }, done);
   });
 }

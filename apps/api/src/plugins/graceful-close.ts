@@ -33,9 +33,10 @@ export function registerGracefulClose(app: FastifyInstance) {
       clearInterval(sweep);
     }
   });
-  app.addHook('onSend', async (_request, reply, payload) => {
+  // A callback hook, not an async one: every answer passes here, and needs no promise for it.
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (closing) reply.header('connection', 'close');
-    return payload;
+    done(null, payload);
   });
 }
 

@@ -5,7 +5,7 @@ import type { ChannelDirectoryRepository } from './channel-directory.repository.
  * Channel keys and host names to ids, and each channel's time zone (its rollup days), held in
  * memory: every datalake call names its channel, and resolving it must cost no query. Refreshed
  * every `refreshMs`, and at most every few seconds on a miss (a channel created since), so junk
- * names never become a query per request.
+ * names never become a query per request. Answers are synchronous unless a reload is due.
  */
 export function createChannelDirectory(
   repo: ChannelDirectoryRepository,
@@ -16,6 +16,7 @@ export function createChannelDirectory(
   let byHost = new Map<string, number>();
   let zones = new Map<number, string>();
   let loadedAt = 0;
+  let loaded = false;
   let loading: Promise<void> | null = null;
 
   function load(): Promise<void> {
@@ -29,6 +30,7 @@ export function createChannelDirectory(
         // The lowest id wins a host named twice, as GET /api/channel-key decides.
         for (const r of rows) for (const h of r.hosts) if (!byHost.has(h)) byHost.set(h, r.id);
         loadedAt = Date.now();
+        loaded = true;
       })
       .finally(() => {
         loading = null;
@@ -36,15 +38,19 @@ export function createChannelDirectory(
     return loading;
   }
 
-  async function lookup(find: () => number | undefined): Promise<number | null> {
+  /**
+   * The id at once (no promise) once loaded: the datalake's hot path stays synchronous. A stale
+   * directory keeps answering while it reloads in the background (a failed reload is tried again
+   * by the next call; the names loaded last go on serving meanwhile); a miss waits for a reload
+   * at most every `missRefreshMs` (a channel created since).
+   */
+  function lookup(find: () => number | undefined): number | null | Promise<number | null> {
+    if (!loaded) return load().then(() => find() ?? null);
     const age = Date.now() - loadedAt;
-    if (age > refreshMs) await load();
+    if (age > refreshMs) load().catch(() => undefined);
     const found = find();
     if (found !== undefined) return found;
-    if (age > missRefreshMs) {
-      await load();
-      return find() ?? null;
-    }
+    if (age > missRefreshMs) return load().then(() => find() ?? null);
     return null;
   }
 
@@ -53,13 +59,13 @@ export function createChannelDirectory(
     /** The channel's time zone as last loaded (its ids come from byKey/byUrl, so it is known). */
     zoneOf: (channelId: number) => zones.get(channelId) ?? 'UTC',
     /** The channel of a page address (its host name), as a browser's origin_url tells it. */
-    byUrl(url: string | null | undefined): Promise<number | null> {
-      if (!url) return Promise.resolve(null);
+    byUrl(url: string | null | undefined): number | null | Promise<number | null> {
+      if (!url) return null;
       let host: string;
       try {
         host = new URL(url).hostname.toLowerCase();
       } catch {
-        return Promise.resolve(null);
+        return null;
       }
       return lookup(() => byHost.get(host));
     },

@@ -80,8 +80,28 @@ function safeExtras(extras: DatalakeEventBody['extras']): Record<string, unknown
   return out;
 }
 
+/**
+ * safeOriginUrl of the addresses seen lately. A viewer's heartbeats come from one page every 30 s,
+ * so most calls repeat an address; parsing it again each time was a good part of a heartbeat's
+ * cost. Bounded: emptied when full, so junk addresses cannot grow it.
+ */
+const SAFE_URLS_MAX = 2_000;
+const safeUrls = new Map<string, string | null>();
+export function safeOriginUrlCached(value: string | null | undefined): string | null {
+  if (!value) return null;
+  let safe = safeUrls.get(value);
+  if (safe === undefined) {
+    if (safeUrls.size >= SAFE_URLS_MAX) safeUrls.clear();
+    safe = safeOriginUrl(value);
+    safeUrls.set(value, safe);
+  }
+  return safe;
+}
+/** Entries held by the cache above (its bound is tested). */
+export const safeUrlsCached = () => safeUrls.size;
+
 const tracked = (body: { origin_url?: string | null; trk?: string | null }) => ({
-  origin_url: safeOriginUrl(body.origin_url),
+  origin_url: safeOriginUrlCached(body.origin_url),
   ...(body.trk ? { trk: body.trk } : {}),
 });
 

@@ -91,10 +91,18 @@ export function createDatalakeService(deps: {
       throw new HttpError(503, 'analytics_busy', 'Analytics is busy, retry later');
   }
 
-  async function channelOf(profile: string | null | undefined, originUrl?: string | null) {
-    const id = profile ? await channels.byKey(profile) : await channels.byUrl(originUrl);
+  /**
+   * Keeps the row of a call once its channel is known: at once (no promise) when the channel
+   * directory answers from memory, which it does for every call but the first after a start
+   * and a miss.
+   */
+  function keepFor(
+    id: number | null | Promise<number | null>,
+    row: (channelId: number) => RawRow,
+  ): void | Promise<void> {
+    if (typeof id === 'number') return keep(row(id));
     if (id === null) throw unknownChannel();
-    return id;
+    return id.then((found) => keepFor(found, row));
   }
 
   // Retention runs in the worker (analytics-housekeeping.ts); exposed here for tests and tools.
@@ -110,18 +118,17 @@ export function createDatalakeService(deps: {
     /** GET /datalake/hash/: a new session hash; nothing is stored until the session is posted. */
     hash: () => ({ data: randomUUID() }),
 
-    async session(body: DatalakeSessionBody) {
-      keep(sessionRow(await channelOf(body.profile), body, now()));
-    },
-    async event(body: DatalakeEventBody) {
-      keep(eventRow(await channelOf(body.profile), body, now()));
-    },
-    async videoEvent(body: VideoEventInput & { profile: string }) {
-      keep(videoEventRow(await channelOf(body.profile), body, now()));
-    },
-    async viewing(body: DatalakeViewingBody) {
-      keep(viewingRow(await channelOf(body.profile, body.origin_url), body, now()));
-    },
+    // Each returns a promise only when the channel directory had to be read first.
+    session: (body: DatalakeSessionBody) =>
+      keepFor(channels.byKey(body.profile), (id) => sessionRow(id, body, now())),
+    event: (body: DatalakeEventBody) =>
+      keepFor(channels.byKey(body.profile), (id) => eventRow(id, body, now())),
+    videoEvent: (body: VideoEventInput & { profile: string }) =>
+      keepFor(channels.byKey(body.profile), (id) => videoEventRow(id, body, now())),
+    viewing: (body: DatalakeViewingBody) =>
+      keepFor(body.profile ? channels.byKey(body.profile) : channels.byUrl(body.origin_url), (id) =>
+        viewingRow(id, body, now()),
+      ),
 
     /** Today's and tomorrow's partitions, so the first writes do not wait for them. */
     async start() {
