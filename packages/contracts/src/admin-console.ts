@@ -2,26 +2,18 @@ import { z } from 'zod';
 import { CurrencySchema, GenderSchema, THEME_COLOR_NAMES } from './channel.js';
 import { IdSchema, IsoDateTimeSchema } from './common.js';
 import { AccessTypeSchema, type AccessType } from './events.js';
+import { ADMIN_MESSAGES } from './admin-messages.js';
 import { FIELD as M, lengthCode } from './messages.js';
 
 /*
  * The operator console's calls (/api/admin/...): teams, games and branding. The same schemas
  * validate the console's forms and the server's bodies, so a form never sends what the server
- * refuses. Texts are the spec's field messages where it has one, ADMIN_MESSAGES otherwise; the
- * console translates both.
+ * refuses. Messages are codes: the spec's field messages where it has one, ADMIN_MESSAGES
+ * otherwise (admin-messages.ts); the console translates both.
  */
 
-export const ADMIN_MESSAGES = {
-  hexColour: 'Use a colour like #1A2B3C',
-  timeZone: 'Unknown time zone',
-  localDateTime: 'Use a date and time like 2026-01-31T19:30',
-  sameTeams: 'Choose two different teams',
-  priceRequired: 'A paid game needs a price',
-  priceRange: 'Price must be between 0.50 and 1000.00',
-  durationRange: 'Duration must be between 15 and 1440 minutes',
-  positionRange: 'Position must be a whole number from 0 to 1000',
-  logo: 'The logo must be an https address or a PNG, JPEG, WebP or SVG image under 256 KB',
-} as const;
+export { ADMIN_MESSAGES, ADMIN_TEXTS, parseAdminCode } from './admin-messages.js';
+export type { AdminMessageKey } from './admin-messages.js';
 
 const maxLength = (n: number) => lengthCode('maxLength', n);
 
@@ -121,10 +113,52 @@ const gameFields = z.object({
     .nullable(),
 });
 
+/** Where a game may be watched: everywhere, only in some countries, or everywhere but some. */
+export const GEO_RULES = ['everywhere', 'only', 'except'] as const;
+export const GeoRuleSchema = z.enum(GEO_RULES);
+export type GeoRule = z.infer<typeof GeoRuleSchema>;
+/** Which pre-roll runs before a game: the channel's weighted choice, none, or one chosen. */
+export const PREROLL_MODES = ['auto', 'none', 'chosen'] as const;
+export const PrerollModeSchema = z.enum(PREROLL_MODES);
+export type PrerollMode = z.infer<typeof PrerollModeSchema>;
+
+const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
+/** An ISO 3166 alpha-2 code the platform knows ('ZZ', 'XX' are not countries). */
+export function isCountryCode(code: string): boolean {
+  if (!/^[A-Z]{2}$/.test(code)) return false;
+  try {
+    const name = regionNames.of(code);
+    return name !== undefined && name !== code && name !== 'Unknown Region';
+  } catch {
+    return false;
+  }
+}
+export const CountryCodeSchema = z
+  .string()
+  .trim()
+  .transform((v) => v.toUpperCase())
+  .refine(isCountryCode, ADMIN_MESSAGES.countryCode);
+export const ADMIN_MAX_GEO_COUNTRIES = 50;
+
+/**
+ * Geo rules and pre-roll choice: optional, so a caller that sends neither leaves them as they are
+ * (a new game: everywhere, the channel's pre-roll choice).
+ */
+const gameExtras = z.object({
+  geo_rule: GeoRuleSchema.optional(),
+  geo_countries: z
+    .array(CountryCodeSchema)
+    .max(ADMIN_MAX_GEO_COUNTRIES, ADMIN_MESSAGES.countriesMax)
+    .transform((codes) => [...new Set(codes)].sort())
+    .optional(),
+  preroll_mode: PrerollModeSchema.optional(),
+  preroll_id: optionalId.optional(),
+});
+
 /** A game is for sale when its access type says so: then it needs a price. */
 export const isForSale = (access: AccessType) => access === 'paid' || access === 'ppv';
 
-type GameShape = z.infer<typeof gameFields>;
+type GameShape = z.infer<typeof gameFields> & z.infer<typeof gameExtras>;
 // Each rule runs once the fields it reads are valid, so every message shows on the first submit.
 const untouched =
   (...fields: string[]) =>
@@ -142,12 +176,23 @@ function withGameRules<T extends z.ZodType<GameShape>>(schema: T) {
       path: ['price_cents'],
       message: ADMIN_MESSAGES.priceRequired,
       when: untouched('access_type', 'price_cents'),
+    })
+    .refine((g) => (g.geo_rule ?? 'everywhere') === 'everywhere' || !!g.geo_countries?.length, {
+      path: ['geo_countries'],
+      message: ADMIN_MESSAGES.countriesRequired,
+      when: untouched('geo_rule', 'geo_countries'),
+    })
+    .refine((g) => g.preroll_mode !== 'chosen' || typeof g.preroll_id === 'number', {
+      path: ['preroll_id'],
+      message: ADMIN_MESSAGES.prerollRequired,
+      when: untouched('preroll_mode', 'preroll_id'),
     });
 }
 
-export const AdminGameInputSchema = withGameRules(gameFields);
+const gameInput = gameFields.extend(gameExtras.shape);
+export const AdminGameInputSchema = withGameRules(gameInput);
 export type AdminGameInput = z.input<typeof AdminGameInputSchema>;
-export const AdminGameBodySchema = withGameRules(gameFields.extend(apiKey));
+export const AdminGameBodySchema = withGameRules(gameInput.extend(apiKey));
 
 export const AdminGameSchema = z.object({
   id: z.number().int(),
@@ -166,6 +211,10 @@ export const AdminGameSchema = z.object({
   currency: CurrencySchema,
   has_orders: z.boolean().describe('Sold at least once: the game can be edited, not deleted'),
   published: z.boolean().describe('False: hidden from viewers (listings, event page, playback)'),
+  geo_rule: GeoRuleSchema,
+  geo_countries: z.array(z.string()).describe('ISO 3166 alpha-2 codes the rule names'),
+  preroll_mode: PrerollModeSchema,
+  preroll_id: z.number().int().nullable(),
 });
 export type AdminGame = z.infer<typeof AdminGameSchema>;
 
@@ -193,6 +242,9 @@ export const AdminGameOptionsSchema = z.object({
   teams: z.array(z.object({ id: z.number().int(), name: z.string(), short_name: z.string() })),
   categories: z.array(z.object({ id: z.number().int(), name: z.string() })),
   locations: z.array(z.object({ id: z.number().int(), name: z.string(), time_zone: z.string() })),
+  prerolls: z
+    .array(z.object({ id: z.number().int(), url: z.string(), weight: z.number().int() }))
+    .describe('The channel’s pre-rolls a game can be given'),
   time_zone: z.string().describe('The channel’s time zone, the default for a new game'),
   currency: CurrencySchema,
 });

@@ -22,3 +22,4 @@ export * from './vod.js';
 export * from './analytics.js';
 export * from './admin-console.js';
 export * from './colour-contrast.js';
+export * from './admin-import.js';

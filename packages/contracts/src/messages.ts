@@ -1,3 +1,5 @@
+import { ADMIN_TEXTS, parseAdminCode } from './admin-messages.js';
+
 /** User-facing validation and error texts of spec sections 5 and 8, verbatim. */
 export const VALIDATION_MESSAGES = {
   email: 'A valid email address is required',
@@ -57,8 +59,10 @@ export function parseFieldCode(code: string): { key: FieldMessageKey; number?: n
   return { key: code as FieldMessageKey };
 }
 
-/** The spec's English text of a field code; anything else (zod's own message) as it is. */
+/** The English text of a field code (the spec's, or the console's); anything else as it is. */
 export function fieldMessageText(code: string): string {
+  const admin = parseAdminCode(code);
+  if (admin) return ADMIN_TEXTS[admin];
   const parsed = parseFieldCode(code);
   if (!parsed) return code;
   const text: string = VALIDATION_MESSAGES[parsed.key];
@@ -78,7 +82,7 @@ export function refusedFields(messages: Record<string, string>): {
   const codes: Record<string, string> = {};
   for (const [field, message] of Object.entries(messages)) {
     errors[field] = fieldMessageText(message);
-    if (parseFieldCode(message)) codes[field] = message;
+    if (parseFieldCode(message) || parseAdminCode(message)) codes[field] = message;
   }
   return Object.keys(codes).length > 0 ? { errors, field_codes: codes } : { errors };
 }

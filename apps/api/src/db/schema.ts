@@ -177,6 +177,19 @@ export interface EventsTable {
   created_at: Timestamp;
   /** 0016: false hides the game from viewers (listings, event page, playback); the console sees it. */
   published: Generated<boolean>;
+  /** 0022: the channel's weighted pre-roll choice ('auto'), none, or `preroll_id` ('chosen'). */
+  preroll_mode: Generated<'auto' | 'none' | 'chosen'>;
+  preroll_id: number | null;
+}
+
+/** 0022: a season CSV imported once under the console's import id, and the games it made. */
+export interface GameImportsTable {
+  channel_id: number;
+  import_id: string;
+  csv_sha256: Buffer;
+  event_ids: number[];
+  created_by: number | null;
+  created_at: Generated<Date>;
 }
 
 export interface EventParticipantsTable {
@@ -773,6 +786,7 @@ export interface MediaJobLeasesTable {
 }
 
 export interface Database {
+  game_imports: GameImportsTable;
   live_ingest: LiveIngestTable;
   worker_heartbeats: WorkerHeartbeatsTable;
   media_job_leases: MediaJobLeasesTable;

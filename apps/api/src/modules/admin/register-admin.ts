@@ -12,6 +12,8 @@ import { referenceDataAdminRoutes } from './reference-data/reference-data-admin.
 import { createReferenceDataAdminService } from './reference-data/reference-data-admin.service.js';
 import { brandingAdminRoutes } from './branding/branding-admin.routes.js';
 import { createBrandingAdminService } from './branding/branding-admin.service.js';
+import { gamesImportRoutes } from './games-import/games-import.routes.js';
+import { createGamesImportService } from './games-import/games-import.service.js';
 import { gamesAdminRoutes } from './games/games-admin.routes.js';
 import { createGamesAdminService } from './games/games-admin.service.js';
 import { teamsAdminRoutes } from './teams/teams-admin.routes.js';
@@ -54,6 +56,10 @@ export async function registerAdmin(
     auditRoutes(scope, createAuditRepository(db));
     teamsAdminRoutes(scope, teams);
     gamesAdminRoutes(scope, games);
+    gamesImportRoutes(
+      scope,
+      createGamesImportService({ db, changes, settings: (id) => channel.settings(id) }),
+    );
     referenceDataAdminRoutes(scope, createReferenceDataAdminService({ db, changes }));
     brandingAdminRoutes(scope, createBrandingAdminService({ db, changes }));
   });

@@ -24,6 +24,8 @@ function row(id: number, start: string): EventRow {
     geo_blocked_countries: null,
     created_at: begins,
     published: true,
+    preroll_mode: 'auto',
+    preroll_id: null,
     end_utc_ts: new Date(begins.getTime() + 120 * 60_000),
     participants: [],
     media: [],

@@ -13,6 +13,9 @@ export interface PlaybackEventRow {
   geo_allowed_countries: string[] | null;
   geo_blocked_countries: string[] | null;
   single_event_package_id: number | null;
+  /** The game's pre-roll choice (the console's): the channel's rules, none, or `preroll_id`. */
+  preroll_mode: 'auto' | 'none' | 'chosen';
+  preroll_id: number | null;
 }
 
 export interface MediaRow {
@@ -44,6 +47,8 @@ export function createMediaRepository(db: DB) {
           'geo_allowed_countries',
           'geo_blocked_countries',
           'single_event_package_id',
+          'preroll_mode',
+          'preroll_id',
         ])
         .where('channel_id', '=', channelId)
         .where('id', '=', eventId)

@@ -199,6 +199,7 @@ export function createPlaybackService(deps: PlaybackDeps) {
               eventCategoryId: event.event_category_id,
               locationId: event.location_id,
               stream: playable.kind,
+              choice: { mode: event.preroll_mode, prerollId: event.preroll_id },
             })
           : null;
       return {

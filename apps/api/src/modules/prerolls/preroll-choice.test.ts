@@ -36,6 +36,33 @@ describe('eligiblePrerolls', () => {
   });
 });
 
+describe("eligiblePrerolls with the game's own choice", () => {
+  const list: PrerollRow[] = [
+    { ...base, id: 1 },
+    { ...base, id: 2, event_categories: [7], for_live: false },
+  ];
+  const target = { eventCategoryId: 8, locationId: null, stream: 'live' } as const;
+  const ids = (rows: PrerollRow[]) => rows.map((r) => r.id);
+
+  it('none runs no pre-roll at all', () => {
+    expect(
+      eligiblePrerolls(list, { ...target, choice: { mode: 'none', prerollId: null } }),
+    ).toEqual([]);
+  });
+
+  it('chosen runs that pre-roll, whatever its targeting says', () => {
+    expect(
+      ids(eligiblePrerolls(list, { ...target, choice: { mode: 'chosen', prerollId: 2 } })),
+    ).toEqual([2]);
+  });
+
+  it('a chosen pre-roll that is gone leaves the channel rules', () => {
+    expect(
+      ids(eligiblePrerolls(list, { ...target, choice: { mode: 'chosen', prerollId: 99 } })),
+    ).toEqual([1]);
+  });
+});
+
 describe('pickWeighted', () => {
   const items = [
     { id: 'a', weight: 3 },

@@ -4,6 +4,11 @@ export interface PrerollTarget {
   eventCategoryId: number | null;
   locationId: number | null;
   stream: 'live' | 'vod';
+  /**
+   * The game's own choice from the console: 'none' runs no pre-roll, 'chosen' that one (whatever
+   * its targeting says: the operator picked it for this game), 'auto' (the default) the rules.
+   */
+  choice?: { mode: 'auto' | 'none' | 'chosen'; prerollId: number | null };
 }
 
 /**
@@ -14,6 +19,13 @@ export function eligiblePrerolls(
   prerolls: readonly PrerollRow[],
   target: PrerollTarget,
 ): PrerollRow[] {
+  const choice = target.choice ?? { mode: 'auto', prerollId: null };
+  if (choice.mode === 'none') return [];
+  if (choice.mode === 'chosen') {
+    const chosen = prerolls.find((p) => p.id === choice.prerollId);
+    // A chosen pre-roll since deleted leaves the game to the channel's rules.
+    if (chosen) return [chosen];
+  }
   return prerolls.filter(
     (p) =>
       (target.stream === 'live' ? p.for_live : p.for_vod) &&

@@ -23,6 +23,10 @@ export function createGamesAdminRepository(db: DB) {
         'e.location_id',
         'e.access_type',
         'e.published',
+        'e.geo_allowed_countries',
+        'e.geo_blocked_countries',
+        'e.preroll_mode',
+        'e.preroll_id',
         'p.base_price_cents as price_cents',
         eb
           .selectFrom('event_participants as h')
@@ -102,6 +106,8 @@ export function createGamesAdminRepository(db: DB) {
       channelRows(db, 'event_categories').exists(channelId, id),
     locationExists: (channelId: number, id: number) =>
       channelRows(db, 'locations').exists(channelId, id),
+    prerollExists: (channelId: number, id: number) =>
+      channelRows(db, 'prerolls').exists(channelId, id),
 
     insertEvent: events.insert,
     updateEvent: events.update,
@@ -138,7 +144,7 @@ export function createGamesAdminRepository(db: DB) {
 
     /** What the game form chooses from. */
     async options(channelId: number) {
-      const [teams, categories, locations] = await Promise.all([
+      const [teams, categories, locations, prerolls] = await Promise.all([
         db
           .selectFrom('participants')
           .select(['id', 'name', 'short_name'])
@@ -157,8 +163,14 @@ export function createGamesAdminRepository(db: DB) {
           .where('channel_id', '=', channelId)
           .orderBy('name')
           .execute(),
+        db
+          .selectFrom('prerolls')
+          .select(['id', 'url', 'weight'])
+          .where('channel_id', '=', channelId)
+          .orderBy('id')
+          .execute(),
       ]);
-      return { teams, categories, locations };
+      return { teams, categories, locations, prerolls };
     },
   };
 }

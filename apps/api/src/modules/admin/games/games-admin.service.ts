@@ -1,6 +1,9 @@
 import {
+  ADMIN_MESSAGES,
   AdminGameInputSchema,
+  fieldMessageText,
   isForSale,
+  type GeoRule,
   type AdminGame,
   type AdminGameOptions,
   type AdminGamesPage,
@@ -28,10 +31,23 @@ type Currency = Settings['currency'];
 /** What a single-game purchase grants (as the demo's games do): watching it, live and after. */
 const SINGLE_GAME_ACCESSES = ['watch', 'vod_media_access'];
 
-const invalid = (field: string, message: string) =>
-  new HttpError(400, 'validation_failed', message, { [field]: message });
+/** A refused field: its message code, and the code's English text as the error's message. */
+export const invalid = (field: string, code: string) =>
+  new HttpError(400, 'validation_failed', fieldMessageText(code), { [field]: code });
 
-function toGame(r: GameRow, currency: Currency): AdminGame {
+/** The stored allow and block lists as the console's one rule (an allow list wins, as geo does). */
+function geoOf(r: Pick<GameRow, 'geo_allowed_countries' | 'geo_blocked_countries'>): {
+  geo_rule: GeoRule;
+  geo_countries: string[];
+} {
+  const allowed = r.geo_allowed_countries?.filter(Boolean) ?? [];
+  const blocked = r.geo_blocked_countries?.filter(Boolean) ?? [];
+  if (allowed.length > 0) return { geo_rule: 'only', geo_countries: allowed };
+  if (blocked.length > 0) return { geo_rule: 'except', geo_countries: blocked };
+  return { geo_rule: 'everywhere', geo_countries: [] };
+}
+
+export function toGame(r: GameRow, currency: Currency): AdminGame {
   const start = new Date(r.event_utc_ts);
   return {
     id: r.id,
@@ -51,10 +67,13 @@ function toGame(r: GameRow, currency: Currency): AdminGame {
     currency,
     has_orders: Boolean(r.has_orders),
     published: r.published,
+    ...geoOf(r),
+    preroll_mode: r.preroll_mode,
+    preroll_id: r.preroll_mode === 'chosen' ? r.preroll_id : null,
   };
 }
 
-const snapshot = (g: AdminGame): Snapshot => ({
+export const snapshot = (g: AdminGame): Snapshot => ({
   name_en: g.name_en,
   name_fr: g.name_fr,
   starts_at: g.starts_at,
@@ -67,7 +86,107 @@ const snapshot = (g: AdminGame): Snapshot => ({
   access_type: g.access_type,
   price_cents: g.price_cents,
   published: g.published,
+  geo_rule: g.geo_rule,
+  geo_countries: g.geo_countries.join(','),
+  preroll_mode: g.preroll_mode,
+  preroll_id: g.preroll_id,
 });
+
+async function checkRefs(repo: GamesAdminRepository, channelId: number, g: GameInput) {
+  if ((await repo.countTeams(channelId, [g.home_team_id, g.away_team_id])) !== 2)
+    throw invalid('home_team_id', ADMIN_MESSAGES.unknownTeam);
+  if (g.event_category_id !== null && !(await repo.categoryExists(channelId, g.event_category_id)))
+    throw invalid('event_category_id', ADMIN_MESSAGES.unknownSport);
+  if (g.location_id !== null && !(await repo.locationExists(channelId, g.location_id)))
+    throw invalid('location_id', ADMIN_MESSAGES.unknownRink);
+  if (
+    g.preroll_mode === 'chosen' &&
+    g.preroll_id != null &&
+    !(await repo.prerollExists(channelId, g.preroll_id))
+  )
+    throw invalid('preroll_id', ADMIN_MESSAGES.unknownPreroll);
+}
+
+/** Geo rules and pre-roll choice, when the caller sent them (else they stay as they are). */
+const extraColumns = (g: GameInput) => ({
+  ...(g.geo_rule === undefined
+    ? {}
+    : {
+        geo_allowed_countries: g.geo_rule === 'only' ? (g.geo_countries ?? []) : null,
+        geo_blocked_countries: g.geo_rule === 'except' ? (g.geo_countries ?? []) : null,
+      }),
+  ...(g.preroll_mode === undefined
+    ? {}
+    : {
+        preroll_mode: g.preroll_mode,
+        preroll_id: g.preroll_mode === 'chosen' ? (g.preroll_id ?? null) : null,
+      }),
+});
+
+const eventColumns = (g: GameInput) => ({
+  name: JSON.stringify(g.name_fr ? { en: g.name_en, fr: g.name_fr } : { en: g.name_en }),
+  event_utc_ts: zonedWallTimeToUtc(g.starts_at, g.time_zone),
+  time_zone: g.time_zone,
+  duration_minutes: g.duration_minutes,
+  event_category_id: g.event_category_id,
+  location_id: g.location_id,
+  access_type: g.access_type,
+  home_participant_id: g.home_team_id,
+  ...extraColumns(g),
+});
+
+/** Points the game at its package while it is for sale (made on first sale, kept after). */
+async function setPrice(
+  repo: GamesAdminRepository,
+  channelId: number,
+  id: number,
+  g: GameInput,
+  currency: Currency,
+) {
+  const current = await repo.singlePackage(channelId, id);
+  const name = JSON.stringify({
+    en: `Single game: ${g.name_en}`,
+    fr: `Match à l’unité : ${g.name_fr || g.name_en}`,
+  });
+  if (!isForSale(g.access_type) || g.price_cents === null) {
+    if (current) await repo.updatePackage(channelId, current.id, { disabled: true });
+    await repo.updateEvent(channelId, id, { single_event_package_id: null });
+    return;
+  }
+  const price = { name, base_price_cents: g.price_cents, disabled: false };
+  let packageId = current?.id;
+  if (packageId === undefined) {
+    packageId = await repo.insertPackage({
+      channel_id: channelId,
+      ...price,
+      service_fee_cents: 0,
+      currency,
+      scope: 'single',
+      accesses: SINGLE_GAME_ACCESSES,
+      event_id: id,
+    });
+  } else {
+    await repo.updatePackage(channelId, packageId, price);
+  }
+  await repo.updateEvent(channelId, id, { single_event_package_id: packageId });
+}
+
+/**
+ * A new game's rows in a change's transaction: its references checked (another channel's team is
+ * refused), the event, its two teams and, for sale, its price. Returns its id.
+ */
+export async function insertGame(
+  repo: GamesAdminRepository,
+  channelId: number,
+  g: GameInput,
+  currency: Currency,
+): Promise<number> {
+  await checkRefs(repo, channelId, g);
+  const id = await repo.insertEvent({ channel_id: channelId, ...eventColumns(g) });
+  await repo.setTeams(channelId, id, g.home_team_id, g.away_team_id);
+  await setPrice(repo, channelId, id, g, currency);
+  return id;
+}
 
 /**
  * The console's games: schedule in the game's own time zone, two teams, access type and the
@@ -96,65 +215,6 @@ export function createGamesAdminService(deps: {
     context: deps.currency,
   });
 
-  async function checkRefs(repo: GamesAdminRepository, channelId: number, g: GameInput) {
-    if ((await repo.countTeams(channelId, [g.home_team_id, g.away_team_id])) !== 2)
-      throw invalid('home_team_id', 'Unknown team');
-    if (
-      g.event_category_id !== null &&
-      !(await repo.categoryExists(channelId, g.event_category_id))
-    )
-      throw invalid('event_category_id', 'Unknown sport');
-    if (g.location_id !== null && !(await repo.locationExists(channelId, g.location_id)))
-      throw invalid('location_id', 'Unknown rink');
-  }
-
-  const eventColumns = (g: GameInput) => ({
-    name: JSON.stringify(g.name_fr ? { en: g.name_en, fr: g.name_fr } : { en: g.name_en }),
-    event_utc_ts: zonedWallTimeToUtc(g.starts_at, g.time_zone),
-    time_zone: g.time_zone,
-    duration_minutes: g.duration_minutes,
-    event_category_id: g.event_category_id,
-    location_id: g.location_id,
-    access_type: g.access_type,
-    home_participant_id: g.home_team_id,
-  });
-
-  /** Points the game at its package while it is for sale (made on first sale, kept after). */
-  async function setPrice(
-    repo: GamesAdminRepository,
-    channelId: number,
-    id: number,
-    g: GameInput,
-    currency: Currency,
-  ) {
-    const current = await repo.singlePackage(channelId, id);
-    const name = JSON.stringify({
-      en: `Single game: ${g.name_en}`,
-      fr: `Match à l’unité : ${g.name_fr || g.name_en}`,
-    });
-    if (!isForSale(g.access_type) || g.price_cents === null) {
-      if (current) await repo.updatePackage(channelId, current.id, { disabled: true });
-      await repo.updateEvent(channelId, id, { single_event_package_id: null });
-      return;
-    }
-    const price = { name, base_price_cents: g.price_cents, disabled: false };
-    let packageId = current?.id;
-    if (packageId === undefined) {
-      packageId = await repo.insertPackage({
-        channel_id: channelId,
-        ...price,
-        service_fee_cents: 0,
-        currency,
-        scope: 'single',
-        accesses: SINGLE_GAME_ACCESSES,
-        event_id: id,
-      });
-    } else {
-      await repo.updatePackage(channelId, packageId, price);
-    }
-    await repo.updateEvent(channelId, id, { single_event_package_id: packageId });
-  }
-
   return {
     async page(
       channelId: number,
@@ -176,19 +236,14 @@ export function createGamesAdminService(deps: {
         teams: o.teams,
         categories: o.categories.map((c) => ({ id: c.id, name: pickText(c.name, locale) })),
         locations: o.locations,
+        prerolls: o.prerolls,
         time_zone: await deps.timeZone(channelId),
         currency: await deps.currency(channelId),
       };
     },
 
     create: (caller: AdminCaller, g: GameInput): Promise<AdminGame> =>
-      games.create(caller, async (repo, currency) => {
-        await checkRefs(repo, caller.channelId, g);
-        const id = await repo.insertEvent({ channel_id: caller.channelId, ...eventColumns(g) });
-        await repo.setTeams(caller.channelId, id, g.home_team_id, g.away_team_id);
-        await setPrice(repo, caller.channelId, id, g, currency);
-        return id;
-      }),
+      games.create(caller, (repo, currency) => insertGame(repo, caller.channelId, g, currency)),
 
     update: (caller: AdminCaller, id: number, g: GameInput): Promise<AdminGame> =>
       games.update(caller, id, async (repo, _before, currency) => {

@@ -1,4 +1,4 @@
-import { AdminTeamInputSchema, type AdminTeam } from '@rudy/contracts';
+import { ADMIN_MESSAGES, ADMIN_TEXTS, AdminTeamInputSchema, type AdminTeam } from '@rudy/contracts';
 import type { z } from 'zod';
 import type { DB } from '../../../db/database.js';
 import { HttpError } from '../../../lib/http-error.js';
@@ -72,8 +72,8 @@ export function createTeamsAdminService(deps: { db: DB; changes: AdminChanges })
   async function checkGroup(repo: TeamsAdminRepository, channelId: number, input: TeamInput) {
     const group = input.participant_group_id;
     if (group !== null && !(await repo.groupExists(channelId, group))) {
-      throw new HttpError(400, 'validation_failed', 'Unknown school', {
-        participant_group_id: 'Unknown school',
+      throw new HttpError(400, 'validation_failed', ADMIN_TEXTS.unknownSchool, {
+        participant_group_id: ADMIN_MESSAGES.unknownSchool,
       });
     }
   }

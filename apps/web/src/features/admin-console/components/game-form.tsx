@@ -12,6 +12,7 @@ import { useT } from '../../../lib/i18n';
 import { saveGame } from '../api/games';
 import { amountToCents, centsToAmount } from '../lib/admin-messages';
 import { AdminForm, useAdminForm } from './admin-form';
+import { extrasDraftOf, extrasInputOf, GameExtrasFields } from './game-extras-fields';
 
 const ACCESS: AccessType[] = ['free', 'register', 'paid', 'ppv'];
 
@@ -30,6 +31,7 @@ function draftOf(game: AdminGame | null, o: AdminGameOptions): Draft {
     location_id: String(game?.location_id ?? ''),
     access_type: game?.access_type ?? 'free',
     price_cents: centsToAmount(game?.price_cents ?? null),
+    ...extrasDraftOf(game),
   };
 }
 
@@ -49,6 +51,7 @@ function inputOf(d: Draft): AdminGameInput {
     location_id: idOrNull(d.location_id),
     access_type: d.access_type as AccessType,
     price_cents: isForSale(d.access_type as AccessType) ? amountToCents(d.price_cents) : null,
+    ...extrasInputOf(d),
   };
 }
 
@@ -70,7 +73,7 @@ export function GameForm({
     save: (input) => saveGame(game?.id ?? null, input),
     onSaved: onDone,
   });
-  const { draft, setDraft, field } = form;
+  const { draft, setDraft, field, error } = form;
   const forSale = isForSale(draft.access_type as AccessType);
 
   const teamOptions = options.teams.map((team) => (
@@ -163,6 +166,7 @@ export function GameForm({
           placeholder="12.99"
         />
       ) : null}
+      <GameExtrasFields draft={draft} setDraft={setDraft} error={error} options={options} />
     </AdminForm>
   );
 }

@@ -1,24 +1,14 @@
-import { ADMIN_MESSAGES } from '@rudy/contracts';
+import { parseAdminCode } from '@rudy/contracts';
 import { translateFieldMessage, type Translate } from '../../../lib/form-messages';
 
-type AdminMessageKey =
-  keyof typeof ADMIN_MESSAGES | 'unknownTeam' | 'unknownSport' | 'unknownRink' | 'unknownSchool';
-
-const BY_TEXT = new Map<string, AdminMessageKey>(
-  Object.entries(ADMIN_MESSAGES).map(([key, text]) => [text, key as AdminMessageKey]),
-);
-/** The server's reference checks (another channel's team, a deleted rink). */
-const SERVER_TEXTS: Partial<Record<string, AdminMessageKey>> = {
-  'Unknown team': 'unknownTeam',
-  'Unknown sport': 'unknownSport',
-  'Unknown rink': 'unknownRink',
-  'Unknown school': 'unknownSchool',
-};
-
-/** A field message of the console's forms, in the admin's language. */
+/**
+ * A field message of the console's forms, in the admin's language, from its code: the shared
+ * schemas' messages and the server's refused fields (`field_codes`) are codes ('admin.hexColour',
+ * the spec's 'required' or 'maxLength:120'), never read back from an English text.
+ */
 export function adminFieldMessage(t: Translate, message: string | undefined): string | undefined {
   if (!message) return undefined;
-  const key = BY_TEXT.get(message) ?? SERVER_TEXTS[message];
+  const key = parseAdminCode(message);
   return key ? t(`admin:validation.${key}`) : translateFieldMessage(t, message);
 }
 

@@ -11,7 +11,11 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
   return out;
 }
 
-/** The server's per-field refusals (the same texts), or null when the error is not about fields. */
+/**
+ * The server's per-field refusals, each field's message code where it sent one (`field_codes`, what
+ * the forms translate), else its text; null when the error is not about fields.
+ */
 export function serverFieldErrors(error: unknown): Record<string, string> | null {
-  return isApiError(error) && error.errors ? error.errors : null;
+  if (!isApiError(error) || !error.errors) return null;
+  return { ...error.errors, ...error.fieldCodes };
 }
