@@ -1,5 +1,5 @@
 import type { ReactNode, Ref, SelectHTMLAttributes } from 'react';
-import { FieldMessages, useFieldIds, type FieldProps } from './text-field';
+import { FieldFrame, type FieldProps } from './text-field';
 import styles from './form.module.css';
 
 export function SelectField({
@@ -11,23 +11,13 @@ export function SelectField({
   ...select
 }: FieldProps &
   SelectHTMLAttributes<HTMLSelectElement> & { ref?: Ref<HTMLSelectElement>; children: ReactNode }) {
-  const { id, hintId, errorId, describedBy } = useFieldIds(error, hint);
   return (
-    <div className={styles.field}>
-      <label htmlFor={id} className={styles.label}>
-        {label}
-      </label>
-      <select
-        ref={ref}
-        id={id}
-        className={styles.input}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        {...select}
-      >
-        {children}
-      </select>
-      <FieldMessages hint={hint} hintId={hintId} error={error} errorId={errorId} />
-    </div>
+    <FieldFrame label={label} error={error} hint={hint}>
+      {(wiring) => (
+        <select ref={ref} className={styles.input} {...wiring} {...select}>
+          {children}
+        </select>
+      )}
+    </FieldFrame>
   );
 }

@@ -50,6 +50,36 @@ export function FieldMessages({
   );
 }
 
+/** What a control gets from its frame: its id and its ARIA wiring to the hint and error. */
+interface ControlWiring {
+  id: string;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
+}
+
+/** The label, the hint and the error around any control, wired to it. */
+export function FieldFrame({
+  label,
+  error,
+  hint,
+  children,
+}: FieldProps & { children: (wiring: ControlWiring) => ReactNode }) {
+  const { id, hintId, errorId, describedBy } = useFieldIds(error, hint);
+  return (
+    <div className={styles.field}>
+      <label htmlFor={id} className={styles.label}>
+        {label}
+      </label>
+      {children({
+        id,
+        'aria-invalid': error ? true : undefined,
+        'aria-describedby': describedBy,
+      })}
+      <FieldMessages hint={hint} hintId={hintId} error={error} errorId={errorId} />
+    </div>
+  );
+}
+
 export function TextField({
   label,
   error,
@@ -57,22 +87,10 @@ export function TextField({
   ref,
   ...input
 }: FieldProps & InputHTMLAttributes<HTMLInputElement> & { ref?: Ref<HTMLInputElement> }) {
-  const { id, hintId, errorId, describedBy } = useFieldIds(error, hint);
   return (
-    <div className={styles.field}>
-      <label htmlFor={id} className={styles.label}>
-        {label}
-      </label>
-      <input
-        ref={ref}
-        id={id}
-        className={styles.input}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        {...input}
-      />
-      <FieldMessages hint={hint} hintId={hintId} error={error} errorId={errorId} />
-    </div>
+    <FieldFrame label={label} error={error} hint={hint}>
+      {(wiring) => <input ref={ref} className={styles.input} {...wiring} {...input} />}
+    </FieldFrame>
   );
 }
 
@@ -84,22 +102,17 @@ export function TextAreaField({
   ref,
   ...textarea
 }: FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement> & { ref?: Ref<HTMLTextAreaElement> }) {
-  const { id, hintId, errorId, describedBy } = useFieldIds(error, hint);
   return (
-    <div className={styles.field}>
-      <label htmlFor={id} className={styles.label}>
-        {label}
-      </label>
-      <textarea
-        ref={ref}
-        id={id}
-        rows={5}
-        className={`${styles.input} ${styles.textarea}`}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        {...textarea}
-      />
-      <FieldMessages hint={hint} hintId={hintId} error={error} errorId={errorId} />
-    </div>
+    <FieldFrame label={label} error={error} hint={hint}>
+      {(wiring) => (
+        <textarea
+          ref={ref}
+          rows={5}
+          className={`${styles.input} ${styles.textarea}`}
+          {...wiring}
+          {...textarea}
+        />
+      )}
+    </FieldFrame>
   );
 }
