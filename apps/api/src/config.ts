@@ -129,6 +129,22 @@ export const ConfigSchema = z.object({
    * died, another worker takes the game over and continues its recording.
    */
   LIVE_ENCODER_LEASE_SECONDS: z.coerce.number().int().min(3).max(600).default(30),
+  /**
+   * RTMP ingest (OBS and other encoders publish a game with its stream key): the port, or 'off'.
+   * Default: 1935 in development, off in tests and in production unless set.
+   */
+  LIVE_INGEST_PORT: z
+    .string()
+    .regex(/^(off|\d{1,5})$/, "a port number or 'off'")
+    .refine((v) => v === 'off' || (Number(v) >= 1 && Number(v) <= 65535), 'a port from 1 to 65535')
+    .optional(),
+  /** The address the ingest listens on. Default: 127.0.0.1 in development, 0.0.0.0 otherwise. */
+  LIVE_INGEST_BIND: z.string().min(1).optional(),
+  /** The ingest as operators type it into OBS; default rtmp://<PUBLIC_URL's host>:<port>/live. */
+  LIVE_INGEST_URL: z
+    .string()
+    .regex(/^rtmps?:\/\/[^\s/]+(\/[A-Za-z0-9._~-]+)*\/?$/, 'an rtmp:// address')
+    .optional(),
   /** ffmpeg binary; default: ffmpeg on PATH, else the one bundled by @ffmpeg-installer. */
   FFMPEG_PATH: z.string().optional(),
   /** Font for the synthetic scoreboard; default: a common system font, else boxes only. */

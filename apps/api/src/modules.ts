@@ -47,6 +47,7 @@ import { createStartupData, type StartupFor } from './modules/channel/startup-da
 import { registerMediaModules } from './modules/media/register-media.js';
 import { registerClips } from './modules/clips/register-clips.js';
 import { registerAdmin } from './modules/admin/register-admin.js';
+import { registerLiveAdmin } from './modules/admin/live/register-live-admin.js';
 import { registerAnalytics } from './modules/analytics/register-analytics.js';
 import { registerVod } from './modules/vod/register-vod.js';
 import { outboxMailer, smtpMailer } from './modules/mail/mailer.js';
@@ -209,6 +210,7 @@ export async function registerModules(
   app.addHook('onClose', () => bus.close());
   const admin = await registerAdmin(app, { db, channel, now, caches: [channel, events], bus });
   await registerAnalytics(app, { config, db, channel, keys, admin, now });
+  await registerLiveAdmin(app, { config, db, access: admin, now });
   const startupFor = createStartupData({
     keys,
     channel,

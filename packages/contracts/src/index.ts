@@ -23,3 +23,4 @@ export * from './analytics.js';
 export * from './admin-console.js';
 export * from './colour-contrast.js';
 export * from './admin-import.js';
+export * from './admin-live.js';

@@ -40,7 +40,9 @@ export {
   LIVE_LOOP_SECONDS,
   loopFileFor,
   startLivePublisher,
+  startLiveIngestEncoder,
   startSyntheticLive,
+  type LiveIngestEncoderOptions,
   type LiveLoopOptions,
   type LivePublisherOptions,
 } from './live.js';

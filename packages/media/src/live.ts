@@ -152,3 +152,39 @@ export async function finalizeLiveRecording(dir: string): Promise<{ durationSeco
   }
   return { durationSeconds: duration };
 }
+
+export interface LiveIngestEncoderOptions {
+  outputDir: string;
+  hasAudio: boolean;
+  fps: number;
+  ladder?: readonly Rendition[];
+  segmentSeconds?: number;
+  runOptions?: RunOptions;
+}
+
+/**
+ * Starts the encoder of a stream pushed to the RTMP ingest: FLV written to its stdin, the live
+ * ladder out, laid out as the synthetic live's (v<n>/index.m3u8 beside our master playlist), so
+ * playback, DVR and the end of the game treat both alike. A recording already in outputDir (the
+ * encoder reconnected) is continued.
+ */
+export async function startLiveIngestEncoder(o: LiveIngestEncoderOptions): Promise<FfmpegProcess> {
+  const ladder = o.ladder ?? LIVE_LADDER;
+  await fsp.mkdir(o.outputDir, { recursive: true });
+  const append = fs.existsSync(path.join(o.outputDir, 'v0', 'index.m3u8'));
+  if (append) await reopenRecording(o.outputDir);
+  await fsp.writeFile(
+    path.join(o.outputDir, 'master.m3u8'),
+    masterPlaylist(ladder, { fps: o.fps, hasAudio: o.hasAudio }),
+  );
+  const args = buildArgs({
+    kind: 'live-ingest',
+    outputDir: o.outputDir,
+    renditions: [...ladder],
+    hasAudio: o.hasAudio,
+    fps: o.fps,
+    segmentSeconds: o.segmentSeconds ?? 2,
+    append,
+  });
+  return spawnFfmpeg(args, { ...o.runOptions, stdin: true });
+}

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import type { Writable } from 'node:stream';
 import { locateFfmpeg } from './locate.js';
 import { createProgressParser, type FfmpegProgress } from './progress.js';
 
@@ -26,6 +27,8 @@ export interface RunOptions {
   /** ffmpeg's own log level on stderr; 'info' only for probing. */
   logLevel?: 'error' | 'warning' | 'info';
   ffmpegPath?: string;
+  /** Give ffmpeg a stdin to write to (an input read from `pipe:0`); closed otherwise. */
+  stdin?: boolean;
 }
 
 export interface RunResult {
@@ -37,6 +40,8 @@ export interface FfmpegProcess {
   pid: number | undefined;
   /** Resolves when ffmpeg exits on its own or after stop(); rejects on failure or timeout. */
   exited: Promise<RunResult>;
+  /** ffmpeg's stdin when asked for with RunOptions.stdin. */
+  stdin: Writable | null;
   /** SIGINT (ffmpeg closes its outputs cleanly: HLS gets #EXT-X-ENDLIST), SIGKILL after graceMs. */
   stop(graceMs?: number): Promise<void>;
 }
@@ -80,11 +85,14 @@ export function spawnFfmpeg(args: readonly string[], opts: RunOptions = {}): Ffm
   const started = Date.now();
   const child = spawn(binary, full, {
     cwd: opts.cwd,
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['pipe', 'pipe', 'pipe'],
     shell: false,
     windowsHide: true,
   });
   children.add(child);
+  // Writing to an ffmpeg that died fails with EPIPE: the exited promise says why it died.
+  child.stdin.on('error', () => undefined);
+  if (!opts.stdin) child.stdin.end();
   let stderr = '';
   let stopping = false;
   let timedOut = false;
@@ -137,6 +145,7 @@ export function spawnFfmpeg(args: readonly string[], opts: RunOptions = {}): Ffm
   return {
     pid: child.pid,
     exited,
+    stdin: opts.stdin ? child.stdin : null,
     async stop(graceMs = 5_000) {
       if (child.exitCode !== null || child.signalCode !== null) return;
       stopping = true;

@@ -55,6 +55,22 @@ export interface LivePublishTask {
   maxSeconds?: number;
 }
 
+/**
+ * An encoder's stream, arriving as FLV on stdin (the RTMP ingest), encoded in real time into the
+ * live ladder: one decode, scaled per rendition at a fixed frame rate with keyframes every segment
+ * so the renditions' segments line up, into EVENT playlists as the synthetic live writes them.
+ */
+export interface LiveIngestTask {
+  kind: 'live-ingest';
+  outputDir: string;
+  renditions: Rendition[];
+  hasAudio: boolean;
+  fps: number;
+  segmentSeconds: number;
+  append: boolean;
+  preset?: string;
+}
+
 /** The HLS muxer part shared by VOD and live: one folder per rendition (v0, v1, ...). */
 function hlsOutput(
   dir: string,
@@ -175,6 +191,46 @@ export function livePublishArgs(t: LivePublishTask): string[] {
   return [
     ...args,
     ...hlsOutput(t.outputDir, t.renditionCount, true, flags, [
+      '-hls_time',
+      String(t.segmentSeconds),
+      '-hls_list_size',
+      '0',
+      '-hls_playlist_type',
+      'event',
+    ]),
+  ];
+}
+
+export function liveIngestArgs(t: LiveIngestTask): string[] {
+  const n = t.renditions.length;
+  // Only the pipe: what the publisher sends cannot make ffmpeg open anything else.
+  const args = ['-y', '-protocol_whitelist', 'pipe', '-f', 'flv', '-i', 'pipe:0'];
+  const split =
+    n === 1 ? `[0:v]null[s0]` : `[0:v]split=${n}${t.renditions.map((_, i) => `[s${i}]`).join('')}`;
+  const scales = t.renditions.map(
+    (r, i) => `[s${i}]fps=${t.fps},scale=${r.width}:${r.height},setsar=1[v${i}]`,
+  );
+  args.push('-filter_complex', [split, ...scales].join(';'));
+  t.renditions.forEach((_, i) => args.push('-map', `[v${i}]`));
+  if (t.hasAudio) t.renditions.forEach(() => args.push('-map', '0:a:0'));
+  t.renditions.forEach((r, i) =>
+    args.push(
+      ...h264Args({
+        stream: `v:${i}`,
+        preset: t.preset ?? 'veryfast',
+        kbps: r.videoKbps,
+        keyframeSeconds: t.segmentSeconds,
+        fps: t.fps,
+      }),
+      `-force_key_frames:v:${i}`,
+      `expr:gte(t,n_forced*${t.segmentSeconds})`,
+    ),
+  );
+  if (t.hasAudio) args.push(...aacArgs(t.renditions[0]?.audioKbps ?? 96));
+  const flags = ['independent_segments', 'program_date_time', ...(t.append ? ['append_list'] : [])];
+  return [
+    ...args,
+    ...hlsOutput(t.outputDir, n, t.hasAudio, flags, [
       '-hls_time',
       String(t.segmentSeconds),
       '-hls_list_size',

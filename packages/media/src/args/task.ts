@@ -1,8 +1,10 @@
 import { clipCopyArgs, clipEncodeArgs, type ClipCopyTask, type ClipEncodeTask } from './clip.js';
 import {
+  liveIngestArgs,
   liveLoopArgs,
   livePublishArgs,
   vodHlsArgs,
+  type LiveIngestTask,
   type LiveLoopTask,
   type LivePublishTask,
   type VodHlsTask,
@@ -24,6 +26,7 @@ export type MediaTask =
   | VodHlsTask
   | LiveLoopTask
   | LivePublishTask
+  | LiveIngestTask
   | PosterTask
   | ThumbnailsTask
   | PreviewTask
@@ -41,6 +44,8 @@ export function buildArgs(task: MediaTask): string[] {
       return liveLoopArgs(task);
     case 'live-publish':
       return livePublishArgs(task);
+    case 'live-ingest':
+      return liveIngestArgs(task);
     case 'poster':
       return posterArgs(task);
     case 'thumbnails':

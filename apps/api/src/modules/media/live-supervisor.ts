@@ -1,8 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { MEDIA_KIND } from '@rudy/contracts';
 import {
   ensureLiveLoop,
-  finalizeLiveRecording,
   locateFont,
   startLivePublisher,
   type FfmpegProcess,
@@ -11,6 +9,7 @@ import {
 } from '@rudy/media';
 import fs from 'node:fs';
 import path from 'node:path';
+import { finishLiveRecording, type LiveRecording } from './live-recording.js';
 import { eventPrefix } from './media-paths.js';
 import { demoPicture } from './demo-picture.js';
 import type { GameRow, MediaJobsRepository } from './media-jobs.repository.js';
@@ -140,35 +139,10 @@ export function createLiveSupervisor(deps: SupervisorDeps) {
     });
   }
 
-  async function finish(r: {
-    mediaId: number;
-    eventId: number;
-    channelId: number;
-    dir: string;
-    key: string;
-  }) {
-    const { durationSeconds } = fs.existsSync(r.dir)
-      ? await finalizeLiveRecording(r.dir)
-      : { durationSeconds: 0 };
-    await deps.repo.endLive(r.mediaId, durationSeconds, deps.now());
+  async function finish(r: LiveRecording) {
+    await finishLiveRecording(deps, r);
     // The loop was only there to be published: disk holds the recording, nothing more.
     await deps.storage.delete(`${eventPrefix(r.channelId, r.eventId)}/live-loop/`);
-    if (durationSeconds <= 0) return;
-    await deps.repo.upsertMedia({
-      channelId: r.channelId,
-      eventId: r.eventId,
-      kind: MEDIA_KIND.vod,
-      storageKey: r.key,
-      status: 'ready',
-      meta: { duration_seconds: durationSeconds, has_audio: true, source: 'live' },
-    });
-    await deps.onRecordingEnded({
-      channelId: r.channelId,
-      eventId: r.eventId,
-      storageKey: r.key,
-      durationSeconds,
-    });
-    deps.log.info({ eventId: r.eventId, durationSeconds }, 'live recording is now the VOD');
   }
 
   const renew = () =>

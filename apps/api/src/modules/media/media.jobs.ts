@@ -6,6 +6,8 @@ import type { Config } from '../../config.js';
 import type { DB } from '../../db/database.js';
 import type { JobRunner } from '../../jobs/job-runner.js';
 import { demoMediaChannelIds, generateDemoGame, generateDemoPrerolls } from './demo-media.js';
+import { ingestSettings } from './ingest/ingest-settings.js';
+import { startLiveIngest } from './ingest/live-ingest.js';
 import { createLiveSupervisor } from './live-supervisor.js';
 import {
   createMediaJobLeases,
@@ -109,6 +111,10 @@ export async function registerMediaJobs(boss: PgBoss, o: MediaJobsOptions) {
   const demoChannels = await demoMediaChannelIds(o.db, config.DEMO_MEDIA_CHANNELS);
   await enqueueDemoMedia(boss, repo, demoChannels, config.DEMO_MEDIA_FIRST, now());
 
+  // A live recording that ended (synthetic or RTMP) gets its poster, thumbnails and previews.
+  const onRecordingEnded = async (job: LiveStillsJob) => {
+    await boss.send(QUEUES.liveStills, job, { singletonKey: `live-stills-${job.eventId}` });
+  };
   const supervisor = createLiveSupervisor({
     repo,
     storage,
@@ -118,11 +124,20 @@ export async function registerMediaJobs(boss: PgBoss, o: MediaJobsOptions) {
     ...(o.liveSegmentSeconds ? { segmentSeconds: o.liveSegmentSeconds } : {}),
     leaseMs: config.LIVE_ENCODER_LEASE_SECONDS * 1000,
     log: runner.log,
-    onRecordingEnded: async (job) => {
-      await boss.send(QUEUES.liveStills, job, { singletonKey: `live-stills-${job.eventId}` });
-    },
+    onRecordingEnded,
   });
   supervisor.start();
+  const ingest = await startLiveIngest(ingestSettings(config), {
+    db: o.db,
+    repo,
+    storage,
+    now,
+    log: runner.log,
+    leaseMs: config.LIVE_ENCODER_LEASE_SECONDS * 1000,
+    onRecordingEnded,
+    ...(o.liveLadder ? { ladder: o.liveLadder } : {}),
+    ...(o.liveSegmentSeconds ? { segmentSeconds: o.liveSegmentSeconds } : {}),
+  });
   // However the process ends, its encoders must not outlive it (SIGKILL aside: see maxSeconds).
   process.once('exit', killAllFfmpeg);
 
@@ -131,6 +146,9 @@ export async function registerMediaJobs(boss: PgBoss, o: MediaJobsOptions) {
     /** Live encoders stop first (their games resume on the next start). */
     async stopEncoders() {
       process.off('exit', killAllFfmpeg);
+      // Publishers are cut (their encoders reconnect, to this worker or another) and their
+      // recordings finished before the synthetic ones stop.
+      await ingest?.close();
       await supervisor.stop();
     },
     /** What is still running after the queue stopped (cut short, retried after the next start). */

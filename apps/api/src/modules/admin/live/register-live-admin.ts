@@ -1,0 +1,24 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../../config.js';
+import type { DB } from '../../../db/database.js';
+import { ingestSettings } from '../../media/ingest/ingest-settings.js';
+import type { AdminAccess } from '../admin-access.js';
+import { createAdminChanges } from '../admin-changes.js';
+import { createViewerCaches } from '../viewer-caches.js';
+import { liveAdminRoutes } from './live-admin.routes.js';
+import { createLiveAdminService } from './live-admin.service.js';
+
+/** The console's live area: stream keys and stream state (the ingest itself runs in the worker). */
+export async function registerLiveAdmin(
+  app: FastifyInstance,
+  deps: { config: Config; db: DB; access: AdminAccess; now: () => Date },
+) {
+  const live = createLiveAdminService({
+    db: deps.db,
+    // A stream key is the operator's, not the viewers': no viewer cache holds it.
+    changes: createAdminChanges({ db: deps.db, caches: createViewerCaches([]) }),
+    settings: ingestSettings(deps.config),
+    now: deps.now,
+  });
+  await deps.access.routes(app, (scope) => liveAdminRoutes(scope, live));
+}

@@ -1,0 +1,182 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MEDIA_KIND, type AdminLiveIngest } from '@rudy/contracts';
+import { createLocalStorage, locateFfmpeg, parseMediaPlaylist, type Rendition } from '@rudy/media';
+import { adminTestApp } from '../../../test/admin-test-kit.js';
+import type { LiveStillsJob } from '../media-queues.js';
+import { createMediaJobsRepository } from '../media-jobs.repository.js';
+import { eventPrefix } from '../media-paths.js';
+import { createLiveIngest, type LiveIngest } from './live-ingest.js';
+
+/*
+ * A real RTMP publisher (ffmpeg pushing a generated picture and tone) against the ingest: the
+ * game's live playlist grows while it publishes, the console sees it online with a bitrate, and
+ * when the publisher stops the recording is the game's VOD. Rotating the key cuts the publisher
+ * and refuses the old key. A tiny ladder and 1 s segments keep it short.
+ */
+
+const LADDER: Rendition[] = [
+  { name: '180p', width: 320, height: 180, videoKbps: 300, audioKbps: 64 },
+  { name: '90p', width: 160, height: 90, videoKbps: 120, audioKbps: 64 },
+];
+
+const app = adminTestApp({ LIVE_INGEST_PORT: '19352' });
+let mediaDir: string;
+let ingest: LiveIngest;
+let port = 0;
+let eventId = 0;
+const ended: LiveStillsJob[] = [];
+const publishers: ChildProcess[] = [];
+const silent = { info: () => undefined, error: () => undefined };
+
+beforeAll(async () => {
+  const { t } = app;
+  mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rudy-rtmp-'));
+  const db = t.database.db;
+  const game = await db
+    .selectFrom('events')
+    .select('id')
+    .where('channel_id', '=', t.demoChannelId)
+    .orderBy('id', 'desc')
+    .executeTakeFirstOrThrow();
+  eventId = game.id;
+  ingest = createLiveIngest({
+    db,
+    repo: createMediaJobsRepository(db),
+    storage: createLocalStorage(mediaDir),
+    now: () => new Date(),
+    log: silent,
+    leaseMs: 30_000,
+    ladder: LADDER,
+    segmentSeconds: 1,
+    onRecordingEnded: (job) => {
+      ended.push(job);
+      return Promise.resolve();
+    },
+  });
+  port = await ingest.listen(0, '127.0.0.1');
+});
+
+afterAll(async () => {
+  for (const p of publishers) p.kill('SIGKILL');
+  await ingest?.close();
+  fs.rmSync(mediaDir, { recursive: true, force: true });
+});
+
+const rotate = async () =>
+  (
+    await app.t.inject({
+      method: 'POST',
+      url: `/api/admin/games/${eventId}/live/key`,
+      payload: { api_key: app.admin.apiKey },
+    })
+  ).json<AdminLiveIngest>();
+const liveState = async () =>
+  (
+    await app.t.get(`/api/admin/games/${eventId}/live`, { api_key: app.admin.apiKey })
+  ).json<AdminLiveIngest>();
+
+/** ffmpeg as an operator's encoder: test picture and tone at real time, for `seconds`. */
+function publish(key: string, seconds: number) {
+  const child = spawn(
+    locateFfmpeg().path,
+    [
+      ...['-hide_banner', '-loglevel', 'error', '-re'],
+      ...['-f', 'lavfi', '-i', 'testsrc2=size=320x180:rate=15'],
+      ...['-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=44100'],
+      ...['-t', String(seconds), '-c:v', 'libx264', '-preset', 'ultrafast', '-g', '15'],
+      ...['-c:a', 'aac', '-b:a', '64k', '-f', 'flv', `rtmp://127.0.0.1:${port}/live/${key}`],
+    ],
+    { stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+  publishers.push(child);
+  const exited = new Promise<number | null>((resolve) =>
+    child.on('close', (code) => resolve(code)),
+  );
+  return { child, exited };
+}
+
+async function until<T>(what: string, fn: () => Promise<T | undefined | false>, ms = 20_000) {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await fn();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+const livePlaylist = () =>
+  path.join(mediaDir, eventPrefix(app.t.demoChannelId, eventId), 'live', 'v0', 'index.m3u8');
+const segmentsNow = () =>
+  fs.existsSync(livePlaylist())
+    ? parseMediaPlaylist(fs.readFileSync(livePlaylist(), 'utf8')).segments.length
+    : 0;
+
+describe('RTMP ingest', () => {
+  it('a published stream is live, grows, shows in the console, and becomes the VOD', async () => {
+    const { stream_key: key } = await rotate();
+    const run = publish(key ?? '', 9);
+
+    const first = await until('the first segments', () =>
+      Promise.resolve(segmentsNow() >= 2 && segmentsNow()),
+    );
+    const grown = await until('more segments', () =>
+      Promise.resolve(segmentsNow() > first + 1 && segmentsNow()),
+    );
+    expect(grown).toBeGreaterThan(first);
+
+    const liveRow = await until('the live row', () =>
+      app.t.database.db
+        .selectFrom('event_media')
+        .select(['status', 'storage_key'])
+        .where('event_id', '=', eventId)
+        .where('kind', '=', MEDIA_KIND.live)
+        .where('status', '=', 'live')
+        .executeTakeFirst(),
+    );
+    expect(liveRow.storage_key).toBe(
+      `${eventPrefix(app.t.demoChannelId, eventId)}/live/master.m3u8`,
+    );
+    const online = await until('the console to see a bitrate', async () => {
+      const s = await liveState();
+      return s.online && s.bitrate_kbps !== null && s.bitrate_kbps > 0 && s;
+    });
+    expect(online.since).not.toBeNull();
+
+    expect(await run.exited).toBe(0);
+    const vod = await until('the VOD row', () =>
+      app.t.database.db
+        .selectFrom('event_media')
+        .select(['status', 'storage_key'])
+        .where('event_id', '=', eventId)
+        .where('kind', '=', MEDIA_KIND.vod)
+        .where('status', '=', 'ready')
+        .executeTakeFirst(),
+    );
+    expect(vod.storage_key).toBe(liveRow.storage_key);
+    const playlist = parseMediaPlaylist(fs.readFileSync(livePlaylist(), 'utf8'));
+    expect(playlist.totalSeconds).toBeGreaterThan(5);
+    expect(fs.readFileSync(livePlaylist(), 'utf8')).toContain('#EXT-X-ENDLIST');
+    expect(ended.at(-1)).toMatchObject({ eventId, storageKey: vod.storage_key });
+    expect(await liveState()).toMatchObject({ online: false, bitrate_kbps: null });
+  }, 40_000);
+
+  it('rotating the key cuts its publisher, and the old key is refused', async () => {
+    const { stream_key: old } = await rotate();
+    const run = publish(old ?? '', 30);
+    await until('the publisher online', async () => (await liveState()).online);
+    const cutAt = Date.now();
+    await rotate();
+    expect(await run.exited).not.toBe(0);
+    expect(Date.now() - cutAt).toBeLessThan(10_000);
+    await until('the stream to end', () => Promise.resolve(ingest.publishing().length === 0));
+
+    const again = publish(old ?? '', 5);
+    expect(await again.exited).not.toBe(0);
+    expect((await liveState()).online).toBe(false);
+  }, 40_000);
+});
