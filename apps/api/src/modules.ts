@@ -208,7 +208,17 @@ export async function registerModules(
     config.REDIS_KEY_PREFIX + CHANNEL_CHANGE_TOPIC,
   );
   app.addHook('onClose', () => bus.close());
-  const admin = await registerAdmin(app, { db, channel, now, caches: [channel, events], bus });
+  // The key cache is one of them: a blocked viewer's keys are read again at once.
+  const admin = await registerAdmin(app, {
+    db,
+    channel,
+    now,
+    caches: [channel, events, keys],
+    bus,
+    grants: entitlements,
+    mailer,
+    origins,
+  });
   await registerAnalytics(app, { config, db, channel, keys, admin, now });
   await registerLiveAdmin(app, { config, db, access: admin, now });
   const startupFor = createStartupData({

@@ -353,7 +353,25 @@ export type AdminReferenceData = z.infer<typeof AdminReferenceDataSchema>;
 // ---------------------------------------------------------------- audit
 
 /** What the console changes, as its audit rows name it. */
-export const AUDIT_ENTITIES = ['team', 'game', 'sport', 'rink', 'school', 'branding'] as const;
+export const AUDIT_ENTITIES = [
+  'team',
+  'game',
+  'sport',
+  'rink',
+  'school',
+  'branding',
+  // site content (admin-branding-pages.ts)
+  'menu_item',
+  'page',
+  'slide',
+  'faq',
+  'static_block',
+  'site_settings',
+  // people (admin-people.ts)
+  'viewer',
+  'admin',
+  'admin_invitation',
+] as const;
 export const AuditEntitySchema = z.enum(AUDIT_ENTITIES);
 export type AuditEntity = z.infer<typeof AuditEntitySchema>;
 

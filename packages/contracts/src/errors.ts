@@ -76,6 +76,11 @@ export const ERROR_CODES = [
   'analytics_busy',
   // operator console: a team that plays in games, a game that was sold
   'in_use',
+  // operator console, people: a blocked viewer, an invitation link, the channel's last admin
+  'account_blocked',
+  'invitation_invalid',
+  'invitation_expired',
+  'last_admin',
 ] as const;
 export const ErrorCodeSchema = z.enum(ERROR_CODES);
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;

@@ -32,6 +32,8 @@ export interface UsersTable {
   updated_at: Timestamp;
   /** 0010-analytics: 'admin' opens /admin for this user's channel. */
   role: Generated<'viewer' | 'admin'>;
+  /** 0020-people: set while the console blocks the user; none of their keys resolves. */
+  blocked_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 export interface ApiKeysTable {
@@ -785,8 +787,23 @@ export interface MediaJobLeasesTable {
   lease_until: Date;
 }
 
+/** 0020-people: an invitation to become the channel's admin (single use, expiring). */
+export interface AdminInvitationsTable {
+  id: Generated<number>;
+  channel_id: number;
+  email: string;
+  token_hash: Buffer;
+  invited_by_email: string;
+  created_at: Timestamp;
+  expires_at: Date;
+  accepted_at: Date | null;
+  accepted_by: number | null;
+  withdrawn_at: Date | null;
+}
+
 export interface Database {
   game_imports: GameImportsTable;
+  admin_invitations: AdminInvitationsTable;
   live_ingest: LiveIngestTable;
   worker_heartbeats: WorkerHeartbeatsTable;
   media_job_leases: MediaJobLeasesTable;

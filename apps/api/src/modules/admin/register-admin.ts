@@ -2,6 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { DB } from '../../db/database.js';
 import type { ChannelChangeBus } from '../../lib/channel-change-bus.js';
 import type { ChannelService } from '../channel/channel.service.js';
+import type { SiteOrigins } from '../channel/site-origin.js';
+import type { Mailer } from '../mail/mailer.js';
+import type { GrantsSource } from '../users/access.js';
 import { createAdminAccess, type AdminAccess } from './admin-access.js';
 import { createAdminChanges } from './admin-changes.js';
 import { createAdminRepository } from './admin.repository.js';
@@ -12,6 +15,10 @@ import { referenceDataAdminRoutes } from './reference-data/reference-data-admin.
 import { createReferenceDataAdminService } from './reference-data/reference-data-admin.service.js';
 import { brandingAdminRoutes } from './branding/branding-admin.routes.js';
 import { createBrandingAdminService } from './branding/branding-admin.service.js';
+import { invitationRoutes, peopleAdminRoutes } from './people/people-admin.routes.js';
+import { createPeopleAdminService } from './people/people-admin.service.js';
+import { siteContentAdminRoutes } from './site-content/site-content-admin.routes.js';
+import { createSiteContentAdminService } from './site-content/site-content-admin.service.js';
 import { gamesImportRoutes } from './games-import/games-import.routes.js';
 import { createGamesImportService } from './games-import/games-import.service.js';
 import { gamesAdminRoutes } from './games/games-admin.routes.js';
@@ -34,6 +41,10 @@ export async function registerAdmin(
     caches: readonly ChannelCaches[];
     /** Tells the other API processes, and hears theirs. */
     bus?: ChannelChangeBus;
+    /** People: what a viewer's purchases grant, and the admin invitation's mail and link. */
+    grants: GrantsSource;
+    mailer: Mailer;
+    origins: SiteOrigins;
   },
 ): Promise<AdminAccess> {
   const { db, channel } = deps;
@@ -51,6 +62,15 @@ export async function registerAdmin(
     timeZone: async (channelId) => (await channel.settings(channelId)).time_zone,
     now: deps.now,
   });
+  const people = createPeopleAdminService({
+    db,
+    changes,
+    grants: deps.grants,
+    mailer: deps.mailer,
+    origins: deps.origins,
+    channel,
+    now: deps.now,
+  });
   await access.routes(app, (scope) => {
     adminRoutes(scope, { repo, channel });
     auditRoutes(scope, createAuditRepository(db));
@@ -62,6 +82,9 @@ export async function registerAdmin(
     );
     referenceDataAdminRoutes(scope, createReferenceDataAdminService({ db, changes }));
     brandingAdminRoutes(scope, createBrandingAdminService({ db, changes }));
+    siteContentAdminRoutes(scope, createSiteContentAdminService({ db, changes }));
+    peopleAdminRoutes(scope, people);
   });
+  invitationRoutes(app, people);
   return access;
 }

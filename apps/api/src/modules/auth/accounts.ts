@@ -1,4 +1,5 @@
 import type { Profile } from '@rudy/contracts';
+import { HttpError } from '../../lib/http-error.js';
 import type { AuthRepository, UserRow } from './auth.repository.js';
 
 /*
@@ -18,4 +19,14 @@ export type Accounts = Pick<
 /** The profile a sign-in answers with (users/profile.service.ts builds it). */
 export interface Profiles {
   profile(user: UserRow, ip: string): Promise<Profile>;
+}
+
+/**
+ * A user the console blocked may not sign in (their keys already resolve to nothing): said plainly
+ * at sign-in rather than as a session that fails on its first call.
+ */
+export function refuseBlocked(user: Pick<UserRow, 'blocked_at'>): void {
+  if (user.blocked_at !== null) {
+    throw new HttpError(403, 'account_blocked', 'This account has been blocked by the channel');
+  }
 }

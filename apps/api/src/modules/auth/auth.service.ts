@@ -10,7 +10,7 @@ import { HttpError, TooManyRequests } from '../../lib/http-error.js';
 import type { AttemptLimiter } from '../../lib/attempt-limiter.js';
 import type { ChannelService } from '../channel/channel.service.js';
 import type { KeysService } from '../keys/keys.service.js';
-import type { Profiles } from './accounts.js';
+import { refuseBlocked, type Profiles } from './accounts.js';
 import { linkSubject, type AccountMail } from './account-mail.js';
 import type { AuthRepository, UserRow } from './auth.repository.js';
 import { hashPassword, verifyPassword } from './password.js';
@@ -115,6 +115,7 @@ export function createAuthService(deps: {
       // Same work and same answer whether the email exists or not.
       const ok = await verifyPassword(user?.password_hash ?? null, body.password);
       if (!user || !ok) throw new HttpError(400, 'wrong_auth_data');
+      refuseBlocked(user);
       await deps.limiter.reset(accountKey('login', caller, body.email, true));
       return bindSession(caller, user);
     },

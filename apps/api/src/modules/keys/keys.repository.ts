@@ -45,8 +45,11 @@ export function createKeysRepository(db: DB) {
           'api_keys.expires_at',
           'channels.key as channel_key',
         ])
+        // A key bound to a user the console blocked resolves to nothing (0020-people).
+        .leftJoin('users', 'users.id', 'api_keys.user_id')
         .where('api_keys.key_hash', '=', keyHash)
         .where('api_keys.revoked_at', 'is', null)
+        .where('users.blocked_at', 'is', null)
         .where('api_keys.expires_at', '>', now)
         .executeTakeFirst();
       if (!row) return undefined;

@@ -58,6 +58,14 @@ export function createKeysService(repo: KeysRepository, now: () => Date = () => 
       cache.delete(apiKey);
     },
 
+    /**
+     * After a console change to the channel (a viewer blocked): its cached keys are read again, in
+     * every process (the admin change bus calls this), not within KEY_CACHE_MS.
+     */
+    invalidate(channelId: number) {
+      cache.deleteWhere((key) => key.channelId === channelId);
+    },
+
     /** After a password reset or account deletion: no cached key of that user stays usable here. */
     forgetUser(userId: number) {
       cache.deleteWhere((key) => key.userId === userId);

@@ -7,7 +7,7 @@ export interface Branding {
   siteUrl: string;
 }
 
-type Kind = 'verify_email' | 'password_reset';
+type Kind = 'verify_email' | 'password_reset' | 'admin_invitation';
 
 const TEXTS: Record<
   Kind,
@@ -45,6 +45,24 @@ const TEXTS: Record<
         "Ce lien expire dans 60 minutes et ne sert qu'une fois. Si vous ne l'avez pas demandé, ignorez ce message.",
     },
   },
+  admin_invitation: {
+    en: {
+      subject: 'You are invited to run the channel',
+      intro:
+        'You are invited to become an admin of the channel: its console lets you change its games, videos, prices and look. Sign in (or create an account) with this email address, then open the link.',
+      action: 'Accept the invitation',
+      outro:
+        'This link expires in 72 hours and works once. If you did not expect it, ignore this email.',
+    },
+    fr: {
+      subject: 'Vous êtes invité à gérer la chaîne',
+      intro:
+        "Vous êtes invité à devenir administrateur de la chaîne : sa console permet d'en changer les matchs, les vidéos, les prix et l'apparence. Connectez-vous (ou créez un compte) avec cette adresse courriel, puis ouvrez le lien.",
+      action: "Accepter l'invitation",
+      outro:
+        "Ce lien expire dans 72 heures et ne sert qu'une fois. Si vous ne l'attendiez pas, ignorez ce message.",
+    },
+  },
 };
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -58,7 +76,7 @@ export function renderActionMail(
   link: string,
 ) {
   const t = TEXTS[kind][locale];
-  const hello = locale === 'fr' ? `Bonjour ${firstName},` : `Hi ${firstName},`;
+  const hello = `${locale === 'fr' ? 'Bonjour' : 'Hi'}${firstName ? ` ${firstName}` : ''},`;
   const subject = `${t.subject} · ${brand.channelName}`;
   const html = `<!doctype html><html lang="${locale}"><body style="margin:0;background:#f4f6f9;font-family:system-ui,sans-serif;color:#1b2330">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:32px 12px">

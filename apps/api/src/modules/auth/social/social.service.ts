@@ -4,7 +4,7 @@ import { API_KEY_TTL_MS, MINUTE_MS, type SocialProvider } from '@rudy/contracts'
 import { HttpError } from '../../../lib/http-error.js';
 import type { SiteOrigins } from '../../channel/site-origin.js';
 import type { KeysService } from '../../keys/keys.service.js';
-import type { Profiles } from '../accounts.js';
+import { refuseBlocked, type Profiles } from '../accounts.js';
 import type { AuthRepository, UserRow } from '../auth.repository.js';
 import type { Caller } from '../../../lib/caller.js';
 import type { SocialIdentity, SocialProviders } from './providers.js';
@@ -171,6 +171,7 @@ export function createSocialService(deps: {
       }
       const user = await deps.users.findUserById(caller.channelId, row.user_id);
       if (!user) throw new HttpError(400, 'user_not_found');
+      refuseBlocked(user);
       await deps.users.bindKey(
         caller.keyId,
         user.id,
