@@ -371,6 +371,8 @@ export const AUDIT_ENTITIES = [
   'viewer',
   'admin',
   'admin_invitation',
+  // media (admin-media.ts): uploads, posters, a game's files
+  'media',
 ] as const;
 export const AuditEntitySchema = z.enum(AUDIT_ENTITIES);
 export type AuditEntity = z.infer<typeof AuditEntitySchema>;

@@ -81,6 +81,9 @@ export const ERROR_CODES = [
   'invitation_invalid',
   'invitation_expired',
   'last_admin',
+  // operator console, media: a chunk at another offset; an upload or job not in the right state
+  'upload_offset',
+  'media_conflict',
 ] as const;
 export const ErrorCodeSchema = z.enum(ERROR_CODES);
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;

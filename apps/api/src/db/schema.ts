@@ -778,6 +778,25 @@ export interface LiveIngestTable {
   seen_at: Date | null;
 }
 
+/** 0019: the console's resumable uploads, then the transcode job of each (issue 17). */
+export interface MediaUploadsTable {
+  id: Generated<string>;
+  channel_id: number;
+  event_id: number | null;
+  vod_item_id: number | null;
+  file_name: string;
+  content_type: string;
+  /** bigint: the driver returns it as a string. */
+  size_bytes: ColumnType<string, number, number>;
+  offset_bytes: ColumnType<string, number | undefined, number>;
+  status: Generated<'uploading' | 'queued' | 'processing' | 'ready' | 'error' | 'expired'>;
+  progress: Generated<number>;
+  error: string | null;
+  created_by: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface MediaJobLeasesTable {
   job_id: string;
   queue: string;
@@ -807,6 +826,7 @@ export interface Database {
   live_ingest: LiveIngestTable;
   worker_heartbeats: WorkerHeartbeatsTable;
   media_job_leases: MediaJobLeasesTable;
+  media_uploads: MediaUploadsTable;
   vod_media_categories: VodMediaCategoriesTable;
   vod_media_items: VodMediaItemsTable;
   vod_media_assets: VodMediaAssetsTable;

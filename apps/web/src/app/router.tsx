@@ -82,6 +82,7 @@ function tree(children: RouteObject[]): RouteObject[] {
       children: [
         { index: true, lazy: () => import('./routes/admin/analytics') },
         { path: 'games', lazy: () => import('./routes/admin/games') },
+        { path: 'media', lazy: () => import('./routes/admin/media') },
         { path: 'games/import', lazy: () => import('./routes/admin/games-import') },
         { path: 'teams', lazy: () => import('./routes/admin/teams') },
         { path: 'reference-data', lazy: () => import('./routes/admin/reference-data') },

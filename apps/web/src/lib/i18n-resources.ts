@@ -36,6 +36,7 @@ export type StartUpTexts = Record<keyof typeof en, Record<string, unknown>>;
 export interface LazyResources {
   account: typeof import('../locales/en/account.json');
   admin: typeof import('../locales/en/admin.json');
+  'admin-media': typeof import('../locales/en/admin-media.json');
   clips: typeof import('../locales/en/clips.json');
   commerce: typeof import('../locales/en/commerce.json');
   library: typeof import('../locales/en/library.json');
@@ -43,6 +44,7 @@ export interface LazyResources {
 export const LAZY_NAMESPACES = [
   'account',
   'admin',
+  'admin-media',
   'clips',
   'commerce',
   'library',
@@ -56,6 +58,7 @@ export const NAMESPACES = [
   'common',
   'account',
   'admin',
+  'admin-media',
   'auth',
   'channel',
   'clips',

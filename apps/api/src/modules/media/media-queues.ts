@@ -10,6 +10,8 @@ export const QUEUES = {
   packageVod: 'media.package-vod',
   /** Stills (poster, thumbnails, previews) of an ended live recording. */
   liveStills: 'media.live-stills',
+  /** A source the console uploaded → its game's or library video's VOD (issue 17). */
+  packageUpload: 'media.package-upload',
 } as const;
 
 export interface EventJob {
@@ -23,6 +25,10 @@ export interface PackageVodJob extends EventJob {
 export interface LiveStillsJob extends EventJob {
   storageKey: string;
   durationSeconds: number;
+}
+export interface PackageUploadJob {
+  channelId: number;
+  uploadId: string;
 }
 export interface DemoPrerollsJob {
   channelIds: number[];
@@ -43,4 +49,12 @@ export const QUEUE_OPTIONS: Record<string, Omit<PgBoss.Queue, 'name'>> = {
     expireInSeconds: 6 * 3600,
   },
   [QUEUES.liveStills]: { policy: 'stately', retryLimit: 2, retryDelay: 60, expireInSeconds: 3600 },
+  // A failed transcode is recorded on the upload for the operator's Retry; pg-boss retries only
+  // what died with its worker (the lease reaper fails those).
+  [QUEUES.packageUpload]: {
+    policy: 'stately',
+    retryLimit: 2,
+    retryDelay: 30,
+    expireInSeconds: 6 * 3600,
+  },
 };

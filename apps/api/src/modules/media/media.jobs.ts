@@ -22,9 +22,12 @@ import {
   type DemoPrerollsJob,
   type EventJob,
   type LiveStillsJob,
+  type PackageUploadJob,
   type PackageVodJob,
 } from './media-queues.js';
+import { createMediaUploadsRepository } from './media-uploads.repository.js';
 import { packageEventMedia, publishStills } from './package-media.js';
+import { packageUpload } from './upload-job.js';
 
 export const MEDIA_QUEUE_OPTIONS = { ...QUEUE_OPTIONS, ...LEASE_REAPER_QUEUE_OPTIONS };
 
@@ -47,6 +50,7 @@ export interface MediaJobsOptions {
 export async function registerMediaJobs(boss: PgBoss, o: MediaJobsOptions) {
   const { config, storage, runner, now } = o;
   const repo = createMediaJobsRepository(o.db);
+  const uploads = createMediaUploadsRepository(o.db);
   const deps = { storage, repo, ...(o.vodLadder ? { ladder: o.vodLadder } : {}) };
   // Every media job holds a lease while it runs; the reaper re-queues those of dead workers.
   const leaseSeconds = config.MEDIA_JOB_LEASE_SECONDS;
@@ -100,6 +104,11 @@ export async function registerMediaJobs(boss: PgBoss, o: MediaJobsOptions) {
           }
         }),
       ),
+    );
+    await boss.work<PackageUploadJob>(
+      QUEUES.packageUpload,
+      { pollingIntervalSeconds: 1 },
+      leases.hold(runner.each((job) => packageUpload({ ...deps, db: o.db, uploads }, job))),
     );
   }
   await boss.work<DemoPrerollsJob>(

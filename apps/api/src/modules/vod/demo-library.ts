@@ -10,8 +10,13 @@ import {
 } from '@rudy/media';
 import { vodItemPrefix } from '../media/media-paths.js';
 import { packageMedia, type PackageSink } from '../media/package-media.js';
+import type { DB } from '../../db/database.js';
 import { DemoRecipeSchema, type DemoRecipe } from './demo-recipe.js';
-import type { PendingItem, VodJobsRepository } from './vod-jobs.repository.js';
+import {
+  createVodJobsRepository,
+  type PendingItem,
+  type VodJobsRepository,
+} from './vod-jobs.repository.js';
 
 /**
  * Demo videos are small: 640×360 at 900 kb/s fits the default ladder's 360p rung, which then
@@ -47,6 +52,10 @@ export function vodItemSink(
     },
   };
 }
+
+/** An item's sink on a connection: the console's uploads are packaged into it too. */
+export const libraryItemSink = (db: DB, item: { id: number; channel_id: number }) =>
+  vodItemSink(createVodJobsRepository(db), item);
 
 function render(recipe: DemoRecipe, output: string) {
   const fontFile = locateFont();

@@ -14,6 +14,7 @@ import styles from './admin-shell.module.css';
 const SECTIONS = [
   { to: '/admin', key: 'analytics', end: true },
   { to: '/admin/games', key: 'games', end: false },
+  { to: '/admin/media', key: 'media', end: false },
   { to: '/admin/teams', key: 'teams', end: false },
   { to: '/admin/reference-data', key: 'referenceData', end: false },
   { to: '/admin/branding', key: 'branding', end: false },
