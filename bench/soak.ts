@@ -2,7 +2,8 @@
  * Soak: the BUILT server (apps/api/dist/main.js, as production runs it) under a steady mix of API
  * calls for BENCH_SOAK_SECONDS (default 60; the issue's soak is 600), in slices of
  * BENCH_SOAK_SLICE_S (default 10). After each slice it samples every server's resident memory
- * (RSS) and open file descriptors, and the slice's p99 latency. The first quarter of the slices
+ * (RSS), JavaScript heap in use (asked of the server through an IPC probe, scripts/memory-probe.mjs)
+ * and open file descriptors, and the slice's p99 latency. The first quarter of the slices
  * is the warm-up (JIT, caches, pools); then the later half of the slices is compared with the
  * earlier half (medians: one sample is at the mercy of the garbage collector).
  *
@@ -37,6 +38,7 @@ interface Server {
 interface Sample {
   slice: number;
   rssMb: number[];
+  heapMb: number[];
   fds: number[];
   p99: number;
   rps: number;
@@ -46,17 +48,33 @@ export interface SoakResult {
   processes: number;
   database: 'postgres' | 'pglite';
   samples: Sample[];
+  /**
+   * Per process: RSS and heap used (MB) at start (before load), steady (first slice after the
+   * warm-up) and end (last slice), and the heap still held after a full collection before the
+   * load and after it.
+   */
+  memory: { start: Memory; steady: Memory; end: Memory; liveStart: number; liveEnd: number }[];
   rssGrowth: number;
   p99Drift: number;
   fdGrowth: number;
 }
 
+interface Memory {
+  rssMb: number;
+  heapMb: number;
+}
+
 function startServer(env: Record<string, string>): Promise<Server> {
-  const child = spawn(process.execPath, [path.join(root, 'apps/api/dist/main.js')], {
-    cwd: root,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const probe = path.join(root, 'scripts/memory-probe.mjs');
+  const child = spawn(
+    process.execPath,
+    ['--import', probe, path.join(root, 'apps/api/dist/main.js')],
+    {
+      cwd: root,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+    },
+  );
   let out = '';
   return new Promise((resolve, reject) => {
     const read = (chunk: Buffer) => {
@@ -83,6 +101,30 @@ function usage(pid: number): { rssMb: number; fds: number } {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
   const rssKb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
   return { rssMb: rssKb / 1024, fds: fs.readdirSync(`/proc/${pid}/fd`).length };
+}
+
+const mb = (bytes: number) => Math.round(bytes / 1e5) / 10;
+
+/**
+ * The server's RSS and heap in use (MB), from its memory probe; `live` after a full garbage
+ * collection (taken only before the load and after it, so the slices' figures are the
+ * collector's own doing).
+ */
+function memoryOf(child: ChildProcess, what: 'memory' | 'live' = 'memory'): Promise<Memory> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.off('message', onMessage);
+      reject(new Error('no answer from the memory probe'));
+    }, 10_000);
+    const onMessage = (message: { memory?: NodeJS.MemoryUsage }) => {
+      if (!message.memory) return;
+      clearTimeout(timer);
+      child.off('message', onMessage);
+      resolve({ rssMb: mb(message.memory.rss), heapMb: mb(message.memory.heapUsed) });
+    };
+    child.on('message', onMessage);
+    child.send(what);
+  });
 }
 
 async function loadMix(url: string, paths: string[], connections: number, duration: number) {
@@ -166,6 +208,8 @@ export async function benchSoak(): Promise<SoakResult> {
     if (databaseUrl) servers.push(await startServer(env));
     const paths = await mixPaths(servers[0]?.url ?? '');
 
+    const atStart = await Promise.all(servers.map((s) => memoryOf(s.child)));
+    const liveStart = await Promise.all(servers.map((s) => memoryOf(s.child, 'live')));
     const slices = Math.max(2, Math.round(TOTAL_S / SLICE_S));
     const perServer = Math.max(1, Math.floor(CONNECTIONS / servers.length));
     const samples: Sample[] = [];
@@ -176,9 +220,11 @@ export async function benchSoak(): Promise<SoakResult> {
       const failed = results.reduce((n, r) => n + r.non2xx + r.errors + r.timeouts, 0);
       if (failed > 0) throw new Error(`slice ${slice}: ${failed} failed requests`);
       const use = servers.map((s) => usage(s.child.pid ?? 0));
+      const memory = await Promise.all(servers.map((s) => memoryOf(s.child)));
       samples.push({
         slice,
         rssMb: use.map((u) => Math.round(u.rssMb * 10) / 10),
+        heapMb: memory.map((m) => m.heapMb),
         fds: use.map((u) => u.fds),
         p99: Math.max(...results.map((r) => r.latency.p99)),
         rps: Math.round(results.reduce((n, r) => n + r.requests.average, 0)),
@@ -188,7 +234,8 @@ export async function benchSoak(): Promise<SoakResult> {
 
     // After the warm-up (the first quarter of the slices, one at least), the later half's median
     // against the earlier half's: one sample is at the mercy of the garbage collector.
-    const steady = samples.slice(Math.max(1, Math.round(slices / 4)));
+    const warmUp = Math.max(1, Math.round(slices / 4));
+    const steady = samples.slice(warmUp);
     const half = Math.max(1, Math.floor(steady.length / 2));
     const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
     const early = steady.slice(0, half);
@@ -199,10 +246,22 @@ export async function benchSoak(): Promise<SoakResult> {
       ...servers.map((_, i) => (late.at(-1)?.fds[i] ?? 0) - (early[0]?.fds[i] ?? 0)),
     );
     const p99Early = median(early.map((x) => x.p99));
+    const liveEnd = await Promise.all(servers.map((s) => memoryOf(s.child, 'live')));
+    const at = (sample: Sample | undefined, i: number): Memory => ({
+      rssMb: sample?.rssMb[i] ?? 0,
+      heapMb: sample?.heapMb[i] ?? 0,
+    });
     return {
       processes: servers.length,
       database: databaseUrl ? 'postgres' : 'pglite',
       samples,
+      memory: servers.map((_, i) => ({
+        start: atStart[i] ?? { rssMb: 0, heapMb: 0 },
+        steady: at(samples[warmUp], i),
+        end: at(samples.at(-1), i),
+        liveStart: liveStart[i]?.heapMb ?? 0,
+        liveEnd: liveEnd[i]?.heapMb ?? 0,
+      })),
       rssGrowth,
       p99Drift: p99Early > 0 ? median(late.map((x) => x.p99)) / p99Early : 1,
       fdGrowth,
@@ -230,6 +289,25 @@ export function reportSoak(
 ) {
   const where = `${r.processes} process(es), ${r.database}, ${TOTAL_S} s, ${CONNECTIONS} connections`;
   const verdict = (pass: boolean, goal: string) => `${pass ? 'PASS' : 'MISS'} (goal ${goal})`;
+  r.memory.forEach((m, i) => {
+    const line = (of: (x: Memory) => number) =>
+      `start ${of(m.start)} / steady ${of(m.steady)} / end ${of(m.end)} MB`;
+    report(
+      `soak process ${i + 1} RSS`,
+      line((x) => x.rssMb),
+      'start (before load) / steady (after warm-up) / end',
+    );
+    report(
+      `soak process ${i + 1} heap used`,
+      line((x) => x.heapMb),
+      'same points; RSS above heap is native memory',
+    );
+    report(
+      `soak process ${i + 1} live heap`,
+      `before load ${m.liveStart} / after ${m.liveEnd} MB`,
+      'after a full GC: grows only with a leak',
+    );
+  });
   report(
     'soak RSS growth after warm-up',
     `${(r.rssGrowth * 100).toFixed(1)} % (${where})`,
