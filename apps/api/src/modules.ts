@@ -47,6 +47,7 @@ import { createStartupData, type StartupFor } from './modules/channel/startup-da
 import { registerMediaModules } from './modules/media/register-media.js';
 import { registerClips } from './modules/clips/register-clips.js';
 import { registerAdmin } from './modules/admin/register-admin.js';
+import { registerCommerceAdmin } from './modules/admin/commerce/register-commerce-admin.js';
 import { registerMediaAdmin } from './modules/admin/media/register-media-admin.js';
 import { registerLiveAdmin } from './modules/admin/live/register-live-admin.js';
 import { registerAnalytics } from './modules/analytics/register-analytics.js';
@@ -221,6 +222,15 @@ export async function registerModules(
     origins,
   });
   await registerAnalytics(app, { config, db, channel, keys, admin, now });
+  await registerCommerceAdmin(app, {
+    db,
+    access: admin,
+    channel,
+    commerce,
+    caches: [channel, events, media.prerolls],
+    bus,
+    now,
+  });
   await registerLiveAdmin(app, { config, db, access: admin, now });
   await registerMediaAdmin(app, {
     config,

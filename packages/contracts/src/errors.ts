@@ -76,6 +76,9 @@ export const ERROR_CODES = [
   'analytics_busy',
   // operator console: a team that plays in games, a game that was sold
   'in_use',
+  // operator console, commerce: an order that cannot be refunded; the provider refused the refund
+  'not_refundable',
+  'refund_failed',
   // operator console, people: a blocked viewer, an invitation link, the channel's last admin
   'account_blocked',
   'invitation_invalid',

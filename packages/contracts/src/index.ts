@@ -21,6 +21,7 @@ export * from './clips.js';
 export * from './vod.js';
 export * from './analytics.js';
 export * from './admin-console.js';
+export * from './admin-commerce.js';
 export * from './admin-media.js';
 export * from './admin-branding-pages.js';
 export * from './admin-people.js';

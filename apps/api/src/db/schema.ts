@@ -278,6 +278,8 @@ export interface PrerollsTable {
   for_live: Generated<boolean>;
   weight: Generated<number>;
   suppression_ms: number | null;
+  /** 0021: switched off by the operator (kept, never chosen). */
+  disabled: Generated<boolean>;
 }
 
 export interface CustomFormsTable {

@@ -65,6 +65,7 @@ function setupIntentsOf(pm: string | null) {
 export async function startStripeStandIn() {
   const requests: StandInRequest[] = [];
   const intents = new Map<string, string>();
+  const refunds = new Map<string, string>();
   let n = 0;
   const handlers: [
     string,
@@ -200,6 +201,58 @@ export async function startStripeStandIn() {
           cancel_at_period_end: p.get('cancel_at_period_end') === 'true',
         },
       ],
+    ],
+    [
+      // A plan's first payment: an invoice paid by one PaymentIntent (the refund goes to it).
+      'GET',
+      /^\/v1\/invoices\/([^/]+)$/,
+      (m) => [
+        200,
+        {
+          id: m[1],
+          object: 'invoice',
+          status: 'paid',
+          payments: {
+            object: 'list',
+            data: [
+              {
+                id: `inpay_${m[1]}`,
+                object: 'invoice_payment',
+                status: 'paid',
+                payment: { type: 'payment_intent', payment_intent: `pi_of_${m[1]}` },
+              },
+            ],
+            has_more: false,
+            url: `/v1/invoices/${m[1]}/payments`,
+          },
+        },
+      ],
+    ],
+    [
+      // Refunds: a PaymentIntent refunded once; asking again under another key is refused.
+      'POST',
+      /^\/v1\/refunds$/,
+      (_m, p) => {
+        const pi = p.get('payment_intent') ?? '';
+        const done = refunds.get(pi);
+        if (done) {
+          const error = {
+            type: 'invalid_request_error',
+            code: 'charge_already_refunded',
+            message: `Charge for ${pi} has already been refunded.`,
+          };
+          return [400, { error }];
+        }
+        const refund = {
+          id: `re_${++n}`,
+          object: 'refund',
+          status: 'succeeded',
+          amount: Number(p.get('amount')),
+          payment_intent: pi,
+        };
+        refunds.set(pi, refund.id);
+        return [200, refund];
+      },
     ],
     [
       'POST',

@@ -86,6 +86,7 @@ function tree(children: RouteObject[]): RouteObject[] {
         { path: 'games/import', lazy: () => import('./routes/admin/games-import') },
         { path: 'teams', lazy: () => import('./routes/admin/teams') },
         { path: 'reference-data', lazy: () => import('./routes/admin/reference-data') },
+        { path: 'commerce', lazy: () => import('./routes/admin/commerce') },
         { path: 'branding', lazy: () => import('./routes/admin/branding') },
         { path: 'audit', lazy: () => import('./routes/admin/audit') },
       ],

@@ -36,6 +36,7 @@ export type StartUpTexts = Record<keyof typeof en, Record<string, unknown>>;
 export interface LazyResources {
   account: typeof import('../locales/en/account.json');
   admin: typeof import('../locales/en/admin.json');
+  'admin-commerce': typeof import('../locales/en/admin-commerce.json');
   'admin-media': typeof import('../locales/en/admin-media.json');
   clips: typeof import('../locales/en/clips.json');
   commerce: typeof import('../locales/en/commerce.json');
@@ -44,6 +45,7 @@ export interface LazyResources {
 export const LAZY_NAMESPACES = [
   'account',
   'admin',
+  'admin-commerce',
   'admin-media',
   'clips',
   'commerce',
@@ -58,6 +60,7 @@ export const NAMESPACES = [
   'common',
   'account',
   'admin',
+  'admin-commerce',
   'admin-media',
   'auth',
   'channel',

@@ -68,6 +68,6 @@ export function registerMediaModules(
   playbackRoutes(app, playback, downloads);
   mediaFilesRoutes(app, createMediaFilesService({ tokens, repo: media, storage, now }), storage);
   // What modules built on media (clips) need.
-  return { tokens, storage, media, access, eventAccess };
+  return { tokens, storage, media, access, eventAccess, prerolls };
 }
 export type MediaParts = ReturnType<typeof registerMediaModules>;

@@ -27,6 +27,7 @@ export function createPrerollsRepository(db: DB) {
           'suppression_ms',
         ])
         .where('channel_id', '=', channelId)
+        .where('disabled', '=', false)
         .orderBy('id')
         .execute();
     },

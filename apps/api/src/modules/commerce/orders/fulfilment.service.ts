@@ -226,6 +226,12 @@ export function createFulfilment(deps: { db: DB; provider: PaymentProvider; now:
       if (result.cancel) await provider.cancelAtPeriodEnd(result.cancel).catch(() => undefined);
       return result.fresh;
     },
+    /**
+     * Records a refund the console asked the provider for, inside the console's own transaction
+     * (with its audit row): the same rules as the provider's refund event, which arrives later and
+     * finds nothing left to do. Returns the subscription the caller must stop renewing, if any.
+     */
+    refundedIn: (trx: DB, ref: string) => markRefunded(reposOf(trx), ref),
     fulfil: (order: OrderRow) => inTrx((r) => markPaid(r, order)),
     fail: (order: OrderRow, code: string) => inTrx((r) => markFailed(r, order, code)),
     /** Asks the provider about an order still 'created' and acts on the answer. */

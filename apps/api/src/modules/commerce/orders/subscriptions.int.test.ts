@@ -217,10 +217,16 @@ describe('refunds', () => {
     expect((await k.access(apiKey)).capabilities).toContain('download');
     const row = await t.database.db
       .selectFrom('orders')
-      .select('provider_ref')
+      .select(['provider_ref', 'amount_cents', 'currency'])
       .where('id', '=', bought.order.id)
       .executeTakeFirstOrThrow();
-    expect(await t.app.commerce.sandbox?.refund(row.provider_ref ?? '')).toBe(true);
+    const refund = await t.app.commerce.sandbox?.refund({
+      ref: row.provider_ref ?? '',
+      amountCents: row.amount_cents,
+      currency: row.currency,
+      idempotencyKey: `test-refund:${bought.order.id}`,
+    });
+    expect(refund?.refundRef).toMatch(/^re_sbx_/);
     await k.advance(0);
     expect(await k.order(apiKey, bought.order.id)).toMatchObject({
       status: 'refunded',

@@ -71,6 +71,30 @@ export interface SubscribeInput {
   metadata: Record<string, string>;
 }
 
+/** Gives a settled payment back to the buyer: always its whole amount, once per key. */
+export interface RefundInput {
+  /** The payment's reference (the order's provider_ref). */
+  ref: string;
+  /** What the order charged; a provider refuses more than the payment took. */
+  amountCents: number;
+  currency: Currency;
+  /** The same key for the same order: a repeated refund returns the first one. */
+  idempotencyKey: string;
+}
+
+export interface RefundOutcome {
+  /** The provider's refund id (sandbox: kept on its payment; Stripe: the Refund object). */
+  refundRef: string;
+}
+
+/** The provider would not refund this payment (not settled, already disputed, not its own). */
+export class RefundRefused extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'RefundRefused';
+  }
+}
+
 export type ProviderEvent = { id: string } & (
   | { type: 'payment.succeeded'; paymentRef: string; orderId: number | null }
   | { type: 'payment.failed'; paymentRef: string; orderId: number | null; failureCode: string }
@@ -121,6 +145,12 @@ export interface PaymentProvider {
   /** Undoes cancelAtPeriodEnd; false when the subscription has already ended (nothing to resume). */
   resumeRenewal(subscriptionRef: string): Promise<boolean>;
   portalUrl(buyer: Buyer, returnUrl: string): Promise<string>;
+  /**
+   * Refunds a settled payment in full (the console's refund). Idempotent by key; a payment
+   * refunded already answers as refunded. Throws RefundRefused when it cannot be refunded.
+   * The provider reports it as a 'payment.refunded' event too, which the shop handles once.
+   */
+  refund(input: RefundInput): Promise<RefundOutcome>;
   /** Verified, normalised webhook events; throws on a bad or stale signature. */
   parseWebhook(rawBody: Buffer, signature: string | undefined): Promise<ProviderEvent[]>;
   /** Work the provider does on its own schedule (sandbox: settle, renew); returns its events. */

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { CardInput, SavedCard } from '@rudy/contracts';
 import type { DB } from '../../../db/database.js';
 import type { Selectable } from 'kysely';
@@ -11,6 +11,7 @@ import {
   type PaymentProvider,
   type PaymentSource,
   type PaymentStatus,
+  RefundRefused,
   TRIAL_CARD_DECLINED,
 } from './provider.js';
 import { checkCard, passesSetup, type CardBehavior } from './sandbox-cards.js';
@@ -165,7 +166,7 @@ export function createSandboxProvider(deps: { db: DB; now: () => Date; settleMs:
     return row.status;
   };
 
-  const provider: PaymentProvider & { refund(ref: string): Promise<boolean> } = {
+  const provider: PaymentProvider = {
     name: 'sandbox',
     createCustomer: (b) => Promise.resolve(`cus_sbx_${b.channelId}_${b.userId}`),
     async listCards(buyer) {
@@ -309,13 +310,28 @@ export function createSandboxProvider(deps: { db: DB; now: () => Date; settleMs:
       return (await repo.pendingEvents(BATCH)).map(sandboxEvent);
     },
     ackEvent: (eventId) => repo.ackEvent(eventId.replace(/^evt_sbx_/, ''), now()),
-    /** What a back office would do: refund a settled payment (the shop then revokes access). */
-    async refund(ref) {
+    /**
+     * What the processor's back office does: the payment moves from succeeded to refunded once
+     * (a conditional update: concurrent calls refund once), keeping the refund's id and amount
+     * on the payment, and the refund is reported through the outbox like any event.
+     */
+    async refund(input) {
       return db.transaction().execute(async (trx) => {
         const tx = createSandboxRepository(trx);
-        const row = await tx.setPaymentStatus(ref, 'succeeded', { status: 'refunded' }, now());
-        if (row) await tx.addEvent(row.channel_id, 'payment.refunded', { paymentRef: ref });
-        return row !== undefined;
+        const payment = await tx.payment(input.ref, '');
+        if (!payment) throw new RefundRefused('No such payment');
+        if (input.amountCents > payment.amount_cents || input.amountCents <= 0) {
+          throw new RefundRefused('A refund cannot exceed what the payment took');
+        }
+        const refundRef = `re_sbx_${createHash('sha256').update(input.idempotencyKey).digest('hex').slice(0, 24)}`;
+        const row = await tx.refundPayment(payment.id, refundRef, input.amountCents, now());
+        if (row) {
+          await tx.addEvent(row.channel_id, 'payment.refunded', { paymentRef: row.id });
+          return { refundRef };
+        }
+        const again = await tx.payment(payment.id, '');
+        if (again?.status === 'refunded') return { refundRef: again.refund_ref ?? refundRef };
+        throw new RefundRefused('Only a settled payment can be refunded');
       });
     },
   };

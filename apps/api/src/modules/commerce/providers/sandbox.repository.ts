@@ -38,6 +38,7 @@ export function createSandboxRepository(db: DB) {
       return db
         .selectFrom('sandbox_payments')
         .selectAll()
+        .select(sql<string | null>`metadata->>'refund_ref'`.as('refund_ref'))
         .where((eb) => (ref ? eb('id', '=', ref) : eb('idempotency_key', '=', idempotencyKey)))
         .executeTakeFirst();
     },
@@ -53,6 +54,21 @@ export function createSandboxRepository(db: DB) {
         .set({ ...to, updated_at: now })
         .where('id', '=', id)
         .where('status', '=', from)
+        .returningAll()
+        .executeTakeFirst();
+    },
+    /** Refunds a succeeded payment once, keeping the refund's id and amount in its metadata. */
+    refundPayment(id: string, refundRef: string, amountCents: number, now: Date) {
+      const refund = JSON.stringify({ refund_ref: refundRef, refunded_cents: String(amountCents) });
+      return db
+        .updateTable('sandbox_payments')
+        .set({
+          status: 'refunded',
+          updated_at: now,
+          metadata: sql`metadata || ${refund}::jsonb`,
+        })
+        .where('id', '=', id)
+        .where('status', '=', 'succeeded')
         .returningAll()
         .executeTakeFirst();
     },

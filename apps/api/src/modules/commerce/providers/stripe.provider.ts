@@ -2,6 +2,7 @@ import Stripe from 'stripe';
 import { RENEWAL_PERIOD, type SavedCard } from '@rudy/contracts';
 import {
   PaymentRejected,
+  RefundRefused,
   type PaymentOutcome,
   type PaymentProvider,
   type PaymentSource,
@@ -301,11 +302,46 @@ export function createStripeProvider(opts: StripeOptions): PaymentProvider {
       );
       return Promise.resolve(normaliseStripeEvent(event));
     },
+    async refund(input) {
+      const paymentIntent = await paymentIntentOf(input.ref);
+      try {
+        const refund = await stripe.refunds.create(
+          {
+            payment_intent: paymentIntent,
+            amount: input.amountCents,
+            reason: 'requested_by_customer',
+            metadata: { idempotency_key: input.idempotencyKey },
+          },
+          { idempotencyKey: input.idempotencyKey },
+        );
+        return { refundRef: refund.id };
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeInvalidRequestError) {
+          // Refunded already (from Stripe's dashboard, say): the order is refunded all the same.
+          if (error.code === 'charge_already_refunded')
+            return { refundRef: `refunded:${paymentIntent}` };
+          throw new RefundRefused(error.message);
+        }
+        throw error;
+      }
+    },
     // Stripe renews and settles on its own and reports through webhooks.
     tick: () => Promise.resolve(),
     pendingEvents: () => Promise.resolve([]),
     ackEvent: () => Promise.resolve(),
   };
+
+  /** A plan's payments are invoices: the refund goes to the PaymentIntent that paid it. */
+  async function paymentIntentOf(ref: string): Promise<string> {
+    if (ref.startsWith('pi_')) return ref;
+    if (ref.startsWith('in_')) {
+      const invoice = await stripe.invoices.retrieve(ref, { expand: ['payments'] });
+      const paid = invoice.payments?.data.find((p) => p.status === 'paid');
+      const pi = idOf(paid?.payment.payment_intent);
+      if (pi) return pi;
+    }
+    throw new RefundRefused('This payment has nothing Stripe can refund');
+  }
 
   async function retrieve(ref: string | null, key: string): Promise<PaymentStatus> {
     if (ref?.startsWith('in_')) {

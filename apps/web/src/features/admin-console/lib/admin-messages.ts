@@ -1,5 +1,13 @@
-import { parseAdminCode } from '@rudy/contracts';
+import { ADMIN_COMMERCE_MESSAGES, parseAdminCode } from '@rudy/contracts';
 import { translateFieldMessage, type Translate } from '../../../lib/form-messages';
+
+/** The commerce forms' own texts (admin-commerce.ts), translated in their namespace. */
+const COMMERCE = new Map(
+  Object.entries(ADMIN_COMMERCE_MESSAGES).map(([key, text]) => [
+    text as string,
+    key as keyof typeof ADMIN_COMMERCE_MESSAGES,
+  ]),
+);
 
 /**
  * A field message of the console's forms, in the admin's language, from its code: the shared
@@ -8,6 +16,8 @@ import { translateFieldMessage, type Translate } from '../../../lib/form-message
  */
 export function adminFieldMessage(t: Translate, message: string | undefined): string | undefined {
   if (!message) return undefined;
+  const commerce = COMMERCE.get(message);
+  if (commerce) return t(`admin-commerce:validation.${commerce}`);
   const key = parseAdminCode(message);
   return key ? t(`admin:validation.${key}`) : translateFieldMessage(t, message);
 }

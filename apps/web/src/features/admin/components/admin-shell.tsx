@@ -17,6 +17,7 @@ const SECTIONS = [
   { to: '/admin/media', key: 'media', end: false },
   { to: '/admin/teams', key: 'teams', end: false },
   { to: '/admin/reference-data', key: 'referenceData', end: false },
+  { to: '/admin/commerce', key: 'commerce', end: false },
   { to: '/admin/branding', key: 'branding', end: false },
   { to: '/admin/audit', key: 'audit', end: false },
 ] as const;

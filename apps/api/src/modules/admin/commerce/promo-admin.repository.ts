@@ -1,0 +1,39 @@
+import { sql } from 'kysely';
+import type { DB } from '../../../db/database.js';
+import { channelRows } from '../audited-entity.js';
+
+/** SQL only: the channel's promo codes as the console edits them. */
+export function createPromoAdminRepository(db: DB) {
+  const codes = (channelId: number) =>
+    db
+      .selectFrom('promo_codes as c')
+      .selectAll('c')
+      .select((eb) =>
+        eb
+          .selectFrom('orders as o')
+          .select((e) => e.fn.countAll<string>().as('n'))
+          .whereRef('o.promo_code_id', '=', 'c.id')
+          .as('orders'),
+      )
+      .where('c.channel_id', '=', channelId);
+
+  return {
+    list: (channelId: number) =>
+      codes(channelId).orderBy('c.created_at', 'desc').orderBy('c.id', 'desc').execute(),
+    byId: (channelId: number, id: number) =>
+      codes(channelId).where('c.id', '=', id).executeTakeFirst(),
+    /** Another of the channel's codes spelt the same (codes are matched case-insensitively). */
+    async codeTaken(channelId: number, code: string, exceptId: number | null) {
+      let q = db
+        .selectFrom('promo_codes')
+        .select('id')
+        .where('channel_id', '=', channelId)
+        .where(sql<string>`upper(code)`, '=', code.toUpperCase());
+      if (exceptId !== null) q = q.where('id', '<>', exceptId);
+      return (await q.executeTakeFirst()) !== undefined;
+    },
+    ...channelRows(db, 'promo_codes'),
+  };
+}
+export type PromoAdminRepository = ReturnType<typeof createPromoAdminRepository>;
+export type PromoAdminRow = NonNullable<Awaited<ReturnType<PromoAdminRepository['byId']>>>;
