@@ -36,6 +36,7 @@ export type StartUpTexts = Record<keyof typeof en, Record<string, unknown>>;
 export interface LazyResources {
   account: typeof import('../locales/en/account.json');
   admin: typeof import('../locales/en/admin.json');
+  'admin-live': typeof import('../locales/en/admin-live.json');
   'admin-commerce': typeof import('../locales/en/admin-commerce.json');
   'admin-media': typeof import('../locales/en/admin-media.json');
   clips: typeof import('../locales/en/clips.json');
@@ -45,6 +46,7 @@ export interface LazyResources {
 export const LAZY_NAMESPACES = [
   'account',
   'admin',
+  'admin-live',
   'admin-commerce',
   'admin-media',
   'clips',
@@ -60,6 +62,7 @@ export const NAMESPACES = [
   'common',
   'account',
   'admin',
+  'admin-live',
   'admin-commerce',
   'admin-media',
   'auth',

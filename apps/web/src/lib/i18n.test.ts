@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ACCOUNT_TEXTS } from '../locales/account';
 import { ADMIN_TEXTS } from '../locales/admin';
+import { ADMIN_LIVE_TEXTS } from '../locales/admin-live';
 import { ADMIN_COMMERCE_TEXTS } from '../locales/admin-commerce';
 import { ADMIN_MEDIA_TEXTS } from '../locales/admin-media';
 import { CLIPS_TEXTS } from '../locales/clips';
@@ -18,6 +19,7 @@ type Tree = { [key: string]: string | Tree };
 const LAZY_TEXTS = {
   account: ACCOUNT_TEXTS,
   admin: ADMIN_TEXTS,
+  'admin-live': ADMIN_LIVE_TEXTS,
   'admin-commerce': ADMIN_COMMERCE_TEXTS,
   'admin-media': ADMIN_MEDIA_TEXTS,
   clips: CLIPS_TEXTS,

@@ -10,6 +10,7 @@ import { apiErrorText } from '../../../lib/form-messages';
 import { deleteGame, publishGame, useGameOptions, useGames, type GameWindow } from '../api/games';
 import { AdminList, useEditing } from './admin-list';
 import { GameForm } from './game-form';
+import { LivePanel } from './live-panel';
 import styles from './console.module.css';
 
 /** The schedule: games not yet over or over, each editable; a new one from the button. */
@@ -49,13 +50,16 @@ export function GamesScreen() {
 
   if (editing.editing) {
     return (
-      <GameForm
-        game={editing.editing === 'new' ? null : editing.editing}
-        options={options.data}
-        onDone={(saved) =>
-          editing.done(saved ? t('admin:games.saved', { name: saved.name_en }) : null)
-        }
-      />
+      <>
+        <GameForm
+          game={editing.editing === 'new' ? null : editing.editing}
+          options={options.data}
+          onDone={(saved) =>
+            editing.done(saved ? t('admin:games.saved', { name: saved.name_en }) : null)
+          }
+        />
+        {editing.editing === 'new' ? null : <LivePanel gameId={editing.editing.id} />}
+      </>
     );
   }
 
