@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -18,9 +19,10 @@ const server = new S3rver({
   configureBuckets: [{ name: 'media' }],
 });
 let storage: ReturnType<typeof createS3Storage>;
+let port = 0;
 
 beforeAll(async () => {
-  const { port } = await server.run();
+  ({ port } = await server.run());
   storage = createS3Storage({
     bucket: 'media',
     endpoint: `http://127.0.0.1:${port}`,
@@ -103,6 +105,45 @@ describe('S3 storage', () => {
     expect((await storage.localDir('c1/e4/live')).path).toBe(dir);
     await storage.delete('c1/e4/');
     expect(await storage.exists('c1/e4/live/index.m3u8')).toBe(false);
+  });
+
+  it('puts a large file in parts and reads it back whole', async () => {
+    const inParts = createS3Storage({
+      bucket: 'media',
+      endpoint: `http://127.0.0.1:${port}`,
+      credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+      keyPrefix: 'site-b',
+      localRoot: path.join(root, 'local-b'),
+      multipartFrom: 6 * 1024 * 1024,
+      partSize: 5 * 1024 * 1024,
+    });
+    const sent: string[] = [];
+    (await inParts.client()).middlewareStack.add(
+      (next, context) => (args) => {
+        sent.push(String(context.commandName));
+        return next(args);
+      },
+      { step: 'initialize' },
+    );
+    // 12 MiB and 3 bytes: two full parts and a short last one, each byte where it belongs.
+    const body = randomBytes(12 * 1024 * 1024 + 3);
+    await inParts.put('c1/e5/big.mp4', Readable.from([body]));
+    expect(sent.filter((name) => name !== 'HeadObjectCommand')).toEqual([
+      'CreateMultipartUploadCommand',
+      'UploadPartCommand',
+      'UploadPartCommand',
+      'UploadPartCommand',
+      'CompleteMultipartUploadCommand',
+    ]);
+    expect(await inParts.stat('c1/e5/big.mp4')).toMatchObject({ size: body.length });
+    const back = Buffer.concat(await (await inParts.get('c1/e5/big.mp4'))!.toArray());
+    expect(back.equals(body)).toBe(true);
+    const tail = await inParts.get('c1/e5/big.mp4', {
+      start: body.length - 3,
+      end: body.length - 1,
+    });
+    expect(Buffer.concat(await tail!.toArray()).equals(body.subarray(-3))).toBe(true);
+    await inParts.delete('c1/e5/');
   });
 
   it('refuses keys that could leave the prefix', async () => {

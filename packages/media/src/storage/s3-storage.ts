@@ -27,6 +27,13 @@ export interface S3StorageOptions {
   localRoot: string;
   /** Uploads and downloads at once when a tree is published or fetched. */
   concurrency?: number;
+  /**
+   * Files from this size go up in parts (a single PutObject stops at 5 GB, and a failed part is
+   * retried alone). Default 64 MiB; S3 wants parts of at least 5 MiB but the last.
+   */
+  multipartFrom?: number;
+  /** The size of each part of a multipart upload. Default 16 MiB (10 000 parts: 160 GB). */
+  partSize?: number;
 }
 
 /** Playlists go last, so a reader never gets a playlist whose segments are not there yet. */
@@ -61,8 +68,8 @@ const notFound = (error: unknown) => {
 };
 
 /**
- * Media in an S3-compatible bucket. Objects are written whole (PutObject), so a reader never
- * sees half a file; a tree is published by uploading the new files (playlists last) and then
+ * Media in an S3-compatible bucket. Objects are written whole (PutObject, or a multipart upload
+ * for large files, which appears only once complete), so a reader never sees half a file; a tree is published by uploading the new files (playlists last) and then
  * deleting what the previous version had and this one has not. Live encoders write to local disk
  * (ffmpeg appends to files, which an object store cannot do); reads look there first, so a
  * process on the encoding machine serves a live game while it grows.
@@ -124,9 +131,58 @@ export function createS3Storage(
     }
   }
 
+  const multipartFrom = o.multipartFrom ?? 64 * 1024 * 1024;
+  const partSize = o.partSize ?? 16 * 1024 * 1024;
+
+  /**
+   * A large file in parts, a few at once. The object appears only when the upload completes, so a
+   * reader never sees part of it; a failure aborts the upload, so the bucket keeps no orphan parts.
+   */
+  async function putFileInParts(Key: string, file: string, size: number) {
+    const { sdk, client } = await loaded;
+    const { UploadId } = await client.send(new sdk.CreateMultipartUploadCommand({ Bucket, Key }));
+    if (!UploadId) throw new Error(`S3 gave no upload id for ${Key}`);
+    try {
+      const count = Math.ceil(size / partSize);
+      const parts: { PartNumber: number; ETag: string }[] = [];
+      const numbers = Array.from({ length: count }, (_, i) => i + 1);
+      await inBatches(numbers, Math.min(concurrency, 4), async (PartNumber) => {
+        const start = (PartNumber - 1) * partSize;
+        const end = Math.min(start + partSize, size);
+        const { ETag } = await client.send(
+          new sdk.UploadPartCommand({
+            Bucket,
+            Key,
+            UploadId,
+            PartNumber,
+            Body: fs.createReadStream(file, { start, end: end - 1 }),
+            ContentLength: end - start,
+          }),
+        );
+        if (!ETag) throw new Error(`S3 gave no ETag for part ${PartNumber} of ${Key}`);
+        parts.push({ PartNumber, ETag });
+      });
+      parts.sort((a, b) => a.PartNumber - b.PartNumber);
+      await client.send(
+        new sdk.CompleteMultipartUploadCommand({
+          Bucket,
+          Key,
+          UploadId,
+          MultipartUpload: { Parts: parts },
+        }),
+      );
+    } catch (error) {
+      await client
+        .send(new sdk.AbortMultipartUploadCommand({ Bucket, Key, UploadId }))
+        .catch(() => undefined);
+      throw error;
+    }
+  }
+
   async function putFile(key: string, file: string) {
     const { sdk, client } = await loaded;
     const { size } = await fsp.stat(file);
+    if (size >= multipartFrom) return putFileInParts(key, file, size);
     await client.send(
       new sdk.PutObjectCommand({
         Bucket,
