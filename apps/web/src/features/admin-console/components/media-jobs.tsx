@@ -1,5 +1,6 @@
 import type { AdminUpload } from '@rudy/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { Button } from '../../../components/ui/button';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { useT } from '../../../lib/i18n';
@@ -17,6 +18,14 @@ export function MediaJobs({ kind, id }: { kind: MediaKind; id: number }) {
     onSuccess: () => client.invalidateQueries({ queryKey: ['admin', 'media'] }),
   });
   const jobs = uploads.data?.data.filter((u) => u.status !== 'uploading') ?? [];
+  // A job that ends changes the video's state the screen shows: read it again then.
+  const working = jobs.some((u) => u.status === 'queued' || u.status === 'processing');
+  const wasWorking = useRef(working);
+  useEffect(() => {
+    if (wasWorking.current && !working)
+      void client.invalidateQueries({ queryKey: ['admin', 'media', 'subjects'] });
+    wasWorking.current = working;
+  }, [working, client]);
   const when = (iso: string) =>
     new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(
       new Date(iso),
