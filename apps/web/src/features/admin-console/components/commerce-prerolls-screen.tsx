@@ -47,6 +47,7 @@ function PrerollForm({
       />
       <TextField
         label={t('admin-commerce:prerolls.suppression')}
+        hint={t('admin-commerce:prerolls.suppressionHint')}
         inputMode="numeric"
         {...form.field('suppression_minutes')}
       />

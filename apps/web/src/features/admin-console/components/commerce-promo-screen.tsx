@@ -71,6 +71,7 @@ function PromoForm({
       />
       <TextField
         label={t('admin-commerce:promo.limit')}
+        hint={t('admin-commerce:promo.limitHint')}
         inputMode="numeric"
         {...form.field('max_redemptions')}
       />
