@@ -60,6 +60,26 @@ describe('app shell', () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
+  it("writes the entry's style sheets into the page; one it cannot inline stays a link", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rudy-shell-'));
+    fs.mkdirSync(path.join(dir, 'assets'));
+    fs.writeFileSync(path.join(dir, 'assets', 'index-a1.css'), 'body{color:red}');
+    fs.writeFileSync(path.join(dir, 'assets', 'odd-b2.css'), 'a::after{content:"</style>"}');
+    fs.writeFileSync(
+      path.join(dir, 'index.html'),
+      '<html><head><title>Live sports</title>' +
+        '<link rel="stylesheet" crossorigin href="/assets/index-a1.css">' +
+        '<link rel="stylesheet" crossorigin href="/assets/odd-b2.css">' +
+        '<link rel="stylesheet" crossorigin href="/assets/gone-c3.css"></head><body></body></html>',
+    );
+    const html = await createAppShell(dir).html();
+    expect(html).toContain('<style>body{color:red}</style>');
+    expect(html).not.toContain('index-a1.css');
+    expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/odd-b2.css">');
+    expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/gone-c3.css">');
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
   it("announces the chunks of a path's screen that the entry does not load already", () => {
     const manifest = {
       'index.html': { file: 'assets/index.js', imports: ['_shared.js'] },

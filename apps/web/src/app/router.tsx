@@ -44,6 +44,8 @@ function siteRoutes(): RouteObject[] {
       path: 'confirm-account-deletion',
       lazy: () => import('./routes/account/confirm-account-deletion'),
     },
+    // The admin invitation mail's link (a sign-in first; the server checks the address).
+    { path: 'admin-invitation', lazy: () => import('./routes/account/admin-invitation') },
     { path: 'contacts', lazy: () => import('./routes/channel/contacts') },
     { path: 'forms/:alias', lazy: () => import('./routes/channel/custom-form') },
     { path: 'about', lazy: () => import('./routes/channel/about') },
@@ -88,6 +90,8 @@ function tree(children: RouteObject[]): RouteObject[] {
         { path: 'reference-data', lazy: () => import('./routes/admin/reference-data') },
         { path: 'commerce', lazy: () => import('./routes/admin/commerce') },
         { path: 'branding', lazy: () => import('./routes/admin/branding') },
+        { path: 'site-content', lazy: () => import('./routes/admin/site-content') },
+        { path: 'people', lazy: () => import('./routes/admin/people') },
         { path: 'audit', lazy: () => import('./routes/admin/audit') },
       ],
     },

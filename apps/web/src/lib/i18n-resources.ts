@@ -36,6 +36,8 @@ export type StartUpTexts = Record<keyof typeof en, Record<string, unknown>>;
 export interface LazyResources {
   account: typeof import('../locales/en/account.json');
   admin: typeof import('../locales/en/admin.json');
+  'admin-site': typeof import('../locales/en/admin-site.json');
+  'admin-people': typeof import('../locales/en/admin-people.json');
   'admin-live': typeof import('../locales/en/admin-live.json');
   'admin-commerce': typeof import('../locales/en/admin-commerce.json');
   'admin-media': typeof import('../locales/en/admin-media.json');
@@ -46,6 +48,8 @@ export interface LazyResources {
 export const LAZY_NAMESPACES = [
   'account',
   'admin',
+  'admin-site',
+  'admin-people',
   'admin-live',
   'admin-commerce',
   'admin-media',
@@ -62,6 +66,8 @@ export const NAMESPACES = [
   'common',
   'account',
   'admin',
+  'admin-site',
+  'admin-people',
   'admin-live',
   'admin-commerce',
   'admin-media',

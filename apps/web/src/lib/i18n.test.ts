@@ -3,6 +3,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ACCOUNT_TEXTS } from '../locales/account';
 import { ADMIN_TEXTS } from '../locales/admin';
+import { ADMIN_SITE_TEXTS } from '../locales/admin-site';
+import { ADMIN_PEOPLE_TEXTS } from '../locales/admin-people';
 import { ADMIN_LIVE_TEXTS } from '../locales/admin-live';
 import { ADMIN_COMMERCE_TEXTS } from '../locales/admin-commerce';
 import { ADMIN_MEDIA_TEXTS } from '../locales/admin-media';
@@ -19,6 +21,8 @@ type Tree = { [key: string]: string | Tree };
 const LAZY_TEXTS = {
   account: ACCOUNT_TEXTS,
   admin: ADMIN_TEXTS,
+  'admin-site': ADMIN_SITE_TEXTS,
+  'admin-people': ADMIN_PEOPLE_TEXTS,
   'admin-live': ADMIN_LIVE_TEXTS,
   'admin-commerce': ADMIN_COMMERCE_TEXTS,
   'admin-media': ADMIN_MEDIA_TEXTS,

@@ -19,8 +19,8 @@ import { hashPassword } from '../../auth/password.js';
 const ctx = adminTestApp();
 const db = () => ctx.t.database.db;
 
-const put = (url: string, payload: object, key = ctx.admin.apiKey) =>
-  ctx.t.inject({ method: 'PUT', url, payload: { api_key: key, ...payload } });
+const patch = (url: string, payload: object, key = ctx.admin.apiKey) =>
+  ctx.t.inject({ method: 'PATCH', url, payload: { api_key: key, ...payload } });
 const post = (url: string, payload: object, key = ctx.admin.apiKey) =>
   ctx.t.inject({ method: 'POST', url, payload: { api_key: key, ...payload } });
 const del = (url: string, key = ctx.admin.apiKey) =>
@@ -44,7 +44,7 @@ describe('who may see and change people', () => {
     await expectAdminOnly(ctx.t, [
       (k) => get('/api/admin/viewers', {}, k),
       (k) => get('/api/admin/viewers/1', {}, k),
-      (k) => put('/api/admin/viewers/1/blocked', { blocked: true }, k),
+      (k) => patch('/api/admin/viewers/1/blocked', { blocked: true }, k),
       (k) => get('/api/admin/admins', {}, k),
       (k) => post('/api/admin/admins/invitations', { email: 'x@example.test' }, k),
       (k) => del('/api/admin/admins/invitations/1', k),
@@ -61,7 +61,7 @@ describe('who may see and change people', () => {
     expect(list.data).toEqual([]);
     expect((await get(`/api/admin/viewers/${v.userId}`, {}, other.apiKey)).statusCode).toBe(404);
     expect(
-      (await put(`/api/admin/viewers/${v.userId}/blocked`, { blocked: true }, other.apiKey))
+      (await patch(`/api/admin/viewers/${v.userId}/blocked`, { blocked: true }, other.apiKey))
         .statusCode,
     ).toBe(404);
   });
@@ -125,7 +125,7 @@ describe('viewers', () => {
   it('a blocked viewer’s key stops at once and sign-in is refused; unblocking restores it', async () => {
     const v = await signedInUser(ctx.t);
     expect((await ctx.t.get('/api/profile', { api_key: v.apiKey })).statusCode).toBe(200); // cached now
-    const res = await put(`/api/admin/viewers/${v.userId}/blocked`, { blocked: true });
+    const res = await patch(`/api/admin/viewers/${v.userId}/blocked`, { blocked: true });
     expect(res.statusCode).toBe(200);
     expect(res.json<AdminViewer>().blocked).toBe(true);
     expect((await ctx.t.get('/api/profile', { api_key: v.apiKey })).statusCode).toBe(401);
@@ -149,21 +149,21 @@ describe('viewers', () => {
     expect(row?.summary).toContain('blocked: false → true');
 
     // Blocking twice records nothing more (a double click).
-    await put(`/api/admin/viewers/${v.userId}/blocked`, { blocked: true });
+    await patch(`/api/admin/viewers/${v.userId}/blocked`, { blocked: true });
     expect((await audit())[0]?.id).toBe(row?.id);
 
-    await put(`/api/admin/viewers/${v.userId}/blocked`, { blocked: false });
+    await patch(`/api/admin/viewers/${v.userId}/blocked`, { blocked: false });
     expect((await ctx.t.get('/api/profile', { api_key: v.apiKey })).statusCode).toBe(200);
   });
 
   it('an admin cannot be blocked, nor can the admin block themselves', async () => {
     const other = await adminUser(ctx.t);
-    const res = await put(`/api/admin/viewers/${other.userId}/blocked`, { blocked: true });
+    const res = await patch(`/api/admin/viewers/${other.userId}/blocked`, { blocked: true });
     expect(res.statusCode).toBe(409);
     expect(
-      (await put(`/api/admin/viewers/${ctx.admin.userId}/blocked`, { blocked: true })).statusCode,
+      (await patch(`/api/admin/viewers/${ctx.admin.userId}/blocked`, { blocked: true })).statusCode,
     ).toBe(409);
-    expect((await put('/api/admin/viewers/1/blocked', { blocked: 'yes' })).statusCode).toBe(400);
+    expect((await patch('/api/admin/viewers/1/blocked', { blocked: 'yes' })).statusCode).toBe(400);
   });
 });
 

@@ -50,7 +50,7 @@ export function peopleAdminRoutes(scope: FastifyInstance, people: PeopleAdminSer
     },
     (req) => people.get(req.admin.channelId, req.params.id, req.locale),
   );
-  r.put(
+  r.patch(
     '/api/admin/viewers/:id/blocked',
     {
       schema: {

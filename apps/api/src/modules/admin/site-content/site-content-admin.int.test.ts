@@ -18,7 +18,7 @@ import { adminTestApp, expectAdminOnly, otherChannelAdmin } from '../../../test/
 
 const ctx = adminTestApp();
 
-const send = (method: 'POST' | 'PATCH' | 'PUT', url: string, payload: object, key?: string) =>
+const send = (method: 'POST' | 'PATCH', url: string, payload: object, key?: string) =>
   ctx.t.inject({ method, url, payload: { api_key: key ?? ctx.admin.apiKey, ...payload } });
 const remove = (url: string, key?: string) =>
   ctx.t.inject({ method: 'DELETE', url, query: { api_key: key ?? ctx.admin.apiKey } });
@@ -53,7 +53,7 @@ describe('who may change the site content', () => {
   it('401 anonymous, 403 for a viewer, on every call', async () => {
     await expectAdminOnly(ctx.t, [
       (k) => ctx.t.get('/api/admin/site-content', { api_key: k }),
-      (k) => send('PUT', '/api/admin/site-settings', { language: 'fr', static_blocks: true }, k),
+      (k) => send('PATCH', '/api/admin/site-settings', { language: 'fr', static_blocks: true }, k),
       ...['menu', 'pages', 'slides', 'faq', 'static-blocks'].flatMap((area) => [
         (k: string) => send('POST', `/api/admin/${area}`, {}, k),
         (k: string) => send('PATCH', `/api/admin/${area}/1`, {}, k),
@@ -241,7 +241,7 @@ describe('changes viewers see at once, each audited', () => {
 
   it('the default language and the static blocks switch', async () => {
     const read = await viewerBootstrap();
-    const res = await send('PUT', '/api/admin/site-settings', {
+    const res = await send('PATCH', '/api/admin/site-settings', {
       language: 'fr',
       static_blocks: false,
     });
@@ -253,7 +253,7 @@ describe('changes viewers see at once, each audited', () => {
     const [row] = await audit();
     expect(row).toMatchObject({ entity: 'site_settings', action: 'update' });
     expect(row?.summary).toContain('language: en → fr');
-    const bad = await send('PUT', '/api/admin/site-settings', {
+    const bad = await send('PATCH', '/api/admin/site-settings', {
       language: 'de',
       static_blocks: true,
     });

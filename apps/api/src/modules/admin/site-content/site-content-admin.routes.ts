@@ -46,7 +46,7 @@ export function siteContentAdminRoutes(scope: FastifyInstance, content: SiteCont
     },
     (req) => content.get(req.admin.channelId),
   );
-  r.put(
+  r.patch(
     '/api/admin/site-settings',
     {
       schema: {

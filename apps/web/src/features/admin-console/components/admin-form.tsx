@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { Button } from '../../../components/ui/button';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { SubmitButton } from '../../../components/ui/submit-button';
-import { apiErrorText } from '../../../lib/form-messages';
+import { apiErrorText, type Translate } from '../../../lib/form-messages';
 import { useT } from '../../../lib/i18n';
 import { adminFieldMessage } from '../lib/admin-messages';
 import { fieldErrors, serverFieldErrors } from '../lib/contract-errors';
@@ -21,6 +21,8 @@ export function useAdminForm<Draft extends Record<string, string>, Input, Saved>
   schema: z.ZodType;
   save: (input: Input) => Promise<Saved>;
   onSaved: (saved: Saved) => void;
+  /** Field messages of the area's own contract, before the console's common ones. */
+  message?: (t: Translate, message: string) => string | undefined;
 }) {
   const { t } = useT();
   const client = useQueryClient();
@@ -34,7 +36,10 @@ export function useAdminForm<Draft extends Record<string, string>, Input, Saved>
     },
     onError: (error) => setErrors(serverFieldErrors(error) ?? {}),
   });
-  const error = (name: string) => adminFieldMessage(t, errors[name]);
+  const error = (name: string) => {
+    const raw = errors[name];
+    return (raw && o.message?.(t, raw)) ?? adminFieldMessage(t, raw);
+  };
   return {
     draft,
     setDraft,

@@ -19,6 +19,8 @@ const SECTIONS = [
   { to: '/admin/reference-data', key: 'referenceData', end: false },
   { to: '/admin/commerce', key: 'commerce', end: false },
   { to: '/admin/branding', key: 'branding', end: false },
+  { to: '/admin/site-content', key: 'siteContent', end: false },
+  { to: '/admin/people', key: 'people', end: false },
   { to: '/admin/audit', key: 'audit', end: false },
 ] as const;
 

@@ -69,6 +69,21 @@ describe('PrerollPlayer', () => {
     expect(screen.queryByRole('button', { name: /Skip/ })).toBeNull();
   });
 
+  it('fetches nothing and starts no ad before the page has loaded', async () => {
+    const { play } = fakeMedia();
+    vi.spyOn(document, 'readyState', 'get').mockReturnValue('interactive');
+    render(<PrerollPlayer preroll={PREROLL} eventId={3} onDone={vi.fn()} />);
+    const video = screen.getByTestId<HTMLVideoElement>('preroll-video');
+    await act(() => Promise.resolve());
+    expect(video.preload).toBe('none');
+    expect(play).not.toHaveBeenCalled();
+    await act(async () => {
+      window.dispatchEvent(new Event('load'));
+      await Promise.resolve();
+    });
+    expect(play).toHaveBeenCalled();
+  });
+
   it('goes on to the game unreported when the ad cannot load', async () => {
     fakeMedia();
     const onDone = vi.fn();

@@ -25,7 +25,7 @@ export function PrerollPlayer({
         className={styles.video}
         src={preroll.url}
         playsInline
-        preload="auto"
+        preload="none"
         data-testid="preroll-video"
       />
       <span className={styles.adBadge} role="status">

@@ -1,6 +1,7 @@
 import type { Preroll } from '@rudy/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { reportPrerollShown } from '../api/report-preroll-shown';
+import { afterPageLoad } from '../lib/after-page-load';
 import { playWithFallback } from '../lib/autoplay';
 import { prerollClock, type PrerollClock } from '../lib/preroll-clock';
 
@@ -60,8 +61,11 @@ export function usePreroll(
     video.addEventListener('durationchange', tick);
     video.addEventListener('ended', onEnded);
     video.addEventListener('error', onError);
-    start();
+    // The ad is not fetched before this (preload="none"): it starts once the page has loaded, so
+    // its megabyte does not hold up the page in front of it; the game's stream loads meanwhile.
+    const cancelStart = afterPageLoad(start);
     return () => {
+      cancelStart();
       video.removeEventListener('timeupdate', tick);
       video.removeEventListener('durationchange', tick);
       video.removeEventListener('ended', onEnded);
