@@ -13,7 +13,7 @@ export function FileErrors({ preview }: { preview: AdminImportPreview }) {
         {preview.file_errors.map((e) => (
           <li key={`${e.code}-${e.line ?? ''}-${e.detail ?? ''}`}>
             {adminFieldMessage(t, e.code)}
-            {e.detail ? ` : ${e.detail}` : ''}
+            {e.detail ? `${t('admin:seasonImport.colon')}${e.detail}` : ''}
             {e.line ? ` (${t('admin:seasonImport.fileErrorLine', { line: e.line })})` : ''}
           </li>
         ))}
@@ -66,7 +66,7 @@ function RowErrors({ row }: { row: ImportRow }) {
           <li key={column}>
             <span className={styles.column}>{column}</span>
             {typed ? ` “${typed}”` : ''}
-            {` : ${adminFieldMessage(t, code) ?? code}`}
+            {`${t('admin:seasonImport.colon')}${adminFieldMessage(t, code) ?? code}`}
           </li>
         );
       })}

@@ -125,7 +125,7 @@ function PreviewResult({
         title={t('admin:seasonImport.summary', { valid: preview.valid, total })}
       >
         {preview.invalid > 0
-          ? t('admin:seasonImport.summaryErrors', { invalid: preview.invalid })
+          ? t('admin:seasonImport.summaryErrors', { count: preview.invalid })
           : null}
       </FormAlert>
       <ImportPreviewList preview={preview} currency={currency} />
