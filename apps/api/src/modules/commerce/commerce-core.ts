@@ -7,7 +7,11 @@ import { createSandboxProvider } from './providers/sandbox.provider.js';
 import { createStripeProvider } from './providers/stripe.provider.js';
 
 /** Stripe when STRIPE_SECRET_KEY is set, otherwise the built-in sandbox. */
-function providerFor(config: Config, db: DB, now: () => Date) {
+function providerFor(
+  config: Config,
+  db: DB,
+  now: () => Date,
+): { provider: PaymentProvider; sandbox: ReturnType<typeof createSandboxProvider> | undefined } {
   if (config.STRIPE_SECRET_KEY) {
     const stripe = createStripeProvider({
       secretKey: config.STRIPE_SECRET_KEY,
@@ -19,7 +23,7 @@ function providerFor(config: Config, db: DB, now: () => Date) {
     return { provider: stripe, sandbox: undefined };
   }
   const sandbox = createSandboxProvider({ db, now, settleMs: config.SANDBOX_SETTLE_MS });
-  return { provider: sandbox as PaymentProvider, sandbox };
+  return { provider: sandbox, sandbox };
 }
 
 /**
