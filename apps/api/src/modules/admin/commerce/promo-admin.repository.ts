@@ -32,6 +32,20 @@ export function createPromoAdminRepository(db: DB) {
       if (exceptId !== null) q = q.where('id', '<>', exceptId);
       return (await q.executeTakeFirst()) !== undefined;
     },
+    /**
+     * The code's uses so far, its row locked until this change commits: a buyer's use meanwhile
+     * waits and then sees the new limit, instead of the limit being set under a use just made.
+     */
+    async usesLocked(channelId: number, id: number): Promise<number> {
+      const row = await db
+        .selectFrom('promo_codes')
+        .select('redemptions')
+        .where('channel_id', '=', channelId)
+        .where('id', '=', id)
+        .forUpdate()
+        .executeTakeFirst();
+      return row?.redemptions ?? 0;
+    },
     ...channelRows(db, 'promo_codes'),
   };
 }

@@ -99,10 +99,11 @@ export function createPromoAdminService(deps: { db: DB; changes: AdminChanges })
       ),
     update: async (caller: AdminCaller, id: number, input: PromoInput) =>
       strip(
-        await codes.update(caller, id, async (repo, before) => {
+        await codes.update(caller, id, async (repo) => {
           await check(repo, caller.channelId, input, id);
           // The table refuses a limit under the uses so far; said here by field, not as a 500.
-          if (input.max_redemptions !== null && input.max_redemptions < before.redemptions) {
+          const uses = await repo.usesLocked(caller.channelId, id);
+          if (input.max_redemptions !== null && input.max_redemptions < uses) {
             throw fieldError('max_redemptions', ADMIN_COMMERCE_MESSAGES.limitBelowUses);
           }
           await repo.update(caller.channelId, id, columns(input));
