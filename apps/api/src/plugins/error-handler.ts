@@ -44,6 +44,8 @@ export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof TooManyRequests) reply.header('retry-after', String(error.retryAfterS));
     if (error instanceof HttpError) {
+      // A 5xx we chose to send (a dependency failed): its cause stays in the log, never the body.
+      if (error.statusCode >= 500) request.log.error({ err: error.cause ?? error }, error.message);
       const body: ErrorBody = { message: error.message, code: error.code };
       if (error.errors) body.errors = error.errors;
       return send(reply, error.statusCode, body);

@@ -159,7 +159,13 @@ export function createOrdersAdminService(deps: {
       } catch (error) {
         if (error instanceof RefundRefused)
           throw new HttpError(409, 'not_refundable', error.message);
-        throw new HttpError(502, 'refund_failed', 'The payment provider did not answer; try again');
+        const failed = new HttpError(
+          502,
+          'refund_failed',
+          'The payment provider did not answer; try again',
+        );
+        failed.cause = error;
+        throw failed;
       }
       const cancel = await record(caller, order);
       // A refunded plan renews no more; told to the provider once the refund is recorded.
