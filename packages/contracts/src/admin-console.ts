@@ -373,6 +373,12 @@ export const AUDIT_ENTITIES = [
   'admin_invitation',
   // media (admin-media.ts): uploads, posters, a game's files
   'media',
+  // commerce (admin-commerce.ts): passes, subscription plans, promo codes, pre-rolls, refunds
+  'pass',
+  'plan',
+  'promo_code',
+  'preroll',
+  'order',
 ] as const;
 export const AuditEntitySchema = z.enum(AUDIT_ENTITIES);
 export type AuditEntity = z.infer<typeof AuditEntitySchema>;

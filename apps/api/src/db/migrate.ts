@@ -17,9 +17,9 @@ import * as m0015 from './migrations/0015-vod-search-versions.js';
 import * as m0016 from './migrations/0016-event-published.js';
 import * as m0017 from './migrations/0017-vod-search-versions-rows.js';
 import * as m0018 from './migrations/0018-live-ingest.js';
-import * as m0021 from './migrations/0021-preroll-switch.js';
 import * as m0019 from './migrations/0019-media-uploads.js';
 import * as m0020 from './migrations/0020-people.js';
+import * as m0021 from './migrations/0021-preroll-switch.js';
 import * as m0022 from './migrations/0022-game-prerolls-imports.js';
 
 /** Migrations are listed here (not read from disk) so they run the same from source or a bundle. */
@@ -42,9 +42,9 @@ const migrations: Record<string, Migration> = {
   '0016-event-published': m0016,
   '0017-vod-search-versions-rows': m0017,
   '0018-live-ingest': m0018,
-  '0021-preroll-switch': m0021,
   '0019-media-uploads': m0019,
   '0020-people': m0020,
+  '0021-preroll-switch': m0021,
   '0022-game-prerolls-imports': m0022,
 };
 
