@@ -1,6 +1,7 @@
 import {
   AdminPassInputSchema,
   AdminPlanInputSchema,
+  SPEC_MESSAGES,
   type AdminPass,
   type AdminPlan,
 } from '@rudy/contracts';
@@ -105,7 +106,7 @@ export function createProductsAdminService(deps: {
       const row = await repo.pass(channelId, id, deps.now());
       return row && toPass(row);
     },
-    missing: 'Pass not found',
+    missing: SPEC_MESSAGES.pass_not_found,
     snapshot,
     context: deps.currency,
   });
@@ -117,7 +118,7 @@ export function createProductsAdminService(deps: {
       const row = await repo.plan(channelId, id, deps.now());
       return row && toPlan(row);
     },
-    missing: 'Pass not found',
+    missing: 'Plan not found',
     snapshot,
     context: deps.currency,
   });
