@@ -8,7 +8,7 @@ import { assertMainVideoPlays, demoViewers } from './support/viewers.js';
 let server: RunningServer;
 let browser: Browser;
 
-const { api, anonymousKey, newViewer, logIn, readyEvent } = demoViewers(() => server);
+const { api, anonymousKey, newViewer, logIn, readyEvent, streamReady } = demoViewers(() => server);
 
 interface EventRow {
   id: number;
@@ -168,6 +168,8 @@ void describe('playback in the browser', () => {
     await page.getByLabel('Name on card').fill('Ada Fan');
     await page.getByRole('button', { name: /^Pay \$/ }).click();
     await page.getByRole('heading', { name: 'Payment complete' }).waitFor({ timeout: 15_000 });
+    // The demo starts its live encoders one after the other: this game's may not be on yet.
+    await streamReady(viewer.key, paidLive.id);
     await page.getByRole('link', { name: 'Watch the game' }).click();
     // A single game carries no no_ads access: the demo pre-roll runs first.
     const reported = page.waitForRequest(

@@ -96,7 +96,23 @@ export function demoViewers(serverOf: () => RunningServer) {
     throw new Error(`no ${type} demo stream became ready`);
   }
 
-  return { api, anonymousKey, newViewer, logIn, readyEvent };
+  /**
+   * Waits until `key` may play the event and its stream is ready: a game the demo has just started
+   * (its live encoder among the last to start) or one the viewer has just bought.
+   */
+  async function streamReady(key: string, eventId: number): Promise<void> {
+    const deadline = Date.now() + MEDIA_TIMEOUT_MS;
+    while (Date.now() < deadline) {
+      const playback = await api<{ stream_state: string }>(
+        `/events/${eventId}/playback?api_key=${key}`,
+      );
+      if (playback.stream_state === 'ready') return;
+      await new Promise((r) => setTimeout(r, 2_000));
+    }
+    throw new Error(`the stream of event ${eventId} did not become ready`);
+  }
+
+  return { api, anonymousKey, newViewer, logIn, readyEvent, streamReady };
 }
 
 /** The main video rendered frames and its time moves on by `advance` seconds. */
