@@ -1,6 +1,7 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import { MEDIA_KIND } from '@rudy/contracts';
-import { finalizeLiveRecording } from '@rudy/media';
+import { finalizeLiveRecording, type MediaStorage } from '@rudy/media';
 import type { MediaJobsRepository } from './media-jobs.repository.js';
 import type { LiveStillsJob } from './media-queues.js';
 
@@ -16,6 +17,7 @@ export interface LiveRecording {
 
 export interface RecordingDeps {
   repo: MediaJobsRepository;
+  storage: MediaStorage;
   now: () => Date;
   onRecordingEnded: (job: LiveStillsJob) => Promise<void>;
   log: { info(obj: object, msg: string): void };
@@ -32,6 +34,12 @@ export async function finishLiveRecording(deps: RecordingDeps, r: LiveRecording)
     : { durationSeconds: 0 };
   await deps.repo.endLive(r.mediaId, durationSeconds, deps.now());
   if (durationSeconds <= 0) return 0;
+  // With a bucket, the recording goes there (the live encoder could only write to this machine's
+  // disk): every process can then serve the VOD, and the disk is freed. Until the upload is done
+  // the files are read from disk, so viewers see no gap.
+  if (deps.storage.kind === 's3') {
+    await deps.storage.importDir(path.posix.dirname(r.key), r.dir);
+  }
   await deps.repo.upsertMedia({
     channelId: r.channelId,
     eventId: r.eventId,
