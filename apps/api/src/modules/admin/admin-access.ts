@@ -6,6 +6,8 @@ import type { AdminRepository } from './admin.repository.js';
 
 /** What a console route may answer besides its 200: a keyed call's errors and 403 (not an admin). */
 export const adminErrors = { ...keyedErrors, 403: ErrorBodySchema } as const;
+/** An admin call on one item: the admin refusals, and 404 for an id that is not the channel's. */
+export const withMissing = { ...adminErrors, 404: ErrorBodySchema } as const;
 
 /** Who may use the console: a signed-in user holding the admin role in the key's channel. */
 export interface AdminCaller {

@@ -7,10 +7,9 @@ import {
   KeyedQuerySchema,
 } from '@rudy/contracts';
 import type { AdminCaller } from './admin-access.js';
-import { adminErrors } from './admin.routes.js';
+import { adminErrors, withMissing } from './admin-access.js';
 
 const tags = ['admin'];
-const withMissing = { ...adminErrors, 404: ErrorBodySchema } as const;
 
 /**
  * POST `path`, PATCH `path/:id` and DELETE `path/:id` of one console entity, each an audited

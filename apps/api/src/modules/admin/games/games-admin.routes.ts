@@ -6,17 +6,15 @@ import {
   AdminGameSchema,
   AdminGamesPageSchema,
   AdminGamesQuerySchema,
-  ErrorBodySchema,
   IdParamsSchema,
   KeyedQuerySchema,
 } from '@rudy/contracts';
 import { typed } from '../../../lib/route-types.js';
-import { adminErrors } from '../admin.routes.js';
+import { adminErrors, withMissing } from '../admin-access.js';
 import { auditedRoutes } from '../audited-routes.js';
 import type { GamesAdminService } from './games-admin.service.js';
 
 const tags = ['admin'];
-const withMissing = { ...adminErrors, 404: ErrorBodySchema } as const;
 
 /** /api/admin/games: the channel's schedule (admin scope only). */
 export function gamesAdminRoutes(scope: FastifyInstance, games: GamesAdminService) {

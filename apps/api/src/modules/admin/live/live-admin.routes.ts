@@ -2,16 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import {
   AdminLiveIngestSchema,
   AdminLiveKeyBodySchema,
-  ErrorBodySchema,
   IdParamsSchema,
   KeyedQuerySchema,
 } from '@rudy/contracts';
 import { typed } from '../../../lib/route-types.js';
-import { adminErrors } from '../admin-access.js';
+import { withMissing } from '../admin-access.js';
 import type { LiveAdminService } from './live-admin.service.js';
 
 const tags = ['admin'];
-const withMissing = { ...adminErrors, 404: ErrorBodySchema } as const;
 
 /** /api/admin/games/:id/live: a game's RTMP ingest (admin scope only). */
 export function liveAdminRoutes(scope: FastifyInstance, live: LiveAdminService) {

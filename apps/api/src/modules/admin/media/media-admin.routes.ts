@@ -20,11 +20,10 @@ import {
 } from '@rudy/contracts';
 import { HttpError } from '../../../lib/http-error.js';
 import { typed } from '../../../lib/route-types.js';
-import { adminErrors } from '../admin.routes.js';
+import { adminErrors, withMissing } from '../admin-access.js';
 import { OffsetConflict, type MediaAdminService } from './media-admin.service.js';
 
 const tags = ['admin'];
-const withMissing = { ...adminErrors, 404: ErrorBodySchema } as const;
 const withConflict = { ...withMissing, 409: ErrorBodySchema } as const;
 const KeyedBodySchema = z.object({ api_key: z.string().optional() });
 

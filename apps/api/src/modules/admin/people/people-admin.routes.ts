@@ -16,11 +16,10 @@ import {
 } from '@rudy/contracts';
 import { requireLogin } from '../../../lib/require-login.js';
 import { keyedErrors, typed } from '../../../lib/route-types.js';
-import { adminErrors } from '../admin.routes.js';
+import { adminErrors, withMissing } from '../admin-access.js';
 import type { PeopleAdminService } from './people-admin.service.js';
 
 const tags = ['admin'];
-const withMissing = { ...adminErrors, 404: ErrorBodySchema } as const;
 
 /** /api/admin/viewers and /api/admin/admins: the channel's people (admin scope only). */
 export function peopleAdminRoutes(scope: FastifyInstance, people: PeopleAdminService) {
