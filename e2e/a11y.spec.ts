@@ -9,8 +9,9 @@ import { demoViewers } from './support/viewers.js';
 
 /*
  * axe-core on every route, English and French, phone and desktop: no serious or critical
- * violation; on a phone, no control under 44 px. One browser for the whole scan and one page load per route and variant (about four
- * minutes on a quiet 2-core machine is the budget: CI runs every spec).
+ * violation; on a phone, no control under 44 px. One browser for the whole scan and one page load
+ * per route and variant. Two variants scan at once: most of a scan is waiting for the network to
+ * go idle, so two pages overlap their waits on the two cores (CI runs every spec; keep it short).
  */
 
 let server: RunningServer;
@@ -164,7 +165,7 @@ const variants = [
   { name: 'desktop, French', device: DESKTOP, locale: 'fr-FR' },
 ];
 
-void describe('accessibility scan (axe-core)', () => {
+void describe('accessibility scan (axe-core)', { concurrency: 2 }, () => {
   for (const variant of variants) {
     void it(`finds no serious or critical violation on any route (${variant.name})`, async () => {
       const context = await browser.newContext({
