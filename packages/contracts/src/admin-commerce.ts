@@ -8,7 +8,7 @@ import {
   ORDER_STATUSES,
   ORDER_TYPES,
 } from './commerce-checkout.js';
-import { IdSchema, IsoDateTimeSchema } from './common.js';
+import { IdSchema, isImageAddress, IsoDateTimeSchema } from './common.js';
 import { FIELD as M, lengthCode } from './messages.js';
 
 /*
@@ -57,6 +57,9 @@ const ids = (max: number) =>
     .max(max)
     .transform((v) => [...new Set(v)]);
 
+/** An inline product image (a data URI) up to about 48 KB. */
+export const ADMIN_PRODUCT_IMAGE_MAX = 65_536;
+
 /** Prices travel in cents. */
 export const ADMIN_PRODUCT_CENTS = { price: 1_000_000, fee: 100_000 } as const;
 
@@ -67,11 +70,12 @@ const productFields = {
   description_fr: optionalText(1000),
   base_price_cents: wholeNumber(0, ADMIN_PRODUCT_CENTS.price, C.priceRange),
   service_fee_cents: wholeNumber(0, ADMIN_PRODUCT_CENTS.fee, C.feeRange),
+  /** An https address, or a small image written inline (the demo's own banners are SVG data URIs). */
   image_url: z
     .string()
     .trim()
-    .max(500, lengthCode('maxLength', 500))
-    .regex(/^https:\/\/[^\s"'<>]+$/, C.imageUrl)
+    .max(ADMIN_PRODUCT_IMAGE_MAX, lengthCode('maxLength', ADMIN_PRODUCT_IMAGE_MAX))
+    .refine(isImageAddress, C.imageUrl)
     .nullable(),
   accesses: z
     .array(AccessFlagSchema)
@@ -109,17 +113,21 @@ const passFields = z.object({
   event_category_ids: ids(100),
   participant_ids: ids(200),
 });
+/**
+ * A pass on sale covers something: sports, or teams for a team pass. One off sale may cover
+ * nothing: the basic pass (free, never sold) is off sale in this configuration and covers none.
+ */
 const withCoverage = <T extends z.ZodType<z.output<typeof passFields>>>(schema: T) =>
   schema
-    .refine((p) => !p.is_team_pass || p.participant_ids.length > 0, {
+    .refine((p) => p.disabled || !p.is_team_pass || p.participant_ids.length > 0, {
       path: ['participant_ids'],
       message: C.coverageRequired,
-      when: untouched('is_team_pass', 'participant_ids'),
+      when: untouched('disabled', 'is_team_pass', 'participant_ids'),
     })
-    .refine((p) => p.is_team_pass || p.event_category_ids.length > 0, {
+    .refine((p) => p.disabled || p.is_team_pass || p.event_category_ids.length > 0, {
       path: ['event_category_ids'],
       message: C.coverageRequired,
-      when: untouched('is_team_pass', 'event_category_ids'),
+      when: untouched('disabled', 'is_team_pass', 'event_category_ids'),
     });
 export const AdminPassInputSchema = withCoverage(passFields);
 export type AdminPassInput = z.input<typeof AdminPassInputSchema>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CurrencySchema, GenderSchema, THEME_COLOR_NAMES } from './channel.js';
-import { IdSchema, IsoDateTimeSchema } from './common.js';
+import { IdSchema, isImageAddress, IsoDateTimeSchema } from './common.js';
 import { AccessTypeSchema, type AccessType } from './events.js';
 import { ADMIN_MESSAGES } from './admin-messages.js';
 import { FIELD as M, lengthCode } from './messages.js';
@@ -253,17 +253,10 @@ export type AdminGameOptions = z.infer<typeof AdminGameOptionsSchema>;
 // ---------------------------------------------------------------- branding
 
 const LOGO_MAX_BYTES = 256 * 1024;
-const DATA_IMAGE = /^data:image\/(png|jpeg|webp|svg\+xml);base64,[A-Za-z0-9+/]+=*$/;
-/** An SVG as a percent-encoded data URI (how the demo's own logo is written). */
-const DATA_SVG = /^data:image\/svg\+xml,[^\s"'<>]+$/;
-
 export const LogoSchema = z
   .string()
   .max(Math.ceil((LOGO_MAX_BYTES * 4) / 3) + 40, ADMIN_MESSAGES.logo)
-  .refine(
-    (v) => DATA_IMAGE.test(v) || DATA_SVG.test(v) || /^https:\/\/[^\s"'<>]+$/.test(v),
-    ADMIN_MESSAGES.logo,
-  );
+  .refine(isImageAddress, ADMIN_MESSAGES.logo);
 
 export const BrandColoursSchema = z.object(
   Object.fromEntries(THEME_COLOR_NAMES.map((name) => [name, HexColourSchema])) as Record<

@@ -25,3 +25,11 @@ export function paginated<T extends z.ZodType>(item: T) {
     meta: z.object({ total: z.number().int(), offset: z.number().int(), limit: z.number().int() }),
   });
 }
+
+const DATA_IMAGE = /^data:image\/(png|jpeg|webp|svg\+xml);base64,[A-Za-z0-9+/]+=*$/;
+/** An SVG as a percent-encoded data URI (how the demo's own logo and banners are written). */
+const DATA_SVG = /^data:image\/svg\+xml,[^\s"'<>]+$/;
+
+/** A picture's address: https, or the image written inline (a data URI, as the demo's art is). */
+export const isImageAddress = (v: string) =>
+  DATA_IMAGE.test(v) || DATA_SVG.test(v) || /^https:\/\/[^\s"'<>]+$/.test(v);

@@ -298,6 +298,28 @@ describe('passes and plans', () => {
     const foreign = await send('PATCH', `/api/admin/plans/${made.id}`, plan, other.apiKey);
     expect(foreign.statusCode).toBe(404);
   });
+
+  it('saves every seeded pass back as the console reads it (inline banners; the basic pass covers nothing)', async () => {
+    const passes = (await get<{ data: AdminPass[] }>('/api/admin/passes')).data;
+    const basic = passes.find((p) => p.is_basic);
+    expect(basic).toMatchObject({ disabled: true, event_category_ids: [], participant_ids: [] });
+    expect(basic?.image_url).toMatch(/^data:image\/svg\+xml,/);
+    const readOnly = new Set(['id', 'currency', 'orders', 'holders', 'is_basic']);
+    for (const p of passes) {
+      const input = Object.fromEntries(Object.entries(p).filter(([k]) => !readOnly.has(k)));
+      const saved = await send('PATCH', `/api/admin/passes/${p.id}`, input);
+      expect(saved.statusCode, `${p.name_en}: ${saved.body}`).toBe(200);
+      expect(saved.json<AdminPass>()).toEqual(p);
+    }
+    // On sale, a pass must cover something again.
+    const onSale = await send('PATCH', `/api/admin/passes/${basic?.id}`, {
+      ...pass([]),
+      disabled: false,
+    });
+    expect(onSale.json<{ errors: Record<string, string> }>().errors).toEqual({
+      event_category_ids: 'Choose the sports the pass covers (the teams, for a team pass)',
+    });
+  });
 });
 
 describe('promo codes', () => {

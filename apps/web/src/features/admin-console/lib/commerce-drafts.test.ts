@@ -2,6 +2,7 @@ import {
   AdminPassInputSchema,
   AdminPrerollInputSchema,
   AdminPromoInputSchema,
+  type AdminPass,
   type AdminPromo,
 } from '@rudy/contracts';
 import { describe, expect, it } from 'vitest';
@@ -23,6 +24,37 @@ describe('commerce drafts', () => {
     expect(toggled('3', 3, true)).toBe('3');
     expect(toggled('3,7', 3, false)).toBe('7');
     expect(toggled('watch', 'no_ads', true)).toBe('watch,no_ads');
+  });
+
+  it('saves the basic pass as it is: an inline banner, off sale, covering nothing', () => {
+    const basic: AdminPass = {
+      id: 9,
+      name_en: 'Basic Pass',
+      name_fr: 'Passe de base',
+      description_en: 'Free access to games open to registered viewers.',
+      description_fr: '',
+      base_price_cents: 0,
+      service_fee_cents: 0,
+      currency: 'CAD',
+      // The demo's banners are SVG data URIs, longer than any https address.
+      image_url: `data:image/svg+xml,%3Csvg%20xmlns=%22http://www.w3.org/2000/svg%22%3E${'%3Crect/%3E'.repeat(60)}%3C/svg%3E`,
+      accesses: ['watch'],
+      position: 3,
+      disabled: true,
+      orders: 0,
+      holders: 0,
+      is_team_pass: false,
+      pass_type: 'regular',
+      is_basic: true,
+      event_category_ids: [],
+      participant_ids: [],
+    };
+    expect(AdminPassInputSchema.safeParse(passInput(passDraft(basic))).error).toBeUndefined();
+    // Put on sale, it must cover something.
+    const onSale = AdminPassInputSchema.safeParse(
+      passInput({ ...passDraft(basic), disabled: 'false' }),
+    );
+    expect(onSale.error?.issues.map((i) => i.path.join('.'))).toEqual(['event_category_ids']);
   });
 
   it('turns a typed price into cents and lets a bad one reach the contract’s message', () => {
