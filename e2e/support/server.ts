@@ -79,6 +79,8 @@ export interface RunningServer {
   outboxUrl: string;
   /** The demo channel's admin as printed at start-up (the line follows the server's first answer). */
   admin(): Promise<{ email: string; password: string }>;
+  /** The RTMP ingest's port: one of its own, so servers side by side do not all ask for 1935. */
+  ingestPort: number | null;
   stop(): Promise<void>;
 }
 
@@ -108,11 +110,18 @@ export async function startServer(
   opts: { port?: number; prepare?: (db: DB) => Promise<void> } = {},
 ): Promise<RunningServer> {
   // WEB_DIST_DIR serves a build made elsewhere (a benchmark's own, away from the shared dist).
-  const distDir = extraEnv.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist');
+  // Also from the environment: a spec run against a build kept outside the shared tree.
+  const distDir =
+    extraEnv.WEB_DIST_DIR ?? process.env.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist');
   if (!fs.existsSync(path.join(distDir, 'index.html'))) {
     throw new Error('web app not built: run npm run build:web');
   }
   const port = opts.port ?? (await freePort());
+  // Development's default ingest port is 1935: every server after the first could not listen.
+  const ingestPort =
+    extraEnv.LIVE_INGEST_PORT === undefined
+      ? await freePort()
+      : Number(extraEnv.LIVE_INGEST_PORT) || null;
   const db = await freshDatabaseEnv();
   if (opts.prepare) await prepareDatabase(db.env, opts.prepare);
   const url = `http://127.0.0.1:${port}`;
@@ -137,6 +146,7 @@ export async function startServer(
       // Counters of its own on a shared Redis: one spec's sign-ups must not spend the next one's
       // per-address budget (every spec's browser comes from 127.0.0.1).
       REDIS_KEY_PREFIX: `e2e-${randomBytes(6).toString('hex')}:`,
+      LIVE_INGEST_PORT: String(ingestPort ?? 'off'),
       ...extraEnv,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -160,6 +170,7 @@ export async function startServer(
   return {
     url,
     outboxUrl: `${url}/dev/outbox?token=${outboxToken}`,
+    ingestPort,
     async admin() {
       const until = Date.now() + 30_000;
       for (;;) {
