@@ -116,8 +116,10 @@ export function GamesScreen() {
       row={(g) => (
         <>
           <div className={styles.rowMain}>
-            <strong>{`${teamName(g.away_team_id)} @ ${teamName(g.home_team_id)}`}</strong>
-            <span className={styles.muted}>{`${when_(g)} · ${g.time_zone}`}</span>
+            <strong>{g.name_en}</strong>
+            <span className={styles.muted}>
+              {`${teamName(g.away_team_id)} @ ${teamName(g.home_team_id)} · ${when_(g)} · ${g.time_zone}`}
+            </span>
           </div>
           {g.published ? null : (
             <span className={styles.hiddenPill}>{t('admin:games.hidden')}</span>
