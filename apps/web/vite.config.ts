@@ -19,7 +19,7 @@ const contractsSideEffectFree: Plugin = {
 
 /** What every screen needs before its first paint (zod and hls.js stay out: lazy screens only). */
 const FRAMEWORK =
-  /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|@tanstack|use-sync-external-store)[\\/]/;
+  /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|use-sync-external-store)[\\/]/;
 
 /**
  * react-router 7's package exports name its development build under every condition (a choice the

@@ -7,7 +7,7 @@ import {
   applyServerFieldErrors,
   translateFieldMessage,
 } from './form-messages';
-import { changeLocale, i18next } from './i18n';
+import { changeLocale, i18n } from './i18n';
 
 type Translate = Parameters<typeof translateFieldMessage>[0];
 
@@ -16,8 +16,8 @@ beforeAll(async () => {
   await changeLocale('fr');
   await changeLocale('en');
 });
-const t: Translate = i18next.getFixedT('en');
-const fr: Translate = i18next.getFixedT('fr');
+const t: Translate = i18n.getFixedT('en');
+const fr: Translate = i18n.getFixedT('fr');
 const error = (code: string, status = 400) =>
   new ApiError({ status, code, message: 'whatever the server said', url: '/api/x' });
 

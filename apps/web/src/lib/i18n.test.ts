@@ -12,7 +12,7 @@ import { CLIPS_TEXTS } from '../locales/clips';
 import { COMMERCE_TEXTS } from '../locales/commerce';
 import { LIBRARY_TEXTS } from '../locales/library';
 import { fr as startUpFr } from '../locales/fr-start-up';
-import { applyLocale, changeLocale, currentLocale, i18next } from './i18n';
+import { applyLocale, changeLocale, currentLocale, i18n } from './i18n';
 import { LAZY_NAMESPACES, NAMESPACES, en as startUpEn } from './i18n-resources';
 
 type Tree = { [key: string]: string | Tree };
@@ -128,13 +128,13 @@ describe('translations', () => {
 
 describe('languages at start-up', () => {
   it('bundles English only; French texts load when French is applied, then are used', async () => {
-    // The test set-up started i18next in English: nothing French is there yet.
-    expect(i18next.hasResourceBundle('fr', 'common')).toBe(false);
+    // The test set-up started the app in English: nothing French is there yet.
+    expect(i18n.hasResourceBundle('fr', 'common')).toBe(false);
     expect(await applyLocale('fr')).toBe('fr');
     expect(currentLocale()).toBe('fr');
-    expect(i18next.t('common:actions.close')).toBe('Fermer');
+    expect(i18n.t('common:actions.close')).toBe('Fermer');
     expect(document.documentElement.lang).toBe('fr');
     await changeLocale('en');
-    expect(i18next.t('common:actions.close')).toBe('Close');
+    expect(i18n.t('common:actions.close')).toBe('Close');
   });
 });

@@ -1,16 +1,25 @@
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '@rudy/contracts';
-import i18next from 'i18next';
-import { initReactI18next, useTranslation } from 'react-i18next';
+import { useSyncExternalStore } from 'react';
 import { loadChunk } from './chunk-load';
-import { NAMESPACES, en, type Resources, type StartUpTexts } from './i18n-resources';
+import { en, type Namespace, type Resources, type StartUpTexts } from './i18n-resources';
 import { STORAGE_KEYS, getItem, setItem } from './storage';
+import { Translator, type TextOptions, type TextTree } from './translator';
 
-declare module 'i18next' {
-  interface CustomTypeOptions {
-    defaultNS: 'common';
-    resources: Resources;
-  }
-}
+type PluralSuffix = 'zero' | 'one' | 'two' | 'few' | 'many' | 'other';
+/** A text's key within its namespace; a plural text is asked for without its suffix too. */
+type Leaves<T, Prefix extends string = ''> = {
+  [K in keyof T & string]: T[K] extends string
+    ? `${Prefix}${K}` | `${Prefix}${K extends `${infer Base}_${PluralSuffix}` ? Base : K}`
+    : Leaves<T[K], `${Prefix}${K}.`>;
+}[keyof T & string];
+
+/** Every text's full key ('events:badge.live'): a key that English does not have fails tsc. */
+export type TextKey = { [N in Namespace]: `${N}:${Leaves<Resources[N]>}` }[Namespace];
+export type TFunction = (key: TextKey, options?: TextOptions) => string;
+
+/** The texts of every language loaded so far; English, the default and fallback, from the start. */
+export const i18n = new Translator<Locale>(DEFAULT_LOCALE, 'common');
+for (const [ns, bundle] of Object.entries(en)) i18n.addResourceBundle(DEFAULT_LOCALE, ns, bundle);
 
 export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
@@ -40,21 +49,19 @@ const loadedTexts: Partial<Record<Locale, StartUpTexts>> = {};
 
 /**
  * Fetches a language's start-up texts once (English is in the bundle: default and fallback). A
- * language is loaded before i18next switches to it, so no screen renders its English fallback.
+ * language is loaded before the app switches to it, so no screen renders its English fallback.
  */
 export async function loadLocale(locale: Locale): Promise<void> {
   const load = START_UP_TEXTS[locale];
   if (!load || loadedTexts[locale]) return;
   const texts = await loadChunk(load);
   loadedTexts[locale] = texts;
-  if (!i18next.isInitialized) return;
   for (const [ns, bundle] of Object.entries(texts)) {
-    if (!i18next.hasResourceBundle(locale, ns))
-      i18next.addResourceBundle(locale, ns, { ...bundle });
+    i18n.addResourceBundle(locale, ns, bundle as TextTree);
   }
 }
 
-/** Loads the language's texts, then starts or switches i18next to it (English if they fail). */
+/** Loads the language's texts, then switches to it (English if they fail). */
 export async function applyLocale(locale: Locale): Promise<Locale> {
   const applied = await loadLocale(locale).then(
     () => locale,
@@ -64,49 +71,22 @@ export async function applyLocale(locale: Locale): Promise<Locale> {
   return applied;
 }
 
-function loadedResources() {
-  const resources: Partial<Record<Locale, Record<string, Record<string, unknown>>>> = {
-    en: { ...en },
-  };
-  for (const [locale, texts] of Object.entries(loadedTexts)) {
-    resources[locale as Locale] = { ...texts };
-  }
-  return resources;
-}
-
-/** Starts or switches i18next; the language's texts must be loaded (loadLocale) beforehand. */
+/** Switches the app to a language; its texts must be loaded (loadLocale) beforehand. */
 export function initI18n(locale: Locale = detectLocale() ?? DEFAULT_LOCALE) {
-  if (!i18next.isInitialized) {
-    void i18next.use(initReactI18next).init({
-      lng: locale,
-      fallbackLng: DEFAULT_LOCALE,
-      supportedLngs: [...LOCALES],
-      ns: [...NAMESPACES],
-      defaultNS: 'common',
-      // Copies: namespaces added later (lazy ones) must not write into the modules' objects.
-      resources: loadedResources(),
-      // React escapes; escaping twice would show entities.
-      interpolation: { escapeValue: false },
-      returnNull: false,
-      initAsync: false,
-    });
-  } else if (i18next.language !== locale) {
-    void i18next.changeLanguage(locale);
-  }
+  void i18n.changeLanguage(locale);
   setDocumentLanguage(locale);
-  return i18next;
+  return i18n;
 }
 
 export function currentLocale(): Locale {
-  const language = i18next.resolvedLanguage ?? i18next.language;
-  return isLocale(language) ? language : DEFAULT_LOCALE;
+  return i18n.language;
 }
 
 /** A choice made in the header or footer: applied and remembered. */
 export async function changeLocale(locale: Locale) {
   await loadLocale(locale);
   setItem(STORAGE_KEYS.locale, locale);
-  await i18next.changeLanguage(locale);
+  await i18n.changeLanguage(locale);
   setDocumentLanguage(locale);
 }
 
@@ -114,9 +94,13 @@ function setDocumentLanguage(locale: Locale) {
   if (typeof document !== 'undefined') document.documentElement.lang = locale;
 }
 
-export { i18next };
+const language = () => i18n.language;
 
-/** useTranslation over every namespace, so components write fully qualified keys ('events:badge.live'). */
-export function useT() {
-  return useTranslation(NAMESPACES);
+/**
+ * The texts in the current language: `t` takes fully qualified keys ('events:badge.live'); the
+ * component renders again, with a new `t`, when the language changes.
+ */
+export function useT(): { t: TFunction; i18n: Translator<Locale> } {
+  const locale = useSyncExternalStore(i18n.subscribe, language, language);
+  return { t: i18n.getFixedT(locale), i18n };
 }

@@ -2,7 +2,7 @@ import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { clearToasts } from '../components/ui/toast-store';
 import { clearFailingUrls } from '../lib/failing-urls';
-import { i18next, initI18n } from '../lib/i18n';
+import { i18n, initI18n } from '../lib/i18n';
 
 initI18n('en');
 
@@ -11,5 +11,5 @@ afterEach(async () => {
   localStorage.clear();
   clearFailingUrls();
   clearToasts();
-  if (i18next.language !== 'en') await i18next.changeLanguage('en');
+  if (i18n.language !== 'en') await i18n.changeLanguage('en');
 });

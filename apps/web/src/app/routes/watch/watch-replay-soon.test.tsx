@@ -1,7 +1,7 @@
 import type { Playback } from '@rudy/contracts';
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { i18next, loadLocale } from '../../../lib/i18n';
+import { i18n, loadLocale } from '../../../lib/i18n';
 import { queryClient } from '../../../lib/query-client';
 import { SLOW, withBackground } from '../../../test/auth-fixtures';
 import { json } from '../../../test/fetch-mock';
@@ -61,7 +61,7 @@ describe('a game whose video is not ready', () => {
 
   it('speaks French', async () => {
     await loadLocale('fr');
-    await i18next.changeLanguage('fr');
+    await i18n.changeLanguage('fr');
     watch('finished');
     expect(await screen.findByText('Rediffusion bientôt disponible', {}, SLOW)).toBeTruthy();
   });

@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PlayerTimeline, PlayerToolApi, SeekRange } from '../../../components/player-tool';
 import { Toaster } from '../../../components/ui/toaster';
 import { apiClient } from '../../../lib/api-client';
-import { i18next } from '../../../lib/i18n';
+import { i18n } from '../../../lib/i18n';
 import { createQueryClient } from '../../../lib/query-client';
 import { STORAGE_KEYS, setItem } from '../../../lib/storage';
 import { apiError, callsTo } from '../../../test/auth-fixtures';
@@ -215,7 +215,7 @@ describe('the clip tool', () => {
   });
 
   it('speaks French, texts loaded with the tool', async () => {
-    await i18next.changeLanguage('fr');
+    await i18n.changeLanguage('fr');
     renderPanel(() => json(makeClipList([makeClip()], { clips_used: 1, clips_limit: 10 })));
     expect(await screen.findByText('1 extrait utilisé sur 10')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: "Créer l'extrait" }));

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/api-error';
-import { i18next } from '../../../lib/i18n';
+import { i18n } from '../../../lib/i18n';
 import { commerceErrorText, failureReasonText } from './commerce-errors';
 
 type Translate = Parameters<typeof failureReasonText>[0];
-const t: Translate = i18next.getFixedT('en');
-const fr: Translate = i18next.getFixedT('fr');
+const t: Translate = i18n.getFixedT('en');
+const fr: Translate = i18n.getFixedT('fr');
 
 describe('failureReasonText', () => {
   it("translates the provider's decline code, whatever words the provider used", () => {

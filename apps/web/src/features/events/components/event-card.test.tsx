@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { TeamActionProvider } from '../../../components/team-action-slot';
-import { i18next, loadLocale } from '../../../lib/i18n';
+import { i18n, loadLocale } from '../../../lib/i18n';
 import { makeEvent } from '../../../test/fixtures';
 import { EventCard } from './event-card';
 import { EventRail } from './event-rail';
@@ -100,7 +100,7 @@ describe('EventCard', () => {
 
   it('speaks French', async () => {
     await loadLocale('fr');
-    await i18next.changeLanguage('fr');
+    await i18n.changeLanguage('fr');
     renderCard({ type: 'live', access_type: 'register' });
     expect(screen.getByText('Direct')).toBeTruthy();
     expect(screen.getByText('Inscription')).toBeTruthy();
@@ -109,7 +109,7 @@ describe('EventCard', () => {
 
   it('says in French that a replay is coming', async () => {
     await loadLocale('fr');
-    await i18next.changeLanguage('fr');
+    await i18n.changeLanguage('fr');
     renderCard({ type: 'finished', stream_state: 'preparing' });
     expect(screen.getByText('Rediffusion bientôt disponible')).toBeTruthy();
   });
