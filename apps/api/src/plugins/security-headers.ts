@@ -107,9 +107,18 @@ export async function registerSecurityHeaders(app: FastifyInstance) {
     ...(await helmetHeaders(EMBED_HELMET)),
     'content-security-policy': CSP.embed,
   };
+  const headersFor = (url: string) => (isEmbeddable(url) ? embed : isDocsPage(url) ? docs : site);
   app.addHook('onRequest', (request, reply, done) => {
-    const url = request.url;
-    reply.headers(isEmbeddable(url) ? embed : isDocsPage(url) ? docs : site);
+    reply.headers(headersFor(request.url));
     done();
   });
+  // For answers written outside Fastify (the datalake's lane): the same headers.
+  app.decorate('securityHeaders', headersFor);
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The security headers every answer to this path carries (a shared object: copy it). */
+    securityHeaders(url: string): Readonly<Record<string, string>>;
+  }
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Config } from '../../config.js';
+import { parseTrustProxy, type Config } from '../../config.js';
 import type { DB } from '../../db/database.js';
 import type { AdminAccess } from '../admin/admin-access.js';
 import type { ChannelService } from '../channel/channel.service.js';
@@ -47,7 +47,7 @@ export async function registerDatalake(
     log: app.log,
     now: deps.now,
   });
-  await datalakeRoutes(app, datalake);
+  await datalakeRoutes(app, datalake, { trustProxy: parseTrustProxy(deps.config.TRUST_PROXY) });
   app.addHook('onReady', () => datalake.start());
   app.addHook('onClose', () => datalake.close());
   return datalake;
