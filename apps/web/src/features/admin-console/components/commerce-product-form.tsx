@@ -3,8 +3,12 @@ import {
   AdminPlanInputSchema,
   type AdminCommerceOptions,
   type AdminPass,
+  type AdminPassInput,
   type AdminPlan,
+  type AdminPlanInput,
 } from '@rudy/contracts';
+import type { z } from 'zod';
+import type { ReactNode } from 'react';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
 import { useT } from '../../../lib/i18n';
@@ -13,7 +17,11 @@ import { passDraft, passInput, planDraft, planInput, type Draft } from '../lib/c
 import { AdminForm, useAdminForm } from './admin-form';
 import { CheckGroup, SwitchField } from './commerce-fields';
 
-type Form = ReturnType<typeof useAdminForm<Draft, unknown, unknown>>;
+/** What the fields read of a form's state (the same for either kind of product). */
+type Form = Pick<
+  ReturnType<typeof useAdminForm<Draft, unknown, unknown>>,
+  'draft' | 'setDraft' | 'field' | 'error'
+>;
 
 /** The fields passes and plans share: names, prices in the channel's currency, grants, on sale. */
 function ProductFields({ form, options }: { form: Form; options: AdminCommerceOptions }) {
@@ -83,33 +91,24 @@ function ProductFields({ form, options }: { form: Form; options: AdminCommerceOp
   );
 }
 
-export function PassForm({
-  pass,
-  options,
-  onDone,
-}: {
-  pass: AdminPass | null;
-  options: AdminCommerceOptions;
-  onDone: (saved: boolean) => void;
-}) {
+/** What makes passes and plans differ: their texts, draft, contract, save and own fields. */
+export interface ProductKind<P extends AdminPass | AdminPlan, I> {
+  /** The texts' area in admin-commerce, and the API's path. */
+  area: 'passes' | 'plans';
+  path: '/admin/passes' | '/admin/plans';
+  draft: (product: P | null) => Draft;
+  input: (draft: Draft) => I;
+  schema: z.ZodType;
+  save: (id: number | null, input: I) => Promise<unknown>;
+  /** The fields of this kind, after the ones every product has. */
+  Fields: (props: { form: Form; options: AdminCommerceOptions }) => ReactNode;
+}
+
+function PassFields({ form, options }: { form: Form; options: AdminCommerceOptions }) {
   const { t } = useT();
-  const form = useAdminForm({
-    initial: () => passDraft(pass),
-    toInput: passInput,
-    schema: AdminPassInputSchema,
-    save: (input) => savePass(pass?.id ?? null, input),
-    onSaved: () => onDone(true),
-  });
   const set = (name: string) => (value: string) => form.setDraft((d) => ({ ...d, [name]: value }));
-  const isTeamPass = form.draft.is_team_pass === 'true';
   return (
-    <AdminForm
-      form={form}
-      title={pass ? t('admin-commerce:passes.edit') : t('admin-commerce:passes.new')}
-      label={t('admin-commerce:passes.formLabel')}
-      onCancel={() => onDone(false)}
-    >
-      <ProductFields form={form as unknown as Form} options={options} />
+    <>
       <SelectField label={t('admin-commerce:passes.passType')} {...form.field('pass_type')}>
         <option value="regular">{t('admin-commerce:passes.passTypes.regular')}</option>
         <option value="addon">{t('admin-commerce:passes.passTypes.addon')}</option>
@@ -119,7 +118,7 @@ export function PassForm({
         value={form.draft.is_team_pass ?? 'false'}
         onChange={set('is_team_pass')}
       />
-      {isTeamPass ? (
+      {form.draft.is_team_pass === 'true' ? (
         <CheckGroup
           legend={t('admin-commerce:passes.teams')}
           options={options.teams.map((x) => ({ value: x.id, label: x.name }))}
@@ -136,35 +135,14 @@ export function PassForm({
           error={form.error('event_category_ids')}
         />
       )}
-    </AdminForm>
+    </>
   );
 }
 
-export function PlanForm({
-  plan,
-  options,
-  onDone,
-}: {
-  plan: AdminPlan | null;
-  options: AdminCommerceOptions;
-  onDone: (saved: boolean) => void;
-}) {
+function PlanFields({ form }: { form: Form }) {
   const { t } = useT();
-  const form = useAdminForm({
-    initial: () => planDraft(plan),
-    toInput: planInput,
-    schema: AdminPlanInputSchema,
-    save: (input) => savePlan(plan?.id ?? null, input),
-    onSaved: () => onDone(true),
-  });
   return (
-    <AdminForm
-      form={form}
-      title={plan ? t('admin-commerce:plans.edit') : t('admin-commerce:plans.new')}
-      label={t('admin-commerce:plans.formLabel')}
-      onCancel={() => onDone(false)}
-    >
-      <ProductFields form={form as unknown as Form} options={options} />
+    <>
       <SelectField label={t('admin-commerce:plans.period')} {...form.field('period')}>
         <option value="month">{t('admin-commerce:plans.periods.month')}</option>
         <option value="annual">{t('admin-commerce:plans.periods.annual')}</option>
@@ -174,6 +152,60 @@ export function PlanForm({
         inputMode="numeric"
         {...form.field('trial_period_days')}
       />
+    </>
+  );
+}
+
+export const PASSES: ProductKind<AdminPass, AdminPassInput> = {
+  area: 'passes',
+  path: '/admin/passes',
+  draft: passDraft,
+  input: passInput,
+  schema: AdminPassInputSchema,
+  save: savePass,
+  Fields: PassFields,
+};
+
+export const PLANS: ProductKind<AdminPlan, AdminPlanInput> = {
+  area: 'plans',
+  path: '/admin/plans',
+  draft: planDraft,
+  input: planInput,
+  schema: AdminPlanInputSchema,
+  save: savePlan,
+  Fields: PlanFields,
+};
+
+/** A pass's or a plan's form: the fields every product has, then its kind's own. */
+export function ProductForm<P extends AdminPass | AdminPlan, I>({
+  kind,
+  product,
+  options,
+  onDone,
+}: {
+  kind: ProductKind<P, I>;
+  product: P | null;
+  options: AdminCommerceOptions;
+  onDone: (saved: boolean) => void;
+}) {
+  const { t } = useT();
+  const form = useAdminForm({
+    initial: () => kind.draft(product),
+    toInput: kind.input,
+    schema: kind.schema,
+    save: (input) => kind.save(product?.id ?? null, input),
+    onSaved: () => onDone(true),
+  });
+  const { Fields } = kind;
+  return (
+    <AdminForm
+      form={form}
+      title={t(product ? `admin-commerce:${kind.area}.edit` : `admin-commerce:${kind.area}.new`)}
+      label={t(`admin-commerce:${kind.area}.formLabel`)}
+      onCancel={() => onDone(false)}
+    >
+      <ProductFields form={form} options={options} />
+      <Fields form={form} options={options} />
     </AdminForm>
   );
 }

@@ -1,14 +1,14 @@
 import type { AdminCommerceOptions, AdminPass, AdminPlan } from '@rudy/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { apiErrorText } from '../../../lib/form-messages';
 import { useT } from '../../../lib/i18n';
-import { deleteCommerceItem, savePass, savePlan } from '../api/commerce';
-import { passDraft, passInput, planDraft, planInput } from '../lib/commerce-drafts';
-import { AdminList, useEditing, type Editing } from './admin-list';
+import { deleteCommerceItem } from '../api/commerce';
+import { AdminList, useEditing } from './admin-list';
 import styles from './console.module.css';
-import { PassForm, PlanForm } from './commerce-product-form';
+import { PASSES, PLANS, ProductForm, type ProductKind } from './commerce-product-form';
 
 /** Money in the channel's currency, in the admin's language. */
 export function useMoney(currency: string) {
@@ -17,51 +17,108 @@ export function useMoney(currency: string) {
   return (cents: number) => format.format(cents / 100);
 }
 
-/** Switching a product on or off sale: the same save as the form, with `disabled` flipped. */
-function useSwitch<T extends { id: number; name_en: string; disabled: boolean }>(
-  editing: Editing<T>,
-  save: (item: T) => Promise<unknown>,
-) {
-  const { t } = useT();
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: save,
-    onSuccess: async (_saved, item) => {
-      editing.setNotice(
-        t(
-          item.disabled ? 'admin-commerce:common.switchedOn' : 'admin-commerce:common.switchedOff',
-          {
-            name: item.name_en,
-          },
-        ),
-      );
-      await client.invalidateQueries({ queryKey: ['admin'] });
-    },
-  });
-}
-
-function SwitchButton({
-  off,
-  pending,
-  onClick,
-}: {
-  off: boolean;
-  pending: boolean;
-  onClick: () => void;
-}) {
-  const { t } = useT();
-  return (
-    <Button size="s" variant="secondary" disabled={pending} onClick={onClick}>
-      {off ? t('admin-commerce:common.switchOn') : t('admin-commerce:common.switchOff')}
-    </Button>
-  );
-}
-
 function usage(t: ReturnType<typeof useT>['t'], p: { orders: number; holders: number }) {
   return [
     t('admin-commerce:product.orders', { count: p.orders }),
     t('admin-commerce:product.holders', { count: p.holders }),
   ].join(' · ');
+}
+
+/**
+ * A list of products of one kind, with its form: each row's name, what it is, off sale or not and
+ * its price; switched on or off sale with the form's own save (`disabled` flipped).
+ */
+function ProductsScreen<P extends AdminPass | AdminPlan, I>({
+  kind,
+  items,
+  options,
+  describe,
+  fixed = () => false,
+  note,
+}: {
+  kind: ProductKind<P, I>;
+  items: P[];
+  options: AdminCommerceOptions;
+  /** The row's second line. */
+  describe: (item: P) => string;
+  /** Never switched on sale nor deleted (the basic pass). */
+  fixed?: (item: P) => boolean;
+  note?: ReactNode;
+}) {
+  const { t } = useT();
+  const client = useQueryClient();
+  const editing = useEditing<P>();
+  const money = useMoney(options.currency);
+  const flip = useMutation({
+    mutationFn: (p: P) =>
+      kind.save(p.id, kind.input({ ...kind.draft(p), disabled: p.disabled ? 'false' : 'true' })),
+    onSuccess: async (_saved, p) => {
+      editing.setNotice(
+        t(p.disabled ? 'admin-commerce:common.switchedOn' : 'admin-commerce:common.switchedOff', {
+          name: p.name_en,
+        }),
+      );
+      await client.invalidateQueries({ queryKey: ['admin'] });
+    },
+  });
+  if (editing.editing)
+    return (
+      <ProductForm
+        kind={kind}
+        product={editing.editing === 'new' ? null : editing.editing}
+        options={options}
+        onDone={(saved) => editing.done(saved ? t(`admin-commerce:${kind.area}.saved`) : null)}
+      />
+    );
+  return (
+    <AdminList
+      id={`${kind.area}-title`}
+      title={t(`admin-commerce:${kind.area}.title`)}
+      newLabel={t(`admin-commerce:${kind.area}.new`)}
+      editing={editing}
+      items={items}
+      inUse={(p) => p.orders > 0 || fixed(p)}
+      texts={{
+        inUse: t('admin-commerce:product.inUse'),
+        confirmDelete: t(`admin-commerce:${kind.area}.confirmDelete`),
+        deleted: t(`admin-commerce:${kind.area}.deleted`),
+      }}
+      remove={(p) => deleteCommerceItem(kind.path, p.id)}
+      empty={t(`admin-commerce:${kind.area}.empty`)}
+      toolbar={
+        <>
+          {note}
+          {flip.isError ? <FormAlert tone="error">{apiErrorText(t, flip.error)}</FormAlert> : null}
+        </>
+      }
+      actions={(p) =>
+        fixed(p) ? null : (
+          <Button
+            size="s"
+            variant="secondary"
+            disabled={flip.isPending}
+            onClick={() => flip.mutate(p)}
+          >
+            {p.disabled
+              ? t('admin-commerce:common.switchOn')
+              : t('admin-commerce:common.switchOff')}
+          </Button>
+        )
+      }
+      row={(p) => (
+        <>
+          <div className={styles.rowMain}>
+            <strong>{p.name_en}</strong>
+            <span className={styles.muted}>{describe(p)}</span>
+          </div>
+          {p.disabled ? (
+            <span className={styles.hiddenPill}>{t('admin-commerce:common.offSale')}</span>
+          ) : null}
+          <span className={styles.pill}>{money(p.base_price_cents + p.service_fee_cents)}</span>
+        </>
+      )}
+    />
+  );
 }
 
 /** The channel's passes: price, what they grant, what they cover; sold ones are switched off. */
@@ -73,61 +130,18 @@ export function PassesScreen({
   options: AdminCommerceOptions;
 }) {
   const { t } = useT();
-  const editing = useEditing<AdminPass>();
-  const money = useMoney(options.currency);
-  const flip = useSwitch(editing, (p: AdminPass) =>
-    savePass(p.id, passInput({ ...passDraft(p), disabled: p.disabled ? 'false' : 'true' })),
-  );
-  if (editing.editing)
-    return (
-      <PassForm
-        pass={editing.editing === 'new' ? null : editing.editing}
-        options={options}
-        onDone={(saved) => editing.done(saved ? t('admin-commerce:passes.saved') : null)}
-      />
-    );
   return (
-    <AdminList
-      id="passes-title"
-      title={t('admin-commerce:passes.title')}
-      newLabel={t('admin-commerce:passes.new')}
-      editing={editing}
+    <ProductsScreen
+      kind={PASSES}
       items={passes}
-      inUse={(p) => p.orders > 0 || p.is_basic}
-      texts={{
-        inUse: t('admin-commerce:product.inUse'),
-        confirmDelete: t('admin-commerce:passes.confirmDelete'),
-        deleted: t('admin-commerce:passes.deleted'),
-      }}
-      remove={(p) => deleteCommerceItem('/admin/passes', p.id)}
-      empty={t('admin-commerce:passes.empty')}
-      toolbar={
-        <>
-          <p className={styles.muted}>
-            {t('admin-commerce:common.currencyNote', { currency: options.currency })}
-          </p>
-          {flip.isError ? <FormAlert tone="error">{apiErrorText(t, flip.error)}</FormAlert> : null}
-        </>
+      options={options}
+      fixed={(p) => p.is_basic}
+      describe={(p) => (p.is_basic ? t('admin-commerce:passes.basic') : usage(t, p))}
+      note={
+        <p className={styles.muted}>
+          {t('admin-commerce:common.currencyNote', { currency: options.currency })}
+        </p>
       }
-      actions={(p) =>
-        p.is_basic ? null : (
-          <SwitchButton off={p.disabled} pending={flip.isPending} onClick={() => flip.mutate(p)} />
-        )
-      }
-      row={(p) => (
-        <>
-          <div className={styles.rowMain}>
-            <strong>{p.name_en}</strong>
-            <span className={styles.muted}>
-              {p.is_basic ? t('admin-commerce:passes.basic') : usage(t, p)}
-            </span>
-          </div>
-          {p.disabled ? (
-            <span className={styles.hiddenPill}>{t('admin-commerce:common.offSale')}</span>
-          ) : null}
-          <span className={styles.pill}>{money(p.base_price_cents + p.service_fee_cents)}</span>
-        </>
-      )}
     />
   );
 }
@@ -141,62 +155,22 @@ export function PlansScreen({
   options: AdminCommerceOptions;
 }) {
   const { t } = useT();
-  const editing = useEditing<AdminPlan>();
-  const money = useMoney(options.currency);
-  const flip = useSwitch(editing, (p: AdminPlan) =>
-    savePlan(p.id, planInput({ ...planDraft(p), disabled: p.disabled ? 'false' : 'true' })),
-  );
-  if (editing.editing)
-    return (
-      <PlanForm
-        plan={editing.editing === 'new' ? null : editing.editing}
-        options={options}
-        onDone={(saved) => editing.done(saved ? t('admin-commerce:plans.saved') : null)}
-      />
-    );
   return (
-    <AdminList
-      id="plans-title"
-      title={t('admin-commerce:plans.title')}
-      newLabel={t('admin-commerce:plans.new')}
-      editing={editing}
+    <ProductsScreen
+      kind={PLANS}
       items={plans}
-      inUse={(p) => p.orders > 0}
-      texts={{
-        inUse: t('admin-commerce:product.inUse'),
-        confirmDelete: t('admin-commerce:plans.confirmDelete'),
-        deleted: t('admin-commerce:plans.deleted'),
-      }}
-      remove={(p) => deleteCommerceItem('/admin/plans', p.id)}
-      empty={t('admin-commerce:plans.empty')}
-      toolbar={
-        flip.isError ? <FormAlert tone="error">{apiErrorText(t, flip.error)}</FormAlert> : null
+      options={options}
+      describe={(p) =>
+        [
+          t(`admin-commerce:plans.periods.${p.period}`),
+          p.trial_period_days > 0
+            ? t('admin-commerce:plans.trialDays', { count: p.trial_period_days })
+            : '',
+          usage(t, p),
+        ]
+          .filter(Boolean)
+          .join(' · ')
       }
-      actions={(p) => (
-        <SwitchButton off={p.disabled} pending={flip.isPending} onClick={() => flip.mutate(p)} />
-      )}
-      row={(p) => (
-        <>
-          <div className={styles.rowMain}>
-            <strong>{p.name_en}</strong>
-            <span className={styles.muted}>
-              {[
-                t(`admin-commerce:plans.periods.${p.period}`),
-                p.trial_period_days > 0
-                  ? t('admin-commerce:plans.trialDays', { count: p.trial_period_days })
-                  : '',
-                usage(t, p),
-              ]
-                .filter(Boolean)
-                .join(' · ')}
-            </span>
-          </div>
-          {p.disabled ? (
-            <span className={styles.hiddenPill}>{t('admin-commerce:common.offSale')}</span>
-          ) : null}
-          <span className={styles.pill}>{money(p.base_price_cents + p.service_fee_cents)}</span>
-        </>
-      )}
     />
   );
 }
