@@ -159,12 +159,60 @@ export function rollUp(
   const pages = new Map<string, PagesDelta>();
   const presence = new Map<string, PresenceDelta>();
 
+  /** The day's row of a game, created on first sight (by the views and the watch time). */
+  const dailyStream = (
+    on: string,
+    channel_id: number,
+    day: string,
+    stream_type: string,
+    stream_id: number,
+  ) => {
+    const key = `${on}|${stream_type}|${stream_id}`;
+    let entry = d.streams.get(key);
+    if (!entry) {
+      entry = { channel_id, day, stream_type, stream_id, views: 0, seconds: 0 };
+      d.streams.set(key, entry);
+    }
+    return entry;
+  };
+  const addDim = (
+    on: string,
+    channel_id: number,
+    day: string,
+    stream_type: string,
+    dim: 'category' | 'sport' | 'school',
+    value: string,
+    seconds: number,
+  ) => {
+    if (!value) return;
+    const key = `${on}|${stream_type}|${dim}|${value}`;
+    let entry = d.dims.get(key);
+    if (!entry) {
+      entry = { channel_id, day, stream_type, dim, value, seconds: 0 };
+      d.dims.set(key, entry);
+    }
+    entry.seconds += seconds;
+  };
+
+  // A batch is a second or so of calls: the hour, the day and their keys are worked out once per
+  // channel and 15-minute slot (the day is the same for a whole slot: see dayFinder), not per row.
+  let slotChannel = -1;
+  let slotStart = 0;
+  let hour = new Date(0);
+  let at = '';
+  let day = '';
+  let on = '';
   for (const row of rows) {
-    const hour = hourOf(row.received_at);
-    const at = `${row.channel_id}|${hour.getTime()}`;
     const channel_id = row.channel_id;
-    const day = dayOf(channel_id, row.received_at);
-    const on = `${channel_id}|${day}`;
+    const time = row.received_at.getTime();
+    if (channel_id !== slotChannel || time < slotStart || time >= slotStart + SLOT_MS) {
+      slotChannel = channel_id;
+      slotStart = Math.floor(time / SLOT_MS) * SLOT_MS;
+      hour = hourOf(row.received_at);
+      at = `${channel_id}|${hour.getTime()}`;
+      day = dayOf(channel_id, row.received_at);
+      on = `${channel_id}|${day}`;
+    }
 
     if (row.kind === RAW_KIND.session || row.kind === RAW_KIND.event) {
       const name = row.kind === RAW_KIND.session ? 'session' : (row.name ?? '');
@@ -200,58 +248,41 @@ export function rollUp(
 
     const stream_type = row.stream_type ?? 'vod';
     const stream_id = row.stream_id ?? 0;
-    const dailyStream = () => {
-      const key = `${on}|${stream_type}|${stream_id}`;
-      let entry = d.streams.get(key);
-      if (!entry) {
-        entry = { channel_id, day, stream_type, stream_id, views: 0, seconds: 0 };
-        d.streams.set(key, entry);
-      }
-      return entry;
-    };
     const view = row.video_view_uuid;
     const keepsPresence = row.kind === RAW_KIND.viewing || PRESENCE_EVENTS.has(row.name ?? '');
+    // The heartbeats' path (most rows) without a closure per row.
     if (view && keepsPresence) {
-      bump(
-        presence,
-        `${channel_id}|${view}`,
-        () => ({
+      const key = `${channel_id}|${view}`;
+      const seen = presence.get(key);
+      if (!seen) {
+        presence.set(key, {
           channel_id,
           video_view_uuid: view,
           stream_type,
           stream_id,
           last_seen: row.received_at,
-        }),
-        (p) => {
-          if (row.received_at > p.last_seen) p.last_seen = row.received_at;
-        },
-      );
+        });
+      } else if (row.received_at > seen.last_seen) {
+        seen.last_seen = row.received_at;
+      }
     }
 
     if (row.kind === RAW_KIND.viewing) {
       const category = str(row.data.category);
       const sport = str(row.data.sport);
       const school = str(row.data.school);
-      bump(
-        watch,
-        `${at}|${stream_type}|${stream_id}|${category}|${sport}|${school}`,
-        () => ({ channel_id, hour, stream_type, stream_id, category, sport, school, seconds: 0 }),
-        (w) => (w.seconds += row.value ?? 0),
-      );
-      dailyStream().seconds += row.value ?? 0;
-      for (const [dim, value] of [
-        ['category', category],
-        ['sport', sport],
-        ['school', school],
-      ] as const) {
-        if (!value) continue;
-        bump(
-          d.dims,
-          `${on}|${stream_type}|${dim}|${value}`,
-          () => ({ channel_id, day, stream_type, dim, value, seconds: 0 }),
-          (x) => (x.seconds += row.value ?? 0),
-        );
+      const seconds = row.value ?? 0;
+      const key = `${at}|${stream_type}|${stream_id}|${category}|${sport}|${school}`;
+      let w = watch.get(key);
+      if (!w) {
+        w = { channel_id, hour, stream_type, stream_id, category, sport, school, seconds: 0 };
+        watch.set(key, w);
       }
+      w.seconds += seconds;
+      dailyStream(on, channel_id, day, stream_type, stream_id).seconds += seconds;
+      addDim(on, channel_id, day, stream_type, 'category', category, seconds);
+      addDim(on, channel_id, day, stream_type, 'sport', sport, seconds);
+      addDim(on, channel_id, day, stream_type, 'school', school, seconds);
       continue;
     }
 
@@ -262,7 +293,7 @@ export function rollUp(
       () => ({ channel_id, hour, stream_type, stream_id, views: 0 }),
       (v) => v.views++,
     );
-    dailyStream().views++;
+    dailyStream(on, channel_id, day, stream_type, stream_id).views++;
     // A signed-in viewer is one person on every device; otherwise the session is the viewer.
     const viewer = row.user_id ? `u${row.user_id}` : `s${row.session_uuid ?? view ?? ''}`;
     bump(
