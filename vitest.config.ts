@@ -1,8 +1,19 @@
+import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { webTests } from './apps/web/vitest.config.ts';
+
+/** Web tests that mock modules (vi.mock) or test what start-up loaded: each needs a fresh registry. */
+const WEB_ISOLATED = [
+  'src/lib/i18n.test.ts',
+  'src/features/player/components/preroll-player.test.tsx',
+  'src/features/commerce/components/stripe-checkout.test.tsx',
+  'src/features/commerce/components/checkout-notices.test.tsx',
+];
 
 /**
- * Four projects: `unit` (pure server and contract code), `media` (real ffmpeg), `api` (integration tests on a real
- * database: PostgreSQL when DATABASE_URL is set, PGlite otherwise) and `web` (Testing Library, jsdom).
+ * Projects: `unit` (pure server and contract code), `media` (real ffmpeg), `api` (integration tests on a real
+ * database: PostgreSQL when DATABASE_URL is set, PGlite otherwise), and `web` with `web:isolated`
+ * (Testing Library, jsdom).
  */
 export default defineConfig({
   test: {
@@ -39,7 +50,21 @@ export default defineConfig({
           sequence: { groupOrder: 1 },
         },
       },
-      './apps/web/vitest.config.ts',
+      // The web tests share one jsdom and one module registry per worker (isolate: false): a fresh
+      // environment and a fresh import of React and the app for each of seventy files took about
+      // four of the five minutes this tier used on CI. The files that need a registry of their own
+      // (module mocks, a test of what start-up has loaded) run isolated as `web:isolated`; the
+      // shared set passes in shuffled orders (setup.ts resets what a test leaves behind).
+      {
+        plugins: [react()],
+        root: './apps/web',
+        test: { ...webTests, name: 'web', isolate: false, exclude: WEB_ISOLATED },
+      },
+      {
+        plugins: [react()],
+        root: './apps/web',
+        test: { ...webTests, name: 'web:isolated', include: WEB_ISOLATED },
+      },
     ],
   },
 });

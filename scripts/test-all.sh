@@ -11,7 +11,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 echo "== unit, media and web tests"
-npx vitest run --project unit --project media --project web
+npx vitest run --project unit --project media --project web --project web:isolated
 
 if [ -z "${DATABASE_URL:-}" ]; then
   echo "== API integration tests (PGlite)"
