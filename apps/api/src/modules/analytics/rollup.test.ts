@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { RAW_KIND, type RawRow } from './datalake-rows.js';
 import { estimate } from './hll.js';
-import { rollUp } from './rollup.js';
+import { rollUp, rollupAccumulator } from './rollup.js';
 
 const row = (at: string, over: Partial<RawRow>): RawRow => ({
   received_at: new Date(at),
@@ -64,6 +64,26 @@ describe('rolling up a batch', () => {
     // The heartbeats and the first frame keep the view present; the pause does not move it on.
     expect(r.presence).toEqual([
       expect.objectContaining({ last_seen: new Date('2026-01-15T05:20:00Z') }),
+    ]);
+  });
+
+  it('sums the same when given a part at a time (the writer yields between parts)', () => {
+    // Two channels and slots interleaved, so the per-slot keys are worked out again and again.
+    const mixed = [
+      ...rows,
+      row('2026-01-15T04:35:00Z', { channel_id: 2, data: { sport: 'Hockey' } }),
+      row('2026-01-15T04:31:00Z', { data: { sport: 'Hockey', school: 'North' } }),
+      row('2026-01-15T05:41:00Z', { channel_id: 2, video_view_uuid: 'v2', value: 12 }),
+    ];
+    const zone = (channel: number) => (channel === 1 ? 'America/Toronto' : 'Europe/Paris');
+    const parts = rollupAccumulator(zone);
+    for (let i = 0; i < mixed.length; i += 2) parts.add(mixed.slice(i, i + 2));
+    expect(parts.result()).toEqual(rollUp(mixed, zone));
+    expect(rollUp(mixed, zone).watch.map((w) => [w.channel_id, w.seconds])).toEqual([
+      [1, 60],
+      [1, 30],
+      [2, 30],
+      [2, 12],
     ]);
   });
 });

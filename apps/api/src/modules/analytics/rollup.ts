@@ -142,6 +142,17 @@ export function rollUp(
   rows: readonly RawRow[],
   zoneOf: (channelId: number) => string = () => 'UTC',
 ): RollupBatch {
+  const rollup = rollupAccumulator(zoneOf);
+  rollup.add(rows);
+  return rollup.result();
+}
+
+/**
+ * rollUp a part at a time: what a batch adds, summed over the parts given to add(). The writer
+ * gives a batch in slices with a turn of the event loop between them, so a batch's aggregation
+ * never holds requests back for long.
+ */
+export function rollupAccumulator(zoneOf: (channelId: number) => string = () => 'UTC') {
   const dayOf = dayFinder(zoneOf);
   const d = {
     streams: new Map<string, DailyRollup['streams'][number]>(),
@@ -194,138 +205,140 @@ export function rollUp(
     entry.seconds += seconds;
   };
 
-  // A batch is a second or so of calls: the hour, the day and their keys are worked out once per
-  // channel and 15-minute slot (the day is the same for a whole slot: see dayFinder), not per row.
-  let slotChannel = -1;
-  let slotStart = 0;
-  let hour = new Date(0);
-  let at = '';
-  let day = '';
-  let on = '';
-  for (const row of rows) {
-    const channel_id = row.channel_id;
-    const time = row.received_at.getTime();
-    if (channel_id !== slotChannel || time < slotStart || time >= slotStart + SLOT_MS) {
-      slotChannel = channel_id;
-      slotStart = Math.floor(time / SLOT_MS) * SLOT_MS;
-      hour = hourOf(row.received_at);
-      at = `${channel_id}|${hour.getTime()}`;
-      day = dayOf(channel_id, row.received_at);
-      on = `${channel_id}|${day}`;
-    }
+  function add(rows: readonly RawRow[]) {
+    // A batch is a second or so of calls: the hour, the day and their keys are worked out once per
+    // channel and 15-minute slot (the day is the same for a whole slot: see dayFinder), not per row.
+    let slotChannel = -1;
+    let slotStart = 0;
+    let hour = new Date(0);
+    let at = '';
+    let day = '';
+    let on = '';
+    for (const row of rows) {
+      const channel_id = row.channel_id;
+      const time = row.received_at.getTime();
+      if (channel_id !== slotChannel || time < slotStart || time >= slotStart + SLOT_MS) {
+        slotChannel = channel_id;
+        slotStart = Math.floor(time / SLOT_MS) * SLOT_MS;
+        hour = hourOf(row.received_at);
+        at = `${channel_id}|${hour.getTime()}`;
+        day = dayOf(channel_id, row.received_at);
+        on = `${channel_id}|${day}`;
+      }
 
-    if (row.kind === RAW_KIND.session || row.kind === RAW_KIND.event) {
-      const name = row.kind === RAW_KIND.session ? 'session' : (row.name ?? '');
-      bump(
-        events,
-        `${at}|${name}`,
-        () => ({ channel_id, hour, name, count: 0 }),
-        (e) => e.count++,
-      );
-      bump(
-        d.events,
-        `${on}|${name}`,
-        () => ({ channel_id, day, name, count: 0 }),
-        (e) => e.count++,
-      );
-      const path = str(row.data.path);
-      if (row.name === 'visit_page' && path) {
+      if (row.kind === RAW_KIND.session || row.kind === RAW_KIND.event) {
+        const name = row.kind === RAW_KIND.session ? 'session' : (row.name ?? '');
         bump(
-          pages,
-          `${at}|${path}`,
-          () => ({ channel_id, hour, path, visits: 0 }),
-          (p) => p.visits++,
+          events,
+          `${at}|${name}`,
+          () => ({ channel_id, hour, name, count: 0 }),
+          (e) => e.count++,
         );
         bump(
-          d.pages,
-          `${on}|${path}`,
-          () => ({ channel_id, day, path, visits: 0 }),
-          (p) => p.visits++,
+          d.events,
+          `${on}|${name}`,
+          () => ({ channel_id, day, name, count: 0 }),
+          (e) => e.count++,
+        );
+        const path = str(row.data.path);
+        if (row.name === 'visit_page' && path) {
+          bump(
+            pages,
+            `${at}|${path}`,
+            () => ({ channel_id, hour, path, visits: 0 }),
+            (p) => p.visits++,
+          );
+          bump(
+            d.pages,
+            `${on}|${path}`,
+            () => ({ channel_id, day, path, visits: 0 }),
+            (p) => p.visits++,
+          );
+        }
+        continue;
+      }
+
+      const stream_type = row.stream_type ?? 'vod';
+      const stream_id = row.stream_id ?? 0;
+      const view = row.video_view_uuid;
+      const keepsPresence = row.kind === RAW_KIND.viewing || PRESENCE_EVENTS.has(row.name ?? '');
+      // The heartbeats' path (most rows) without a closure per row.
+      if (view && keepsPresence) {
+        const key = `${channel_id}|${view}`;
+        const seen = presence.get(key);
+        if (!seen) {
+          presence.set(key, {
+            channel_id,
+            video_view_uuid: view,
+            stream_type,
+            stream_id,
+            last_seen: row.received_at,
+          });
+        } else if (row.received_at > seen.last_seen) {
+          seen.last_seen = row.received_at;
+        }
+      }
+
+      if (row.kind === RAW_KIND.viewing) {
+        const category = str(row.data.category);
+        const sport = str(row.data.sport);
+        const school = str(row.data.school);
+        const seconds = row.value ?? 0;
+        const key = `${at}|${stream_type}|${stream_id}|${category}|${sport}|${school}`;
+        let w = watch.get(key);
+        if (!w) {
+          w = { channel_id, hour, stream_type, stream_id, category, sport, school, seconds: 0 };
+          watch.set(key, w);
+        }
+        w.seconds += seconds;
+        dailyStream(on, channel_id, day, stream_type, stream_id).seconds += seconds;
+        addDim(on, channel_id, day, stream_type, 'category', category, seconds);
+        addDim(on, channel_id, day, stream_type, 'sport', sport, seconds);
+        addDim(on, channel_id, day, stream_type, 'school', school, seconds);
+        continue;
+      }
+
+      if (row.name !== 'first_frame') continue;
+      bump(
+        views,
+        `${at}|${stream_type}|${stream_id}`,
+        () => ({ channel_id, hour, stream_type, stream_id, views: 0 }),
+        (v) => v.views++,
+      );
+      dailyStream(on, channel_id, day, stream_type, stream_id).views++;
+      // A signed-in viewer is one person on every device; otherwise the session is the viewer.
+      const viewer = row.user_id ? `u${row.user_id}` : `s${row.session_uuid ?? view ?? ''}`;
+      bump(
+        viewers,
+        `${at}|${stream_type}`,
+        () => ({ channel_id, hour, stream_type, sketch: emptySketch() }),
+        (v) => addToSketch(v.sketch, viewer),
+      );
+      bump(
+        d.viewers,
+        `${on}|${stream_type}`,
+        () => ({ channel_id, day, stream_type, sketch: emptySketch() }),
+        (v) => addToSketch(v.sketch, viewer),
+      );
+      if (row.value !== null) {
+        const bucket = firstFrameBucket(row.value);
+        bump(
+          firstFrames,
+          `${at}|${stream_type}|${bucket}`,
+          () => ({ channel_id, hour, stream_type, bucket, samples: 0 }),
+          (f) => f.samples++,
+        );
+        bump(
+          d.firstFrames,
+          `${on}|${stream_type}|${bucket}`,
+          () => ({ channel_id, day, stream_type, bucket, samples: 0 }),
+          (f) => f.samples++,
         );
       }
-      continue;
-    }
-
-    const stream_type = row.stream_type ?? 'vod';
-    const stream_id = row.stream_id ?? 0;
-    const view = row.video_view_uuid;
-    const keepsPresence = row.kind === RAW_KIND.viewing || PRESENCE_EVENTS.has(row.name ?? '');
-    // The heartbeats' path (most rows) without a closure per row.
-    if (view && keepsPresence) {
-      const key = `${channel_id}|${view}`;
-      const seen = presence.get(key);
-      if (!seen) {
-        presence.set(key, {
-          channel_id,
-          video_view_uuid: view,
-          stream_type,
-          stream_id,
-          last_seen: row.received_at,
-        });
-      } else if (row.received_at > seen.last_seen) {
-        seen.last_seen = row.received_at;
-      }
-    }
-
-    if (row.kind === RAW_KIND.viewing) {
-      const category = str(row.data.category);
-      const sport = str(row.data.sport);
-      const school = str(row.data.school);
-      const seconds = row.value ?? 0;
-      const key = `${at}|${stream_type}|${stream_id}|${category}|${sport}|${school}`;
-      let w = watch.get(key);
-      if (!w) {
-        w = { channel_id, hour, stream_type, stream_id, category, sport, school, seconds: 0 };
-        watch.set(key, w);
-      }
-      w.seconds += seconds;
-      dailyStream(on, channel_id, day, stream_type, stream_id).seconds += seconds;
-      addDim(on, channel_id, day, stream_type, 'category', category, seconds);
-      addDim(on, channel_id, day, stream_type, 'sport', sport, seconds);
-      addDim(on, channel_id, day, stream_type, 'school', school, seconds);
-      continue;
-    }
-
-    if (row.name !== 'first_frame') continue;
-    bump(
-      views,
-      `${at}|${stream_type}|${stream_id}`,
-      () => ({ channel_id, hour, stream_type, stream_id, views: 0 }),
-      (v) => v.views++,
-    );
-    dailyStream(on, channel_id, day, stream_type, stream_id).views++;
-    // A signed-in viewer is one person on every device; otherwise the session is the viewer.
-    const viewer = row.user_id ? `u${row.user_id}` : `s${row.session_uuid ?? view ?? ''}`;
-    bump(
-      viewers,
-      `${at}|${stream_type}`,
-      () => ({ channel_id, hour, stream_type, sketch: emptySketch() }),
-      (v) => addToSketch(v.sketch, viewer),
-    );
-    bump(
-      d.viewers,
-      `${on}|${stream_type}`,
-      () => ({ channel_id, day, stream_type, sketch: emptySketch() }),
-      (v) => addToSketch(v.sketch, viewer),
-    );
-    if (row.value !== null) {
-      const bucket = firstFrameBucket(row.value);
-      bump(
-        firstFrames,
-        `${at}|${stream_type}|${bucket}`,
-        () => ({ channel_id, hour, stream_type, bucket, samples: 0 }),
-        (f) => f.samples++,
-      );
-      bump(
-        d.firstFrames,
-        `${on}|${stream_type}|${bucket}`,
-        () => ({ channel_id, day, stream_type, bucket, samples: 0 }),
-        (f) => f.samples++,
-      );
     }
   }
 
-  return {
+  const result = (): RollupBatch => ({
     views: [...views.values()],
     watch: [...watch.values()],
     firstFrames: [...firstFrames.values()],
@@ -341,5 +354,6 @@ export function rollUp(
       events: [...d.events.values()],
       pages: [...d.pages.values()],
     },
-  };
+  });
+  return { add, result };
 }
