@@ -41,6 +41,7 @@ export interface LazyResources {
   'admin-live': typeof import('../locales/en/admin-live.json');
   'admin-commerce': typeof import('../locales/en/admin-commerce.json');
   'admin-media': typeof import('../locales/en/admin-media.json');
+  'clip-tool': typeof import('../locales/en/clip-tool.json');
   clips: typeof import('../locales/en/clips.json');
   commerce: typeof import('../locales/en/commerce.json');
   library: typeof import('../locales/en/library.json');
@@ -53,6 +54,7 @@ export const LAZY_NAMESPACES = [
   'admin-live',
   'admin-commerce',
   'admin-media',
+  'clip-tool',
   'clips',
   'commerce',
   'library',
@@ -73,6 +75,7 @@ export const NAMESPACES = [
   'admin-media',
   'auth',
   'channel',
+  'clip-tool',
   'clips',
   'commerce',
   'errors',

@@ -8,6 +8,7 @@ import { ADMIN_PEOPLE_TEXTS } from '../locales/admin-people';
 import { ADMIN_LIVE_TEXTS } from '../locales/admin-live';
 import { ADMIN_COMMERCE_TEXTS } from '../locales/admin-commerce';
 import { ADMIN_MEDIA_TEXTS } from '../locales/admin-media';
+import { CLIP_TOOL_TEXTS } from '../locales/clip-tool';
 import { CLIPS_TEXTS } from '../locales/clips';
 import { COMMERCE_TEXTS } from '../locales/commerce';
 import { LIBRARY_TEXTS } from '../locales/library';
@@ -26,6 +27,7 @@ const LAZY_TEXTS = {
   'admin-live': ADMIN_LIVE_TEXTS,
   'admin-commerce': ADMIN_COMMERCE_TEXTS,
   'admin-media': ADMIN_MEDIA_TEXTS,
+  'clip-tool': CLIP_TOOL_TEXTS,
   clips: CLIPS_TEXTS,
   commerce: COMMERCE_TEXTS,
   library: LIBRARY_TEXTS,
@@ -106,7 +108,9 @@ describe('translations', () => {
       NAMESPACES.flatMap((ns) => flatten(fr[ns] as Tree).map((key) => `${ns}:${base(key)}`)),
     );
     const used = sourceFiles(SRC).flatMap((file) =>
-      [...readFileSync(file, 'utf8').matchAll(/\bt\(\s*['`]([a-z]+:[\w.]+)['`]/g)].map((m) => m[1]),
+      [...readFileSync(file, 'utf8').matchAll(/\bt\(\s*['`]([a-z-]+:[\w.]+)['`]/g)].map(
+        (m) => m[1],
+      ),
     );
     expect(used.length).toBeGreaterThan(50);
     const missing = used.filter((key) => key && (!known.has(key) || !frKnown.has(key)));
@@ -115,7 +119,7 @@ describe('translations', () => {
 
   it('every templated key prefix used in the components exists', () => {
     const prefixes = sourceFiles(SRC).flatMap((file) =>
-      [...readFileSync(file, 'utf8').matchAll(/\bt\(\s*`([a-z]+:[\w.]+)\.\$\{/g)].map((m) => m[1]),
+      [...readFileSync(file, 'utf8').matchAll(/\bt\(\s*`([a-z-]+:[\w.]+)\.\$\{/g)].map((m) => m[1]),
     );
     expect(prefixes.length).toBeGreaterThan(3);
     for (const prefix of prefixes) {

@@ -16,6 +16,7 @@ import { checkClipRange, defaultClipRange, type RangeProblem } from '../lib/clip
 import { ClipForm } from './clip-form';
 import { ClipFailed, ClipProcessing, ClipReady } from './clip-outcome';
 import styles from './clip-panel.module.css';
+import '../../../locales/clip-tool';
 import '../../../locales/clips';
 
 /** Refusals shown at a field rather than above the form. */
@@ -117,14 +118,14 @@ export function ClipPanel({
   };
 
   const body = (() => {
-    if (list.isPending) return <p className={styles.loading}>{t('clips:tool.loading')}</p>;
+    if (list.isPending) return <p className={styles.loading}>{t('clip-tool:tool.loading')}</p>;
     if (!list.data) {
       return <LoadError what={t('clips:tool.what')} onRetry={() => void list.refetch()} />;
     }
     if (!list.data.can_clip) {
       return (
         <div className={styles.outcomeBlock}>
-          <p className={styles.outcomeText}>{t('clips:upsell.text')}</p>
+          <p className={styles.outcomeText}>{t('clip-tool:upsell.text')}</p>
           <ButtonLink to="/packages" size="s">
             {t('clips:upsell.action')}
           </ButtonLink>

@@ -3,6 +3,7 @@ import { useT } from '../../../lib/i18n';
 import { formatClock } from '../../../lib/time-format';
 import formStyles from '../../../components/ui/form.module.css';
 import styles from './clip-panel.module.css';
+import '../../../locales/clip-tool';
 import '../../../locales/clips';
 
 /**
@@ -27,7 +28,7 @@ export function ClipRangeFields({ player, error }: { player: PlayerToolApi; erro
       <div className={styles.edges}>
         {(['start', 'end'] as const).map((edge) => (
           <div key={edge} className={styles.edge}>
-            <span className={styles.edgeName}>{t(`clips:form.${edge}`)}</span>
+            <span className={styles.edgeName}>{t(`clip-tool:form.${edge}`)}</span>
             <button
               type="button"
               className={styles.edgeTime}

@@ -2,7 +2,7 @@ import { lazy, Suspense, useMemo } from 'react';
 import type { PlayerTool } from '../../../components/player-tool';
 import { useT } from '../../../lib/i18n';
 import styles from '../components/clip-panel.module.css';
-import '../../../locales/clips';
+import '../../../locales/clip-tool';
 
 // The form, its zod schema and the polling load when the tool is first opened, not with the page.
 const ClipPanel = lazy(() =>
@@ -31,12 +31,12 @@ export function useClipTool({
   const isAnonymous = capabilities === null;
   return useMemo<PlayerTool>(
     () => ({
-      label: t('clips:tool.button'),
+      label: t('clip-tool:tool.button'),
       href: isAnonymous ? loginPath : canClip ? undefined : CLIP_UPSELL_PATH,
-      hrefHint: isAnonymous ? t('clips:tool.loginHint') : t('clips:upsell.text'),
-      rangeLabels: { start: t('clips:form.start'), end: t('clips:form.end') },
+      hrefHint: isAnonymous ? t('clip-tool:tool.loginHint') : t('clip-tool:upsell.text'),
+      rangeLabels: { start: t('clip-tool:form.start'), end: t('clip-tool:form.end') },
       render: (player) => (
-        <Suspense fallback={<p className={styles.panel}>{t('clips:tool.loading')}</p>}>
+        <Suspense fallback={<p className={styles.panel}>{t('clip-tool:tool.loading')}</p>}>
           <ClipPanel eventId={eventId} player={player} />
         </Suspense>
       ),
