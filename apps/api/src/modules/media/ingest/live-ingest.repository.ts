@@ -22,7 +22,7 @@ export function createLiveIngestRepository(db: DB) {
         .execute();
     },
 
-    async seen(eventId: number, at: Date, bitrateKbps: number) {
+    async seen(eventId: number, at: Date, bitrateKbps: number | null) {
       await db
         .updateTable('live_ingest')
         .set({ seen_at: at, bitrate_kbps: bitrateKbps })

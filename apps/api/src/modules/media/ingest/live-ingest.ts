@@ -66,11 +66,8 @@ export function createLiveIngest(deps: LiveIngestDeps) {
 
     let timer: NodeJS.Timeout | undefined;
     let announced = false;
-    let last = Date.now();
     const tick = async () => {
-      const elapsed = Math.max(1, Date.now() - last);
-      last = Date.now();
-      const kbps = Math.round((session.takeBytes() * 8) / elapsed);
+      const kbps = session.kbps();
       const current = await keys.keyOf(eventId);
       // Rotated (or the game deleted): the old key no longer publishes.
       if (!current || !streamKeyMatches(key, current.key_hash)) {

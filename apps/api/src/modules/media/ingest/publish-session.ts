@@ -1,4 +1,5 @@
 import { startLiveIngestEncoder, type FfmpegProcess, type Rendition } from '@rudy/media';
+import { createBitrateMeter } from './bitrate-meter.js';
 import { decodeAmf0, type AmfObject } from './rtmp/amf0.js';
 import { MSG, type RtmpMessage } from './rtmp/chunk-stream.js';
 import { flvHeader, flvTag } from './rtmp/flv.js';
@@ -27,7 +28,8 @@ function streamShape(meta: AmfObject | undefined) {
 
 /**
  * One accepted publisher: its messages go to ffmpeg as FLV (held while ffmpeg starts, and the
- * socket paused while ffmpeg is behind), and the bytes are counted for the console's bitrate.
+ * socket paused while ffmpeg is behind), and the bytes are measured
+ * against the stream's timestamps for the console's bitrate.
  */
 export function createPublishSession(o: {
   dir: string;
@@ -35,12 +37,12 @@ export function createPublishSession(o: {
   ladder?: readonly Rendition[];
   segmentSeconds?: number;
   hooks: SessionHooks;
-}): Publication & { takeBytes(): number; stop(): void } {
+}): Publication & { kbps(): number | null; stop(): void } {
   let meta: AmfObject | undefined;
   let encoder: FfmpegProcess | null = null;
   let starting: Promise<void> | null = null;
   let ending: Promise<void> | null = null;
-  let bytes = 0;
+  const meter = createBitrateMeter();
   const held: RtmpMessage[] = [];
 
   function feed(m: RtmpMessage) {
@@ -91,7 +93,7 @@ export function createPublishSession(o: {
 
   return {
     write(m) {
-      bytes += m.payload.length;
+      if (m.type === MSG.video || m.type === MSG.audio) meter.add(m.timestamp, m.payload.length);
       if (m.type === MSG.dataAmf0 && !encoder) {
         const values = (() => {
           try {
@@ -120,11 +122,7 @@ export function createPublishSession(o: {
         o.hooks.log.error({ err: error }, 'live ingest did not end cleanly'),
       );
     },
-    takeBytes() {
-      const b = bytes;
-      bytes = 0;
-      return b;
-    },
+    kbps: () => meter.kbps(),
     stop: () => o.link.cut(),
   };
 }

@@ -141,11 +141,14 @@ describe('RTMP ingest', () => {
     expect(liveRow.storage_key).toBe(
       `${eventPrefix(app.t.demoChannelId, eventId)}/live/master.m3u8`,
     );
+    // The first figure the console gets is the stream's (about 400 kb/s here), never a false 0
+    // while the encoder's back-pressure holds the socket.
     const online = await until('the console to see a bitrate', async () => {
       const s = await liveState();
-      return s.online && s.bitrate_kbps !== null && s.bitrate_kbps > 0 && s;
+      return s.online && s.bitrate_kbps !== null && s;
     });
     expect(online.since).not.toBeNull();
+    expect(online.bitrate_kbps).toBeGreaterThan(100);
 
     expect(await run.exited).toBe(0);
     const vod = await until('the VOD row', () =>

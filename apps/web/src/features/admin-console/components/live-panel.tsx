@@ -34,7 +34,8 @@ function CopyRow(props: { label: string; value: string; shown: string; extra?: R
   );
 }
 
-function Status({ live }: { live: AdminLiveIngest }) {
+/** On air or not, since when, and the bitrate ("measuring…" until the server has a figure). */
+export function LiveStatus({ live }: { live: AdminLiveIngest }) {
   const { t, i18n } = useT();
   const time = (iso: string) =>
     new Intl.DateTimeFormat(i18n.language, { timeStyle: 'short' }).format(new Date(iso));
@@ -46,11 +47,13 @@ function Status({ live }: { live: AdminLiveIngest }) {
       {live.online && live.since ? (
         <span>{t('admin-live:since', { time: time(live.since) })}</span>
       ) : null}
-      {live.online && live.bitrate_kbps !== null ? (
+      {live.online ? (
         <span>
-          {t('admin-live:bitrate', {
-            kbps: new Intl.NumberFormat(i18n.language).format(live.bitrate_kbps),
-          })}
+          {live.bitrate_kbps === null
+            ? t('admin-live:measuring')
+            : t('admin-live:bitrate', {
+                kbps: new Intl.NumberFormat(i18n.language).format(live.bitrate_kbps),
+              })}
         </span>
       ) : null}
     </p>
@@ -98,7 +101,7 @@ export function LivePanel({ gameId }: { gameId: number }) {
         <p className={styles.muted}>{t('admin-live:off')}</p>
       ) : (
         <>
-          <Status live={data} />
+          <LiveStatus live={data} />
           <p className={styles.muted}>{t('admin-live:intro')}</p>
           <CopyRow label={t('admin-live:server')} value={data.ingest_url} shown={data.ingest_url} />
           {key ? (
