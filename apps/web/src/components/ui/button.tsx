@@ -5,7 +5,8 @@ import styles from './button.module.css';
 type Variant = 'primary' | 'secondary' | 'ghost';
 type Size = 'm' | 's';
 
-function classes(variant: Variant, size: Size, extra?: string) {
+/** A button's classes, for an element that must look like one (a file picker's label). */
+export function buttonClasses(variant: Variant, size: Size, extra?: string) {
   return [styles.button, styles[variant], size === 's' ? styles.small : '', extra ?? '']
     .filter(Boolean)
     .join(' ');
@@ -18,7 +19,7 @@ export function Button({
   type = 'button',
   ...props
 }: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant; size?: Size }) {
-  return <button type={type} className={classes(variant, size, className)} {...props} />;
+  return <button type={type} className={buttonClasses(variant, size, className)} {...props} />;
 }
 
 export function ButtonLink({
@@ -27,5 +28,5 @@ export function ButtonLink({
   className,
   ...props
 }: LinkProps & { variant?: Variant; size?: Size }) {
-  return <Link className={classes(variant, size, className)} {...props} />;
+  return <Link className={buttonClasses(variant, size, className)} {...props} />;
 }

@@ -1,11 +1,11 @@
 import type { AdminMediaSubject } from '@rudy/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useId } from 'react';
 import { Button } from '../../../components/ui/button';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { useT } from '../../../lib/i18n';
 import { deleteGameFiles, replacePoster, type MediaKind } from '../api/media';
 import { mediaErrorText } from '../lib/media-messages';
+import { FilePicker } from './file-picker';
 import { MediaJobs } from './media-jobs';
 import { UploadBox } from './upload-box';
 import styles from './media.module.css';
@@ -30,7 +30,6 @@ export function MediaPanel({
   onBack: () => void;
 }) {
   const { t } = useT();
-  const posterId = useId();
   const client = useQueryClient();
   const refresh = () => client.invalidateQueries({ queryKey: ['admin', 'media'] });
   const poster = useMutation({
@@ -71,18 +70,13 @@ export function MediaPanel({
         <h2 id="media-poster-title" className={styles.sectionTitle}>
           {t('admin-media:poster.title')}
         </h2>
-        <label htmlFor={posterId} className={styles.label}>
-          {t('admin-media:poster.file')}
-        </label>
-        <input
-          id={posterId}
-          type="file"
+        <FilePicker
+          label={t('admin-media:poster.file')}
           accept="image/jpeg,image/png,image/webp"
           disabled={poster.isPending}
-          onChange={(e) => {
-            const file = e.target.files?.[0];
+          resetAfterPick
+          onFile={(file) => {
             if (file) poster.mutate(file);
-            e.target.value = '';
           }}
         />
         <p className={styles.muted}>{t('admin-media:poster.hint')}</p>

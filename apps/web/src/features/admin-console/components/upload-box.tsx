@@ -1,12 +1,13 @@
 import type { AdminUpload, AdminUploadTarget } from '@rudy/contracts';
 import { UPLOAD_LIMITS } from '@rudy/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useId, useState, type ReactNode } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { useT } from '../../../lib/i18n';
 import { useResumableUpload, videoTypeOf } from '../hooks/use-resumable-upload';
 import { mediaErrorText } from '../lib/media-messages';
+import { FilePicker } from './file-picker';
 import styles from './media.module.css';
 
 const mb = (bytes: number) => (bytes / 1024 ** 2).toFixed(1);
@@ -27,7 +28,6 @@ export function UploadBox({
   onUploaded?: (upload: AdminUpload) => void;
 }) {
   const { t } = useT();
-  const id = useId();
   const client = useQueryClient();
   const [file, setFile] = useState<File | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -56,16 +56,12 @@ export function UploadBox({
   return (
     <div className={styles.uploadBox}>
       {extra}
-      <label htmlFor={id} className={styles.label}>
-        {label}
-      </label>
-      <input
-        id={id}
-        type="file"
+      <FilePicker
+        label={label}
         accept="video/mp4,video/quicktime,video/webm,video/x-matroska,.mkv"
         disabled={busy}
-        onChange={(e) => {
-          setFile(e.target.files?.[0] ?? null);
+        onFile={(picked) => {
+          setFile(picked);
           setProblem(null);
           upload.reset();
         }}
