@@ -7,6 +7,7 @@ import {
 } from '@rudy/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type SyntheticEvent } from 'react';
+import { Button } from '../../../components/ui/button';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { LoadError } from '../../../components/ui/status-message';
@@ -17,6 +18,7 @@ import { saveBranding, useBranding } from '../api/branding';
 import { adminFieldMessage } from '../lib/admin-messages';
 import { fieldErrors, serverFieldErrors } from '../lib/contract-errors';
 import { AdminFormActions } from './admin-form';
+import { FilePicker } from './file-picker';
 import styles from './console.module.css';
 
 const LOGO_MAX_BYTES = 256 * 1024;
@@ -52,8 +54,12 @@ function Preview({
         className={styles.previewHeader}
         style={{ background: c('header_background'), color: c('header_text') }}
       >
-        {logo ? <img src={logo} alt="" className={styles.previewLogo} /> : null}
-        <strong>{name}</strong>
+        {/* As the site's header: the logo stands in for the name when there is one. */}
+        {logo ? (
+          <img src={logo} alt={name} className={styles.previewLogo} />
+        ) : (
+          <strong>{name}</strong>
+        )}
       </div>
       <div className={styles.previewBody}>
         <div className={styles.previewCard} style={{ background: c('surface') }}>
@@ -139,17 +145,26 @@ function BrandingForm({ start }: { start: AdminBranding }) {
           error={adminFieldMessage(t, errors.channel_name)}
         />
         <div className={styles.logoRow}>
+          <FilePicker
+            label={t('admin:branding.logo')}
+            accept="image/png,image/jpeg,image/webp,image/svg+xml"
+            onFile={(file) => void pickLogo(file ?? undefined)}
+            preview={
+              logo ? (
+                <img src={logo} alt={t('admin:branding.currentLogo')} className={styles.logo} />
+              ) : null
+            }
+          />
           {logo ? (
-            <img src={logo} alt={t('admin:branding.currentLogo')} className={styles.logo} />
-          ) : null}
-          <label className={styles.fileLabel}>
-            {t('admin:branding.logo')}
-            <input
-              type="file"
-              accept="image/png,image/jpeg,image/webp,image/svg+xml"
-              onChange={(e) => void pickLogo(e.target.files?.[0])}
-            />
-          </label>
+            <div className={styles.logoActions}>
+              <p className={styles.hint}>{t('admin:branding.logoHint')}</p>
+              <Button size="s" variant="secondary" onClick={() => setLogo(null)}>
+                {t('admin:branding.removeLogo')}
+              </Button>
+            </div>
+          ) : (
+            <p className={styles.hint}>{t('admin:branding.noLogo')}</p>
+          )}
           {errors.logo_url ? (
             <p className={styles.error}>{adminFieldMessage(t, errors.logo_url)}</p>
           ) : null}
