@@ -13,7 +13,20 @@ import { GameForm } from './game-form';
 import { LivePanel } from './live-panel';
 import styles from './console.module.css';
 
-/** The schedule: games not yet over or over, each editable; a new one from the button. */
+/** The tab a game is listed under, as the server sorts them: over once its duration has passed. */
+export function gameWindowOf(
+  g: Pick<AdminGame, 'event_utc_ts' | 'duration_minutes'>,
+  now = Date.now(),
+): GameWindow {
+  return new Date(g.event_utc_ts).getTime() + g.duration_minutes * 60_000 > now
+    ? 'upcoming'
+    : 'past';
+}
+
+/**
+ * The schedule: games not yet over or over, each editable; a new one from the button. A saved
+ * game's tab is shown after saving (a game dated in the past is under Finished), with a word on it.
+ */
 export function GamesScreen() {
   const { t, i18n } = useT();
   const [when, setWhen] = useState<GameWindow>('upcoming');
@@ -54,9 +67,17 @@ export function GamesScreen() {
         <GameForm
           game={editing.editing === 'new' ? null : editing.editing}
           options={options.data}
-          onDone={(saved) =>
-            editing.done(saved ? t('admin:games.saved', { name: saved.name_en }) : null)
-          }
+          onDone={(saved) => {
+            if (!saved) return editing.done(null);
+            const tab = gameWindowOf(saved);
+            const notice = t('admin:games.saved', { name: saved.name_en });
+            editing.done(
+              tab === when
+                ? notice
+                : `${notice} ${t('admin:games.listedUnder', { tab: t(`admin:games.windows.${tab}`) })}`,
+            );
+            setWhen(tab);
+          }}
         />
         {editing.editing === 'new' ? null : <LivePanel gameId={editing.editing.id} />}
       </>
