@@ -20,7 +20,7 @@ import { applyLocale, currentLocale, detectLocale, isLocale } from '../lib/i18n'
 import { RUNTIME_CONFIG_URL, loadRuntimeConfig } from '../lib/runtime-config';
 import { readStartupData } from '../lib/startup-data';
 import { applyTheme } from '../lib/theme';
-import { bufferApiFailures, startAnalyticsLater } from './analytics-start';
+import { bufferEarlyEvents, startAnalyticsLater } from './analytics-start';
 import { AppProviders } from './providers';
 import { createAppRouter, prefetchRouteModules } from './router';
 import { startupChannelKey } from './startup-params';
@@ -77,7 +77,7 @@ export async function startApp(container: HTMLElement, queryClient: QueryClient)
   let router: AppRouter | null = null;
   let bootstrap: BootstrapData | undefined;
   let config: RuntimeConfig | null = null;
-  const earlyFailures = bufferApiFailures();
+  const earlyEvents = bufferEarlyEvents();
 
   try {
     const startup = readStartupData();
@@ -134,7 +134,7 @@ export async function startApp(container: HTMLElement, queryClient: QueryClient)
   );
   removeSplash();
   if (router && config) {
-    startAnalyticsLater({ config, router, queryClient, bootstrap, early: earlyFailures });
+    startAnalyticsLater({ config, router, queryClient, bootstrap, early: earlyEvents });
   }
   return { router, root };
 }

@@ -6,15 +6,17 @@ import {
   type RuntimeConfig,
   type StreamType,
 } from '@rudy/contracts';
-import { onAppEvent } from './app-events';
+import { onAppEvent, type AppEventMap } from './app-events';
 import { getOuterTracking, storeOuterTracking } from './navigation-memory';
 import { STORAGE_KEYS, getItem, setItem } from './storage';
+import { connectVideoViews } from './video-views';
 
 /*
  * The analytics client of spec sections 1, 7, 8 and 9: a session hash kept 24 h, page visits,
  * logins, failed API calls, and per video view its first frame and viewing time. Every payload
  * carries origin_url and, while it is kept, the campaign's `trk`. Failures are silent and nothing
- * here may hold up the page: start-up imports this module after the first render.
+ * here may hold up the page: start-up imports this module once the page has loaded (the player
+ * reports its views through video-views.ts, which hands them over when this has started).
  */
 
 /** What the dashboard breaks watch time down by: the game's category, sport, gender, school, league. */
@@ -29,8 +31,11 @@ export interface VideoMeta {
 export interface VideoView {
   /** The first frame showed, `ms` after playback was asked for (sent once per view). */
   firstFrame(ms: number): void;
-  /** Playing or not: only time spent playing counts as viewing time. */
-  setPlaying(isPlaying: boolean): void;
+  /**
+   * Playing or not: only time spent playing counts as viewing time. `at` is when it changed
+   * (performance.now(); now if omitted), for a view recorded before the client loaded.
+   */
+  setPlaying(isPlaying: boolean, at?: number): void;
   /** The view is over (player closed): its last viewing time goes out at once. */
   end(): void;
 }
@@ -214,10 +219,10 @@ function createClient(opts: AnalyticsOptions) {
           });
         });
       },
-      setPlaying(isPlaying: boolean) {
-        if (isPlaying && playingSince === null) playingSince = now();
+      setPlaying(isPlaying: boolean, at = now()) {
+        if (isPlaying && playingSince === null) playingSince = at;
         if (!isPlaying && playingSince !== null) {
-          banked += now() - playingSince;
+          banked += at - playingSince;
           playingSince = null;
         }
       },
@@ -235,7 +240,8 @@ function createClient(opts: AnalyticsOptions) {
   };
   win.document.addEventListener('visibilitychange', onHide);
   win.addEventListener('pagehide', onHide);
-  const offSignedIn = onAppEvent('signed-in', ({ method }) => event('login', { method }));
+  const login = (method: AppEventMap['signed-in']['method']) => event('login', { method });
+  const offSignedIn = onAppEvent('signed-in', ({ method }) => login(method));
   const offFailure = onAppEvent('api-failure', (f) => {
     event('api_request', { status: f.status, code: f.code, method: f.method, path: f.path });
   });
@@ -244,6 +250,7 @@ function createClient(opts: AnalyticsOptions) {
     page(path: string) {
       event('visit_page', { path, title: win.document.title || null });
     },
+    login,
     apiFailure: (f: { status: number; code: string; method: string; path: string }) =>
       event('api_request', f),
     startView,
@@ -264,19 +271,31 @@ let client: ReturnType<typeof createClient> | null = null;
 export function startAnalytics(opts: AnalyticsOptions): boolean {
   const win = opts.window ?? window;
   storeOuterTracking(win.location.search);
-  if (client || !isAnalyticsAllowed(opts.config, win.location.hostname)) return client !== null;
-  client = createClient(opts);
+  if (client) return true;
+  if (!isAnalyticsAllowed(opts.config, win.location.hostname)) {
+    connectVideoViews(null);
+    return false;
+  }
+  const started = createClient(opts);
+  client = started;
+  connectVideoViews(started.startView);
   return true;
 }
 
 export function stopAnalytics() {
   client?.stop();
   client = null;
+  connectVideoViews(null);
 }
 
 /** visit_page for a navigation (its path, without the query). */
 export function trackPage(path: string) {
   client?.page(path);
+}
+
+/** login for a sign-in that happened before the client started. */
+export function trackLogin(method: AppEventMap['signed-in']['method']) {
+  client?.login(method);
 }
 
 /** api_request for failed calls that happened before the client started. */

@@ -1,6 +1,7 @@
 import type { StreamType } from '@rudy/contracts';
 import { useEffect, useRef } from 'react';
-import { startVideoView, type VideoMeta } from '../../../lib/analytics';
+import type { VideoMeta } from '../../../lib/analytics';
+import { startVideoView } from '../../../lib/video-views';
 
 /** What the player reports a view of: the stream, and what the game is (for the breakdowns). */
 export interface VideoAnalytics {
