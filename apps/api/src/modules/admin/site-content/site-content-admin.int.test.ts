@@ -132,6 +132,53 @@ describe('validation', () => {
     );
   });
 
+  it('a change keeps its own address or alias, and cannot take another item’s', async () => {
+    const page = (url: string) => ({
+      name_en: 'About',
+      name_fr: '',
+      url,
+      kind: 'custom',
+      content_en: 'x',
+      content_fr: '',
+      position: 3,
+      show_in_footer: false,
+    });
+    const first = (await send('POST', '/api/admin/pages', page('/about-one'))).json<AdminPage>();
+    const second = (await send('POST', '/api/admin/pages', page('/about-two'))).json<AdminPage>();
+    const same = await send('PATCH', `/api/admin/pages/${first.id}`, {
+      ...page('/about-one'),
+      name_en: 'About us',
+    });
+    expect(same.statusCode).toBe(200);
+    const taken = await send('PATCH', `/api/admin/pages/${second.id}`, page('/about-one'));
+    expect(taken.statusCode).toBe(400);
+    expect(taken.json<{ errors: Record<string, string> }>().errors.url).toBe(
+      'Another page has this address',
+    );
+
+    const block = (alias: string) => ({
+      alias,
+      title_en: 'T',
+      title_fr: '',
+      content_en: 'x',
+      content_fr: '',
+    });
+    const a = (
+      await send('POST', '/api/admin/static-blocks', block('block-a'))
+    ).json<AdminStaticBlock>();
+    const b = (
+      await send('POST', '/api/admin/static-blocks', block('block-b'))
+    ).json<AdminStaticBlock>();
+    expect(
+      (await send('PATCH', `/api/admin/static-blocks/${a.id}`, block('block-a'))).statusCode,
+    ).toBe(200);
+    const clash = await send('PATCH', `/api/admin/static-blocks/${b.id}`, block('block-a'));
+    expect(clash.statusCode).toBe(400);
+    expect(clash.json<{ errors: Record<string, string> }>().errors.alias).toBe(
+      'This alias is already used',
+    );
+  });
+
   it('a slide on a sport’s page names one of the channel’s sports', async () => {
     const slide = {
       title_en: 'Finals',

@@ -52,7 +52,9 @@ function contentArea<T extends ContentTable, Input, Item extends { id: number }>
     missing: string;
     toItem: (row: ContentRow<T>) => Item;
     columns: (input: Input) => Columns<T>;
-    /** Refuses (400) what the table cannot hold: a taken address, a slide's unknown target. */
+    /** A column no two of the channel's rows share: a taken value is refused (400, `message`). */
+    unique?: { column: 'url' | 'alias'; value: (input: Input) => string; message: string };
+    /** Refuses (400) what else the table cannot hold: a slide's unknown target. */
     check?: (db: DB, channelId: number, input: Input, id: number | null) => Promise<void>;
     order: (a: Item, b: Item) => number;
   },
@@ -61,6 +63,18 @@ function contentArea<T extends ContentTable, Input, Item extends { id: number }>
   /** The audit compares every field but the id (the row names it). */
   const snapshot = (item: Item): Snapshot =>
     Object.fromEntries(Object.entries(item).filter(([k]) => k !== 'id'));
+  /** The checks of a write (`id` null for a new row) before it reaches the table. */
+  async function refuse(
+    repo: ContentRepository<T>,
+    channelId: number,
+    input: Input,
+    id: number | null,
+  ) {
+    const u = c.unique;
+    if (u && (await repo.taken(channelId, u.column, u.value(input), id)))
+      throw refused(u.column, u.message);
+    await c.check?.(repo.db, channelId, input, id);
+  }
   const items = createAuditedEntity({
     changes,
     entity: c.entity,
@@ -78,7 +92,7 @@ function contentArea<T extends ContentTable, Input, Item extends { id: number }>
     },
     create: (caller: AdminCaller, input: Input) =>
       items.create(caller, async (repo) => {
-        await c.check?.(repo.db, caller.channelId, input, null);
+        await refuse(repo, caller.channelId, input, null);
         return repo.insert({
           channel_id: caller.channelId,
           ...c.columns(input),
@@ -86,7 +100,7 @@ function contentArea<T extends ContentTable, Input, Item extends { id: number }>
       }),
     update: (caller: AdminCaller, id: number, input: Input) =>
       items.update(caller, id, async (repo) => {
-        await c.check?.(repo.db, caller.channelId, input, id);
+        await refuse(repo, caller.channelId, input, id);
         await repo.update(caller.channelId, id, c.columns(input) as never);
       }),
     remove: (caller: AdminCaller, id: number) =>
@@ -158,10 +172,7 @@ export function createSiteContentAdminService(deps: { db: DB; changes: AdminChan
       updated_at: new Date(),
     }),
     // Two pages at one address: the table refuses it, so the console says it first.
-    check: async (db, channelId, i, id) => {
-      if (await createContentRepository(db, 'pages').taken(channelId, 'url', i.url, id))
-        throw refused('url', SITE_CONTENT_MESSAGES.urlTaken);
-    },
+    unique: { column: 'url', value: (i) => i.url, message: SITE_CONTENT_MESSAGES.urlTaken },
     order: byPosition,
   });
 
@@ -237,10 +248,7 @@ export function createSiteContentAdminService(deps: { db: DB; changes: AdminChan
       title: bilingual(i.title_en, i.title_fr),
       content: bilingual(i.content_en, i.content_fr),
     }),
-    check: async (db, channelId, i, id) => {
-      if (await createContentRepository(db, 'static_blocks').taken(channelId, 'alias', i.alias, id))
-        throw refused('alias', SITE_CONTENT_MESSAGES.aliasTaken);
-    },
+    unique: { column: 'alias', value: (i) => i.alias, message: SITE_CONTENT_MESSAGES.aliasTaken },
     order: (a, b) => a.alias.localeCompare(b.alias),
   });
 
