@@ -1,6 +1,6 @@
 import { AdminInviteInputSchema, type AdminViewerSummary } from '@rudy/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import '../../../locales/admin-people';
 import { Button } from '../../../components/ui/button';
 import { FormAlert } from '../../../components/ui/form-alert';
@@ -24,6 +24,59 @@ import { AdminForm, useAdminForm } from './admin-form';
 import styles from './console.module.css';
 
 const day = (iso: string, locale: string) => new Date(iso).toLocaleDateString(locale);
+const nameOf = (p: { first_name: string; last_name: string; email: string }) =>
+  `${p.first_name} ${p.last_name}`.trim() || p.email;
+
+/** What a list or a detail shows until its data is there: the load error (with Retry) or a skeleton. */
+function Pending({
+  query,
+  what,
+}: {
+  query: { isError: boolean; refetch: () => unknown };
+  what: string;
+}) {
+  return query.isError ? (
+    <LoadError what={what} onRetry={() => void query.refetch()} />
+  ) : (
+    <Skeleton height={240} radius="var(--radius-m)" />
+  );
+}
+
+/**
+ * The people lists' one frame (viewers, admins, invitations, a viewer's passes and
+ * subscriptions): a row a person or holding, its title and muted line, and its button if any;
+ * `empty` stands instead of an empty list.
+ */
+function PeopleList<T>({
+  items,
+  keyOf,
+  title,
+  line,
+  action,
+  empty,
+}: {
+  items: readonly T[];
+  keyOf: (item: T) => number;
+  title: (item: T) => ReactNode;
+  line: (item: T) => ReactNode;
+  action?: (item: T) => ReactNode;
+  empty?: ReactNode;
+}) {
+  if (items.length === 0 && empty !== undefined) return empty;
+  return (
+    <ul className={styles.list}>
+      {items.map((item) => (
+        <li key={keyOf(item)} className={styles.row}>
+          <div className={styles.rowMain}>
+            <strong>{title(item)}</strong>
+            <span className={styles.muted}>{line(item)}</span>
+          </div>
+          {action ? <div className={styles.rowActions}>{action(item)}</div> : null}
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 /** One viewer: what they hold now, and Block / Unblock. */
 function ViewerDetail({ id, onBack }: { id: number; onBack: () => void }) {
@@ -39,17 +92,14 @@ function ViewerDetail({ id, onBack }: { id: number; onBack: () => void }) {
       {t('admin-people:viewer.back')}
     </Button>
   );
-  if (viewer.isError)
-    return (
-      <LoadError what={t('admin-people:viewer.loadError')} onRetry={() => void viewer.refetch()} />
-    );
-  if (!viewer.data) return <Skeleton height={240} radius="var(--radius-m)" />;
+  if (viewer.isError || !viewer.data)
+    return <Pending query={viewer} what={t('admin-people:viewer.loadError')} />;
   const v = viewer.data;
   const lang = i18n.language;
   return (
     <section className={styles.screen} aria-labelledby="viewer-title">
       <div className={styles.head}>
-        <h1 id="viewer-title">{`${v.first_name} ${v.last_name}`.trim() || v.email}</h1>
+        <h1 id="viewer-title">{nameOf(v)}</h1>
         {back}
       </div>
       <p className={styles.muted}>
@@ -92,50 +142,36 @@ function ViewerDetail({ id, onBack }: { id: number; onBack: () => void }) {
         </p>
       )}
       <h2 className={styles.formTitle}>{t('admin-people:viewer.passes')}</h2>
-      {v.passes.length === 0 ? (
-        <p className={styles.muted}>{t('admin-people:viewer.noPasses')}</p>
-      ) : (
-        <ul className={styles.list}>
-          {v.passes.map((p) => (
-            <li key={p.order_id} className={styles.row}>
-              <div className={styles.rowMain}>
-                <strong>{p.name}</strong>
-                <span className={styles.muted}>
-                  {[
-                    new Intl.NumberFormat(lang, { style: 'currency', currency: p.currency }).format(
-                      p.amount_cents / 100,
-                    ),
-                    day(p.bought_at, lang),
-                    p.active ? t('admin-people:viewer.active') : t('admin-people:viewer.ended'),
-                    p.ends_at ? t('admin-people:viewer.until', { date: day(p.ends_at, lang) }) : '',
-                  ]
-                    .filter(Boolean)
-                    .join(' · ')}
-                </span>
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
+      <PeopleList
+        items={v.passes}
+        keyOf={(p) => p.order_id}
+        title={(p) => p.name}
+        line={(p) =>
+          [
+            new Intl.NumberFormat(lang, { style: 'currency', currency: p.currency }).format(
+              p.amount_cents / 100,
+            ),
+            day(p.bought_at, lang),
+            p.active ? t('admin-people:viewer.active') : t('admin-people:viewer.ended'),
+            p.ends_at ? t('admin-people:viewer.until', { date: day(p.ends_at, lang) }) : '',
+          ]
+            .filter(Boolean)
+            .join(' · ')
+        }
+        empty={<p className={styles.muted}>{t('admin-people:viewer.noPasses')}</p>}
+      />
       <h2 className={styles.formTitle}>{t('admin-people:viewer.subscriptions')}</h2>
-      {v.subscriptions.length === 0 ? (
-        <p className={styles.muted}>{t('admin-people:viewer.noSubscriptions')}</p>
-      ) : (
-        <ul className={styles.list}>
-          {v.subscriptions.map((s) => (
-            <li key={s.id} className={styles.row}>
-              <div className={styles.rowMain}>
-                <strong>{s.name}</strong>
-                <span className={styles.muted}>
-                  {[s.status, s.current_period_end ? day(s.current_period_end, lang) : '']
-                    .filter(Boolean)
-                    .join(' · ')}
-                </span>
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
+      <PeopleList
+        items={v.subscriptions}
+        keyOf={(s) => s.id}
+        title={(s) => s.name}
+        line={(s) =>
+          [s.status, s.current_period_end ? day(s.current_period_end, lang) : '']
+            .filter(Boolean)
+            .join(' · ')
+        }
+        empty={<p className={styles.muted}>{t('admin-people:viewer.noSubscriptions')}</p>}
+      />
     </section>
   );
 }
@@ -169,13 +205,8 @@ function ViewersTab() {
           setOffset(0);
         }}
       />
-      {viewers.isError ? (
-        <LoadError
-          what={t('admin-people:viewers.loadError')}
-          onRetry={() => void viewers.refetch()}
-        />
-      ) : !viewers.data ? (
-        <Skeleton height={240} radius="var(--radius-m)" />
+      {viewers.isError || !viewers.data ? (
+        <Pending query={viewers} what={t('admin-people:viewers.loadError')} />
       ) : viewers.data.data.length === 0 ? (
         <p className={styles.empty}>{t('admin-people:viewers.empty')}</p>
       ) : (
@@ -183,23 +214,21 @@ function ViewersTab() {
           <p className={styles.muted}>
             {t('admin-people:viewers.count', { count: viewers.data.meta.total })}
           </p>
-          <ul className={styles.list}>
-            {viewers.data.data.map((v) => (
-              <li key={v.id} className={styles.row}>
-                <div className={styles.rowMain}>
-                  <strong>
-                    {`${v.first_name} ${v.last_name}`.trim() || v.email} {badge(v)}
-                  </strong>
-                  <span className={styles.muted}>{v.email}</span>
-                </div>
-                <div className={styles.rowActions}>
-                  <Button size="s" variant="secondary" onClick={() => setOpen(v.id)}>
-                    {t('admin-people:viewers.open')}
-                  </Button>
-                </div>
-              </li>
-            ))}
-          </ul>
+          <PeopleList
+            items={viewers.data.data}
+            keyOf={(v) => v.id}
+            title={(v) => (
+              <>
+                {nameOf(v)} {badge(v)}
+              </>
+            )}
+            line={(v) => v.email}
+            action={(v) => (
+              <Button size="s" variant="secondary" onClick={() => setOpen(v.id)}>
+                {t('admin-people:viewers.open')}
+              </Button>
+            )}
+          />
           <div className={styles.pager}>
             <Button
               size="s"
@@ -250,12 +279,10 @@ function AdminsTab() {
     message: (tr, m) =>
       m === 'This person is already an admin' ? tr('admin-people:admins.alreadyAdmin') : undefined,
   });
-  if (team.isError)
-    return (
-      <LoadError what={t('admin-people:admins.loadError')} onRetry={() => void team.refetch()} />
-    );
-  if (!team.data) return <Skeleton height={240} radius="var(--radius-m)" />;
+  if (team.isError || !team.data)
+    return <Pending query={team} what={t('admin-people:admins.loadError')} />;
   const lang = i18n.language;
+  const { admins } = team.data;
   return (
     <>
       {notice ? <FormAlert tone="success">{notice}</FormAlert> : null}
@@ -266,35 +293,31 @@ function AdminsTab() {
             : apiErrorText(t, change.error)}
         </FormAlert>
       ) : null}
-      <ul className={styles.list}>
-        {team.data.admins.map((a) => (
-          <li key={a.id} className={styles.row}>
-            <div className={styles.rowMain}>
-              <strong>
-                {`${a.first_name} ${a.last_name}`.trim() || a.email}
-                {a.is_you ? ` (${t('admin-people:admins.you')})` : ''}
-              </strong>
-              <span className={styles.muted}>{a.email}</span>
-            </div>
-            <div className={styles.rowActions}>
-              <Button
-                size="s"
-                variant="secondary"
-                disabled={change.isPending || team.data.admins.length <= 1}
-                title={
-                  team.data.admins.length <= 1 ? t('admin-people:admins.lastAdmin') : undefined
-                }
-                onClick={() => {
-                  if (window.confirm(t('admin-people:admins.confirmRemove', { email: a.email })))
-                    change.mutate({ kind: 'remove', id: a.id });
-                }}
-              >
-                {t('admin-people:admins.remove')}
-              </Button>
-            </div>
-          </li>
-        ))}
-      </ul>
+      <PeopleList
+        items={admins}
+        keyOf={(a) => a.id}
+        title={(a) => (
+          <>
+            {nameOf(a)}
+            {a.is_you ? ` (${t('admin-people:admins.you')})` : ''}
+          </>
+        )}
+        line={(a) => a.email}
+        action={(a) => (
+          <Button
+            size="s"
+            variant="secondary"
+            disabled={change.isPending || admins.length <= 1}
+            title={admins.length <= 1 ? t('admin-people:admins.lastAdmin') : undefined}
+            onClick={() => {
+              if (window.confirm(t('admin-people:admins.confirmRemove', { email: a.email })))
+                change.mutate({ kind: 'remove', id: a.id });
+            }}
+          >
+            {t('admin-people:admins.remove')}
+          </Button>
+        )}
+      />
       <AdminForm
         key={formKey}
         form={invite}
@@ -310,33 +333,28 @@ function AdminsTab() {
         />
       </AdminForm>
       <h2 className={styles.formTitle}>{t('admin-people:admins.pending')}</h2>
-      {team.data.invitations.length === 0 ? (
-        <p className={styles.muted}>{t('admin-people:admins.noPending')}</p>
-      ) : (
-        <ul className={styles.list}>
-          {team.data.invitations.map((i) => (
-            <li key={i.id} className={styles.row}>
-              <div className={styles.rowMain}>
-                <strong>{i.email}</strong>
-                <span className={styles.muted}>
-                  {t('admin-people:admins.by', { email: i.invited_by })} ·{' '}
-                  {t('admin-people:admins.expires', { date: day(i.expires_at, lang) })}
-                </span>
-              </div>
-              <div className={styles.rowActions}>
-                <Button
-                  size="s"
-                  variant="secondary"
-                  disabled={change.isPending}
-                  onClick={() => change.mutate({ kind: 'withdraw', id: i.id })}
-                >
-                  {t('admin-people:admins.withdraw')}
-                </Button>
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
+      <PeopleList
+        items={team.data.invitations}
+        keyOf={(i) => i.id}
+        title={(i) => i.email}
+        line={(i) => (
+          <>
+            {t('admin-people:admins.by', { email: i.invited_by })} ·{' '}
+            {t('admin-people:admins.expires', { date: day(i.expires_at, lang) })}
+          </>
+        )}
+        action={(i) => (
+          <Button
+            size="s"
+            variant="secondary"
+            disabled={change.isPending}
+            onClick={() => change.mutate({ kind: 'withdraw', id: i.id })}
+          >
+            {t('admin-people:admins.withdraw')}
+          </Button>
+        )}
+        empty={<p className={styles.muted}>{t('admin-people:admins.noPending')}</p>}
+      />
     </>
   );
 }
