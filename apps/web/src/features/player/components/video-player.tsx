@@ -1,5 +1,5 @@
 import type { PlaybackStream, Preroll } from '@rudy/contracts';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import type { PlayerTimeline, PlayerTool } from '../../../components/player-tool';
 import { Button } from '../../../components/ui/button';
 import { useT } from '../../../lib/i18n';
@@ -22,13 +22,26 @@ import { isBehindLive } from '../lib/live-edge';
 import { markProgramTime, seekVideo, togglePlayback } from '../lib/media-commands';
 import { PlayerControls, type ControlActions } from './player-controls';
 import { PlayerMessage } from './player-message';
-import { PrerollPlayer } from './preroll-player';
 import { QualitySelect } from './quality-select';
 import { VolumeControl } from './volume-control';
 import { BigPlayButton } from './big-play-button';
 import { PlayerIcon } from './player-icons';
 import { ToolButton } from './tool-button';
 import styles from './player.module.css';
+
+/** Without the ad's code (it failed to load), the game starts at once, as for an ad that cannot load. */
+function NoPreroll({ onDone }: { onDone: () => void }) {
+  useEffect(() => onDone(), [onDone]);
+  return null;
+}
+
+/** The ad's player loads only for a game that has one, beside the stream (most games have none). */
+const PrerollPlayer = lazy(() =>
+  import('./preroll-player').then(
+    (module) => ({ default: module.PrerollPlayer }),
+    () => ({ default: NoPreroll }),
+  ),
+);
 
 /** After the ad, a live stream further behind than this jumps to the live edge. */
 const PREROLL_CATCH_UP_S = 2;
@@ -215,7 +228,9 @@ export function VideoPlayer({
           data-testid="main-video"
         />
         {!isPrerollDone && preroll && eventId !== undefined ? (
-          <PrerollPlayer preroll={preroll} eventId={eventId} onDone={onPrerollDone} />
+          <Suspense fallback={null}>
+            <PrerollPlayer preroll={preroll} eventId={eventId} onDone={onPrerollDone} />
+          </Suspense>
         ) : null}
         {showSpinner ? (
           <div className={styles.center} role="status" aria-label={t('watch:player.loading')}>
