@@ -1,5 +1,14 @@
 import type { PlaybackStream, Preroll } from '@rudy/contracts';
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import {
+  lazy,
+  Suspense,
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  type ComponentProps,
+  type ComponentType,
+} from 'react';
 import type { PlayerTimeline, PlayerTool } from '../../../components/player-tool';
 import { Button } from '../../../components/ui/button';
 import { useT } from '../../../lib/i18n';
@@ -22,6 +31,7 @@ import { isBehindLive } from '../lib/live-edge';
 import { markProgramTime, seekVideo, togglePlayback } from '../lib/media-commands';
 import { PlayerControls, type ControlActions } from './player-controls';
 import { PlayerMessage } from './player-message';
+import type { PrerollPlayer as PrerollPlayerComponent } from './preroll-player';
 import { QualitySelect } from './quality-select';
 import { VolumeControl } from './volume-control';
 import { BigPlayButton } from './big-play-button';
@@ -36,7 +46,7 @@ function NoPreroll({ onDone }: { onDone: () => void }) {
 }
 
 /** The ad's player loads only for a game that has one, beside the stream (most games have none). */
-const PrerollPlayer = lazy(() =>
+const PrerollPlayer = lazy<ComponentType<ComponentProps<typeof PrerollPlayerComponent>>>(() =>
   import('./preroll-player').then(
     (module) => ({ default: module.PrerollPlayer }),
     () => ({ default: NoPreroll }),
