@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { DESKTOP, launchBrowser, newContext } from './support/browser.js';
+import { DESKTOP, PHONE, launchBrowser, newContext } from './support/browser.js';
 import { startServer, type RunningServer } from './support/server.js';
 
 /*
@@ -157,6 +157,40 @@ describe('operator console', () => {
     } finally {
       await adminContext.close();
       await viewerContext.close();
+    }
+  });
+
+  it('on a phone the sections are one sideways-scrolling line of 44 px links, the current one in view', async () => {
+    const context = await newContext(browser, server.url, PHONE);
+    try {
+      const admin = await context.newPage();
+      await adminSignIn(admin, '/admin/site-content');
+      const nav = admin.getByRole('navigation', { name: 'Console sections' });
+      await nav.getByRole('link', { name: 'Site content' }).waitFor();
+      const box = await nav.boundingBox();
+      const links = await Promise.all(
+        (await nav.getByRole('link').all()).map((l) => l.boundingBox()),
+      );
+      const current = await nav.locator('[aria-current="page"]').boundingBox();
+      const header = await admin.locator('header').first().boundingBox();
+      assert.ok(box && current && header && links.every(Boolean));
+      const rects = links.filter((l) => l !== null);
+      const shape = {
+        height: box.height,
+        scrolls: await nav.evaluate((el) => el.scrollWidth > el.clientWidth),
+        rows: new Set(rects.map((l) => Math.round(l.y))).size,
+        smallest: Math.min(...rects.map((l) => l.height)),
+        currentInView: current.x >= box.x - 1 && current.x + current.width <= box.x + box.width + 1,
+        headerHeight: header.height,
+      };
+      assert.equal(shape.rows, 1, 'the sections are one line');
+      assert.ok(shape.scrolls, 'the line scrolls sideways');
+      assert.ok(shape.smallest >= 44, `links are ${shape.smallest} px high`);
+      assert.ok(shape.height < 60, `the sections take ${shape.height} px`);
+      assert.ok(shape.headerHeight < 844 / 6, `the console bar takes ${shape.headerHeight} px`);
+      assert.ok(shape.currentInView, 'the current section is scrolled into view');
+    } finally {
+      await context.close();
     }
   });
 });

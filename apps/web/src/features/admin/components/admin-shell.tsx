@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react';
-import { Link, NavLink } from 'react-router';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
 import '../../../locales/admin';
 import { LanguageSwitcher } from '../../../components/ui/language-switcher';
 import { ButtonLink } from '../../../components/ui/button';
@@ -37,6 +37,15 @@ export function AdminShell({
 }) {
   const { t } = useT();
   const me = useAdminMe(userId);
+  const nav = useRef<HTMLElement>(null);
+  const { pathname } = useLocation();
+  // On a phone the sections scroll sideways: the current one is kept in view.
+  useEffect(() => {
+    const current = nav.current?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (current && nav.current && nav.current.scrollWidth > nav.current.clientWidth) {
+      current.scrollIntoView({ block: 'nearest', inline: 'center' });
+    }
+  }, [pathname]);
 
   let content: ReactNode;
   if (me.data) content = children(me.data);
@@ -66,7 +75,7 @@ export function AdminShell({
           <span className={styles.channel}>{me.data?.channel.name ?? t('admin:shell.title')}</span>
           <span className={styles.badge}>{t('admin:shell.badge')}</span>
         </div>
-        <nav className={styles.nav} aria-label={t('admin:shell.nav.label')}>
+        <nav ref={nav} className={styles.nav} aria-label={t('admin:shell.nav.label')}>
           {SECTIONS.map((s) => (
             <NavLink
               key={s.key}
