@@ -7,7 +7,8 @@ import styles from './file-picker.module.css';
 /**
  * The console's file picker: the field's label, a button-styled "Choose a file" and the chosen
  * file's name, over a real (visually hidden, focusable) file input, so keyboards, screen readers
- * and drag-and-drop onto the input behave as the browser's. `preview` sits before the button.
+ * and drag-and-drop onto the input behave as the browser's. `preview` (the current file, as a
+ * logo) sits before the button and stands for the name until another file is chosen.
  */
 export function FilePicker({
   label,
@@ -50,7 +51,7 @@ export function FilePicker({
           </span>
         </span>
       </label>
-      {resetAfterPick ? null : (
+      {resetAfterPick || (preview && !name) ? null : (
         <span className={styles.fileName} aria-live="polite">
           {name ?? t('admin-media:picker.none')}
         </span>
