@@ -8,6 +8,7 @@ const WEB_ISOLATED = [
   'src/features/player/components/preroll-player.test.tsx',
   'src/features/commerce/components/stripe-checkout.test.tsx',
   'src/features/commerce/components/checkout-notices.test.tsx',
+  'src/features/admin-console/hooks/use-resumable-upload.test.tsx',
 ];
 
 /**

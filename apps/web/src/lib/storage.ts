@@ -18,6 +18,8 @@ export interface StoredValues {
   player_volume: { volume: number; muted: boolean };
   /** Spec section 9: the analytics session hash, under the spec's name (kept 24 h). */
   'visaicV3-session': string;
+  /** The console's uploads this browser has not finished (resumed when the file is picked again). */
+  unfinished_uploads: { id: string; file: string; target: string }[];
 }
 export type StorageKey = keyof StoredValues;
 
@@ -33,6 +35,7 @@ export const STORAGE_KEYS = {
   eventsView: 'events_view',
   playerVolume: 'player_volume',
   analyticsSession: 'visaicV3-session',
+  unfinishedUploads: 'unfinished_uploads',
 } as const satisfies Record<string, StorageKey>;
 
 interface Entry {

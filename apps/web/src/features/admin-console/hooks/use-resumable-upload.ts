@@ -7,6 +7,11 @@ import {
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { isApiError } from '../../../lib/api-error';
 import { completeUpload, createUpload, getUpload, sendChunk } from '../api/media';
+import {
+  findUnfinishedUpload,
+  forgetUnfinishedUpload,
+  rememberUnfinishedUpload,
+} from '../lib/unfinished-uploads';
 
 type VideoType = (typeof UPLOAD_VIDEO_TYPES)[number];
 
@@ -41,9 +46,31 @@ const transient = (e: unknown) =>
   isApiError(e) && (e.status === 0 || e.status >= 500 || e.code === 'upload_offset');
 
 /**
+ * The upload this browser left unfinished for the same file and target, when the server still
+ * takes its chunks; else a new one (remembered until it completes).
+ */
+async function uploadFor(file: File, target: AdminUploadTarget, contentType: VideoType) {
+  const left = findUnfinishedUpload(file, target);
+  if (left !== null) {
+    const upload = await getUpload(left).catch(() => null);
+    if (upload?.status === 'uploading' && upload.size_bytes === file.size) return upload;
+    forgetUnfinishedUpload(left);
+  }
+  const upload = await createUpload({
+    file_name: file.name,
+    size_bytes: file.size,
+    content_type: contentType,
+    target,
+  });
+  rememberUnfinishedUpload(upload.id, file, target);
+  return upload;
+}
+
+/**
  * Sends a file in chunks to a console upload, resuming from the server's offset after a lost
- * connection (automatically a few times, then by `resume`), then completes it. The job's progress
- * after that is read from the uploads list.
+ * connection (automatically a few times, then by `resume`) or, when the same file is picked for
+ * the same place after a reload, from where the unfinished upload stands; then completes it. The
+ * job's progress after that is read from the uploads list.
  */
 export function useResumableUpload(onCompleted: (upload: AdminUpload) => void) {
   const [state, setState] = useState<UploadState>(IDLE);
@@ -80,6 +107,7 @@ export function useResumableUpload(onCompleted: (upload: AdminUpload) => void) {
         setState((s) => ({ ...s, sent: offset }));
       }
       const done = await completeUpload(id);
+      forgetUnfinishedUpload(id);
       setState({ phase: 'done', sent: file.size, total: file.size, error: null });
       current.current = null;
       onCompleted(done);
@@ -97,12 +125,7 @@ export function useResumableUpload(onCompleted: (upload: AdminUpload) => void) {
       const contentType = videoTypeOf(file);
       if (contentType === null) return;
       setState({ phase: 'uploading', sent: 0, total: file.size, error: null });
-      createUpload({
-        file_name: file.name,
-        size_bytes: file.size,
-        content_type: contentType,
-        target,
-      })
+      uploadFor(file, target, contentType)
         .then((upload) => {
           current.current = { file, id: upload.id };
           return run(file, upload.id, upload.offset_bytes);
