@@ -76,6 +76,7 @@ export function AdminForm({
   onCancel,
   children,
   after,
+  submitLabel,
 }: {
   form: AdminFormState;
   title: string;
@@ -84,6 +85,8 @@ export function AdminForm({
   children: ReactNode;
   /** Below the grid (a datalist, a note). */
   after?: ReactNode;
+  /** The submit button's text where "Save" does not say what happens (e.g. an invitation sent). */
+  submitLabel?: string;
 }) {
   const { t } = useT();
   const { save } = form;
@@ -95,7 +98,7 @@ export function AdminForm({
       ) : null}
       <div className={styles.grid}>{children}</div>
       {after}
-      <AdminFormActions isPending={save.isPending} onCancel={onCancel} />
+      <AdminFormActions isPending={save.isPending} onCancel={onCancel} submitLabel={submitLabel} />
     </form>
   );
 }
@@ -104,15 +107,17 @@ export function AdminForm({
 export function AdminFormActions({
   isPending,
   onCancel,
+  submitLabel,
 }: {
   isPending: boolean;
   onCancel?: () => void;
+  submitLabel?: string | undefined;
 }) {
   const { t } = useT();
   return (
     <div className={styles.actions}>
       <SubmitButton isPending={isPending} pendingLabel={t('admin:common.saving')} wide={false}>
-        {t('admin:common.save')}
+        {submitLabel ?? t('admin:common.save')}
       </SubmitButton>
       {onCancel ? (
         <Button type="button" variant="secondary" onClick={onCancel}>

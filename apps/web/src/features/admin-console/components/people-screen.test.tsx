@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiClient } from '../../../lib/api-client';
 import { createQueryClient } from '../../../lib/query-client';
+import { i18n } from '../../../lib/i18n';
 import { STORAGE_KEYS, setItem } from '../../../lib/storage';
 import { callsTo } from '../../../test/auth-fixtures';
 import { TEST_CONFIG, json, mockFetch } from '../../../test/fetch-mock';
@@ -101,6 +102,8 @@ describe('People: viewers', () => {
   it('lists each viewer by name (or e-mail) with badges, and opens one’s holdings', async () => {
     renderScreen();
     expect(await screen.findByText('2 people')).toBeTruthy();
+    // One is a person, not "1 people".
+    expect(i18n.t('admin-people:viewers.count', { count: 1 })).toBe('1 person');
     const [ann, boss] = rows(screen.getByRole('list'));
     expect(ann!.querySelector('strong')?.textContent).toBe('Ann Lee Blocked');
     expect(ann!.textContent).toContain('ann@example.com');
@@ -125,6 +128,8 @@ describe('People: admins', () => {
     const fetch = renderScreen();
     await userEvent.click(await screen.findByRole('button', { name: 'Admins' }));
     await screen.findByText('Invitations waiting');
+    // The invite form's button says what it does.
+    expect(screen.getByRole('button', { name: 'Send the invitation' })).toBeTruthy();
     const [admins, invitations] = screen.getAllByRole('list');
     const [me, co] = rows(admins!);
     expect(me!.querySelector('strong')?.textContent).toBe('Me Self (you)');

@@ -323,6 +323,7 @@ function AdminsTab() {
         form={invite}
         title={t('admin-people:admins.invite')}
         label={t('admin-people:admins.invite')}
+        submitLabel={t('admin-people:admins.send')}
         onCancel={() => setFormKey((k) => k + 1)}
       >
         <TextField
