@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { DESKTOP, PHONE, launchBrowser, newContext } from './support/browser.js';
+import { adminSignIn as signIn } from './support/admin.js';
 import { startServer, type RunningServer } from './support/server.js';
 
 /*
@@ -22,15 +23,7 @@ after(async () => {
   await server?.stop();
 });
 
-async function adminSignIn(page: Page, path: string) {
-  const admin = await server.admin();
-  await page.goto(path);
-  await page.waitForURL((url) => url.pathname === '/login');
-  await page.getByLabel('Email', { exact: true }).fill(admin.email);
-  await page.getByLabel('Password', { exact: true }).fill(admin.password);
-  await page.getByRole('button', { name: 'Log in', exact: true }).click();
-  await page.waitForURL((url) => url.pathname === path);
-}
+const adminSignIn = (page: Page, to: string) => signIn(page, server, to);
 
 describe('operator console', () => {
   it('an admin creates a paid game and changes the brand colour; a fresh viewer sees both', async () => {

@@ -6,6 +6,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { renderSyntheticGame } from '@rudy/media';
 import { DESKTOP, launchBrowser, newContext } from './support/browser.js';
+import { adminSignIn as signIn } from './support/admin.js';
 import { startServer, type RunningServer } from './support/server.js';
 import { assertMainVideoPlays, demoViewers, MEDIA_TIMEOUT_MS } from './support/viewers.js';
 
@@ -48,15 +49,7 @@ after(async () => {
   fs.rmSync(work, { recursive: true, force: true });
 });
 
-async function adminSignIn(page: Page, to: string) {
-  const admin = await server.admin();
-  await page.goto(to);
-  await page.waitForURL((url) => url.pathname === '/login');
-  await page.getByLabel('Email', { exact: true }).fill(admin.email);
-  await page.getByLabel('Password', { exact: true }).fill(admin.password);
-  await page.getByRole('button', { name: 'Log in', exact: true }).click();
-  await page.waitForURL((url) => url.pathname === to);
-}
+const adminSignIn = (page: Page, to: string) => signIn(page, server, to);
 
 describe('console media', () => {
   it('an admin uploads a video to a game; a fresh viewer plays it', async () => {

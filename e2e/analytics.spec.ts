@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { DESKTOP, PHONE, launchBrowser, newContext } from './support/browser.js';
+import { adminSignIn as signIn } from './support/admin.js';
 import { startServer, type RunningServer } from './support/server.js';
 import { assertMainVideoPlays, demoViewers } from './support/viewers.js';
 
@@ -34,14 +35,8 @@ async function figures(page: Page): Promise<Record<string, string>> {
 }
 
 async function adminSignIn(page: Page) {
-  const admin = await server.admin();
-  await page.goto('/admin');
   // Not signed in: the console sends to the sign-in, then back.
-  await page.waitForURL((url) => url.pathname === '/login');
-  await page.getByLabel('Email', { exact: true }).fill(admin.email);
-  await page.getByLabel('Password', { exact: true }).fill(admin.password);
-  await page.getByRole('button', { name: 'Log in', exact: true }).click();
-  await page.waitForURL((url) => url.pathname === '/admin');
+  await signIn(page, server, '/admin');
   await page.getByRole('heading', { name: 'Analytics', level: 1 }).waitFor();
 }
 

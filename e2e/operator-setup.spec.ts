@@ -7,6 +7,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { renderSyntheticGame } from '@rudy/media';
 import { DESKTOP, launchBrowser, newContext, PHONE } from './support/browser.js';
+import { adminSignIn as signIn } from './support/admin.js';
 import { startServer, type RunningServer } from './support/server.js';
 import { MEDIA_TIMEOUT_MS } from './support/viewers.js';
 
@@ -48,15 +49,7 @@ after(async () => {
   fs.rmSync(work, { recursive: true, force: true });
 });
 
-async function adminSignIn(page: Page, to: string) {
-  const admin = await server.admin();
-  await page.goto(to);
-  await page.waitForURL((url) => url.pathname === '/login');
-  await page.getByLabel('Email', { exact: true }).fill(admin.email);
-  await page.getByLabel('Password', { exact: true }).fill(admin.password);
-  await page.getByRole('button', { name: 'Log in', exact: true }).click();
-  await page.waitForURL((url) => url.pathname === to);
-}
+const adminSignIn = (page: Page, to: string) => signIn(page, server, to);
 
 /** The datetime-local value of a moment `daysAgo` days back at 19:00 (the game is over by now). */
 function pastLocalInput(daysAgo: number): string {
@@ -179,13 +172,7 @@ describe('operator setup', () => {
     const context = await newContext(browser, server.url, PHONE);
     try {
       const page = await context.newPage();
-      const admin = await server.admin();
-      await page.goto('/admin/branding');
-      await page.waitForURL((url) => url.pathname === '/login');
-      await page.getByLabel('Email', { exact: true }).fill(admin.email);
-      await page.getByLabel('Password', { exact: true }).fill(admin.password);
-      await page.getByRole('button', { name: 'Log in', exact: true }).click();
-      await page.waitForURL((url) => url.pathname === '/admin/branding');
+      await adminSignIn(page, '/admin/branding');
       const toast = page.getByRole('status').filter({ hasText: 'Welcome back' });
       await toast.waitFor();
       // The admin scrolls to Save (at the bottom of the screen) while the toast is still up.
