@@ -1,13 +1,10 @@
 import { THEME_COLOR_NAMES, type AdminBranding } from '@rudy/contracts';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { apiClient } from '../../../lib/api-client';
-import { createQueryClient } from '../../../lib/query-client';
-import { STORAGE_KEYS, setItem } from '../../../lib/storage';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { callsTo } from '../../../test/auth-fixtures';
-import { TEST_CONFIG, json, mockFetch } from '../../../test/fetch-mock';
+import { json } from '../../../test/fetch-mock';
+import { renderWithApi } from '../../../test/render-with-api';
 import '../../../locales/admin';
 import { BrandingScreen } from './branding-screen';
 
@@ -20,24 +17,13 @@ const BRANDING: AdminBranding = {
 };
 
 function renderScreen() {
-  const fetch = mockFetch((url, init) =>
+  return renderWithApi(<BrandingScreen />, (url, init) =>
     url.pathname === '/api/admin/branding' && init.method === 'PATCH'
       ? json({ ...BRANDING, ...init.json })
       : json(BRANDING),
   );
-  vi.stubGlobal('fetch', fetch);
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <BrandingScreen />
-    </QueryClientProvider>,
-  );
-  return fetch;
 }
 
-beforeEach(() => {
-  apiClient.configure(TEST_CONFIG, () => 'en');
-  setItem(STORAGE_KEYS.apiKey, 'test-key');
-});
 afterEach(() => vi.unstubAllGlobals());
 
 describe('Branding: the logo', () => {

@@ -1,14 +1,11 @@
 import type { AdminTeamMembers, AdminViewer, AdminViewerList } from '@rudy/contracts';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { apiClient } from '../../../lib/api-client';
-import { createQueryClient } from '../../../lib/query-client';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../lib/i18n';
-import { STORAGE_KEYS, setItem } from '../../../lib/storage';
 import { callsTo } from '../../../test/auth-fixtures';
-import { TEST_CONFIG, json, mockFetch } from '../../../test/fetch-mock';
+import { json } from '../../../test/fetch-mock';
+import { renderWithApi } from '../../../test/render-with-api';
 import '../../../locales/admin';
 import { PeopleScreen } from './people-screen';
 
@@ -74,26 +71,15 @@ const TEAM: AdminTeamMembers = {
 };
 
 function renderScreen() {
-  const fetch = mockFetch((url, init) => {
+  return renderWithApi(<PeopleScreen />, (url, init) => {
     if (url.pathname === '/api/admin/viewers') return json(VIEWERS);
     if (url.pathname === '/api/admin/viewers/7') return json(ANN);
     if (url.pathname === '/api/admin/admins') return json(TEAM);
     if (init.method === 'DELETE') return json({});
     return json({}, 404);
   });
-  vi.stubGlobal('fetch', fetch);
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <PeopleScreen />
-    </QueryClientProvider>,
-  );
-  return fetch;
 }
 
-beforeEach(() => {
-  apiClient.configure(TEST_CONFIG, () => 'en');
-  setItem(STORAGE_KEYS.apiKey, 'test-key');
-});
 afterEach(() => vi.unstubAllGlobals());
 
 const rows = (list: HTMLElement) => within(list).getAllByRole('listitem');
