@@ -174,8 +174,9 @@ describe('foundation in the browser', () => {
     const page = await context.newPage();
     await page.goto('/does-not-exist');
     await page.waitForURL('**/404');
+    // The router replaces the address before the first screen is committed (a transition render).
     for (const text of ['Hmm', 'game not found', 'Looks like we lose this page']) {
-      assert.ok(await page.getByText(text, { exact: false }).first().isVisible(), text);
+      await page.getByText(text, { exact: false }).first().waitFor({ state: 'visible' });
     }
     await page.getByRole('link', { name: /home/i }).first().click();
     await page.waitForURL(`${server.url}/`);

@@ -6,7 +6,7 @@ import {
   type StartupData,
 } from '@rudy/contracts';
 import type { QueryClient } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition, useLayoutEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider, type createBrowserRouter } from 'react-router';
 import { loadSanitizer } from '../components/ui/safe-html';
@@ -36,6 +36,12 @@ function whenRouterReady(router: AppRouter) {
       resolve();
     });
   });
+}
+
+/** Removes the splash when the app's first screen is committed (before the browser paints it). */
+function Committed({ onCommit }: { onCommit: () => void }) {
+  useLayoutEffect(() => onCommit(), [onCommit]);
+  return null;
 }
 
 export function removeSplash(doc: Document = document) {
@@ -124,15 +130,27 @@ export async function startApp(container: HTMLElement, queryClient: QueryClient)
     // Already reported to the failing-URL store; the error screen below explains and offers reload.
   }
 
-  const root = createRoot(container);
-  root.render(
-    <StrictMode>
-      <AppProviders queryClient={queryClient}>
-        {router ? <RouterProvider router={router} /> : null}
-      </AppProviders>
-    </StrictMode>,
-  );
-  removeSplash();
+  const root = createRoot(container, {
+    // A crash of the first render: the splash goes away all the same (React reports the error).
+    onUncaughtError: (error) => {
+      removeSplash();
+      globalThis.reportError?.(error);
+    },
+  });
+  // A transition: React renders the first screen in slices of a few milliseconds, yielding to the
+  // browser between them, instead of one task of several hundred milliseconds on a slow phone
+  // (issue 14: that task was most of the page's blocking time). The splash stays up until the
+  // screen is committed.
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <AppProviders queryClient={queryClient}>
+          {router ? <RouterProvider router={router} /> : null}
+        </AppProviders>
+        <Committed onCommit={removeSplash} />
+      </StrictMode>,
+    );
+  });
   if (router && config) {
     startAnalyticsLater({ config, router, queryClient, bootstrap, early: earlyEvents });
   }
