@@ -100,10 +100,24 @@ export function safeOriginUrlCached(value: string | null | undefined): string | 
 /** Entries held by the cache above (its bound is tested). */
 export const safeUrlsCached = () => safeUrls.size;
 
-const tracked = (body: { origin_url?: string | null; trk?: string | null }) => ({
-  origin_url: safeOriginUrlCached(body.origin_url),
-  ...(body.trk ? { trk: body.trk } : {}),
-});
+/**
+ * Puts a field in a row's data unless it has no value: stored JSON leaves absent fields out (they
+ * read back as missing, which the rollups and `data->>'field'` take as they took null), so a
+ * batch has less text to serialise and PostgreSQL less to parse.
+ */
+function put(data: Record<string, unknown>, key: string, value: unknown) {
+  if (value !== null && value !== undefined) data[key] = value;
+}
+
+/** origin_url (masked) and the tracking value, into a row's data. */
+function track(
+  data: Record<string, unknown>,
+  body: { origin_url?: string | null; trk?: string | null },
+) {
+  put(data, 'origin_url', safeOriginUrlCached(body.origin_url));
+  if (body.trk) data.trk = body.trk;
+  return data;
+}
 
 /*
  * user_email is accepted (the spec's clients send it) but never stored: the user id says who it
@@ -122,20 +136,14 @@ export function sessionRow(channelId: number, body: DatalakeSessionBody, at: Dat
     stream_id: null,
     stream_type: null,
     value: null,
-    data: {
-      device_type: body.device_type ?? null,
-      user_agent: body.user_agent ?? null,
-      resolution: body.resolution ?? null,
-      platform: body.platform ?? null,
-      ...tracked(body),
-    },
+    data: sessionData(body),
   };
 }
 
 export function eventRow(channelId: number, body: DatalakeEventBody, at: Date): RawRow {
   const extras = safeExtras(body.extras);
-  const data: Record<string, unknown> = { extras, ...tracked(body) };
-  if (body.event === 'visit_page') data.path = pagePath(extras.path, body.origin_url);
+  const data = track({ extras }, body);
+  if (body.event === 'visit_page') put(data, 'path', pagePath(extras.path, body.origin_url));
   return {
     received_at: at,
     channel_id: channelId,
@@ -163,7 +171,7 @@ export function videoEventRow(channelId: number, body: VideoEventInput, at: Date
     stream_id: body.stream_id,
     stream_type: body.stream_type,
     value: body.event === 'first_frame' ? (body.first_frame_ms ?? null) : null,
-    data: tracked(body),
+    data: track({}, body),
   };
 }
 
@@ -179,13 +187,59 @@ export function viewingRow(channelId: number, body: DatalakeViewingBody, at: Dat
     stream_id: body.stream_id,
     stream_type: body.stream_type,
     value: body.viewing_time,
-    data: {
-      category: body.category ?? null,
-      sport: body.sport ?? null,
-      gender: body.gender ?? null,
-      school: body.school ?? null,
-      league: body.league ?? null,
-      ...tracked(body),
-    },
+    data: viewingData(body),
   };
+}
+
+function sessionData(body: DatalakeSessionBody) {
+  const data: Record<string, unknown> = {};
+  put(data, 'device_type', body.device_type);
+  put(data, 'user_agent', body.user_agent);
+  put(data, 'resolution', body.resolution);
+  put(data, 'platform', body.platform);
+  return track(data, body);
+}
+
+function viewingData(body: DatalakeViewingBody) {
+  const data: Record<string, unknown> = {};
+  put(data, 'category', body.category);
+  put(data, 'sport', body.sport);
+  put(data, 'gender', body.gender);
+  put(data, 'school', body.school);
+  put(data, 'league', body.league);
+  return track(data, body);
+}
+
+const text = (value: string) => JSON.stringify(value);
+
+/**
+ * Raw rows as the one JSON parameter of their INSERT (json_populate_recordset): the same text
+ * JSON.stringify gives but for the null columns, left out (json_populate_recordset reads a
+ * missing key as null), and with each instant's ISO text worked out once for the rows that share
+ * it (a batch is a second or so of calls in arrival order). About twice as fast as
+ * JSON.stringify of the rows, whose Date.toJSON per row was half its cost.
+ */
+export function rawRowsJson(rows: readonly RawRow[]): string {
+  let out = '[';
+  let time = NaN;
+  let iso = '';
+  for (let i = 0; i < rows.length; i++) {
+    const r = rows[i] as RawRow;
+    const t = r.received_at.getTime();
+    if (t !== time) {
+      time = t;
+      iso = r.received_at.toISOString();
+    }
+    if (i > 0) out += ',';
+    out += `{"received_at":"${iso}","channel_id":${r.channel_id},"kind":${r.kind}`;
+    if (r.name !== null) out += `,"name":${text(r.name)}`;
+    if (r.session_uuid !== null) out += `,"session_uuid":${text(r.session_uuid)}`;
+    if (r.video_view_uuid !== null) out += `,"video_view_uuid":${text(r.video_view_uuid)}`;
+    if (r.user_id !== null) out += `,"user_id":${JSON.stringify(r.user_id)}`;
+    if (r.stream_id !== null) out += `,"stream_id":${JSON.stringify(r.stream_id)}`;
+    if (r.stream_type !== null) out += `,"stream_type":${text(r.stream_type)}`;
+    if (r.value !== null) out += `,"value":${JSON.stringify(r.value)}`;
+    out += `,"data":${JSON.stringify(r.data)}}`;
+  }
+  return `${out}]`;
 }

@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, OTHER_CHANNEL_KEY, type TestContext } from '../../test/test-app.js';
-import { RAW_KIND } from './datalake-rows.js';
+import { RAW_KIND, type RawRow } from './datalake-rows.js';
 import { createDatalakeRepository, utcDay } from './datalake.repository.js';
+import { rollUp } from './rollup.js';
 
 /* Spec section 7's datalake calls: fields, junk, batching, rollups, retention, limits. */
 
@@ -443,5 +444,49 @@ describe('limits and retention', () => {
     } finally {
       await ctx.close();
     }
+  });
+});
+
+describe('the batch insert (one JSON parameter)', () => {
+  it('stores every column as given, and the columns left out of the text as null', async () => {
+    const repo = createDatalakeRepository(t.database.db);
+    const probe = randomUUID();
+    const at = new Date(Math.floor(Date.now() / 1000) * 1000 + 123);
+    const full: RawRow = {
+      received_at: at,
+      channel_id: t.demoChannelId,
+      kind: RAW_KIND.videoEvent,
+      name: 'first_frame',
+      session_uuid: 'a "quoted" \\ session é 😀',
+      video_view_uuid: randomUUID(),
+      user_id: 42,
+      stream_id: 9,
+      stream_type: 'vod',
+      value: 1234.5,
+      data: { probe, origin_url: 'https://tv.example/é', extras: { n: null, list: [1, 'x'] } },
+    };
+    const empty: RawRow = {
+      received_at: new Date(at.getTime() + 1),
+      channel_id: t.demoChannelId,
+      kind: RAW_KIND.session,
+      name: null,
+      session_uuid: null,
+      video_view_uuid: null,
+      user_id: null,
+      stream_id: null,
+      stream_type: null,
+      value: null,
+      data: { probe },
+    };
+    await repo.writeBatch([full, empty], rollUp([]));
+    const rows = await t.database.db
+      .selectFrom('analytics_raw')
+      .selectAll()
+      .where(sql<string>`data->>'probe'`, '=', probe)
+      .orderBy('received_at')
+      .execute();
+    expect(
+      rows.map((r) => ({ ...r, received_at: new Date(r.received_at), value: r.value })),
+    ).toEqual([full, empty]);
   });
 });

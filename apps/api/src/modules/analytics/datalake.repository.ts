@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { DB } from '../../db/database.js';
-import type { RawRow } from './datalake-rows.js';
+import { rawRowsJson, type RawRow } from './datalake-rows.js';
 import { mergeSketch } from './hll.js';
 import type { RollupBatch } from './rollup.js';
 
@@ -72,9 +72,10 @@ export function createDatalakeRepository(db: DB) {
         for (const part of chunks(rows, RAW_CHUNK)) {
           // One JSON parameter parsed by PostgreSQL, not eleven bound values per row: several
           // times faster on the embedded database, whose work runs on this process's thread.
+          // Null columns are left out of the text (rawRowsJson): they populate as null.
           await sql`
             insert into analytics_raw
-            select * from json_populate_recordset(null::analytics_raw, ${JSON.stringify(part)}::json)
+            select * from json_populate_recordset(null::analytics_raw, ${rawRowsJson(part)}::json)
           `.execute(trx);
           // Let waiting requests in between chunks (the embedded database blocks while it works).
           await new Promise((resolve) => setImmediate(resolve));
