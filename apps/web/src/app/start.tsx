@@ -5,7 +5,7 @@ import {
   type RuntimeConfig,
   type StartupData,
 } from '@rudy/contracts';
-import type { QueryClient } from '@tanstack/react-query';
+import { hashKey, type QueryClient } from '@tanstack/react-query';
 import { StrictMode, startTransition, useLayoutEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider, type createBrowserRouter } from 'react-router';
@@ -44,11 +44,42 @@ function Committed({ onCommit }: { onCommit: () => void }) {
   return null;
 }
 
+/**
+ * Ends the current task: start-up goes on in a new one. The modules' evaluation, reading the
+ * page's data and building the router each run as a task of their own instead of one long one.
+ */
+function nextTask() {
+  return new Promise<void>((resolve) => setTimeout(resolve, 0));
+}
+
 export function removeSplash(doc: Document = document) {
   const splash = doc.getElementById('splash');
   if (!splash) return;
   splash.classList.add('splash--hidden');
   setTimeout(() => splash.remove(), 300);
+}
+
+/**
+ * How long the first screen waits for the data its route's loader asked for (a game, a listing)
+ * before it mounts with skeletons. With the data, the screen's first render holds the whole page
+ * and is time-sliced; data arriving after the mount is drawn by a synchronous update (TanStack
+ * Query's external store), one long task on a phone. The route's code usually takes longer.
+ */
+const FIRST_SCREEN_DATA_MS = 1500;
+
+/** Until no query but the sign-in state (which start-up bounds on its own) is being fetched. */
+function screenDataSettled(queryClient: QueryClient): Promise<void> {
+  const profileHash = hashKey(profileQueryOptions().queryKey);
+  const fetching = () =>
+    queryClient.isFetching({ predicate: (query) => query.queryHash !== profileHash }) > 0;
+  return new Promise((resolve) => {
+    if (!fetching()) return resolve();
+    const unsubscribe = queryClient.getQueryCache().subscribe(() => {
+      if (fetching()) return;
+      unsubscribe();
+      resolve();
+    });
+  });
 }
 
 /**
@@ -78,6 +109,7 @@ function seedStartupData(queryClient: QueryClient, startup: StartupData | null) 
 export async function startApp(container: HTMLElement, queryClient: QueryClient) {
   const browserLocale = detectLocale();
   prefetchRouteModules(window.location.pathname);
+  await nextTask();
   // French texts are a chunk of their own, fetched only when French is in use.
   await applyLocale(browserLocale ?? DEFAULT_LOCALE);
   let router: AppRouter | null = null;
@@ -118,6 +150,7 @@ export async function startApp(container: HTMLElement, queryClient: QueryClient)
         await queryClient.refetchQueries();
       }
     }
+    await nextTask();
     router = createAppRouter(bootstrap?.pages ?? [], bootstrap?.menu ?? []);
     // The sanitiser of the channel's static blocks loads beside the screen's code, so the blocks
     // paint with the page (no shift); a channel without static blocks never loads it.
@@ -126,6 +159,7 @@ export async function startApp(container: HTMLElement, queryClient: QueryClient)
       ? loadSanitizer().catch(() => undefined)
       : undefined;
     await Promise.all([whenRouterReady(router), sanitizer]);
+    await settleWithin(screenDataSettled(queryClient), FIRST_SCREEN_DATA_MS, undefined);
   } catch {
     // Already reported to the failing-URL store; the error screen below explains and offers reload.
   }
