@@ -1,3 +1,4 @@
+import { lazy, Suspense, type ComponentProps, type ComponentType } from 'react';
 import { useParams } from 'react-router';
 import { LoadError } from '../../../components/ui/status-message';
 import { Skeleton } from '../../../components/ui/skeleton';
@@ -14,14 +15,27 @@ import { usePlayback } from '../../../features/player/api/get-playback';
 import { DownloadButton } from '../../../features/player/components/download-button';
 import { WatchPlayer } from '../../../features/player/components/watch-player';
 import { isApiError } from '../../../lib/api-error';
+import { loadChunk } from '../../../lib/chunk-load';
 import { useT } from '../../../lib/i18n';
 import { loginPathFor } from '../../route-guards';
-import { Component as NotFound } from '../errors/not-found';
-import { RelatedGames } from './related-games';
 import { useGameAnalytics } from './game-analytics';
+import type { RelatedGames as RelatedGamesComponent } from './related-games';
 import { watchLoader } from './watch-loader';
 import { WatchDetails } from './watch-details';
 import styles from './watch.module.css';
+
+// Not needed for the player's first frame, so not loaded with the screen: the other games' rail
+// (under the details, with the cards' code; if its code cannot load, the page goes without it) and
+// the missing-game page (under the chunk policy, like a route).
+const RelatedGames = lazy<ComponentType<ComponentProps<typeof RelatedGamesComponent>>>(() =>
+  import('./related-games').then(
+    (module) => ({ default: module.RelatedGames }),
+    () => ({ default: () => null }),
+  ),
+);
+const NotFound = lazy(() =>
+  loadChunk(() => import('../errors/not-found')).then((module) => ({ default: module.Component })),
+);
 
 export const loader = watchLoader;
 
@@ -41,7 +55,13 @@ export function Component() {
   });
 
   // An unknown or deleted game is a missing page, not an outage: no player, no "try again".
-  if (isApiError(event.error) && event.error.status === 404) return <NotFound />;
+  if (isApiError(event.error) && event.error.status === 404) {
+    return (
+      <Suspense fallback={null}>
+        <NotFound />
+      </Suspense>
+    );
+  }
 
   return (
     <div className="page-container">
@@ -70,7 +90,9 @@ export function Component() {
         </div>
         {game ? (
           <aside className={styles.related} aria-label={t('watch:watch.related')}>
-            <RelatedGames event={game} locations={locations} />
+            <Suspense fallback={null}>
+              <RelatedGames event={game} locations={locations} />
+            </Suspense>
           </aside>
         ) : null}
       </div>

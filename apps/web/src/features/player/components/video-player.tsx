@@ -103,7 +103,7 @@ export function VideoPlayer({
   const volume = useVolume(video);
   const fullscreen = useFullscreen(container, video);
   // Thumbnails describe a finished recording; a live seek bar moves too fast to preview.
-  const thumbnails = useThumbnails(stream.kind === 'vod' ? thumbnailsUrl : null);
+  const thumbnails = useThumbnails(stream.kind === 'vod' ? thumbnailsUrl : null, media.hasFrame);
   // An external live source is only redirected to, never recorded here: nothing to cut.
   const {
     buttonRef: toolButtonRef,

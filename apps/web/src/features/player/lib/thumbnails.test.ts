@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cueAt, parseThumbnailsVtt } from './thumbnails';
+import { cueAt } from './thumbnails';
+import { parseThumbnailsVtt } from './thumbnails-track';
 
 const TRACK = `WEBVTT
 
