@@ -1,4 +1,4 @@
-import { hash, verify, type Algorithm } from '@node-rs/argon2';
+import type { Algorithm } from '@node-rs/argon2';
 
 /** Algorithm.Argon2id (a const enum, which isolated modules cannot read). */
 // eslint-disable-next-line @typescript-eslint/no-unsafe-enum-assignment -- the enum's documented value
@@ -12,7 +12,12 @@ export const ARGON2_OPTIONS = {
   parallelism: 1,
 } as const;
 
-export function hashPassword(password: string): Promise<string> {
+/** The native argon2 binding, loaded with the first password to hash or check (not at start-up). */
+let argon2: Promise<typeof import('@node-rs/argon2')> | undefined;
+const loadArgon2 = () => (argon2 ??= import('@node-rs/argon2'));
+
+export async function hashPassword(password: string): Promise<string> {
+  const { hash } = await loadArgon2();
   return hash(password, ARGON2_OPTIONS);
 }
 
@@ -26,6 +31,7 @@ export async function verifyPassword(
   storedHash: string | null,
   password: string,
 ): Promise<boolean> {
+  const { verify } = await loadArgon2();
   if (!storedHash) {
     decoyHash ??= hashPassword('decoy password that never matches');
     await verify(await decoyHash, password).catch(() => false);

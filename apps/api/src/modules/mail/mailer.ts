@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { OutboxRepository } from './outbox.repository.js';
 
 export interface MailMessage {
@@ -16,11 +16,17 @@ export interface Mailer {
 
 /** Real delivery over SMTP_URL (e.g. smtp://user:pass@smtp.example.com:587). */
 export function smtpMailer(smtpUrl: string, from: string): Mailer {
-  const transport = nodemailer.createTransport(smtpUrl);
+  // nodemailer (about 3 MB of heap) is loaded with the first mail, not at start-up.
+  let transport: Promise<Transporter> | undefined;
   return {
     kind: 'smtp',
     async send(m) {
-      await transport.sendMail({ from, to: m.to, subject: m.subject, html: m.html, text: m.text });
+      transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+        nodemailer.createTransport(smtpUrl),
+      );
+      await (
+        await transport
+      ).sendMail({ from, to: m.to, subject: m.subject, html: m.html, text: m.text });
     },
   };
 }

@@ -1,4 +1,4 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { RENEWAL_PERIOD, type SavedCard } from '@rudy/contracts';
 import {
   PaymentRejected,
@@ -24,9 +24,9 @@ export interface StripeOptions {
 const idOf = (v: string | { id: string } | null | undefined): string | null =>
   v == null ? null : typeof v === 'string' ? v : v.id;
 
-function clientFor(opts: StripeOptions): Stripe {
+function clientFor(StripeSdk: typeof Stripe, opts: StripeOptions): Stripe {
   const url = opts.apiUrl ? new URL(opts.apiUrl) : undefined;
-  return new Stripe(opts.secretKey, {
+  return new StripeSdk(opts.secretKey, {
     maxNetworkRetries: 2,
     timeout: 20_000,
     ...(url && {
@@ -65,13 +65,21 @@ function cardOf(pm: string | Stripe.PaymentMethod | null): PaymentOutcome['card'
 
 /** Stripe: PaymentIntents for one-time purchases, Subscriptions (trials, coupons) for plans. */
 export function createStripeProvider(opts: StripeOptions): PaymentProvider {
-  const stripe = clientFor(opts);
+  // The SDK (about 4 MB of heap) is loaded at the first payment call, not at start-up: most
+  // processes serve many requests before anyone pays (docs/decisions.md, "API memory").
+  let loaded: Promise<{ stripe: Stripe; errors: typeof Stripe.errors }> | undefined;
+  const sdk = () =>
+    (loaded ??= import('stripe').then(({ default: StripeSdk }) => ({
+      stripe: clientFor(StripeSdk, opts),
+      errors: StripeSdk.errors,
+    })));
 
   async function ensure<T>(retrieve: () => Promise<T>, create: () => Promise<T>): Promise<T> {
+    const { errors } = await sdk();
     try {
       return await retrieve();
     } catch (error) {
-      if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) {
+      if (error instanceof errors.StripeInvalidRequestError && error.statusCode === 404) {
         return create();
       }
       throw error;
@@ -79,6 +87,7 @@ export function createStripeProvider(opts: StripeOptions): PaymentProvider {
   }
 
   async function productId(input: SubscribeInput['product']): Promise<string> {
+    const { stripe } = await sdk();
     const id = `rudy-subscription-${input.id}`;
     await ensure(
       () => stripe.products.retrieve(id),
@@ -88,6 +97,7 @@ export function createStripeProvider(opts: StripeOptions): PaymentProvider {
   }
 
   async function couponId(d: NonNullable<SubscribeInput['discount']>, currency: string) {
+    const { stripe } = await sdk();
     const id = `rudy-promo-${d.promoId}`;
     const params: Stripe.CouponCreateParams =
       d.kind === 'percent'
@@ -112,6 +122,7 @@ export function createStripeProvider(opts: StripeOptions): PaymentProvider {
   return {
     name: 'stripe',
     async createCustomer(input) {
+      const { stripe } = await sdk();
       const customer = await stripe.customers.create(
         {
           email: input.email,
@@ -122,6 +133,7 @@ export function createStripeProvider(opts: StripeOptions): PaymentProvider {
       return customer.id;
     },
     async listCards(buyer) {
+      const { stripe } = await sdk();
       const list = await stripe.customers.listPaymentMethods(buyer.customerRef, {
         type: 'card',
         limit: 20,
@@ -141,6 +153,7 @@ export function createStripeProvider(opts: StripeOptions): PaymentProvider {
       );
     },
     async setupCard(buyer, card, idempotencyKey) {
+      const { stripe } = await sdk();
       if (card) paymentMethodOf({ kind: 'card', card });
       const intent = await stripe.setupIntents.create(
         {
@@ -153,6 +166,7 @@ export function createStripeProvider(opts: StripeOptions): PaymentProvider {
       return { clientSecret: intent.client_secret, card: null };
     },
     async charge(input) {
+      const { stripe, errors } = await sdk();
       const paymentMethod = paymentMethodOf(input.source);
       try {
         const pi = await stripe.paymentIntents.create(
@@ -182,7 +196,7 @@ export function createStripeProvider(opts: StripeOptions): PaymentProvider {
           paymentMethodRef: input.saveCard ? paymentMethod : null,
         };
       } catch (error) {
-        if (error instanceof Stripe.errors.StripeCardError) {
+        if (error instanceof errors.StripeCardError) {
           return failedOutcome(error, input.idempotencyKey);
         }
         throw error;
@@ -191,12 +205,14 @@ export function createStripeProvider(opts: StripeOptions): PaymentProvider {
     // The browser completed the second step with stripe.js; Stripe knows the result.
     confirm: (ref) => retrieve(ref, ''),
     async secondStep(ref) {
+      const { stripe } = await sdk();
       // Plans are created with error_if_incomplete: only PaymentIntents wait for the buyer.
       if (!ref.startsWith('pi_')) return null;
       const pi = await stripe.paymentIntents.retrieve(ref);
       return piStatus(pi) === 'requires_action' ? { clientSecret: pi.client_secret } : null;
     },
     async verifyTrialCard(buyer, source) {
+      const { stripe } = await sdk();
       const paymentMethod = paymentMethodOf(source);
       // The browser saved the card with a SetupIntent (stripe.confirmCardSetup): Stripe checked
       // it with the issuer then. Only a succeeded one of this customer counts.
@@ -214,6 +230,7 @@ export function createStripeProvider(opts: StripeOptions): PaymentProvider {
     },
     retrieve: (ref, key) => retrieve(ref, key),
     async subscribe(input) {
+      const { stripe, errors } = await sdk();
       const paymentMethod = paymentMethodOf(input.source);
       const product = await productId(input.product);
       const coupon = input.discount
@@ -260,7 +277,7 @@ export function createStripeProvider(opts: StripeOptions): PaymentProvider {
           periodEnd: new Date(periodEnd * 1000),
         };
       } catch (error) {
-        if (error instanceof Stripe.errors.StripeCardError) {
+        if (error instanceof errors.StripeCardError) {
           return {
             ...failedOutcome(error, input.idempotencyKey),
             subscriptionRef: `failed:${input.idempotencyKey}`,
@@ -271,27 +288,31 @@ export function createStripeProvider(opts: StripeOptions): PaymentProvider {
       }
     },
     async cancelAtPeriodEnd(subscriptionRef) {
+      const { stripe } = await sdk();
       await stripe.subscriptions.update(subscriptionRef, { cancel_at_period_end: true });
     },
     async resumeRenewal(subscriptionRef) {
+      const { stripe, errors } = await sdk();
       try {
         await stripe.subscriptions.update(subscriptionRef, { cancel_at_period_end: false });
         return true;
       } catch (error) {
         // A canceled (ended) subscription cannot be updated: Stripe refuses the request.
-        if (error instanceof Stripe.errors.StripeInvalidRequestError) return false;
+        if (error instanceof errors.StripeInvalidRequestError) return false;
         throw error;
       }
     },
     async portalUrl(buyer, returnUrl) {
+      const { stripe } = await sdk();
       const session = await stripe.billingPortal.sessions.create({
         customer: buyer.customerRef,
         return_url: returnUrl,
       });
       return session.url;
     },
-    parseWebhook(rawBody, signature) {
-      if (!opts.webhookSecret) return Promise.reject(new Error('STRIPE_WEBHOOK_SECRET is not set'));
+    async parseWebhook(rawBody, signature) {
+      if (!opts.webhookSecret) throw new Error('STRIPE_WEBHOOK_SECRET is not set');
+      const { stripe } = await sdk();
       const event = stripe.webhooks.constructEvent(
         rawBody,
         signature ?? '',
@@ -300,9 +321,10 @@ export function createStripeProvider(opts: StripeOptions): PaymentProvider {
         undefined,
         opts.now().getTime(),
       );
-      return Promise.resolve(normaliseStripeEvent(event));
+      return normaliseStripeEvent(event);
     },
     async refund(input) {
+      const { stripe, errors } = await sdk();
       const paymentIntent = await paymentIntentOf(input.ref);
       try {
         const refund = await stripe.refunds.create(
@@ -316,7 +338,7 @@ export function createStripeProvider(opts: StripeOptions): PaymentProvider {
         );
         return { refundRef: refund.id };
       } catch (error) {
-        if (error instanceof Stripe.errors.StripeInvalidRequestError) {
+        if (error instanceof errors.StripeInvalidRequestError) {
           // Refunded already (from Stripe's dashboard, say): the order is refunded all the same.
           if (error.code === 'charge_already_refunded')
             return { refundRef: `refunded:${paymentIntent}` };
@@ -333,6 +355,7 @@ export function createStripeProvider(opts: StripeOptions): PaymentProvider {
 
   /** A plan's payments are invoices: the refund goes to the PaymentIntent that paid it. */
   async function paymentIntentOf(ref: string): Promise<string> {
+    const { stripe } = await sdk();
     if (ref.startsWith('pi_')) return ref;
     if (ref.startsWith('in_')) {
       const invoice = await stripe.invoices.retrieve(ref, { expand: ['payments'] });
@@ -344,6 +367,7 @@ export function createStripeProvider(opts: StripeOptions): PaymentProvider {
   }
 
   async function retrieve(ref: string | null, key: string): Promise<PaymentStatus> {
+    const { stripe } = await sdk();
     if (ref?.startsWith('in_')) {
       const invoice = await stripe.invoices.retrieve(ref);
       if (invoice.status === 'paid') return 'succeeded';
