@@ -13,7 +13,9 @@
  *    analytics.ts);
  *  - the player's time to first frame and live latency in Chromium (see ttff.ts);
  *  - Lighthouse mobile on the home, a listing and the watch page of a VOD and a live game (see
- *    lighthouse.ts).
+ *    lighthouse.ts);
+ *  - resident memory of one built API process in production: idle, under the load mix and its
+ *    growth there (see rss.ts).
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -28,6 +30,7 @@ import { benchClips, reportClips } from './clips.js';
 import { benchMedia, reportMedia } from './media.js';
 import { serveApp } from './serve-app.js';
 import { benchLighthouse, reportLighthouse } from './lighthouse.js';
+import { benchRss, reportRss } from './rss.js';
 import { benchTtff, reportTtff } from './ttff.js';
 import { benchVodSearch, reportVodSearch } from './vod-search.js';
 
@@ -115,6 +118,7 @@ async function main() {
   reportClips(await benchClips(), report);
   reportTtff(await benchTtff(), report);
   reportLighthouse(await benchLighthouse(), report);
+  reportRss(await benchRss(), report);
   reportJsSize(benchJsSize(), report);
 }
 

@@ -30,7 +30,7 @@ const TOTAL_S = Number(process.env.BENCH_SOAK_SECONDS ?? 60);
 const SLICE_S = Number(process.env.BENCH_SOAK_SLICE_S ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 
-interface Server {
+export interface Server {
   child: ChildProcess;
   url: string;
 }
@@ -59,16 +59,17 @@ export interface SoakResult {
   fdGrowth: number;
 }
 
-interface Memory {
+export interface Memory {
   rssMb: number;
   heapMb: number;
 }
 
-function startServer(env: Record<string, string>): Promise<Server> {
+/** The built server with the memory probe; `nodeArgs` go before it (flags of a production start). */
+export function startServer(env: Record<string, string>, nodeArgs: string[] = []): Promise<Server> {
   const probe = path.join(root, 'scripts/memory-probe.mjs');
   const child = spawn(
     process.execPath,
-    ['--import', probe, path.join(root, 'apps/api/dist/main.js')],
+    [...nodeArgs, '--import', probe, path.join(root, 'apps/api/dist/main.js')],
     {
       cwd: root,
       env,
@@ -97,7 +98,7 @@ function startServer(env: Record<string, string>): Promise<Server> {
 }
 
 /** Resident memory (MB) and open descriptors of a process, from /proc. */
-function usage(pid: number): { rssMb: number; fds: number } {
+export function usage(pid: number): { rssMb: number; fds: number } {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
   const rssKb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
   return { rssMb: rssKb / 1024, fds: fs.readdirSync(`/proc/${pid}/fd`).length };
@@ -110,7 +111,7 @@ const mb = (bytes: number) => Math.round(bytes / 1e5) / 10;
  * collection (taken only before the load and after it, so the slices' figures are the
  * collector's own doing).
  */
-function memoryOf(child: ChildProcess, what: 'memory' | 'live' = 'memory'): Promise<Memory> {
+export function memoryOf(child: ChildProcess, what: 'memory' | 'live' = 'memory'): Promise<Memory> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       child.off('message', onMessage);
@@ -127,7 +128,7 @@ function memoryOf(child: ChildProcess, what: 'memory' | 'live' = 'memory'): Prom
   });
 }
 
-async function loadMix(url: string, paths: string[], connections: number, duration: number) {
+export async function loadMix(url: string, paths: string[], connections: number, duration: number) {
   const args = JSON.stringify({ url, paths, connections, duration, spread: true });
   const { stdout } = await execFileAsync(
     process.execPath,
@@ -138,7 +139,7 @@ async function loadMix(url: string, paths: string[], connections: number, durati
 }
 
 /** A visitor's mix: bootstrap, listings with filters, one event, teams, a health probe. */
-async function mixPaths(url: string): Promise<string[]> {
+export async function mixPaths(url: string): Promise<string[]> {
   const keyRes = await fetch(`${url}/api/get_api_key`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
