@@ -47,8 +47,8 @@ export default defineConfig({
           // Generous: seeding PGlite (WASM) on a busy 2-core CI machine can take tens of seconds.
           testTimeout: 120_000,
           hookTimeout: 240_000,
-          // Each file gets its own database; two workers keep PGlite's memory use sane on 2 cores
-          // (also beside the browser tests: scripts/test-all.sh).
+          // Each file gets its own database; two workers keep PGlite's memory use sane on 2 cores.
+          // One when the suite runs beside the browser tests (scripts/test-all.sh).
           maxWorkers: Number(process.env.API_TEST_WORKERS ?? 2),
           // Runs after the unit project, in its own worker pool.
           sequence: { groupOrder: 1 },

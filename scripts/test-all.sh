@@ -5,10 +5,8 @@
 # Without DATABASE_URL (a fresh machine) the API suite and the browser tests run on embedded
 # PGlite. With it (CI, a developer with PostgreSQL and Redis), the API suite runs on the real
 # servers, and once more on PGlite while the browser tests run: those spend most of their time
-# waiting on the page, the network and real-time video (about a third of a core per spec, two specs
-# at a time: e2e/package.json), and so do the PGlite pass's workers (timers, sleeps, child
-# processes: about half a core each), so it takes two workers beside them instead of minutes of
-# its own. See docs/decisions.md, "CI time".
+# waiting on the page, the network and real-time video (about a third of a core), so the PGlite
+# pass takes one worker beside them instead of minutes of its own.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -28,7 +26,7 @@ npx vitest run --project api
 
 pglite_log=$(mktemp)
 echo "== browser tests (PostgreSQL), and beside them the API integration tests on PGlite"
-env -u DATABASE_URL -u REDIS_URL API_TEST_WORKERS=2 npx vitest run --project api >"$pglite_log" 2>&1 &
+env -u DATABASE_URL -u REDIS_URL API_TEST_WORKERS=1 npx vitest run --project api >"$pglite_log" 2>&1 &
 pglite=$!
 browser_status=0
 npm run test:e2e || browser_status=$?
