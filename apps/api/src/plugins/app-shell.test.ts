@@ -3,7 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { RenderedStartup } from '../modules/channel/startup-data.js';
-import { createAppShell, preloadLinks, scriptSafeJson, startupModules } from './app-shell.js';
+import {
+  createAppShell,
+  preloadLinks,
+  scriptSafeJson,
+  startupModules,
+  withSplashName,
+} from './app-shell.js';
 
 describe('app shell', () => {
   it("adds a page's link-preview tags, escaped, to index.html", async () => {
@@ -123,5 +129,16 @@ describe('app shell', () => {
     });
     expect(english).toEqual([]);
     expect(preloadLinks(manifest, '/', english)).not.toMatch(/fr\.js|purify\.js/);
+  });
+
+  it("writes the channel's name, escaped, under the splash's ring (the first paint is text)", () => {
+    const index = '<div id="splash" class="splash"><div class="splash__ring"></div></div>';
+    expect(withSplashName(index, 'Rivière & "Co" <b>')).toBe(
+      '<div id="splash" class="splash"><div class="splash__ring"></div>' +
+        '<p class="splash__name">Rivière &#38; &#34;Co&#34; &#60;b&#62;</p></div>',
+    );
+    // A name with replacement patterns is written as it is.
+    expect(withSplashName(index, "$& $' Club")).toContain('>$&#38; $&#39; Club</p>');
+    expect(withSplashName('<div id="root"></div>', 'Club')).toBe('<div id="root"></div>');
   });
 });

@@ -126,6 +126,19 @@ export async function inlineStyleSheets(index: string, distDir: string): Promise
   return html;
 }
 
+const SPLASH_RING = '<div class="splash__ring"></div>';
+
+/**
+ * The channel's name under the splash's ring: the first paint shows text (first contentful paint
+ * at the HTML, not after the app's script), and a visitor on a slow phone sees whose site loads.
+ */
+export function withSplashName(html: string, channelName: string): string {
+  return html.replace(
+    SPLASH_RING,
+    () => `${SPLASH_RING}<p class="splash__name">${escapeAttr(channelName)}</p>`,
+  );
+}
+
 export interface ShellOptions {
   /** A page's link-preview tags (and its title and description). */
   meta?: PageMeta;
@@ -191,6 +204,7 @@ export function createAppShell(distDir: string) {
         if (existing.test(html)) html = html.replace(existing, tag);
         else head.push(tag);
       }
+      if (channelName) html = withSplashName(html, channelName);
       if (startup) {
         html = html.replace(/<html lang="[a-z]+"/, `<html lang="${startup.locale}"`);
         head.push(
