@@ -126,13 +126,17 @@ async function liveEdgeLag(server: RunningServer, key: string, eventId: number) 
   const variant = master.split('\n').find((line) => line.trim() && !line.startsWith('#'));
   if (!variant) return NaN;
   const media = await (await fetch(new URL(variant.trim(), masterUrl))).text();
+  // A segment's tags (ffmpeg writes #EXTINF, then its #EXT-X-PROGRAM-DATE-TIME) apply to the URI
+  // line that follows them; a segment without a date-time follows on from the one before.
   let programTime = NaN;
+  let duration = NaN;
   let end = NaN;
   for (const line of media.split('\n')) {
     if (line.startsWith('#EXT-X-PROGRAM-DATE-TIME:')) programTime = Date.parse(line.slice(25));
-    else if (line.startsWith('#EXTINF:') && Number.isFinite(programTime)) {
-      end = programTime + Number.parseFloat(line.slice(8)) * 1000;
-      programTime = end;
+    else if (line.startsWith('#EXTINF:')) duration = Number.parseFloat(line.slice(8));
+    else if (line.trim() && !line.startsWith('#')) {
+      end = (Number.isFinite(programTime) ? programTime : end) + duration * 1000;
+      programTime = NaN;
     }
   }
   return (Date.now() - end) / 1000;

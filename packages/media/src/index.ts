@@ -38,6 +38,7 @@ export {
   ensureLiveLoop,
   LIVE_LADDER,
   LIVE_LOOP_SECONDS,
+  LIVE_SEGMENT_SECONDS,
   loopFileFor,
   startLivePublisher,
   startLiveIngestEncoder,

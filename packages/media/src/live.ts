@@ -17,6 +17,13 @@ export const LIVE_LADDER: readonly Rendition[] = [
 /** Long enough that the repeat is not obvious, short enough to render in a few seconds. */
 export const LIVE_LOOP_SECONDS = 30;
 
+/**
+ * Live segments (and keyframes) every second: a segment is listed only once complete, so the
+ * newest one is up to a segment old, and a player holds a couple of segments back. At 2 s the
+ * player sat 5-6 s behind the wall clock; at 1 s it holds about 2-3 s (docs/decisions.md).
+ */
+export const LIVE_SEGMENT_SECONDS = 1;
+
 export interface LiveLoopOptions {
   /** Where the loop file goes; written under a temporary name and renamed when complete. */
   output: string;
@@ -36,7 +43,7 @@ export async function ensureLiveLoop(o: LiveLoopOptions): Promise<void> {
   const ladder = o.ladder ?? LIVE_LADDER;
   const top = ladder[0];
   if (!top) throw new Error('empty ladder');
-  const segment = o.segmentSeconds ?? 2;
+  const segment = o.segmentSeconds ?? LIVE_SEGMENT_SECONDS;
   // A whole number of segments: the seam then falls on a segment boundary.
   const seconds = Math.max(1, Math.round((o.seconds ?? LIVE_LOOP_SECONDS) / segment)) * segment;
   await fsp.mkdir(path.dirname(o.output), { recursive: true });
@@ -88,15 +95,24 @@ export async function startLivePublisher(o: LivePublisherOptions): Promise<Ffmpe
     input: o.loop,
     outputDir: o.outputDir,
     renditionCount: ladder.length,
-    segmentSeconds: o.segmentSeconds ?? 2,
+    segmentSeconds: o.segmentSeconds ?? LIVE_SEGMENT_SECONDS,
     append,
     ...(o.maxSeconds !== undefined ? { maxSeconds: o.maxSeconds } : {}),
   });
+  // ffmpeg 4.1 stamps the first segment's program date-time with the whole second it started in
+  // (time(), no fraction), so a start at 12.7 s labels every frame 0.7 s earlier than it went out.
+  // Started on the second, the stamp is late only by ffmpeg's own start-up.
+  await new Promise((r) => setTimeout(r, 1000 - (Date.now() % 1000)));
   return spawnFfmpeg(args, o.runOptions);
 }
 
-/** Where a live game's loop is kept by default: beside its output folder, never served. */
-export const loopFileFor = (outputDir: string) => `${path.resolve(outputDir)}.loop.mp4`;
+/**
+ * Where a live game's loop is kept by default: beside its output folder, never served. The name
+ * carries the segment length its keyframes were made for: a loop cut for another one (an older
+ * version's) is rendered again rather than published with segments of the wrong length.
+ */
+export const loopFileFor = (outputDir: string, segmentSeconds = LIVE_SEGMENT_SECONDS) =>
+  `${path.resolve(outputDir)}.loop-${segmentSeconds}s.mp4`;
 
 /** A synthetic live game in one call: its loop rendered if needed, then published. */
 export async function startSyntheticLive(
@@ -105,7 +121,7 @@ export async function startSyntheticLive(
     loop?: string;
   },
 ): Promise<FfmpegProcess> {
-  const loop = o.loop ?? loopFileFor(o.outputDir);
+  const loop = o.loop ?? loopFileFor(o.outputDir, o.segmentSeconds);
   await ensureLiveLoop({
     output: loop,
     picture: o.picture,
@@ -183,7 +199,7 @@ export async function startLiveIngestEncoder(o: LiveIngestEncoderOptions): Promi
     renditions: [...ladder],
     hasAudio: o.hasAudio,
     fps: o.fps,
-    segmentSeconds: o.segmentSeconds ?? 2,
+    segmentSeconds: o.segmentSeconds ?? LIVE_SEGMENT_SECONDS,
     append,
   });
   return spawnFfmpeg(args, { ...o.runOptions, stdin: true });

@@ -5,6 +5,7 @@ import { cutTime } from './clip.js';
 import { ffColor, safeText } from './common.js';
 import { scoreSpans, syntheticGraph } from './synthetic.js';
 import { buildArgs, type MediaTask } from './task.js';
+import { loopFileFor } from '../live.js';
 
 const ladder: Rendition[] = [
   { name: '720p', width: 1280, height: 720, videoKbps: 2400, audioKbps: 128 },
@@ -149,10 +150,55 @@ describe('buildArgs', () => {
     expect(args).not.toContain('libx264');
     expect(args[args.indexOf('-hls_list_size') + 1]).toBe('0');
     expect(args[args.indexOf('-hls_playlist_type') + 1]).toBe('event');
-    expect(args[args.indexOf('-hls_flags') + 1]).toBe(
-      'independent_segments+program_date_time+append_list',
-    );
+    // Appended, ffmpeg 4.1 would stamp the whole list again from its own start: no date-times.
+    expect(args[args.indexOf('-hls_flags') + 1]).toBe('independent_segments+append_list');
     expect(args[args.indexOf('-var_stream_map') + 1]).toBe('v:0,a:0 v:1,a:1');
+    const fresh = buildArgs({
+      kind: 'live-publish',
+      input: '/live/loop.mp4',
+      outputDir: '/live',
+      renditionCount: 2,
+      segmentSeconds: 1,
+      append: false,
+    });
+    expect(fresh[fresh.indexOf('-hls_flags') + 1]).toBe('independent_segments+program_date_time');
+    expect(fresh[fresh.indexOf('-hls_time') + 1]).toBe('1');
+  });
+
+  it('cuts an RTMP stream into the same 1 s live segments, a keyframe at each, EVENT DVR', () => {
+    const args = buildArgs({
+      kind: 'live-ingest',
+      outputDir: '/live',
+      renditions: ladder,
+      hasAudio: true,
+      fps: 30,
+      segmentSeconds: 1,
+      append: false,
+    });
+    expect(args[args.indexOf('-hls_time') + 1]).toBe('1');
+    for (const i of [0, 1]) {
+      expect(args[args.indexOf(`-g:v:${i}`) + 1]).toBe('30');
+      expect(args[args.indexOf(`-force_key_frames:v:${i}`) + 1]).toBe('expr:gte(t,n_forced*1)');
+    }
+    expect(args[args.indexOf('-hls_playlist_type') + 1]).toBe('event');
+    expect(args[args.indexOf('-hls_flags') + 1]).toBe('independent_segments+program_date_time');
+    const reconnected = buildArgs({
+      kind: 'live-ingest',
+      outputDir: '/live',
+      renditions: ladder,
+      hasAudio: true,
+      fps: 30,
+      segmentSeconds: 1,
+      append: true,
+    });
+    expect(reconnected[reconnected.indexOf('-hls_flags') + 1]).toBe(
+      'independent_segments+append_list',
+    );
+  });
+
+  it('names a loop for the segment length its keyframes were made for', () => {
+    expect(loopFileFor('/data/live')).toBe('/data/live.loop-1s.mp4');
+    expect(loopFileFor('/data/live', 2)).toBe('/data/live.loop-2s.mp4');
   });
 
   it('leaves the clock out of a loop, which would repeat the same minute', () => {

@@ -180,6 +180,19 @@ export function liveLoopArgs(t: LiveLoopTask): string[] {
   ];
 }
 
+/**
+ * A live playlist's flags. Program date-times map segments to the wall clock (players, the latency
+ * benchmark), but only on a fresh recording: ffmpeg 4.1 does not read them back when it appends,
+ * and stamps the whole list again from its own start, old segments as if published now and new
+ * ones later by the length of the recording. A continued recording is left without any rather
+ * than with false ones.
+ */
+export function liveFlags(append: boolean): string[] {
+  return append
+    ? ['independent_segments', 'append_list']
+    : ['independent_segments', 'program_date_time'];
+}
+
 export function livePublishArgs(t: LivePublishTask): string[] {
   const args = ['-y', '-re', '-stream_loop', '-1', ...inputArgs(t.input)];
   for (let i = 0; i < t.renditionCount; i += 1) args.push('-map', `0:v:${i}`);
@@ -187,7 +200,7 @@ export function livePublishArgs(t: LivePublishTask): string[] {
   for (let i = 0; i < t.renditionCount; i += 1) args.push('-map', '0:a:0');
   args.push('-c', 'copy');
   if (t.maxSeconds !== undefined) args.push('-t', t.maxSeconds.toFixed(0));
-  const flags = ['independent_segments', 'program_date_time', ...(t.append ? ['append_list'] : [])];
+  const flags = liveFlags(t.append);
   return [
     ...args,
     ...hlsOutput(t.outputDir, t.renditionCount, true, flags, [
@@ -227,7 +240,7 @@ export function liveIngestArgs(t: LiveIngestTask): string[] {
     ),
   );
   if (t.hasAudio) args.push(...aacArgs(t.renditions[0]?.audioKbps ?? 96));
-  const flags = ['independent_segments', 'program_date_time', ...(t.append ? ['append_list'] : [])];
+  const flags = liveFlags(t.append);
   return [
     ...args,
     ...hlsOutput(t.outputDir, n, t.hasAudio, flags, [

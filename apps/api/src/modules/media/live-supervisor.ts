@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import {
   ensureLiveLoop,
+  LIVE_SEGMENT_SECONDS,
   locateFont,
   startLivePublisher,
   type FfmpegProcess,
@@ -63,7 +64,12 @@ export function createLiveSupervisor(deps: SupervisorDeps) {
   async function prepareLoop(game: GameRow, elapsed: number) {
     const prefix = eventPrefix(game.channel_id, game.id);
     // Beside live/, never under it: the loop is a working file, not something viewers fetch.
-    const loop = path.join(await deps.storage.liveDir(`${prefix}/live-loop`), 'loop.mp4');
+    // Named for its segment length: a loop kept from a start with other keyframes is made again.
+    const segment = deps.segmentSeconds ?? LIVE_SEGMENT_SECONDS;
+    const loop = path.join(
+      await deps.storage.liveDir(`${prefix}/live-loop`),
+      `loop-${segment}s.mp4`,
+    );
     const picture = demoPicture(game, {
       gameSeconds: game.duration_minutes * 60,
       clockOffsetSeconds: elapsed,

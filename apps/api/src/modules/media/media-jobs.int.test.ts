@@ -161,7 +161,7 @@ describe('live supervisor', () => {
       const rows = await mediaRows(first.id);
       expect(rows.find((r) => r.kind === MEDIA_KIND.live)?.status).toBe('live');
       // Rendered once at the start, kept outside what /media serves (live/, vod/, assets/).
-      const loop = path.join(mediaDir, `c${channelId}/e${first.id}/live-loop/loop.mp4`);
+      const loop = path.join(mediaDir, `c${channelId}/e${first.id}/live-loop/loop-1s.mp4`);
       expect(fs.existsSync(loop)).toBe(true);
 
       // The earliest game ends: its encoder stops and its recording becomes the VOD.

@@ -1,5 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
-import { attachStream, type HlsConstructor } from './attach-stream';
+import {
+  attachStream,
+  followLive,
+  LIVE_CATCH_UP_RATE,
+  LIVE_JUMP_S,
+  type HlsConstructor,
+  type LiveHls,
+} from './attach-stream';
 import { MAX_RECOVERIES } from './recovery';
 
 type Handler = (event: string, data: unknown) => void;
@@ -54,7 +61,11 @@ describe('attachStream', () => {
     const cb = callbacks();
     await attachStream(video, '/media/x/master.m3u8', cb, () => Promise.resolve(Hls), true);
     const hls = instances[0];
-    expect(hls?.config).toMatchObject({ liveSyncDuration: 3, capLevelToPlayerSize: true });
+    expect(hls?.config).toMatchObject({
+      liveSyncDuration: 2,
+      maxLiveSyncPlaybackRate: LIVE_CATCH_UP_RATE,
+      capLevelToPlayerSize: true,
+    });
     expect(hls?.loadSource).toHaveBeenCalledWith('/media/x/master.m3u8');
     expect(hls?.attachMedia).toHaveBeenCalledWith(video);
     hls?.fire('manifestParsed', {
@@ -99,5 +110,94 @@ describe('attachStream', () => {
     await attachStream(video, 'http://localhost/m.m3u8', callbacks(), load, false);
     expect(load).not.toHaveBeenCalled();
     expect(video.src).toBe('http://localhost/m.m3u8');
+  });
+});
+
+/** A playing live video element and an hls.js whose sync position the test moves. */
+function liveFixture() {
+  const video = document.createElement('video');
+  let time = 100;
+  let paused = false;
+  Object.defineProperty(video, 'currentTime', {
+    get: () => time,
+    set: (t: number) => {
+      time = t;
+      video.dispatchEvent(new Event('seeking'));
+    },
+  });
+  Object.defineProperty(video, 'paused', { get: () => paused });
+  const hls = {
+    liveSyncPosition: 100 as number | null,
+    latestLevelDetails: { live: true },
+    config: { maxLiveSyncPlaybackRate: LIVE_CATCH_UP_RATE },
+  };
+  followLive(video, hls as unknown as LiveHls);
+  const play = (at: number) => {
+    time = at;
+    video.dispatchEvent(new Event('timeupdate'));
+  };
+  const pause = () => {
+    paused = true;
+    video.dispatchEvent(new Event('pause'));
+  };
+  const resume = () => {
+    paused = false;
+    video.dispatchEvent(new Event('play'));
+  };
+  return { video, hls, play, pause, resume, time: () => time };
+}
+
+describe('followLive', () => {
+  it('jumps back to the live position once it fell behind by itself, not before', () => {
+    const f = liveFixture();
+    f.hls.liveSyncPosition = 100 + LIVE_JUMP_S;
+    f.play(100.2); // a little behind: hls.js plays faster, no jump
+    expect(f.time()).toBe(100.2);
+    f.hls.liveSyncPosition = 110;
+    f.play(100.5); // a stall left it far behind
+    expect(f.time()).toBe(110);
+    expect(f.hls.config.maxLiveSyncPlaybackRate).toBe(LIVE_CATCH_UP_RATE);
+  });
+
+  it('leaves a viewer who rewound in the DVR, playing at normal speed, until they go live', () => {
+    const f = liveFixture();
+    f.play(100);
+    f.video.playbackRate = 1.2;
+    f.video.currentTime = 40; // the viewer seeks back
+    f.play(41);
+    f.hls.liveSyncPosition = 120;
+    f.play(42);
+    expect(f.time()).toBe(42);
+    expect(f.hls.config.maxLiveSyncPlaybackRate).toBe(1);
+    expect(f.video.playbackRate).toBe(1);
+    f.video.currentTime = 120; // "Go live"
+    f.hls.liveSyncPosition = 130;
+    f.play(121);
+    expect(f.time()).toBe(130);
+    expect(f.hls.config.maxLiveSyncPlaybackRate).toBe(LIVE_CATCH_UP_RATE);
+  });
+
+  it('resumes a paused live game where it was paused', () => {
+    const f = liveFixture();
+    f.pause();
+    f.hls.liveSyncPosition = 130;
+    f.resume();
+    f.play(100.3);
+    expect(f.time()).toBe(100.3);
+    // Paused for less than the jump: back to following live.
+    f.pause();
+    f.hls.liveSyncPosition = 100.3 + LIVE_JUMP_S - 0.1;
+    f.resume();
+    f.hls.liveSyncPosition = 110;
+    f.play(100.4);
+    expect(f.time()).toBe(110);
+  });
+
+  it('does nothing for VOD', () => {
+    const f = liveFixture();
+    f.hls.latestLevelDetails = { live: false };
+    f.hls.liveSyncPosition = 500;
+    f.play(10);
+    expect(f.time()).toBe(10);
   });
 });

@@ -6,11 +6,28 @@ import hlsWorkerUrl from 'hls.js/dist/hls.worker.js?url';
 import { nextRecovery, type FatalKind, type RecoveryCounts } from './recovery';
 import { startLevelFor, type QualityLevel } from './quality';
 
-/** hls.js options for this app's streams (2 s live segments, 4 s VOD segments). */
+/**
+ * How far behind where it should be (hls.js's live sync position) a player that follows the live
+ * game may fall before it jumps there rather than catching up by playing faster. A viewer who
+ * seeks back further than this is watching the DVR and is left where they went.
+ */
+export const LIVE_JUMP_S = 1;
+/** How fast a player that fell a little behind live plays to catch up (hls.js picks up to this). */
+export const LIVE_CATCH_UP_RATE = 1.25;
+
+/** hls.js options for this app's streams (1 s live segments, 4 s VOD segments). */
 export const HLS_CONFIG: Partial<HlsConfig> = {
-  // 3 s (one and a half 2 s segments) behind the live edge: about 5 s behind the encoder, since a
-  // segment is listed only once complete. Two whole segments measured 6.1 s in the browser (bench).
-  liveSyncDuration: 3,
+  // 2 s (two 1 s segments) behind the live edge as hls.js estimates it (the newest segment's end
+  // plus the time since the playlist was read): 2.5-3.5 s behind the wall clock, since a segment
+  // is listed only once complete and the playlist is read once a segment.
+  liveSyncDuration: 2,
+  // A stall would otherwise move that target back by a second for good (hls.js's default): on a
+  // saturated machine stalls come from the CPU, not from too short a buffer, and the player
+  // catches up instead (below and followLive).
+  liveSyncOnStallIncrease: 0,
+  // A player a little behind plays up to this much faster until it is back (hls.js does it within
+  // a segment or so of the target; followLive jumps beyond). Set to 1 while the viewer is in the DVR.
+  maxLiveSyncPlaybackRate: LIVE_CATCH_UP_RATE,
   // Never fetch a rendition taller than the player shows.
   capLevelToPlayerSize: true,
   // The first fragment is fetched at once rather than after the level playlist settles.
@@ -132,6 +149,7 @@ export async function attachStream(
 
   hls.loadSource(url);
   hls.attachMedia(video);
+  const unfollow = followLive(video, hls);
   return {
     setLevel(index) {
       // nextLevel switches at the next fragment: no flush, no stall; -1 returns to automatic.
@@ -139,6 +157,63 @@ export async function attachStream(
     },
     liveEdge: () => hls.liveSyncPosition,
     playingDate: () => hls.playingDate,
-    destroy: () => hls.destroy(),
+    destroy: () => {
+      unfollow();
+      hls.destroy();
+    },
+  };
+}
+
+/** The parts of an hls.js instance that followLive reads and sets. */
+export type LiveHls = Pick<Hls, 'liveSyncPosition' | 'latestLevelDetails' | 'config'>;
+
+/**
+ * Keeps a player that follows a live game at its distance from the live edge: one that fell
+ * behind by itself (a stall, a slow machine) plays faster (hls.js, up to LIVE_CATCH_UP_RATE) or,
+ * further than LIVE_JUMP_S behind, jumps back. A viewer who went back (a seek backwards beyond
+ * that, or a pause) watches the DVR and is not pulled forward, until they go back to the edge
+ * themselves ("Go live", or a seek or play close enough to it). Returns the cleanup.
+ */
+export function followLive(video: HTMLVideoElement, hls: LiveHls): () => void {
+  let following = true;
+  let lastTime = video.currentTime;
+  const behind = () => {
+    const sync = hls.liveSyncPosition;
+    return hls.latestLevelDetails?.live && sync !== null ? sync - video.currentTime : null;
+  };
+  const follow = (on: boolean) => {
+    following = on;
+    hls.config.maxLiveSyncPlaybackRate = on ? LIVE_CATCH_UP_RATE : 1;
+    // hls.js leaves the rate as it was once catching up is off.
+    if (!on && video.playbackRate > 1) video.playbackRate = 1;
+  };
+  const onTimeupdate = () => {
+    const distance = behind();
+    if (following && distance !== null && distance > LIVE_JUMP_S && !video.paused) {
+      video.currentTime = hls.liveSyncPosition ?? video.currentTime;
+    }
+    lastTime = video.currentTime;
+  };
+  const onSeeking = () => {
+    const distance = behind();
+    if (distance !== null && distance <= LIVE_JUMP_S) follow(true);
+    // hls.js only ever moves the playhead forward (start, gaps, catching up): back is the viewer.
+    else if (distance !== null && video.currentTime < lastTime - 0.5) follow(false);
+    lastTime = video.currentTime;
+  };
+  const onPause = () => follow(false);
+  const onPlay = () => {
+    const distance = behind();
+    if (distance !== null && distance <= LIVE_JUMP_S) follow(true);
+  };
+  video.addEventListener('timeupdate', onTimeupdate);
+  video.addEventListener('seeking', onSeeking);
+  video.addEventListener('pause', onPause);
+  video.addEventListener('play', onPlay);
+  return () => {
+    video.removeEventListener('timeupdate', onTimeupdate);
+    video.removeEventListener('seeking', onSeeking);
+    video.removeEventListener('pause', onPause);
+    video.removeEventListener('play', onPlay);
   };
 }

@@ -1,7 +1,8 @@
 /**
  * Further than this behind the live edge, the viewer is watching the DVR: the LIVE badge dims and
- * "Go live" appears. 3 s (1.5 segments) are held back on purpose (liveSyncDuration), so the
- * threshold leaves room for them.
+ * "Go live" appears. The live edge here is where the player should be (2 s behind the newest
+ * segment, liveSyncDuration); a player that follows live and falls behind by itself is brought
+ * back well within this (followLive in attach-stream.ts), and one the viewer rewound is left.
  */
 export const BEHIND_LIVE_THRESHOLD_S = 10;
 
