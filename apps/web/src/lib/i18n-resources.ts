@@ -45,6 +45,8 @@ export interface LazyResources {
   clips: typeof import('../locales/en/clips.json');
   commerce: typeof import('../locales/en/commerce.json');
   library: typeof import('../locales/en/library.json');
+  listings: typeof import('../locales/en/listings.json');
+  'sign-in': typeof import('../locales/en/sign-in.json');
 }
 export const LAZY_NAMESPACES = [
   'account',
@@ -58,6 +60,8 @@ export const LAZY_NAMESPACES = [
   'clips',
   'commerce',
   'library',
+  'listings',
+  'sign-in',
 ] as const satisfies readonly (keyof LazyResources)[];
 export type LazyNamespace = keyof LazyResources;
 
@@ -84,5 +88,7 @@ export const NAMESPACES = [
   'home',
   'layout',
   'library',
+  'listings',
+  'sign-in',
   'watch',
 ] as const satisfies readonly Namespace[];

@@ -12,6 +12,8 @@ import { CLIP_TOOL_TEXTS } from '../locales/clip-tool';
 import { CLIPS_TEXTS } from '../locales/clips';
 import { COMMERCE_TEXTS } from '../locales/commerce';
 import { LIBRARY_TEXTS } from '../locales/library';
+import { LISTINGS_TEXTS } from '../locales/listings';
+import { SIGN_IN_TEXTS } from '../locales/sign-in';
 import { fr as startUpFr } from '../locales/fr-start-up';
 import { applyLocale, changeLocale, currentLocale, i18n } from './i18n';
 import { LAZY_NAMESPACES, NAMESPACES, en as startUpEn } from './i18n-resources';
@@ -31,6 +33,8 @@ const LAZY_TEXTS = {
   clips: CLIPS_TEXTS,
   commerce: COMMERCE_TEXTS,
   library: LIBRARY_TEXTS,
+  listings: LISTINGS_TEXTS,
+  'sign-in': SIGN_IN_TEXTS,
 };
 const lazy = (lang: 'en' | 'fr') =>
   Object.fromEntries(Object.entries(LAZY_TEXTS).map(([ns, texts]) => [ns, texts[lang]])) as {
@@ -63,19 +67,23 @@ describe('translations', () => {
     expect(Object.keys(LAZY_TEXTS).sort()).toEqual([...LAZY_NAMESPACES].sort());
   });
 
-  // Their components serve many screens (profile tabs, buying, packages, custom forms), so each
-  // module registers the texts itself instead of relying on the screen that shows it.
-  it.each(['account', 'commerce'])('every module that uses "%s" texts imports them', (ns) => {
-    const uses = new RegExp(`['\`"]${ns}:`);
-    const imports = new RegExp(`^import '(\\.{1,2}/)+(locales/)?${ns}';$`, 'm');
-    const missing = sourceFiles(SRC)
-      .filter((file) => {
-        const source = readFileSync(file, 'utf8');
-        return uses.test(source) && !imports.test(source);
-      })
-      .map((file) => file.slice(SRC.length));
-    expect(missing).toEqual([]);
-  });
+  // Their components serve many screens (profile tabs, buying, packages, custom forms, the sign-in
+  // and account forms, the listings), so each module registers the texts itself instead of relying
+  // on the screen that shows it.
+  it.each(['account', 'commerce', 'sign-in', 'listings'])(
+    'every module that uses "%s" texts imports them',
+    (ns) => {
+      const uses = new RegExp(`['\`"]${ns}:`);
+      const imports = new RegExp(`^import '(\\.{1,2}/)+(locales/)?${ns}';$`, 'm');
+      const missing = sourceFiles(SRC)
+        .filter((file) => {
+          const source = readFileSync(file, 'utf8');
+          return uses.test(source) && !imports.test(source);
+        })
+        .map((file) => file.slice(SRC.length));
+      expect(missing).toEqual([]);
+    },
+  );
 
   it.each(NAMESPACES)('fr has exactly the keys of en in "%s"', (ns) => {
     const enKeys = flatten(en[ns]).sort();

@@ -2,6 +2,7 @@ import { useState, type InputHTMLAttributes, type Ref } from 'react';
 import { useT } from '../../lib/i18n';
 import { FieldMessages, useFieldIds, type FieldProps } from './text-field';
 import styles from './form.module.css';
+import '../../locales/sign-in';
 
 /** A password input with a show/hide toggle; the toggle never submits and keeps the caret. */
 export function PasswordField({
@@ -37,10 +38,10 @@ export function PasswordField({
           className={styles.toggle}
           aria-controls={id}
           aria-pressed={isVisible}
-          aria-label={isVisible ? t('auth:form.hidePassword') : t('auth:form.showPassword')}
+          aria-label={isVisible ? t('sign-in:form.hidePassword') : t('sign-in:form.showPassword')}
           onClick={() => setVisible((v) => !v)}
         >
-          {isVisible ? t('auth:form.hide') : t('auth:form.show')}
+          {isVisible ? t('sign-in:form.hide') : t('sign-in:form.show')}
         </button>
       </div>
       <FieldMessages hint={hint} hintId={hintId} error={error} errorId={errorId} />

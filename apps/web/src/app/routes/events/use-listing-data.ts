@@ -3,6 +3,7 @@ import type { ListingData } from '../../../features/events/lib/listing-data';
 import { useParticipants } from '../../../features/participants/api/get-participants';
 import type { Gender } from '../../../features/participants/lib/banner-subjects';
 import { useT } from '../../../lib/i18n';
+import '../../../locales/listings';
 
 /** The viewer's own zone when the channel's is unknown (its settings failed to load). */
 export const VIEWER_TIME_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -29,5 +30,5 @@ export function useListingData() {
 export function useGenderLabel() {
   const { t } = useT();
   return (gender: Gender) =>
-    gender === 'not identified' ? t('events:gender.other') : t(`events:gender.${gender}`);
+    gender === 'not identified' ? t('listings:gender.other') : t(`listings:gender.${gender}`);
 }

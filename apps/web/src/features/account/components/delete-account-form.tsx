@@ -19,6 +19,7 @@ import { useDeleteAccount } from '../api/delete-account';
 import { deletionProofSchema, type DeletionProofValues } from '../lib/profile-schemas';
 import styles from './profile-edit.module.css';
 import '../../../locales/account';
+import '../../../locales/sign-in';
 
 /**
  * The last step before the account goes: the password proves it is the owner; an account
@@ -54,7 +55,7 @@ export function DeleteAccountForm({ user, onDeleted }: { user: Profile; onDelete
       ) : null}
       {byPassword ? (
         <PasswordField
-          label={t('auth:fields.password')}
+          label={t('sign-in:fields.password')}
           autoComplete="current-password"
           error={translateFieldMessage(t, errors.password?.message)}
           {...register('password')}

@@ -22,6 +22,7 @@ import {
 } from '../lib/profile-schemas';
 import styles from './profile-edit.module.css';
 import '../../../locales/account';
+import '../../../locales/sign-in';
 
 const FIELDS = ['current_password', 'password', 'password_confirmation'] as const;
 
@@ -74,7 +75,7 @@ export function PasswordChangeForm({
       ) : null}
       {asksCurrent ? (
         <PasswordField
-          label={t('auth:fields.currentPassword')}
+          label={t('sign-in:fields.currentPassword')}
           autoComplete="current-password"
           error={message(errors.current_password?.message)}
           {...register('current_password')}
@@ -82,14 +83,14 @@ export function PasswordChangeForm({
       ) : null}
       <div className={formStyles.row}>
         <PasswordField
-          label={t('auth:fields.newPassword')}
+          label={t('sign-in:fields.newPassword')}
           autoComplete="new-password"
           error={message(errors.password?.message)}
           hint={strengthHint?.(password)}
           {...register('password')}
         />
         <PasswordField
-          label={t('auth:fields.passwordConfirmation')}
+          label={t('sign-in:fields.passwordConfirmation')}
           autoComplete="new-password"
           error={message(errors.password_confirmation?.message)}
           {...register('password_confirmation')}

@@ -27,6 +27,7 @@ import {
 } from '../lib/profile-schemas';
 import styles from './profile-edit.module.css';
 import '../../../locales/account';
+import '../../../locales/sign-in';
 
 const FIELDS = ['first_name', 'last_name', 'email', 'current_password'] as const;
 const BY_CODE = { email_taken: 'email' } as const;
@@ -87,20 +88,20 @@ export function ProfileDetailsForm({
       ) : null}
       <div className={formStyles.row}>
         <TextField
-          label={t('auth:fields.firstName')}
+          label={t('sign-in:fields.firstName')}
           autoComplete="given-name"
           error={message(errors.first_name?.message)}
           {...register('first_name')}
         />
         <TextField
-          label={t('auth:fields.lastName')}
+          label={t('sign-in:fields.lastName')}
           autoComplete="family-name"
           error={message(errors.last_name?.message)}
           {...register('last_name')}
         />
       </div>
       <TextField
-        label={t('auth:fields.email')}
+        label={t('sign-in:fields.email')}
         type="email"
         autoComplete="email"
         hint={t('account:edit.emailHint')}
@@ -120,7 +121,7 @@ export function ProfileDetailsForm({
         <option value="en">{t('common:language.names.en')}</option>
         <option value="fr">{t('common:language.names.fr')}</option>
       </SelectField>
-      <CheckboxField label={t('auth:registration.newsletter')} {...register('newsletter')} />
+      <CheckboxField label={t('sign-in:registration.newsletter')} {...register('newsletter')} />
       <div className={styles.footer}>
         <SubmitButton
           isPending={mutation.isPending}

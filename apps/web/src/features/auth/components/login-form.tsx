@@ -12,6 +12,7 @@ import { useT } from '../../../lib/i18n';
 import { useLogin } from '../api/login';
 import { LoginFormSchema, type LoginFormValues } from '../lib/auth-schemas';
 import styles from './auth-card.module.css';
+import '../../../locales/sign-in';
 
 export function LoginForm({
   defaultEmail = '',
@@ -41,7 +42,7 @@ export function LoginForm({
         <FormAlert tone="error">{apiErrorText(t, mutation.error)}</FormAlert>
       ) : null}
       <TextField
-        label={t('auth:fields.email')}
+        label={t('sign-in:fields.email')}
         type="email"
         autoComplete="email"
         inputMode="email"
@@ -49,18 +50,18 @@ export function LoginForm({
         {...register('email')}
       />
       <PasswordField
-        label={t('auth:fields.password')}
+        label={t('sign-in:fields.password')}
         autoComplete="current-password"
         error={translateFieldMessage(t, errors.password?.message)}
         hint={
           <Link to="/password-reset-request" className={styles.link}>
-            {t('auth:login.forgot')}
+            {t('sign-in:login.forgot')}
           </Link>
         }
         {...register('password')}
       />
-      <SubmitButton isPending={mutation.isPending} pendingLabel={t('auth:login.pending')}>
-        {t('auth:login.submit')}
+      <SubmitButton isPending={mutation.isPending} pendingLabel={t('sign-in:login.pending')}>
+        {t('sign-in:login.submit')}
       </SubmitButton>
     </form>
   );

@@ -10,6 +10,7 @@ import { AuthCard, AuthDivider } from './auth-card';
 import { LoginForm } from './login-form';
 import { SocialButtons } from './social-buttons';
 import { SocialReturn } from './social-return';
+import '../../../locales/sign-in';
 
 const SOCIAL_ERRORS = ['state', 'provider', 'email_unverified', 'no_email'] as const;
 type SocialError = (typeof SOCIAL_ERRORS)[number];
@@ -28,7 +29,10 @@ export function LoginScreen() {
 
   const onSignedIn = useCallback(
     (user: Profile) => {
-      showToast({ type: 'success', message: t('auth:login.welcome', { name: user.first_name }) });
+      showToast({
+        type: 'success',
+        message: t('sign-in:login.welcome', { name: user.first_name }),
+      });
       void navigate(returnTo, { replace: true });
     },
     [navigate, returnTo, t],
@@ -39,23 +43,24 @@ export function LoginScreen() {
   const available = providers.data ?? [];
   return (
     <AuthCard
-      title={t('auth:login.title')}
-      subtitle={t('auth:login.subtitle')}
+      title={t('sign-in:login.title')}
+      subtitle={t('sign-in:login.subtitle')}
       footer={
         <>
-          {t('auth:login.noAccount')} <Link to="/registration">{t('auth:login.register')}</Link>
+          {t('sign-in:login.noAccount')}{' '}
+          <Link to="/registration">{t('sign-in:login.register')}</Link>
         </>
       }
     >
       {socialError !== null ? (
-        <FormAlert tone="error" title={t('auth:social.failedTitle')}>
-          {t(`auth:socialErrors.${isSocialError(socialError) ? socialError : 'provider'}`)}
+        <FormAlert tone="error" title={t('sign-in:social.failedTitle')}>
+          {t(`sign-in:socialErrors.${isSocialError(socialError) ? socialError : 'provider'}`)}
         </FormAlert>
       ) : null}
       {available.length > 0 ? (
         <>
           <SocialButtons providers={available} returnTo={returnTo} />
-          <AuthDivider label={t('auth:login.or')} />
+          <AuthDivider label={t('sign-in:login.or')} />
         </>
       ) : null}
       <LoginForm defaultEmail={search.get('email') ?? ''} onSignedIn={onSignedIn} />

@@ -17,6 +17,7 @@ import type { SignedLinkParams } from '../api/verify-email';
 import { NewPasswordFormSchema, type NewPasswordFormValues } from '../lib/auth-schemas';
 import styles from './auth-card.module.css';
 import { PasswordStrengthMeter } from './password-strength-meter';
+import '../../../locales/sign-in';
 
 /** Links that cannot work any more: the way out is a new link. */
 const DEAD_LINK_CODES = new Set(['reset_key_expired', 'reset_failed', 'user_not_found']);
@@ -78,27 +79,30 @@ export function PasswordResetForm({
             <>
               {' '}
               <Link to="/password-reset-request" className={styles.link}>
-                {t('auth:passwordReset.newLink')}
+                {t('sign-in:passwordReset.newLink')}
               </Link>
             </>
           ) : null}
         </FormAlert>
       ) : null}
       <PasswordField
-        label={t('auth:fields.newPassword')}
+        label={t('sign-in:fields.newPassword')}
         autoComplete="new-password"
         error={translateFieldMessage(t, errors.password?.message)}
         hint={<PasswordStrengthMeter password={password} />}
         {...register('password')}
       />
       <PasswordField
-        label={t('auth:fields.passwordConfirmation')}
+        label={t('sign-in:fields.passwordConfirmation')}
         autoComplete="new-password"
         error={translateFieldMessage(t, errors.password_confirmation?.message)}
         {...register('password_confirmation')}
       />
-      <SubmitButton isPending={mutation.isPending} pendingLabel={t('auth:passwordReset.pending')}>
-        {t('auth:passwordReset.submit')}
+      <SubmitButton
+        isPending={mutation.isPending}
+        pendingLabel={t('sign-in:passwordReset.pending')}
+      >
+        {t('sign-in:passwordReset.submit')}
       </SubmitButton>
     </form>
   );

@@ -10,6 +10,7 @@ import { useT } from '../../../lib/i18n';
 import { useRequestPasswordReset } from '../api/request-password-reset';
 import { ResetRequestFormSchema, type ResetRequestFormValues } from '../lib/auth-schemas';
 import styles from './auth-card.module.css';
+import '../../../locales/sign-in';
 
 /** Asks for a reset link. The answer never says whether the account exists. */
 export function PasswordResetRequestForm() {
@@ -28,11 +29,11 @@ export function PasswordResetRequestForm() {
   if (mutation.isSuccess) {
     return (
       <>
-        <FormAlert tone="success" title={t('auth:passwordResetRequest.sentTitle')}>
-          {t('auth:passwordResetRequest.sent', { email: getValues('email') })}
+        <FormAlert tone="success" title={t('sign-in:passwordResetRequest.sentTitle')}>
+          {t('sign-in:passwordResetRequest.sent', { email: getValues('email') })}
         </FormAlert>
         <Link to="/login" className={styles.link}>
-          {t('auth:passwordResetRequest.backToLogin')}
+          {t('sign-in:passwordResetRequest.backToLogin')}
         </Link>
       </>
     );
@@ -45,7 +46,7 @@ export function PasswordResetRequestForm() {
         <FormAlert tone="error">{apiErrorText(t, mutation.error)}</FormAlert>
       ) : null}
       <TextField
-        label={t('auth:fields.email')}
+        label={t('sign-in:fields.email')}
         type="email"
         autoComplete="email"
         inputMode="email"
@@ -54,9 +55,9 @@ export function PasswordResetRequestForm() {
       />
       <SubmitButton
         isPending={mutation.isPending}
-        pendingLabel={t('auth:passwordResetRequest.pending')}
+        pendingLabel={t('sign-in:passwordResetRequest.pending')}
       >
-        {t('auth:passwordResetRequest.submit')}
+        {t('sign-in:passwordResetRequest.submit')}
       </SubmitButton>
     </form>
   );

@@ -2,16 +2,17 @@ import { Link } from 'react-router';
 import { useT } from '../../../lib/i18n';
 import { AuthCard } from './auth-card';
 import { PasswordResetRequestForm } from './password-reset-request-form';
+import '../../../locales/sign-in';
 
 export function PasswordResetRequestScreen() {
   const { t } = useT();
   return (
     <AuthCard
-      title={t('auth:passwordResetRequest.title')}
-      subtitle={t('auth:passwordResetRequest.subtitle')}
+      title={t('sign-in:passwordResetRequest.title')}
+      subtitle={t('sign-in:passwordResetRequest.subtitle')}
       footer={
         <>
-          {t('auth:passwordResetRequest.remembered')}{' '}
+          {t('sign-in:passwordResetRequest.remembered')}{' '}
           <Link to="/login">{t('auth:account.login')}</Link>
         </>
       }

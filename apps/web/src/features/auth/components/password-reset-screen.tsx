@@ -7,6 +7,7 @@ import { signedLinkFrom } from '../api/verify-email';
 import { AuthCard } from './auth-card';
 import styles from './auth-card.module.css';
 import { PasswordResetForm } from './password-reset-form';
+import '../../../locales/sign-in';
 
 /** /password-reset?email=&expires=&signature=: the new password, then a fresh sign-in. */
 export function PasswordResetScreen() {
@@ -18,14 +19,16 @@ export function PasswordResetScreen() {
 
   const onDone = useCallback(() => {
     // Every session of the account has ended; the user signs in with the new password.
-    showToast({ type: 'success', message: t('auth:passwordReset.done') });
+    showToast({ type: 'success', message: t('sign-in:passwordReset.done') });
     void navigate(`/login?${new URLSearchParams({ email }).toString()}`, { replace: true });
   }, [email, navigate, t]);
 
   return (
     <AuthCard
-      title={t('auth:passwordReset.title')}
-      subtitle={link ? t('auth:passwordReset.for', { email }) : t('auth:passwordReset.subtitle')}
+      title={t('sign-in:passwordReset.title')}
+      subtitle={
+        link ? t('sign-in:passwordReset.for', { email }) : t('sign-in:passwordReset.subtitle')
+      }
     >
       {link ? (
         <PasswordResetForm link={link} onDone={onDone} />
@@ -33,7 +36,7 @@ export function PasswordResetScreen() {
         <FormAlert tone="error">
           {t('auth:serverErrors.reset_failed')}{' '}
           <Link to="/password-reset-request" className={styles.link}>
-            {t('auth:passwordReset.newLink')}
+            {t('sign-in:passwordReset.newLink')}
           </Link>
         </FormAlert>
       )}

@@ -18,6 +18,7 @@ import { useT } from '../../../lib/i18n';
 import { useRegister } from '../api/register';
 import { RegistrationFormSchema, type RegistrationFormValues } from '../lib/auth-schemas';
 import { PasswordStrengthMeter } from './password-strength-meter';
+import '../../../locales/sign-in';
 
 const FIELDS = ['first_name', 'last_name', 'email', 'password', 'password_confirmation'] as const;
 const BY_CODE = { email_taken: 'email' } as const;
@@ -63,20 +64,20 @@ export function RegistrationForm({ onRegistered }: { onRegistered: (user: Profil
       {hasFormError ? <FormAlert tone="error">{apiErrorText(t, mutation.error)}</FormAlert> : null}
       <div className={formStyles.row}>
         <TextField
-          label={t('auth:fields.firstName')}
+          label={t('sign-in:fields.firstName')}
           autoComplete="given-name"
           error={message(errors.first_name?.message)}
           {...register('first_name')}
         />
         <TextField
-          label={t('auth:fields.lastName')}
+          label={t('sign-in:fields.lastName')}
           autoComplete="family-name"
           error={message(errors.last_name?.message)}
           {...register('last_name')}
         />
       </div>
       <TextField
-        label={t('auth:fields.email')}
+        label={t('sign-in:fields.email')}
         type="email"
         autoComplete="email"
         inputMode="email"
@@ -84,25 +85,25 @@ export function RegistrationForm({ onRegistered }: { onRegistered: (user: Profil
         {...register('email')}
       />
       <PasswordField
-        label={t('auth:fields.password')}
+        label={t('sign-in:fields.password')}
         autoComplete="new-password"
         error={message(errors.password?.message)}
         hint={<PasswordStrengthMeter password={password} />}
         {...register('password')}
       />
       <PasswordField
-        label={t('auth:fields.passwordConfirmation')}
+        label={t('sign-in:fields.passwordConfirmation')}
         autoComplete="new-password"
         error={message(errors.password_confirmation?.message)}
         {...register('password_confirmation')}
       />
-      <CheckboxField label={t('auth:registration.newsletter')} {...register('newsletter')} />
+      <CheckboxField label={t('sign-in:registration.newsletter')} {...register('newsletter')} />
       <CheckboxField
         label={
           <>
-            {t('auth:registration.termsBefore')}{' '}
+            {t('sign-in:registration.termsBefore')}{' '}
             <Link to="/terms_conditions" target="_blank" rel="noopener">
-              {t('auth:registration.termsLink')}
+              {t('sign-in:registration.termsLink')}
             </Link>
           </>
         }
@@ -112,8 +113,8 @@ export function RegistrationForm({ onRegistered }: { onRegistered: (user: Profil
       {errors.terms_accepted ? (
         <FormAlert tone="info">{message(FIELD.notRegistered)}</FormAlert>
       ) : null}
-      <SubmitButton isPending={mutation.isPending} pendingLabel={t('auth:registration.pending')}>
-        {t('auth:registration.submit')}
+      <SubmitButton isPending={mutation.isPending} pendingLabel={t('sign-in:registration.pending')}>
+        {t('sign-in:registration.submit')}
       </SubmitButton>
     </form>
   );

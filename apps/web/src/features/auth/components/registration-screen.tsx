@@ -3,6 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { useT } from '../../../lib/i18n';
 import { AuthCard } from './auth-card';
 import { RegistrationForm } from './registration-form';
+import '../../../locales/sign-in';
 
 /** /registration: a new account is signed in at once and asked to confirm its email. */
 export function RegistrationScreen() {
@@ -14,12 +15,12 @@ export function RegistrationScreen() {
   );
   return (
     <AuthCard
-      title={t('auth:registration.title')}
-      subtitle={t('auth:registration.subtitle')}
+      title={t('sign-in:registration.title')}
+      subtitle={t('sign-in:registration.subtitle')}
       isWide
       footer={
         <>
-          {t('auth:registration.haveAccount')} <Link to="/login">{t('auth:account.login')}</Link>
+          {t('sign-in:registration.haveAccount')} <Link to="/login">{t('auth:account.login')}</Link>
         </>
       }
     >

@@ -5,6 +5,7 @@ import { ButtonLink } from '../../../components/ui/button';
 import { StatusMessage } from '../../../components/ui/status-message';
 import { useT } from '../../../lib/i18n';
 import { useProfile } from '../api/get-profile';
+import '../../../locales/sign-in';
 
 /**
  * The loaders guard account pages on arrival. A sign-in lost while the page is open (a 401
@@ -21,8 +22,8 @@ export function RequireUser({ children }: { children: (user: Profile) => ReactNo
     <div className="page-container">
       <StatusMessage
         tone="info"
-        title={t('auth:signedOut.title')}
-        description={t('auth:signedOut.text')}
+        title={t('sign-in:signedOut.title')}
+        description={t('sign-in:signedOut.text')}
         action={<ButtonLink to={`/login?${query}`}>{t('auth:account.login')}</ButtonLink>}
       />
     </div>

@@ -3,6 +3,7 @@ import { FormAlert } from '../../../components/ui/form-alert';
 import { apiErrorText } from '../../../lib/form-messages';
 import { useT } from '../../../lib/i18n';
 import { useResendVerification } from '../api/resend-verification';
+import '../../../locales/sign-in';
 
 /** "Send the link again", with what happened said next to it. */
 export function ResendVerification({ compact = false }: { compact?: boolean }) {
@@ -11,7 +12,7 @@ export function ResendVerification({ compact = false }: { compact?: boolean }) {
   return (
     <>
       {resend.isSuccess ? (
-        <FormAlert tone="success">{t('auth:verifyNotice.resent')}</FormAlert>
+        <FormAlert tone="success">{t('sign-in:verifyNotice.resent')}</FormAlert>
       ) : null}
       {resend.isError ? <FormAlert tone="error">{apiErrorText(t, resend.error)}</FormAlert> : null}
       <div>
@@ -22,7 +23,9 @@ export function ResendVerification({ compact = false }: { compact?: boolean }) {
           aria-busy={resend.isPending || undefined}
           onClick={() => resend.mutate()}
         >
-          {resend.isPending ? t('auth:verifyNotice.resending') : t('auth:verifyNotice.resend')}
+          {resend.isPending
+            ? t('sign-in:verifyNotice.resending')
+            : t('sign-in:verifyNotice.resend')}
         </Button>
       </div>
     </>

@@ -4,6 +4,7 @@ import { apiErrorText } from '../../../lib/form-messages';
 import { useT } from '../../../lib/i18n';
 import { useStartSocialSignIn } from '../api/start-social-sign-in';
 import styles from './social-buttons.module.css';
+import '../../../locales/sign-in';
 
 /** One button per provider the server has configured; each leaves for the provider's page. */
 export function SocialButtons({
@@ -33,7 +34,7 @@ export function SocialButtons({
             <span className={`${styles.mark} ${styles[provider]}`} aria-hidden="true">
               {provider === 'google' ? 'G' : 'f'}
             </span>
-            {t(`auth:social.continueWith.${provider}`)}
+            {t(`sign-in:social.continueWith.${provider}`)}
           </button>
         );
       })}

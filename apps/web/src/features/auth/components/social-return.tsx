@@ -8,6 +8,7 @@ import { useT } from '../../../lib/i18n';
 import { useAddSession } from '../api/add-session';
 import { AuthCard } from './auth-card';
 import styles from './auth-card.module.css';
+import '../../../locales/sign-in';
 
 /**
  * Back from Google or Facebook with a one-time code: trade it for a session on this key. The
@@ -33,19 +34,19 @@ export function SocialReturn({
 
   if (addSession.isError) {
     return (
-      <AuthCard title={t('auth:social.failedTitle')}>
+      <AuthCard title={t('sign-in:social.failedTitle')}>
         <FormAlert tone="error">{apiErrorText(t, addSession.error)}</FormAlert>
         <ButtonLink to="/login" replace>
-          {t('auth:social.backToLogin')}
+          {t('sign-in:social.backToLogin')}
         </ButtonLink>
       </AuthCard>
     );
   }
   return (
-    <AuthCard title={t('auth:social.finishing')}>
+    <AuthCard title={t('sign-in:social.finishing')}>
       <p role="status" className={styles.pending}>
         <span className={formStyles.spinner} aria-hidden="true" />
-        {t('auth:social.finishingText')}
+        {t('sign-in:social.finishingText')}
       </p>
     </AuthCard>
   );

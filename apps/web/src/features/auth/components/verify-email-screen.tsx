@@ -13,6 +13,7 @@ import { resumePath } from '../lib/return-target';
 import { AuthCard } from './auth-card';
 import styles from './auth-card.module.css';
 import { ResendVerification } from './resend-verification';
+import '../../../locales/sign-in';
 
 /** /verify-email?email=&expires=&signature=: confirms the address from the mail's link. */
 export function VerifyEmailScreen() {
@@ -33,17 +34,17 @@ export function VerifyEmailScreen() {
     // the address is confirmed. Without such a page the card below says it.
     const resume = isSignedIn ? resumePath() : null;
     if (resume) {
-      showToast({ message: t('auth:verifyEmail.success'), type: 'success' });
+      showToast({ message: t('sign-in:verifyEmail.success'), type: 'success' });
       void navigate(resume, { replace: true });
     }
   }, [verify.isSuccess, isSignedIn, queryClient, navigate, t]);
 
-  const title = t('auth:verifyEmail.title');
+  const title = t('sign-in:verifyEmail.title');
   if (link && verify.isPending) {
     return (
       <AuthCard title={title}>
         <p role="status" className={styles.pending}>
-          {t('auth:verifyEmail.checking')}
+          {t('sign-in:verifyEmail.checking')}
         </p>
       </AuthCard>
     );
@@ -51,9 +52,9 @@ export function VerifyEmailScreen() {
   if (verify.isSuccess) {
     return (
       <AuthCard title={title} icon="✓">
-        <FormAlert tone="success">{t('auth:verifyEmail.success')}</FormAlert>
+        <FormAlert tone="success">{t('sign-in:verifyEmail.success')}</FormAlert>
         <ButtonLink to={user ? '/profile' : '/login'}>
-          {user ? t('auth:verifyEmail.toAccount') : t('auth:account.login')}
+          {user ? t('sign-in:verifyEmail.toAccount') : t('auth:account.login')}
         </ButtonLink>
       </AuthCard>
     );
@@ -70,12 +71,12 @@ export function VerifyEmailScreen() {
           : t('auth:serverErrors.verification_failed')}
       </FormAlert>
       {isAlreadyVerified ? (
-        <ButtonLink to="/">{t('auth:verifyNotice.continue')}</ButtonLink>
+        <ButtonLink to="/">{t('sign-in:verifyNotice.continue')}</ButtonLink>
       ) : user && !user.email_verified ? (
         <ResendVerification />
       ) : user ? null : (
         <p>
-          {t('auth:verifyEmail.loginForNewLink')}{' '}
+          {t('sign-in:verifyEmail.loginForNewLink')}{' '}
           <Link className={styles.link} to="/login">
             {t('auth:account.login')}
           </Link>

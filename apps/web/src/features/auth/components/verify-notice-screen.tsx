@@ -8,6 +8,7 @@ import { resumePath } from '../lib/return-target';
 import { AuthCard } from './auth-card';
 import styles from './auth-card.module.css';
 import { ResendVerification } from './resend-verification';
+import '../../../locales/sign-in';
 
 /** /verify-notice: after registration (or an email change), tells the user to open the mail. */
 export function VerifyNoticeScreen() {
@@ -17,40 +18,40 @@ export function VerifyNoticeScreen() {
 
   if (user?.email_verified) {
     return (
-      <AuthCard title={t('auth:verifyNotice.title')} icon="✓">
+      <AuthCard title={t('sign-in:verifyNotice.title')} icon="✓">
         <FormAlert tone="success">{t('auth:serverErrors.email_already_verified')}</FormAlert>
-        <ButtonLink to="/">{t('auth:verifyNotice.continue')}</ButtonLink>
+        <ButtonLink to="/">{t('sign-in:verifyNotice.continue')}</ButtonLink>
       </AuthCard>
     );
   }
 
   return (
     <AuthCard
-      title={t('auth:verifyNotice.title')}
+      title={t('sign-in:verifyNotice.title')}
       subtitle={
         user
-          ? t('auth:verifyNotice.sentTo', { email: user.email })
-          : t('auth:verifyNotice.subtitle')
+          ? t('sign-in:verifyNotice.sentTo', { email: user.email })
+          : t('sign-in:verifyNotice.subtitle')
       }
       icon="✉"
       footer={
         outbox.data ? (
           <small>
-            {t('auth:verifyNotice.devOutbox')}{' '}
+            {t('sign-in:verifyNotice.devOutbox')}{' '}
             <a href={user ? `/dev/outbox?to=${encodeURIComponent(user.email)}` : '/dev/outbox'}>
-              {t('auth:verifyNotice.devOutboxLink')}
+              {t('sign-in:verifyNotice.devOutboxLink')}
             </a>
-            {outbox.data.unlocked ? null : <> {t('auth:verifyNotice.devOutboxLocked')}</>}
+            {outbox.data.unlocked ? null : <> {t('sign-in:verifyNotice.devOutboxLocked')}</>}
           </small>
         ) : undefined
       }
     >
-      <p>{t('auth:verifyNotice.text')}</p>
+      <p>{t('sign-in:verifyNotice.text')}</p>
       {user ? (
         <ResendVerification />
       ) : (
         <p>
-          {t('auth:verifyNotice.loginToResend')}{' '}
+          {t('sign-in:verifyNotice.loginToResend')}{' '}
           <Link className={styles.link} to="/login?return_to=%2Fverify-notice">
             {t('auth:account.login')}
           </Link>
@@ -59,11 +60,11 @@ export function VerifyNoticeScreen() {
       <div className={styles.actions}>
         {/* Back to the page the user registered from (e.g. the Buy page), else home. */}
         <ButtonLink to={resumePath() ?? '/'} variant="secondary">
-          {t('auth:verifyNotice.continue')}
+          {t('sign-in:verifyNotice.continue')}
         </ButtonLink>
         {user ? (
           <ButtonLink to="/profile/edit" variant="ghost">
-            {t('auth:verifyNotice.changeEmail')}
+            {t('sign-in:verifyNotice.changeEmail')}
           </ButtonLink>
         ) : null}
       </div>

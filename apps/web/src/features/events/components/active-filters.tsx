@@ -3,6 +3,7 @@ import { filterValueName, type ListingData } from '../lib/listing-data';
 import { activeFilterNames, type FilterName, type ListingFilters } from '../lib/listing-params';
 import { genderLabel } from './filter-panel';
 import styles from './listing-filters.module.css';
+import '../../../locales/listings';
 
 /** Shown elsewhere: the sport chips and the search box say what they hold. */
 const SHOWN_ELSEWHERE = new Set<FilterName>(['category_id', 'search']);
@@ -41,7 +42,7 @@ export function ActiveFilters({
   const label = (name: FilterName) => {
     const property = data.properties.find((p) => p.name === name);
     if (property) return property.label;
-    return t(`events:filters.${LABEL_KEY[name]}`);
+    return t(`listings:filters.${LABEL_KEY[name]}`);
   };
   const value = (name: FilterName) => {
     const raw = filters[name];
@@ -52,25 +53,25 @@ export function ActiveFilters({
         timeZone: 'UTC',
       }).format(new Date(`${raw}T12:00:00Z`));
     }
-    return filterValueName(name, filters, data) ?? t('events:filters.unknown');
+    return filterValueName(name, filters, data) ?? t('listings:filters.unknown');
   };
 
   return (
     <div className={styles.active}>
       {names.length > 0 ? (
-        <ul className={styles.chips} aria-label={t('events:filters.applied')}>
+        <ul className={styles.chips} aria-label={t('listings:filters.applied')}>
           {names.map((name) => (
             <li key={name}>
               <button
                 type="button"
                 className={styles.activeChip}
                 onClick={() => onRemove(name)}
-                aria-label={t('events:filters.remove', {
-                  filter: `${t('events:filters.chipLabel', { label: label(name) })} ${value(name)}`,
+                aria-label={t('listings:filters.remove', {
+                  filter: `${t('listings:filters.chipLabel', { label: label(name) })} ${value(name)}`,
                 })}
               >
                 <span>
-                  {t('events:filters.chipLabel', { label: label(name) })}{' '}
+                  {t('listings:filters.chipLabel', { label: label(name) })}{' '}
                   <strong>{value(name)}</strong>
                 </span>
                 <span aria-hidden="true">×</span>
@@ -80,7 +81,7 @@ export function ActiveFilters({
         </ul>
       ) : null}
       <button type="button" className={styles.clear} onClick={onClear}>
-        {t('events:filters.clear')}
+        {t('listings:filters.clear')}
       </button>
     </div>
   );

@@ -4,6 +4,7 @@ import type { CalendarPeriod } from '../lib/listing-params';
 import { eventTitle } from '../lib/event-display';
 import { zonedFormatter } from '../lib/zoned-time';
 import styles from './event-calendar.module.css';
+import '../../../locales/listings';
 
 const SHOWN_PER_DAY = 3;
 
@@ -49,8 +50,8 @@ export function CalendarGrid({
         const list = games.get(day) ?? [];
         const label = `${fullDate(day)}: ${
           list.length
-            ? t('events:calendar.games', { count: list.length })
-            : t('events:calendar.noGames')
+            ? t('listings:calendar.games', { count: list.length })
+            : t('listings:calendar.noGames')
         }`;
         return (
           <button
@@ -86,7 +87,7 @@ export function CalendarGrid({
                   </li>
                 ))}
                 {list.length > SHOWN_PER_DAY ? (
-                  <li>{t('events:calendar.more', { count: list.length - SHOWN_PER_DAY })}</li>
+                  <li>{t('listings:calendar.more', { count: list.length - SHOWN_PER_DAY })}</li>
                 ) : null}
               </ul>
             ) : null}

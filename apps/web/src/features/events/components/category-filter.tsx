@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router';
 import { ChipLinks } from '../../../components/ui/chip-links';
 import { useT } from '../../../lib/i18n';
 import { withFilter } from '../lib/listing-params';
+import '../../../locales/listings';
 
 /** Sport chips that narrow a listing through `category_id`, keeping the other filters. */
 export function CategoryFilter({
@@ -19,9 +20,9 @@ export function CategoryFilter({
   const to = (id: number | null) => `?${withFilter(params, 'category_id', id).toString()}`;
   return (
     <ChipLinks
-      label={t('events:filter.label')}
+      label={t('listings:filter.label')}
       chips={[
-        { key: 'all', to: to(null), label: t('events:filter.all'), isCurrent: activeId === null },
+        { key: 'all', to: to(null), label: t('listings:filter.all'), isCurrent: activeId === null },
         ...sorted.map((c) => ({
           key: c.id,
           to: to(c.id),

@@ -12,6 +12,7 @@ import { CalendarGrid } from './calendar-grid';
 import { EventCardSkeleton } from './event-card-skeleton';
 import { EventGrid } from './event-grid';
 import styles from './event-calendar.module.css';
+import '../../../locales/listings';
 
 /** A month or a week with the days that have games marked; picking a day lists its games. */
 export function EventCalendar({
@@ -58,24 +59,24 @@ export function EventCalendar({
           <button
             type="button"
             className={styles.arrow}
-            aria-label={t(`events:calendar.previous.${period}`)}
+            aria-label={t(`listings:calendar.previous.${period}`)}
             onClick={() => go({ date: shiftAnchor(selected, period, -1) })}
           >
             ‹
           </button>
           <button type="button" className={styles.today} onClick={() => go({ date: today })}>
-            {t('events:calendar.today')}
+            {t('listings:calendar.today')}
           </button>
           <button
             type="button"
             className={styles.arrow}
-            aria-label={t(`events:calendar.next.${period}`)}
+            aria-label={t(`listings:calendar.next.${period}`)}
             onClick={() => go({ date: shiftAnchor(selected, period, 1) })}
           >
             ›
           </button>
         </div>
-        <div className={styles.periods} role="group" aria-label={t('events:calendar.period')}>
+        <div className={styles.periods} role="group" aria-label={t('listings:calendar.period')}>
           {(['month', 'week'] as const).map((option) => (
             <button
               key={option}
@@ -83,13 +84,13 @@ export function EventCalendar({
               aria-pressed={period === option}
               onClick={() => go({ period: option })}
             >
-              {t(`events:calendar.${option}`)}
+              {t(`listings:calendar.${option}`)}
             </button>
           ))}
         </div>
       </div>
       {query.isError && !query.data ? (
-        <LoadError what={t('events:calendar.title')} onRetry={() => void query.refetch()} />
+        <LoadError what={t('listings:calendar.title')} onRetry={() => void query.refetch()} />
       ) : (
         <div aria-busy={query.isFetching}>
           <CalendarGrid
@@ -104,7 +105,7 @@ export function EventCalendar({
         </div>
       )}
       {query.data && !query.data.isComplete ? (
-        <p className={styles.note}>{t('events:calendar.incomplete')}</p>
+        <p className={styles.note}>{t('listings:calendar.incomplete')}</p>
       ) : null}
       <section className={styles.dayGames} aria-labelledby="calendar-day">
         <h3 id="calendar-day" className={styles.dayTitle}>
@@ -115,7 +116,7 @@ export function EventCalendar({
         ) : dayGames.length > 0 ? (
           <EventGrid events={dayGames} layout="list" locations={locations} headingLevel={4} />
         ) : query.data ? (
-          <StatusMessage compact title={t('events:calendar.emptyDay')} />
+          <StatusMessage compact title={t('listings:calendar.emptyDay')} />
         ) : null}
       </section>
     </section>

@@ -12,6 +12,7 @@ import { EventResults } from './event-results';
 import { ListingFilters } from './listing-filters';
 import { ListingTabs } from './listing-tabs';
 import { ViewToggle } from './view-toggle';
+import '../../../locales/listings';
 
 /** A listing screen: title, view switch, filters, then the games as grid, list or calendar. */
 export function EventListing({
@@ -29,7 +30,7 @@ export function EventListing({
   const { t } = useT();
   const { filters, clearFilters } = useListingFilters();
   const [view, setView] = useListingView(kind === 'schedule' ? 'list' : 'grid');
-  const title = t(`events:listing.${kind}.title`);
+  const title = t(`listings:listing.${kind}.title`);
   const locations = locationNames(data.locations);
 
   return (
@@ -39,7 +40,7 @@ export function EventListing({
       {activeFilterNames(filters).length > 0 ? <ListingTabs /> : null}
       <PageHeader
         title={title}
-        subtitle={t(`events:listing.${kind}.subtitle`)}
+        subtitle={t(`listings:listing.${kind}.subtitle`)}
         actions={<ViewToggle view={view} onChange={setView} />}
       />
       <ListingFilters data={data} showDates={view !== 'calendar'} />

@@ -14,6 +14,7 @@ import { activeFilterNames, type ListingFilters } from '../lib/listing-params';
 import { pagedEvents, type PagedEvents } from '../lib/paged-events';
 import styles from './event-results.module.css';
 import { PagedEventList } from './paged-event-list';
+import '../../../locales/listings';
 
 /** Scrolls to the first day from today on and puts the focus on its heading. */
 function jumpToToday(today: string) {
@@ -53,15 +54,15 @@ export function EventResults({
   const isFiltered = activeFilterNames(filters).length > 0;
   const empty = isFiltered
     ? {
-        title: t('events:listing.emptyFiltered'),
-        description: t('events:listing.emptyFilteredHint'),
+        title: t('listings:listing.emptyFiltered'),
+        description: t('listings:listing.emptyFilteredHint'),
         action: (
           <Button variant="secondary" size="s" onClick={onClearFilters}>
-            {t('events:filters.clear')}
+            {t('listings:filters.clear')}
           </Button>
         ),
       }
-    : { title: t(`events:listing.${kind}.empty`) };
+    : { title: t(`listings:listing.${kind}.empty`) };
 
   const fromToday = pagedEvents(query);
   const earlierEvents = flattenPages(earlier.data?.pages)?.toReversed() ?? [];
@@ -88,23 +89,23 @@ export function EventResults({
               onClick={() => (wantsEarlier ? void earlier.fetchNextPage() : setWantsEarlier(true))}
             >
               {earlier.isFetching
-                ? t('events:pager.loading')
+                ? t('listings:pager.loading')
                 : earlier.isError
-                  ? t('events:schedule.earlierError')
-                  : t('events:schedule.earlier')}
+                  ? t('listings:schedule.earlierError')
+                  : t('listings:schedule.earlier')}
             </Button>
           ) : (
-            <span className={styles.note}>{t('events:schedule.noEarlier')}</span>
+            <span className={styles.note}>{t('listings:schedule.noEarlier')}</span>
           )}
           <Button variant="secondary" size="s" onClick={() => jumpToToday(today)}>
-            {t('events:schedule.today')}
+            {t('listings:schedule.today')}
           </Button>
         </div>
       ) : null}
       <PagedEventList
         state={state}
         error={query.error}
-        what={t(`events:listing.${kind}.title`)}
+        what={t(`listings:listing.${kind}.title`)}
         layout={layout}
         groupByDay={kind === 'schedule'}
         locations={locations}

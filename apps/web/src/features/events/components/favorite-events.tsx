@@ -5,6 +5,7 @@ import { useFavoriteEvents } from '../api/get-favorite-events';
 import { pagedEvents } from '../lib/paged-events';
 import { PagedEventList } from './paged-event-list';
 import styles from './view-toggle.module.css';
+import '../../../locales/listings';
 
 const TYPES: readonly EventType[] = ['upcoming', 'live', 'finished'];
 
@@ -39,7 +40,7 @@ export function FavoriteEvents({
 
   return (
     <>
-      <div className={styles.toggle} role="group" aria-label={t('events:favorites.title')}>
+      <div className={styles.toggle} role="group" aria-label={t('listings:favorites.title')}>
         {TYPES.map((option) => (
           <button
             key={option}
@@ -47,7 +48,7 @@ export function FavoriteEvents({
             aria-pressed={type === option}
             onClick={() => choose(option)}
           >
-            {t(`events:favorites.type.${option}`)}
+            {t(`listings:favorites.type.${option}`)}
           </button>
         ))}
       </div>
@@ -55,13 +56,13 @@ export function FavoriteEvents({
         <PagedEventList
           state={pagedEvents(query)}
           error={query.error}
-          what={t('events:favorites.title')}
+          what={t('listings:favorites.title')}
           layout="grid"
           locations={locations}
           headingLevel={3}
           empty={{
-            title: t(`events:favorites.empty.${type}`),
-            description: t('events:favorites.hint'),
+            title: t(`listings:favorites.empty.${type}`),
+            description: t('listings:favorites.hint'),
           }}
         />
       </div>

@@ -5,6 +5,7 @@ import { useT } from '../../../lib/i18n';
 import { teamsBySchool, type ListingData, type PropertyName } from '../lib/listing-data';
 import type { FilterName, ListingFilters } from '../lib/listing-params';
 import styles from './listing-filters.module.css';
+import '../../../locales/listings';
 
 type OnChange = (name: FilterName, value: string | null) => void;
 
@@ -37,11 +38,11 @@ export function FilterPanel({
   return (
     <div id={id} className={styles.panel}>
       <SelectField
-        label={t('events:filters.team')}
+        label={t('listings:filters.team')}
         value={selected('team')}
         onChange={pick('team')}
       >
-        <option value="">{t('events:filters.anyTeam')}</option>
+        <option value="">{t('listings:filters.anyTeam')}</option>
         {teamsBySchool(data).map(({ school, teams }) => {
           const options = teams.map((team) => (
             <option key={team.id} value={team.id}>
@@ -58,11 +59,11 @@ export function FilterPanel({
         })}
       </SelectField>
       <SelectField
-        label={t('events:filters.group')}
+        label={t('listings:filters.group')}
         value={selected('group')}
         onChange={pick('group')}
       >
-        <option value="">{t('events:filters.anyGroup')}</option>
+        <option value="">{t('listings:filters.anyGroup')}</option>
         {data.groups.map((group) => (
           <option key={group.id} value={group.id}>
             {group.name}
@@ -76,7 +77,7 @@ export function FilterPanel({
           value={selected(property.name)}
           onChange={pick(property.name)}
         >
-          <option value="">{t('events:filters.any')}</option>
+          <option value="">{t('listings:filters.any')}</option>
           {property.values.map((value) => (
             <option key={value} value={value}>
               {property.name === 'gender' ? genderLabel(value, t) : value}
@@ -85,11 +86,11 @@ export function FilterPanel({
         </SelectField>
       ))}
       <SelectField
-        label={t('events:filters.rink')}
+        label={t('listings:filters.rink')}
         value={selected('rink')}
         onChange={pick('rink')}
       >
-        <option value="">{t('events:filters.anyRink')}</option>
+        <option value="">{t('listings:filters.anyRink')}</option>
         {data.locations.map((location) => (
           <option key={location.id} value={location.id}>
             {location.city ? `${location.name}, ${location.city}` : location.name}
@@ -100,14 +101,14 @@ export function FilterPanel({
         <>
           <TextField
             type="date"
-            label={t('events:filters.from')}
+            label={t('listings:filters.from')}
             value={filters.start_date ?? ''}
             max={filters.end_date ?? undefined}
             onChange={pick('start_date')}
           />
           <TextField
             type="date"
-            label={t('events:filters.to')}
+            label={t('listings:filters.to')}
             value={filters.end_date ?? ''}
             min={filters.start_date ?? undefined}
             onChange={pick('end_date')}
@@ -119,6 +120,6 @@ export function FilterPanel({
 }
 
 export function genderLabel(value: string, t: ReturnType<typeof useT>['t']) {
-  if (value === 'men' || value === 'women') return t(`events:gender.${value}`);
-  return t('events:gender.other');
+  if (value === 'men' || value === 'women') return t(`listings:gender.${value}`);
+  return t('listings:gender.other');
 }

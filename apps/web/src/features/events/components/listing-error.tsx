@@ -3,6 +3,7 @@ import { Button } from '../../../components/ui/button';
 import { StatusMessage } from '../../../components/ui/status-message';
 import { isApiError } from '../../../lib/api-error';
 import { useT } from '../../../lib/i18n';
+import '../../../locales/listings';
 
 /** A listing that could not be read, with what went wrong in words and what to do next. */
 export function ListingError({
@@ -25,8 +26,8 @@ export function ListingError({
       : status === 429
         ? t('errors:codes.rate_limited')
         : status === 400
-          ? t('events:errors.badFilter')
-          : t('events:errors.server');
+          ? t('listings:errors.badFilter')
+          : t('listings:errors.server');
   return (
     <StatusMessage
       tone="error"
@@ -35,7 +36,7 @@ export function ListingError({
       action={
         status === 400 && onClearFilters ? (
           <Button variant="secondary" size="s" onClick={onClearFilters}>
-            {t('events:filters.clear')}
+            {t('listings:filters.clear')}
           </Button>
         ) : (
           <Button variant="secondary" size="s" onClick={onRetry}>

@@ -8,6 +8,7 @@ import { CategoryFilter } from './category-filter';
 import { FilterPanel } from './filter-panel';
 import { SearchBox } from './search-box';
 import styles from './listing-filters.module.css';
+import '../../../locales/listings';
 
 /** Search, sport chips, the other filters behind a button, and what is applied. */
 export function ListingFilters({ data, showDates }: { data: ListingData; showDates: boolean }) {
@@ -34,7 +35,7 @@ export function ListingFilters({ data, showDates }: { data: ListingData; showDat
           onClick={() => setOpen(!isOpen)}
         >
           <span className={styles.toggleIcon} aria-hidden="true" />
-          {t('events:filters.button')}
+          {t('listings:filters.button')}
           {panelCount > 0 ? <span className={styles.count}>{panelCount}</span> : null}
         </button>
       </div>

@@ -2,6 +2,7 @@ import { NavLink, useSearchParams } from 'react-router';
 import { useT } from '../../../lib/i18n';
 import type { ListingKind } from '../lib/events-query';
 import styles from './listing-tabs.module.css';
+import '../../../locales/listings';
 
 const KINDS: readonly ListingKind[] = ['live', 'upcoming', 'vod', 'schedule'];
 
@@ -11,14 +12,14 @@ export function ListingTabs() {
   const [params] = useSearchParams();
   const search = params.toString();
   return (
-    <nav className={styles.tabs} aria-label={t('events:tabs.label')}>
+    <nav className={styles.tabs} aria-label={t('listings:tabs.label')}>
       {KINDS.map((kind) => (
         <NavLink
           key={kind}
           to={{ pathname: `/${kind}`, search: search ? `?${search}` : '' }}
           className={styles.tab}
         >
-          {t(`events:listing.${kind}.tab`)}
+          {t(`listings:listing.${kind}.tab`)}
         </NavLink>
       ))}
     </nav>

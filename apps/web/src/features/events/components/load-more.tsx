@@ -3,6 +3,7 @@ import { Button } from '../../../components/ui/button';
 import { useT } from '../../../lib/i18n';
 import type { PagedEvents } from '../lib/paged-events';
 import styles from './load-more.module.css';
+import '../../../locales/listings';
 
 /**
  * The foot of a paged list: how many games are shown out of how many, and the next page. The next
@@ -33,20 +34,20 @@ export function LoadMore({ state }: { state: PagedEvents }) {
   return (
     <div className={styles.foot} ref={sentinel}>
       <p className={styles.count} aria-live="polite">
-        {t('events:pager.count', { shown, total: Math.max(state.total ?? shown, shown) })}
+        {t('listings:pager.count', { shown, total: Math.max(state.total ?? shown, shown) })}
       </p>
       {isLoadMoreError ? (
         <p className={styles.error} role="alert">
-          {t('events:pager.error')}
+          {t('listings:pager.error')}
         </p>
       ) : null}
       {hasMore ? (
         <Button variant="secondary" onClick={loadMore} disabled={isLoadingMore}>
           {isLoadingMore
-            ? t('events:pager.loading')
+            ? t('listings:pager.loading')
             : isLoadMoreError
               ? t('common:actions.retry')
-              : t('events:pager.more')}
+              : t('listings:pager.more')}
         </Button>
       ) : null}
     </div>

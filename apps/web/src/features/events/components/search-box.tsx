@@ -1,5 +1,6 @@
 import { SearchField } from '../../../components/ui/search-field';
 import { useT } from '../../../lib/i18n';
+import '../../../locales/listings';
 
 /** Text search over game and team names; the listing's URL follows the typing. */
 export function SearchBox({
@@ -13,8 +14,8 @@ export function SearchBox({
   return (
     <SearchField
       id="listing-search"
-      label={t('events:filters.search')}
-      placeholder={t('events:filters.searchPlaceholder')}
+      label={t('listings:filters.search')}
+      placeholder={t('listings:filters.searchPlaceholder')}
       value={value}
       onSearch={onSearch}
     />

@@ -1,6 +1,7 @@
 import { useT } from '../../../lib/i18n';
 import type { ListingView } from '../lib/listing-params';
 import styles from './view-toggle.module.css';
+import '../../../locales/listings';
 
 const VIEWS: readonly ListingView[] = ['grid', 'list', 'calendar'];
 
@@ -15,7 +16,7 @@ export function ViewToggle({
 }) {
   const { t } = useT();
   return (
-    <div className={styles.toggle} role="group" aria-label={t('events:view.label')}>
+    <div className={styles.toggle} role="group" aria-label={t('listings:view.label')}>
       {views.map((option) => (
         <button
           key={option}
@@ -24,7 +25,7 @@ export function ViewToggle({
           onClick={() => onChange(option)}
         >
           <span aria-hidden="true" className={styles[option]} />
-          {t(`events:view.${option}`)}
+          {t(`listings:view.${option}`)}
         </button>
       ))}
     </div>

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useT } from '../../../lib/i18n';
 import { isSafeColor } from '../../../lib/theme';
 import styles from './subject-banner.module.css';
+import '../../../locales/listings';
 
 /** What a team, school or sport page is about, ready to show. */
 export interface BannerSubject {
@@ -38,7 +39,7 @@ export function SubjectBanner({ subject, action }: { subject: BannerSubject; act
         )}
       </div>
       <div className={styles.text}>
-        <p className={styles.kind}>{t(`events:kind.${subject.kind}`)}</p>
+        <p className={styles.kind}>{t(`listings:kind.${subject.kind}`)}</p>
         <h2 id="banner-title" className={styles.name}>
           {subject.name}
         </h2>
