@@ -18,12 +18,18 @@ fs.writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), script);
 const prebuilt = zlib.brotliCompressSync(script);
 fs.writeFileSync(path.join(dist, 'assets', 'app-abc123.js.br'), prebuilt);
 
+const playlist = `#EXTM3U\n${Array.from({ length: 600 }, (_, i) => `#EXTINF:1.000000,\nseg_${i}.ts\n`).join('')}`;
+
 let app: FastifyInstance;
 let database: DatabaseHandle;
 beforeAll(async () => {
   database = await createTestDatabase();
   const config = loadConfig({ LOG_LEVEL: 'silent', NODE_ENV: 'test', WEB_DIST_DIR: dist });
   app = await buildApp({ config, db: database.db });
+  // A playlist as the media routes send one (they need a signed token and stored files).
+  app.get('/test-playlist.m3u8', (_req, reply) =>
+    reply.type('application/vnd.apple.mpegurl').send(playlist),
+  );
   await app.ready();
 });
 afterAll(async () => {
@@ -71,5 +77,15 @@ describe('compression', () => {
     expect(small.statusCode).toBe(404);
     expect(small.headers['content-encoding']).toBeUndefined();
     expect(small.json()).toMatchObject({ code: 'route_not_found' });
+  });
+
+  it("compresses HLS playlists, which mime-db does not call compressible (a live game's grows each second)", async () => {
+    const res = await get('/test-playlist.m3u8', 'gzip, deflate, br');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/vnd\.apple\.mpegurl/);
+    expect(res.headers['content-encoding']).toBe('br');
+    const text = zlib.brotliDecompressSync(res.rawPayload).toString();
+    expect(text).toBe(playlist);
+    expect(res.rawPayload.length).toBeLessThan(text.length / 5);
   });
 });
