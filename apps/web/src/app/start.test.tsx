@@ -55,6 +55,8 @@ beforeEach(() => {
 afterEach(() => {
   act(() => root?.unmount());
   root = null;
+  // The web tests share one document (isolate: false): the page this file drew goes with it.
+  document.body.innerHTML = '';
   queryClient.clear();
   vi.unstubAllGlobals();
   document.documentElement.removeAttribute('style');
