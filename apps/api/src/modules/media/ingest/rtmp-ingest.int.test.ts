@@ -111,10 +111,16 @@ async function until<T>(what: string, fn: () => Promise<T | undefined | false>, 
 
 const livePlaylist = () =>
   path.join(mediaDir, eventPrefix(app.t.demoChannelId, eventId), 'live', 'v0', 'index.m3u8');
-const segmentsNow = () =>
-  fs.existsSync(livePlaylist())
-    ? parseMediaPlaylist(fs.readFileSync(livePlaylist(), 'utf8')).segments.length
-    : 0;
+/**
+ * Segments in the live playlist, 0 while there is none. ffmpeg rewrites it in place (truncate,
+ * then write; 1 s segments do it every second), so a read can be torn: that one counts as not yet,
+ * as the media route answers it (stored-playlist.ts).
+ */
+const segmentsNow = () => {
+  const text = fs.existsSync(livePlaylist()) ? fs.readFileSync(livePlaylist(), 'utf8') : '';
+  const complete = text.startsWith('#EXTM3U') && text.endsWith('\n');
+  return complete ? parseMediaPlaylist(text).segments.length : 0;
+};
 
 describe('RTMP ingest', () => {
   it('a published stream is live, grows, shows in the console, and becomes the VOD', async () => {
