@@ -119,6 +119,11 @@ void describe('replays that are not ready', () => {
     await page.getByText(/It starts here by itself once it is ready/).waitFor();
     assert.equal(await page.getByTestId('main-video').count(), 0);
     assert.equal(await page.getByText(/technical difficulties/).count(), 0);
+    // The "More games" rail loads its code after the screen, busy for a moment: it must settle.
+    await page
+      .locator('[aria-busy="true"]')
+      .first()
+      .waitFor({ state: 'detached', timeout: 10_000 });
     assert.equal(await page.locator('[aria-busy="true"]').count(), 0, 'no endless spinner');
     assert.deepEqual(errors, []);
     await close();
