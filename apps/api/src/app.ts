@@ -46,6 +46,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       hostname: request.hostname,
       acceptLanguage: request.headers['accept-language'],
       pathname,
+      ip: request.ip,
     }).catch((error: unknown) => {
       request.log.warn({ err: error }, 'start-up data for the app shell failed');
       return undefined;

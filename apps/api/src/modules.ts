@@ -245,6 +245,7 @@ export async function registerModules(
     channel,
     events,
     runtimeConfig,
+    shellPoster: (channelId, eventId, ip) => media.playback.shellPoster(channelId, eventId, ip),
     defaultChannelKey: config.DEFAULT_CHANNEL_KEY,
   });
   return { startupFor };

@@ -8,7 +8,7 @@ import {
   preloadLinks,
   scriptSafeJson,
   startupModules,
-  withSplashName,
+  withSplash,
 } from './app-shell.js';
 
 describe('app shell', () => {
@@ -50,7 +50,7 @@ describe('app shell', () => {
     const name = 'Evil</script><script>alert(1)</script> & <!-- co';
     const json = JSON.stringify({ config: {}, locale: 'fr', bootstrap: { settings: { name } } });
     const html = await createAppShell(dir).html(undefined, {
-      startup: { json, locale: 'fr', settings: { channel_name: name } as never },
+      startup: { json, locale: 'fr', settings: { channel_name: name } as never, poster: null },
       pathname: '/',
     });
     expect(html).toContain('<html lang="fr"');
@@ -117,13 +117,12 @@ describe('app shell', () => {
       'src/components/ui/sanitize-html.ts': { file: 'assets/purify.js' },
     };
     const settings = { static_blocks: true } as NonNullable<RenderedStartup['settings']>;
-    const french = startupModules({ json: '{}', locale: 'fr', settings });
+    const french = startupModules({ locale: 'fr', settings });
     expect(french).toEqual(['src/locales/fr-start-up.ts', 'src/components/ui/sanitize-html.ts']);
     const links = preloadLinks(manifest, '/', french);
     expect(links).toContain('href="/assets/fr.js"');
     expect(links).toContain('href="/assets/purify.js"');
     const english = startupModules({
-      json: '{}',
       locale: 'en',
       settings: { ...settings, static_blocks: false },
     });
@@ -133,12 +132,23 @@ describe('app shell', () => {
 
   it("writes the channel's name, escaped, under the splash's ring (the first paint is text)", () => {
     const index = '<div id="splash" class="splash"><div class="splash__ring"></div></div>';
-    expect(withSplashName(index, 'Rivière & "Co" <b>')).toBe(
+    expect(withSplash(index, 'Rivière & "Co" <b>')).toBe(
       '<div id="splash" class="splash"><div class="splash__ring"></div>' +
         '<p class="splash__name">Rivière &#38; &#34;Co&#34; &#60;b&#62;</p></div>',
     );
-    // A name with replacement patterns is written as it is.
-    expect(withSplashName(index, "$& $' Club")).toContain('>$&#38; $&#39; Club</p>');
-    expect(withSplashName('<div id="root"></div>', 'Club')).toBe('<div id="root"></div>');
+    expect(withSplash(index, "$& $' Club")).toContain('>$&#38; $&#39; Club</p>');
+    expect(withSplash('<div id="root"></div>', 'Club')).toBe('<div id="root"></div>');
+  });
+
+  it("draws a watch page's poster where the player will be, with the ring over it", () => {
+    const index = '<div id="splash" class="splash"><div class="splash__ring"></div></div>';
+    const poster = '/media/e/7/s.1.1.7.0.sig/assets/poster.jpg?a=1&b="2"';
+    expect(withSplash(index, 'Club', poster)).toBe(
+      '<div id="splash" class="splash splash--watch"><p class="splash__name">Club</p>' +
+        '<div class="splash__player"><img class="splash__poster" ' +
+        'src="/media/e/7/s.1.1.7.0.sig/assets/poster.jpg?a=1&#38;b=&#34;2&#34;" alt="" ' +
+        'width="1280" height="720" fetchpriority="high" />' +
+        '<div class="splash__ring"></div></div></div>',
+    );
   });
 });

@@ -62,7 +62,9 @@ const LOCALE_TEXTS: Partial<Record<Locale, string>> = { fr: 'src/locales/fr-star
 const STATIC_BLOCKS_SANITIZER = 'src/components/ui/sanitize-html.ts';
 
 /** The chunks the start-up of this channel's page loads besides the path's screen. */
-export function startupModules(startup: RenderedStartup | undefined): string[] {
+export function startupModules(
+  startup: Pick<RenderedStartup, 'locale' | 'settings'> | undefined,
+): string[] {
   if (!startup) return [];
   const texts = LOCALE_TEXTS[startup.locale];
   return [
@@ -127,16 +129,29 @@ export async function inlineStyleSheets(index: string, distDir: string): Promise
 }
 
 const SPLASH_RING = '<div class="splash__ring"></div>';
+const SPLASH_OPEN = '<div id="splash" class="splash"';
 
 /**
- * The channel's name under the splash's ring: the first paint shows text (first contentful paint
- * at the HTML, not after the app's script), and a visitor on a slow phone sees whose site loads.
+ * The splash as the server writes it for this page: the channel's name under the ring, so the
+ * first paint is text (first contentful paint at the HTML, not after the app's script) and a
+ * visitor on a slow phone sees whose site loads. On a watch page, the game's poster too, where
+ * the player will be, with the ring over it: the page's largest picture is drawn from the HTML,
+ * not after the app has started, taken a key and asked for the game (Lighthouse's LCP).
  */
-export function withSplashName(html: string, channelName: string): string {
-  return html.replace(
-    SPLASH_RING,
-    () => `${SPLASH_RING}<p class="splash__name">${escapeAttr(channelName)}</p>`,
-  );
+export function withSplash(
+  html: string,
+  channelName: string,
+  poster: string | null = null,
+): string {
+  const name = `<p class="splash__name">${escapeAttr(channelName)}</p>`;
+  if (!poster) return html.replace(SPLASH_RING, () => `${SPLASH_RING}${name}`);
+  const player =
+    '<div class="splash__player">' +
+    `<img class="splash__poster" src="${escapeAttr(poster)}" alt="" width="1280" height="720" fetchpriority="high" />` +
+    `${SPLASH_RING}</div>`;
+  return html
+    .replace(SPLASH_OPEN, () => `${SPLASH_OPEN.slice(0, -1)} splash--watch"`)
+    .replace(SPLASH_RING, () => `${name}${player}`);
 }
 
 export interface ShellOptions {
@@ -204,7 +219,7 @@ export function createAppShell(distDir: string) {
         if (existing.test(html)) html = html.replace(existing, tag);
         else head.push(tag);
       }
-      if (channelName) html = withSplashName(html, channelName);
+      if (channelName) html = withSplash(html, channelName, startup?.poster ?? null);
       if (startup) {
         html = html.replace(/<html lang="[a-z]+"/, `<html lang="${startup.locale}"`);
         head.push(

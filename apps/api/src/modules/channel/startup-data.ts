@@ -8,6 +8,8 @@ export interface StartupRequest {
   hostname: string;
   acceptLanguage: string | undefined;
   pathname: string;
+  /** The visitor's address (the poster follows the channel's geo rules, as playback does). */
+  ip: string;
 }
 
 /** StartupData already serialised (the cached bootstrap bytes are spliced in, not re-encoded). */
@@ -15,7 +17,12 @@ export interface RenderedStartup {
   json: string;
   locale: Locale;
   settings: Settings | null;
+  /** On a watch page, the game's poster, shown by the HTML while the app starts (not in `json`). */
+  poster: string | null;
 }
+
+/** The game a watch page shows, from its path. */
+const WATCH_PATH = /^\/watch\/(\d{1,10})$/;
 
 /** The first of the browser's languages the app has, as the client's own detection picks it. */
 export function localeFromAcceptLanguage(header: string | undefined): Locale | null {
@@ -36,6 +43,7 @@ export function createStartupData(deps: {
   channel: ChannelService;
   events: EventsService;
   runtimeConfig: RuntimeConfigFor;
+  shellPoster: (channelId: number, eventId: number, ip: string) => Promise<string | null>;
   defaultChannelKey: string;
 }) {
   return async function startupFor(req: StartupRequest): Promise<RenderedStartup> {
@@ -46,20 +54,25 @@ export function createStartupData(deps: {
     if (!found) {
       const locale = localeFromAcceptLanguage(req.acceptLanguage) ?? 'en';
       const json = JSON.stringify({ config, locale, bootstrap: null, homepage: null });
-      return { json, locale, settings: null };
+      return { json, locale, settings: null, poster: null };
     }
     const settings = await deps.channel.settings(found.id);
     const locale = localeFromAcceptLanguage(req.acceptLanguage) ?? settings.language;
-    const [bootstrap, homepage] = await Promise.all([
+    const watched = WATCH_PATH.exec(req.pathname)?.[1];
+    const [bootstrap, homepage, poster] = await Promise.all([
       deps.channel.bootstrapJson(found.id, locale),
       req.pathname === '/'
         ? deps.events.homepage({ channelId: found.id, userId: null, locale })
+        : Promise.resolve(null),
+      // The page goes without its poster rather than fail.
+      watched
+        ? deps.shellPoster(found.id, Number(watched), req.ip).catch(() => null)
         : Promise.resolve(null),
     ]);
     const json =
       `{"config":${JSON.stringify(config)},"locale":${JSON.stringify(locale)},` +
       `"bootstrap":${bootstrap.toString('utf8')},"homepage":${JSON.stringify(homepage)}}`;
-    return { json, locale, settings };
+    return { json, locale, settings, poster };
   };
 }
 export type StartupFor = ReturnType<typeof createStartupData>;

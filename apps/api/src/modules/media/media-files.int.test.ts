@@ -11,6 +11,8 @@ import { createTestApp, OTHER_CHANNEL_KEY, type TestContext } from '../../test/t
 
 let t: TestContext;
 let mediaDir: string;
+/** A built web app of one page with the splash, for the watch page's HTML. */
+let webDist: string;
 let fixture: { dir: string; durationSeconds: number };
 let clock = Date.now();
 let eventId: number;
@@ -27,7 +29,17 @@ const tokenOf = (url: string) => url.split('/')[4] ?? '';
 beforeAll(async () => {
   mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rudy-media-files-'));
   fixture = await makeTinyVod();
-  t = await createTestApp({ MEDIA_DIR: mediaDir }, { now: () => new Date(clock) });
+  webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'rudy-media-files-web-'));
+  fs.writeFileSync(
+    path.join(webDist, 'index.html'),
+    '<!doctype html><html lang="en"><head><title>Live sports</title></head><body>' +
+      '<div id="splash" class="splash"><div class="splash__ring"></div></div>' +
+      '<div id="root"></div></body></html>',
+  );
+  t = await createTestApp(
+    { MEDIA_DIR: mediaDir, WEB_DIST_DIR: webDist },
+    { now: () => new Date(clock) },
+  );
   eventId = await findEvent(t, { access: 'free', when: 'past' });
   const free = await t.database.db
     .selectFrom('events')
@@ -52,6 +64,52 @@ afterAll(async () => {
   await t.close();
   fs.rmSync(mediaDir, { recursive: true, force: true });
   fs.rmSync(fixture.dir, { recursive: true, force: true });
+  fs.rmSync(webDist, { recursive: true, force: true });
+});
+
+describe("a watch page's poster in its HTML", () => {
+  const posterIn = async (id: number, host?: string) => {
+    const page = await t.inject({
+      url: `/watch/${id}`,
+      headers: { accept: 'text/html', ...(host ? { host } : {}) },
+    });
+    expect(page.statusCode).toBe(200);
+    return /<img class="splash__poster" src="([^"]+)"/.exec(page.body)?.[1];
+  };
+
+  it('opens the poster with no API key, and nothing else of the game or of another', async () => {
+    const src = await posterIn(eventId);
+    expect(src).toMatch(
+      new RegExp(`^/media/e/${eventId}/s\\.[^/]+\\.0\\.[^/]+/assets/poster\\.jpg$`),
+    );
+    const poster = await t.get(src!);
+    expect(poster.statusCode).toBe(200);
+    expect(poster.headers['content-type']).toBe('image/jpeg');
+    const token = tokenOf(src!);
+    for (const rest of ['vod/master.m3u8', 'download/event.mp4', 'assets/preview.mp4']) {
+      expect((await t.get(`/media/e/${eventId}/${token}/${rest}`)).statusCode, rest).toBe(403);
+    }
+    expect((await t.get(`/media/e/${otherEventId}/${token}/assets/poster.jpg`)).statusCode).toBe(
+      403,
+    );
+    // Reloads within a few minutes share one URL (and the browser's cached image).
+    expect(await posterIn(eventId)).toBe(src);
+  });
+
+  it("shows no poster of another channel's game, of a game without one, or once expired", async () => {
+    expect(await posterIn(otherChannelEventId)).toBeUndefined();
+    expect(await posterIn(otherChannelEventId, 'other.example.test')).toMatch(/^\/media\/e\//);
+    const withoutMedia = await findEvent(t, { access: 'free', when: 'future' });
+    expect(await posterIn(withoutMedia)).toBeUndefined();
+    const src = await posterIn(eventId);
+    const saved = clock;
+    clock += 16 * 60_000;
+    try {
+      expect((await t.get(src!)).statusCode).toBe(403);
+    } finally {
+      clock = saved;
+    }
+  });
 });
 
 describe('signed media URLs', () => {

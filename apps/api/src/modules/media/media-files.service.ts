@@ -68,7 +68,10 @@ export function createMediaFilesService(deps: {
     }
     if (!isSafeKey(rest) || contentTypeOf(rest) === undefined) throw notFound();
     if (!allowedPath(claims.scope, rest)) throw denied();
-    if (!(await keyIsActive(claims.channelId, claims.keyId))) throw denied();
+    // A page shell's poster token names no key (see MediaScope `s`): there is none to revoke.
+    if (claims.scope !== 's' && !(await keyIsActive(claims.channelId, claims.keyId))) {
+      throw denied();
+    }
     return claims;
   }
 

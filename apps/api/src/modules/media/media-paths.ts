@@ -71,6 +71,9 @@ export function allowedPath(scope: MediaScope, rest: string): boolean {
   switch (scope) {
     case 'a':
       return top === 'assets';
+    // Posters and thumbnail sprites: what any visitor is shown of a game before playing it.
+    case 's':
+      return top === 'assets' && rest.endsWith('.jpg');
     case 'd':
       return top === 'download';
     case 'p':

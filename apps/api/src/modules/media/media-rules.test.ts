@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { allowedPath, downloadName } from './media-paths.js';
-import { chooseStream, decideAccess, geoBlockedFor } from './media-rules.js';
-import { createMediaTokens } from './media-token.js';
+import { chooseStream, decideAccess, dvrSeconds, geoBlockedFor } from './media-rules.js';
+import { createMediaTokens, SHELL_KEY_ID } from './media-token.js';
 import type { MediaRow } from './media.repository.js';
 import { parseRange } from './range.js';
 
@@ -46,6 +46,22 @@ describe('media tokens', () => {
     expect(allowedPath('c', 'clip.mp4')).toBe(false);
     expect(allowedPath('x', 'clip.mp4')).toBe(true);
     expect(allowedPath('x', 'index.m3u8')).toBe(false);
+  });
+
+  it("opens only an event's pictures with a page shell's token, which names no key", () => {
+    const shell = tokens.sign({ ...claims, scope: 's', keyId: SHELL_KEY_ID });
+    expect(tokens.verify(shell, now)).toMatchObject({ scope: 's', subjectId: 42, keyId: '0' });
+    expect(tokens.verify(shell.replace(/^s/, 'a'), now)).toBeNull();
+    expect(allowedPath('s', 'assets/poster.jpg')).toBe(true);
+    expect(allowedPath('s', 'assets/sprite_0.jpg')).toBe(true);
+    for (const rest of [
+      'assets/preview.mp4',
+      'assets/thumbs.vtt',
+      'vod/master.m3u8',
+      'poster.jpg',
+    ]) {
+      expect(allowedPath('s', rest), rest).toBe(false);
+    }
   });
 });
 
@@ -143,5 +159,13 @@ describe('access and stream choice', () => {
       external: 'https://cdn.example/x.m3u8',
     });
     expect(chooseStream('live', [row({ kind: 2, status: 'pending' })]).state).toBe('preparing');
+  });
+});
+
+describe('dvrSeconds', () => {
+  it('is the recording so far, up to the window; all of it with no window', () => {
+    expect(dvrSeconds(600, 7_200)).toBe(600);
+    expect(dvrSeconds(9_000, 7_200)).toBe(7_200);
+    expect(dvrSeconds(9_000, 0)).toBe(9_000);
   });
 });

@@ -4,9 +4,14 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
  * What a media token allows. Of an event: `p` play (playlists, segments, assets), `a` assets only
  * (poster, thumbnails, previews: shown to viewers who may not watch), `d` the download file only.
  * Of a clip: `c` play (playlist, segments, poster), `x` its MP4 only. Of a VOD library item: `v`
- * play (playlists, segments, thumbnails).
+ * play (playlists, segments, thumbnails). `s` the page shell's poster of an event: issued with no API
+ * key (SHELL_KEY_ID) by the server that writes a watch page's HTML, so the page shows the game's
+ * poster before the visitor has a key; images under assets/ only, short-lived (SHELL_TOKEN_MS).
  */
-export type MediaScope = 'p' | 'a' | 'd' | 'c' | 'x' | 'v';
+export type MediaScope = 'p' | 'a' | 'd' | 'c' | 'x' | 'v' | 's';
+
+/** The key id written into an `s` token: no key was issued (real key ids start at 1). */
+export const SHELL_KEY_ID = '0';
 
 /** What a token's subject id names: each /media route accepts only its own kind's scopes. */
 export type MediaSubject = 'event' | 'clip' | 'vod';
@@ -17,6 +22,7 @@ export const SUBJECT_OF_SCOPE: Readonly<Record<MediaScope, MediaSubject>> = {
   c: 'clip',
   x: 'clip',
   v: 'vod',
+  s: 'event',
 };
 
 export interface MediaClaims {
@@ -30,7 +36,7 @@ export interface MediaClaims {
 }
 
 const SIG_CHARS = 32;
-const TOKEN = /^([padcxv])\.(\d{1,12})\.(\d{1,10})\.(\d{1,10})\.(\d{1,19})\.([A-Za-z0-9_-]{32})$/;
+const TOKEN = /^([padcxvs])\.(\d{1,12})\.(\d{1,10})\.(\d{1,10})\.(\d{1,19})\.([A-Za-z0-9_-]{32})$/;
 
 /**
  * Media tokens ride in the URL path (`/media/e/<event>/<token>/...`), so every playlist, segment

@@ -20,11 +20,16 @@ import {
   assetKey,
   chooseStream,
   decideAccess,
+  dvrSeconds,
   geoBlockedFor,
   needsPurchase,
   type StreamSource,
 } from './media-rules.js';
-import type { MediaTokens } from './media-token.js';
+import { SHELL_KEY_ID, type MediaTokens } from './media-token.js';
+
+/** How long a page shell's poster token lasts at least, and the step its expiry is rounded up to. */
+const SHELL_TOKEN_MS = 10 * 60_000;
+const SHELL_TOKEN_STEP_MS = 5 * 60_000;
 import type { MediaRepository, MediaRow, PlaybackEventRow } from './media.repository.js';
 
 const NO_ASSETS: PlaybackAssets = {
@@ -61,6 +66,8 @@ export interface PlaybackDeps {
   tokens: MediaTokens;
   /** Added to a token's lifetime beyond the event (or VOD) length. */
   tokenMarginMs: number;
+  /** LIVE_DVR_WINDOW_SECONDS (0 or unset: the whole recording). */
+  dvrWindowSeconds?: number;
   now: () => Date;
 }
 
@@ -81,6 +88,21 @@ export function createPlaybackService(deps: PlaybackDeps) {
     return geoBlockedFor(geo.is_geo_blocked, geo.country_code, event);
   }
 
+  /** The URL of an event's asset of this kind under `token`: a stored file's, or its own. */
+  function assetUrl(
+    channelId: number,
+    eventId: number,
+    media: MediaRow[],
+    kind: number,
+    token: string,
+  ) {
+    const row = assetKey(media, kind);
+    if (!row) return null;
+    if (!row.storage_key) return row.url;
+    const rest = relativeToEvent(channelId, eventId, row.storage_key);
+    return rest ? mediaUrl(eventId, token, rest) : null;
+  }
+
   function assets(caller: MediaCaller, event: PlaybackEventRow, media: MediaRow[]): PlaybackAssets {
     const token = deps.tokens.sign({
       scope: 'a',
@@ -89,13 +111,7 @@ export function createPlaybackService(deps: PlaybackDeps) {
       keyId: caller.keyId,
       expiresAt: new Date(deps.now().getTime() + deps.tokenMarginMs),
     });
-    const urlOf = (kind: number) => {
-      const row = assetKey(media, kind);
-      if (!row) return null;
-      if (!row.storage_key) return row.url;
-      const rest = relativeToEvent(caller.channelId, event.id, row.storage_key);
-      return rest ? mediaUrl(event.id, token, rest) : null;
-    };
+    const urlOf = (kind: number) => assetUrl(caller.channelId, event.id, media, kind, token);
     return {
       poster_url: urlOf(MEDIA_KIND.image),
       thumbnails_vtt_url: urlOf(MEDIA_KIND.thumbnails),
@@ -139,7 +155,10 @@ export function createPlaybackService(deps: PlaybackDeps) {
       dvr: {
         enabled: source.kind === 'live' && !('external' in source),
         window_seconds: startedAt
-          ? Math.max(0, Math.round((now.getTime() - startedAt.getTime()) / 1000))
+          ? dvrSeconds(
+              Math.max(0, Math.round((now.getTime() - startedAt.getTime()) / 1000)),
+              deps.dvrWindowSeconds ?? 0,
+            )
           : null,
         start_utc_ts: startedAt?.toISOString() ?? null,
       },
@@ -148,6 +167,33 @@ export function createPlaybackService(deps: PlaybackDeps) {
   }
 
   return {
+    /**
+     * The poster a watch page's HTML shows while the app starts (see MediaScope `s`), for a
+     * visitor with no key yet at this address: what playback would show them, or null (no such
+     * event in the channel, geo-blocked, no poster). Its token expires at the next whole
+     * SHELL_TOKEN_STEP_MS after SHELL_TOKEN_MS, so reloads within a few minutes share one URL (and
+     * the browser's cached image).
+     */
+    async shellPoster(channelId: number, eventId: number, ip: string): Promise<string | null> {
+      const event = await deps.media.event(channelId, eventId);
+      if (!event) return null;
+      const settings = await deps.channel.settings(channelId);
+      const caller = { channelId, userId: null, keyId: SHELL_KEY_ID, ip };
+      if (isGeoBlocked(caller, event, settings)) return null;
+      const media = await deps.media.media(channelId, event.id);
+      const expiry = deps.now().getTime() + SHELL_TOKEN_MS;
+      const token = deps.tokens.sign({
+        scope: 's',
+        subjectId: event.id,
+        channelId,
+        keyId: SHELL_KEY_ID,
+        expiresAt: new Date(Math.ceil(expiry / SHELL_TOKEN_STEP_MS) * SHELL_TOKEN_STEP_MS),
+      });
+      const url = assetUrl(channelId, event.id, media, MEDIA_KIND.image, token);
+      // Only our own stored JPEG (what an `s` token opens), or a poster hosted elsewhere.
+      return url && (!url.startsWith('/media/') || url.endsWith('.jpg')) ? url : null;
+    },
+
     async playback(caller: MediaCaller, eventId: number): Promise<Playback> {
       const event = await deps.media.event(caller.channelId, eventId);
       // Another channel's event is "not found": ids must not reveal what other channels hold.

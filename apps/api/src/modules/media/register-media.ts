@@ -32,6 +32,7 @@ export function registerMediaModules(
   },
 ) {
   const { db, now } = deps;
+  const dvrWindowSeconds = deps.config.LIVE_DVR_WINDOW_SECONDS;
   const storage = deps.storage ?? createMediaStorage(deps.config);
   const tokens = createMediaTokens(deps.secret);
   const media = createMediaRepository(db);
@@ -54,6 +55,7 @@ export function registerMediaModules(
     prerolls,
     tokens,
     tokenMarginMs: deps.config.MEDIA_TOKEN_MARGIN_MS,
+    dvrWindowSeconds,
     now,
   });
   const eventAccess = createEventAccess({ purchases, channel: deps.channel, geo: deps.geo });
@@ -66,8 +68,10 @@ export function registerMediaModules(
     now,
   });
   playbackRoutes(app, playback, downloads);
-  mediaFilesRoutes(app, createMediaFilesService({ tokens, repo: media, storage, now }), storage);
+  mediaFilesRoutes(app, createMediaFilesService({ tokens, repo: media, storage, now }), storage, {
+    dvrWindowSeconds,
+  });
   // What modules built on media (clips) need.
-  return { tokens, storage, media, access, eventAccess, prerolls };
+  return { tokens, storage, media, access, eventAccess, prerolls, playback, dvrWindowSeconds };
 }
 export type MediaParts = ReturnType<typeof registerMediaModules>;
