@@ -130,6 +130,17 @@ export const ConfigSchema = z.object({
    */
   LIVE_ENCODER_LEASE_SECONDS: z.coerce.number().int().min(3).max(600).default(30),
   /**
+   * A live game's DVR window: viewers' live playlists list its last this many seconds, and a
+   * viewer seeks and clips within them (0: the whole recording so far). The recording itself keeps
+   * every segment and becomes the game's VOD; only the demo's synthetic games (a loop sent on and
+   * on) delete what fell out of the window, so their disk stays bounded.
+   */
+  LIVE_DVR_WINDOW_SECONDS: z.coerce
+    .number()
+    .int()
+    .refine((v) => v === 0 || (v >= 30 && v <= 86_400), '0 (no window) or 30 to 86400 seconds')
+    .default(7_200),
+  /**
    * RTMP ingest (OBS and other encoders publish a game with its stream key): the port, or 'off'.
    * Default: 1935 in development, off in tests and in production unless set.
    */

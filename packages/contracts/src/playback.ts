@@ -32,9 +32,14 @@ export const PlaybackStreamSchema = z.object({
   is_external: z.boolean(),
   duration_seconds: z.number().nullable().describe('VOD length; null while live'),
   dvr: z.object({
-    enabled: z.boolean().describe('Live only: seeking back to the start of the recording works'),
-    window_seconds: z.number().nullable(),
-    start_utc_ts: IsoDateTimeSchema.nullable(),
+    enabled: z.boolean().describe('Live only: seeking back within the DVR window works'),
+    window_seconds: z
+      .number()
+      .nullable()
+      .describe(
+        "Live: how far back a viewer may seek now, the recording's length up to the server's DVR window (the playlist lists that much)",
+      ),
+    start_utc_ts: IsoDateTimeSchema.nullable().describe('Live: when the recording started'),
   }),
   expires_at: IsoDateTimeSchema.describe('After this the URLs answer 403: fetch /playback again'),
 });

@@ -4,7 +4,12 @@ import path from 'node:path';
 import { buildArgs } from './args/task.js';
 import { syntheticGraph, type SyntheticPicture } from './args/synthetic.js';
 import { masterPlaylist } from './hls/master.js';
-import { finalizeRecording, parseMediaPlaylist } from './hls/playlist.js';
+import {
+  finalizeRecording,
+  parseMediaPlaylist,
+  segmentsOutsideWindow,
+  withoutMissingStart,
+} from './hls/playlist.js';
 import type { Rendition } from './ladder.js';
 import { runFfmpeg, spawnFfmpeg, type FfmpegProcess, type RunOptions } from './runner.js';
 
@@ -160,13 +165,47 @@ export async function finalizeLiveRecording(dir: string): Promise<{ durationSeco
   for (const variant of await variantDirs(dir)) {
     const file = path.join(dir, variant, 'index.m3u8');
     const text = await fsp.readFile(file, 'utf8');
-    const final = finalizeRecording(text);
+    // A recording kept only for its DVR window (pruneLiveRecording) lost its oldest segments.
+    const kept = withoutMissingStart(text, (uri) => fs.existsSync(path.join(dir, variant, uri)));
+    const final = finalizeRecording(kept);
     const tmp = `${file}.tmp`;
     await fsp.writeFile(tmp, final);
     await fsp.rename(tmp, file);
     duration = Math.max(duration, parseMediaPlaylist(final).totalSeconds);
   }
   return { durationSeconds: duration };
+}
+
+/**
+ * Deletes the segments of a live recording that are older than its last `keepSeconds` (in every
+ * rendition), for a recording nobody needs whole: the demo's synthetic games, a loop sent on and
+ * on. Never for a real game, whose recording becomes its VOD. The playlist itself is left to the
+ * encoder (it still lists them; viewers get the window, see liveWindow, and finalizeLiveRecording
+ * drops them). Deleted oldest first, so a pass stops at the first one already gone. Returns how
+ * many files it deleted.
+ */
+export async function pruneLiveRecording(dir: string, keepSeconds: number): Promise<number> {
+  if (keepSeconds <= 0 || !fs.existsSync(dir)) return 0;
+  let deleted = 0;
+  for (const variant of await variantDirs(dir)) {
+    const text = await fsp.readFile(path.join(dir, variant, 'index.m3u8'), 'utf8').catch(() => '');
+    // A torn read (ffmpeg rewrites the file in place) lists fewer segments, never others: the
+    // window then ends earlier and fewer are deleted.
+    if (!text.startsWith('#EXTM3U')) continue;
+    const old = segmentsOutsideWindow(text, keepSeconds);
+    for (let i = old.length - 1; i >= 0; i -= 1) {
+      const uri = old[i];
+      if (!uri || uri.includes('/') || uri.includes('..')) continue;
+      try {
+        await fsp.unlink(path.join(dir, variant, uri));
+        deleted += 1;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') break;
+        throw error;
+      }
+    }
+  }
+  return deleted;
 }
 
 export interface LiveIngestEncoderOptions {

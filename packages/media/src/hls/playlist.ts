@@ -145,3 +145,117 @@ export function vodPlaylist(entries: readonly VodEntry[]): string {
   lines.push('#EXT-X-ENDLIST');
   return `${lines.join('\n')}\n`;
 }
+
+/** A media playlist cut into its header, its segments (each with the tags before it) and a tail. */
+interface PlaylistParts {
+  header: string[];
+  segments: { lines: string[]; uri: string; seconds: number; discontinuity: boolean }[];
+  /** What follows the last segment: #EXT-X-ENDLIST, or a tag whose segment is not written yet. */
+  tail: string[];
+}
+
+/** Tags that belong to the segment after them, not to the playlist. */
+const SEGMENT_TAG = /^#EXT(INF|-X-PROGRAM-DATE-TIME|-X-DISCONTINUITY$|-X-BYTERANGE|-X-GAP)/;
+
+function splitPlaylist(lines: readonly string[]): PlaylistParts {
+  const parts: PlaylistParts = { header: [], segments: [], tail: [] };
+  let pending: string[] = [];
+  let seconds = 0;
+  let discontinuity = false;
+  let inHeader = true;
+  for (const line of lines) {
+    if (line === '') continue;
+    if (inHeader && !SEGMENT_TAG.test(line) && line.startsWith('#')) {
+      parts.header.push(line);
+      continue;
+    }
+    inHeader = false;
+    if (line.startsWith('#')) {
+      if (line.startsWith('#EXTINF:')) seconds = Number.parseFloat(line.slice(8)) || 0;
+      if (line === '#EXT-X-DISCONTINUITY') discontinuity = true;
+      pending.push(line);
+      continue;
+    }
+    parts.segments.push({ lines: [...pending, line], uri: line, seconds, discontinuity });
+    pending = [];
+    seconds = 0;
+    discontinuity = false;
+  }
+  parts.tail = pending;
+  return parts;
+}
+
+function headerValue(header: readonly string[], tag: string): number {
+  const line = header.find((l) => l.startsWith(`${tag}:`));
+  return line ? Number(line.slice(tag.length + 1)) || 0 : 0;
+}
+
+/**
+ * The segments a sliding window of `seconds` leaves out: the oldest ones, so that those kept add
+ * up to `seconds` at least (the one the window's start falls in is kept whole).
+ */
+function droppedCount(segments: PlaylistParts['segments'], seconds: number): number {
+  let kept = 0;
+  for (let i = segments.length - 1; i >= 0; i -= 1) {
+    kept += segments[i]?.seconds ?? 0;
+    if (kept >= seconds - 0.0005) return i;
+  }
+  return 0;
+}
+
+/** Rebuilds a playlist without its first `dropped` segments, numbered as before. */
+function withoutFirst(parts: PlaylistParts, dropped: number, header: string[]): string {
+  const gone = parts.segments.slice(0, dropped);
+  const sequence = headerValue(parts.header, '#EXT-X-MEDIA-SEQUENCE') + dropped;
+  const discontinuities =
+    headerValue(parts.header, '#EXT-X-DISCONTINUITY-SEQUENCE') +
+    gone.filter((s) => s.discontinuity).length;
+  const out = header.filter(
+    (l) =>
+      !l.startsWith('#EXT-X-MEDIA-SEQUENCE:') && !l.startsWith('#EXT-X-DISCONTINUITY-SEQUENCE:'),
+  );
+  // After the version and target duration, where players expect them.
+  const at = Math.max(1, out.findIndex((l) => l.startsWith('#EXT-X-TARGETDURATION:')) + 1);
+  const numbering = [`#EXT-X-MEDIA-SEQUENCE:${sequence}`];
+  if (discontinuities > 0) numbering.push(`#EXT-X-DISCONTINUITY-SEQUENCE:${discontinuities}`);
+  out.splice(at, 0, ...numbering);
+  const body = parts.segments.slice(dropped).flatMap((s) => s.lines);
+  return `${[...out, ...body, ...parts.tail].join('\n')}\n`;
+}
+
+/**
+ * A live recording's playlist as viewers get it: only its last `seconds` (the DVR window), the
+ * media sequence (and discontinuity sequence) counting the segments left out, so players follow
+ * the window as it slides. The playlist type goes: an EVENT playlist may never lose segments, and
+ * a viewer's player must not see one that does. A finished recording (#EXT-X-ENDLIST) is the VOD
+ * and is served whole, as is everything when `seconds` is 0 (no window).
+ */
+export function liveWindow(text: string, seconds: number): string {
+  if (seconds <= 0) return text;
+  const lines = completeLines(text);
+  if (lines.includes('#EXT-X-ENDLIST')) return text;
+  const parts = splitPlaylist(lines);
+  const header = parts.header.filter((l) => !l.startsWith('#EXT-X-PLAYLIST-TYPE:'));
+  return withoutFirst(parts, droppedCount(parts.segments, seconds), header);
+}
+
+/**
+ * The segments of a live playlist older than its last `seconds`, oldest first: what a recording
+ * kept only for its DVR window (the demo's loop) may delete.
+ */
+export function segmentsOutsideWindow(text: string, seconds: number): string[] {
+  const parts = splitPlaylist(completeLines(text));
+  return parts.segments.slice(0, droppedCount(parts.segments, seconds)).map((s) => s.uri);
+}
+
+/**
+ * A playlist without the leading segments that `exists` says are gone (a recording whose oldest
+ * segments were deleted once they left the DVR window). Unchanged when the first one exists, as
+ * in every recording nothing was deleted from.
+ */
+export function withoutMissingStart(text: string, exists: (uri: string) => boolean): string {
+  const parts = splitPlaylist(completeLines(text));
+  const first = parts.segments.findIndex((s) => exists(s.uri));
+  if (first <= 0) return text;
+  return withoutFirst(parts, first, parts.header);
+}

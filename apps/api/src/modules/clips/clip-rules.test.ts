@@ -43,6 +43,18 @@ describe('checkClipRequest', () => {
   });
 });
 
+describe('checkClipRequest on a live game past its DVR window', () => {
+  const live = { ...ok, startTime: 7_300, availableSeconds: 9_000, earliestSeconds: 1_800 };
+  it('refuses a start that fell out of the window, accepts one inside it', () => {
+    expect(checkClipRequest({ ...live, startTime: 1_799 })).toMatchObject({
+      code: 'clip_beyond_end',
+      field: 'start_time',
+    });
+    expect(checkClipRequest({ ...live, startTime: 1_800 })).toHaveProperty('tags');
+    expect(checkClipRequest(live)).toHaveProperty('tags');
+  });
+});
+
 describe('clipFileName', () => {
   it('keeps plain letters only', () => {
     expect(clipFileName('Bédard — top-shelf goal!')).toBe('bedard-top-shelf-goal.mp4');

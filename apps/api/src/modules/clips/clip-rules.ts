@@ -13,6 +13,8 @@ export interface ClipRequestCheck {
   tags: string[];
   /** Seconds of recording that exist now (a live game's DVR window grows). */
   availableSeconds: number;
+  /** Where the recording that can still be cut starts (a live game's DVR window slides). */
+  earliestSeconds?: number;
   allowedTags: readonly string[];
   maxSeconds: number;
 }
@@ -38,6 +40,9 @@ export function checkClipRequest(c: ClipRequestCheck): ClipRefusal | { tags: str
   if (c.duration > c.maxSeconds + EPSILON) {
     const message = `A clip lasts at most ${c.maxSeconds} seconds`;
     return { status: 400, code: 'clip_too_long', message, field: 'duration' };
+  }
+  if (c.startTime + EPSILON < (c.earliestSeconds ?? 0)) {
+    return { status: 400, code: 'clip_beyond_end', message: M.clipDuration, field: 'start_time' };
   }
   if (c.startTime + c.duration > c.availableSeconds + EPSILON) {
     return { status: 400, code: 'clip_beyond_end', message: M.clipDuration, field: 'duration' };

@@ -16,7 +16,7 @@ import type { ChannelService } from '../channel/channel.service.js';
 import { eventType } from '../events/event-rules.js';
 import type { EventAccess } from '../media/event-access.js';
 import { clipPrefix, clipUrl } from '../media/media-paths.js';
-import { chooseStream } from '../media/media-rules.js';
+import { chooseStream, dvrSeconds } from '../media/media-rules.js';
 import type { MediaTokens } from '../media/media-token.js';
 import type { MediaLookup } from '../media/media-lookup.js';
 import { readPlaylist } from '../media/stored-playlist.js';
@@ -46,6 +46,8 @@ export function createClipsService(deps: {
   storage: MediaStorage;
   tokens: MediaTokens;
   queue: ClipJobQueue;
+  /** LIVE_DVR_WINDOW_SECONDS: a live game is clipped within what its viewers can seek to. */
+  dvrWindowSeconds?: number;
   now: () => Date;
 }) {
   async function grantsOf(caller: MediaCaller & { userId: number }) {
@@ -133,10 +135,15 @@ export function createClipsService(deps: {
     const text = await readPlaylist(deps.storage, rendition);
     if (!text)
       throw new HttpError(409, 'media_not_ready', 'This game has no recording to clip yet');
+    const recorded = parseMediaPlaylist(text).totalSeconds;
     return {
       event,
       rendition,
-      availableSeconds: parseMediaPlaylist(text).totalSeconds,
+      availableSeconds: recorded,
+      // Live: only the DVR window (what viewers can seek to; the demo's synthetic games delete
+      // what fell out of it). Times stay seconds of the recording.
+      earliestSeconds:
+        source.kind === 'live' ? recorded - dvrSeconds(recorded, deps.dvrWindowSeconds ?? 0) : 0,
       hasAudio: row?.meta.has_audio !== false,
     };
   }
@@ -183,6 +190,7 @@ export function createClipsService(deps: {
         duration: body.duration,
         tags: body.tags,
         availableSeconds: source.availableSeconds,
+        earliestSeconds: source.earliestSeconds,
         allowedTags: settings.clip_tags,
         maxSeconds: settings.clip_max_seconds,
       });

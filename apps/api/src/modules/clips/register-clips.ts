@@ -36,6 +36,7 @@ export function registerClips(
     storage: deps.media.storage,
     tokens: deps.media.tokens,
     queue: createClipJobQueue(),
+    dvrWindowSeconds: deps.media.dvrWindowSeconds,
     now: deps.now,
   });
   clipsRoutes(app, clips);

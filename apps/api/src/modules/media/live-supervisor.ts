@@ -3,6 +3,7 @@ import {
   ensureLiveLoop,
   LIVE_SEGMENT_SECONDS,
   locateFont,
+  pruneLiveRecording,
   startLivePublisher,
   type FfmpegProcess,
   type MediaStorage,
@@ -21,6 +22,12 @@ const TICK_MS = 5_000;
 const LEASE_MS = 30_000;
 /** An encoder that keeps dying is retried at most this often. */
 const RESTART_BACKOFF_MS = 30_000;
+/**
+ * A synthetic game's segments that fell out of the DVR window are deleted this often, and kept
+ * this much longer than the window (a player may still fetch one its last playlist listed).
+ */
+const PRUNE_EVERY_MS = 60_000;
+const PRUNE_MARGIN_SECONDS = 60;
 
 interface Running {
   mediaId: number;
@@ -40,6 +47,11 @@ export interface SupervisorDeps {
   segmentSeconds?: number;
   /** How long an encoder's lease lasts unrenewed (LIVE_ENCODER_LEASE_SECONDS); ticks come 3 times as often at least. */
   leaseMs?: number;
+  /**
+   * LIVE_DVR_WINDOW_SECONDS: a synthetic game is a loop sent on and on, so what fell out of the
+   * window is deleted (0: kept, as a real game's recording always is).
+   */
+  dvrWindowSeconds?: number;
   onRecordingEnded: (job: LiveStillsJob) => Promise<void>;
   log: { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
 }
@@ -59,6 +71,7 @@ export function createLiveSupervisor(deps: SupervisorDeps) {
   const failedAt = new Map<number, number>();
   let timer: NodeJS.Timeout | undefined;
   let ticking: Promise<void> | undefined;
+  let prunedAt = 0;
 
   /** The game's picture as a loop (rendered once per game), with the score as it stands now. */
   async function prepareLoop(game: GameRow, elapsed: number) {
@@ -175,6 +188,13 @@ export function createLiveSupervisor(deps: SupervisorDeps) {
       await renew();
     }
     await renew();
+    const keep = deps.dvrWindowSeconds ?? 0;
+    if (keep > 0 && Date.now() - prunedAt >= PRUNE_EVERY_MS) {
+      prunedAt = Date.now();
+      for (const r of running.values()) {
+        await pruneLiveRecording(r.dir, keep + PRUNE_MARGIN_SECONDS);
+      }
+    }
     // Games whose encoder vanished with its worker: close their recordings too.
     for (const stale of await deps.repo.staleLive(now)) {
       if (!stale.storage_key) continue;

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { isSafeKey, type MediaStorage } from '@rudy/media';
+import { isSafeKey, liveWindow, type MediaStorage } from '@rudy/media';
 import { notFound } from '../../lib/http-error.js';
 import { typed } from '../../lib/route-types.js';
 import type { MediaFilesService, MediaTarget } from './media-files.service.js';
@@ -12,6 +12,8 @@ const MediaParamsSchema = z.object({ eventId: z.string(), token: z.string(), '*'
 const ClipMediaParamsSchema = z.object({ clipId: z.string(), token: z.string(), '*': z.string() });
 const VodMediaParamsSchema = z.object({ itemId: z.string(), token: z.string(), '*': z.string() });
 const PrerollParamsSchema = z.object({ name: z.string() });
+/** A live recording's rendition playlist (the VOD's is the same file once it has ENDLIST). */
+const LIVE_RENDITION = /^c\d+\/e\d+\/live\/v\d+\/index\.m3u8$/;
 const DownloadQuerySchema = z.object({
   filename: z
     .string()
@@ -22,12 +24,15 @@ const DownloadQuerySchema = z.object({
 /**
  * /media: playlists, segments, images and downloads behind a signed token in the path, and the
  * public pre-roll clips. Keyless (players cannot send API keys); the token is the authorisation.
+ * A live game's playlists list only its DVR window (`dvrWindowSeconds`, 0: the whole recording).
  */
 export function mediaFilesRoutes(
   app: FastifyInstance,
   files: MediaFilesService,
   storage: MediaStorage,
+  o: { dvrWindowSeconds?: number } = {},
 ) {
+  const dvrWindow = o.dvrWindowSeconds ?? 0;
   const r = typed(app);
 
   async function sendTarget(
@@ -49,7 +54,8 @@ export function mediaFilesRoutes(
           code: 'media_not_ready',
         });
       }
-      return reply.headers({ ...headers, 'cache-control': 'private, no-cache' }).send(text);
+      const served = LIVE_RENDITION.test(target.key) ? liveWindow(text, dvrWindow) : text;
+      return reply.headers({ ...headers, 'cache-control': 'private, no-cache' }).send(served);
     }
     headers['cache-control'] = 'private, max-age=86400';
     if (target.isDownload)

@@ -76,3 +76,10 @@ export function chooseStream(
 export function assetKey(media: MediaRow[], kind: number): MediaRow | undefined {
   return media.find((m) => m.kind === kind && m.status === 'ready' && (m.storage_key || m.url));
 }
+
+/**
+ * How far back a live viewer may seek (and clip) now: the recording so far, up to the DVR window
+ * (LIVE_DVR_WINDOW_SECONDS; 0: no window). The same figure in /playback and in the clip bounds.
+ */
+export const dvrSeconds = (recordedSeconds: number, windowSeconds: number) =>
+  windowSeconds > 0 ? Math.min(recordedSeconds, windowSeconds) : recordedSeconds;

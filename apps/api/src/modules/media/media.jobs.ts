@@ -132,6 +132,7 @@ export async function registerMediaJobs(boss: PgBoss, o: MediaJobsOptions) {
     ...(o.liveLadder ? { ladder: o.liveLadder } : {}),
     ...(o.liveSegmentSeconds ? { segmentSeconds: o.liveSegmentSeconds } : {}),
     leaseMs: config.LIVE_ENCODER_LEASE_SECONDS * 1000,
+    dvrWindowSeconds: config.LIVE_DVR_WINDOW_SECONDS,
     log: runner.log,
     onRecordingEnded,
   });

@@ -1,0 +1,151 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MEDIA_KIND, type Playback } from '@rudy/contracts';
+import { parseMediaPlaylist } from '@rudy/media';
+import { loadConfig } from '../../config.js';
+import { startWorker, type Worker } from '../../jobs/worker.js';
+import { findEvent, grantAccess } from '../../test/media-fixtures.js';
+import { createTestApp, type TestContext } from '../../test/test-app.js';
+import { signedInUser } from '../../test/test-users.js';
+
+/*
+ * The DVR window (LIVE_DVR_WINDOW_SECONDS): a live game's viewers get its last seconds only, the
+ * playback answer says how far back they reach, clips stay inside it, and the recording on disk
+ * (the VOD to be) keeps everything.
+ */
+
+const WINDOW = 30;
+const RECORDED = 100;
+let t: TestContext;
+let worker: Worker | undefined;
+let mediaDir: string;
+let live: number;
+let rendition: string;
+
+/** A live recording as the publisher writes it: an EVENT playlist of 1 s segments. */
+function eventPlaylist(count: number) {
+  const lines = [
+    '#EXTM3U',
+    '#EXT-X-VERSION:6',
+    '#EXT-X-TARGETDURATION:1',
+    '#EXT-X-MEDIA-SEQUENCE:0',
+    '#EXT-X-PLAYLIST-TYPE:EVENT',
+    '#EXT-X-INDEPENDENT-SEGMENTS',
+  ];
+  for (let i = 0; i < count; i += 1) lines.push('#EXTINF:1.000000,', `seg_${i}.ts`);
+  return `${lines.join('\n')}\n`;
+}
+
+beforeAll(async () => {
+  mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rudy-live-dvr-'));
+  const env = {
+    MEDIA_DIR: mediaDir,
+    DEMO_MEDIA_CHANNELS: '',
+    LIVE_DVR_WINDOW_SECONDS: String(WINDOW),
+  };
+  t = await createTestApp(env);
+  // The clip jobs' queue (a clip is stored with its job).
+  const config = loadConfig({ LOG_LEVEL: 'silent', NODE_ENV: 'test', ...env });
+  const silent = { info: () => undefined, error: () => undefined };
+  worker = await startWorker({ config, database: t.database, log: silent });
+  live = await findEvent(t, { access: 'free', when: 'live' });
+  const dir = path.join(mediaDir, `c${t.demoChannelId}/e${live}/live`);
+  fs.mkdirSync(path.join(dir, 'v0'), { recursive: true });
+  fs.writeFileSync(
+    path.join(dir, 'master.m3u8'),
+    '#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=800000,RESOLUTION=640x360\nv0/index.m3u8\n',
+  );
+  rendition = path.join(dir, 'v0/index.m3u8');
+  fs.writeFileSync(rendition, eventPlaylist(RECORDED));
+  await t.database.db
+    .insertInto('event_media')
+    .values({
+      channel_id: t.demoChannelId,
+      event_id: live,
+      kind: MEDIA_KIND.live,
+      storage_key: `c${t.demoChannelId}/e${live}/live/master.m3u8`,
+      status: 'live',
+      started_at: new Date(Date.now() - RECORDED * 1000),
+      meta: JSON.stringify({}),
+    })
+    .execute();
+}, 120_000);
+
+afterAll(async () => {
+  await worker?.stop();
+  await t?.close();
+  fs.rmSync(mediaDir, { recursive: true, force: true });
+});
+
+async function playback(apiKey: string) {
+  const res = await t.get(`/api/events/${live}/playback`, { api_key: apiKey });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<Playback>();
+}
+
+describe('a live game past its DVR window', () => {
+  it('playback says how far back a viewer reaches: the window, not the whole recording', async () => {
+    const p = await playback(await t.apiKey());
+    expect(p.stream).toMatchObject({ kind: 'live', dvr: { enabled: true } });
+    expect(p.stream?.dvr.window_seconds).toBe(WINDOW);
+  });
+
+  it('serves the last seconds of the recording as a sliding playlist; the file keeps all', async () => {
+    const p = await playback(await t.apiKey());
+    const url = p.stream!.url.replace(/master\.m3u8$/, 'v0/index.m3u8');
+    const res = await t.get(url);
+    expect(res.statusCode).toBe(200);
+    const served = parseMediaPlaylist(res.body);
+    expect(served.segments).toHaveLength(WINDOW);
+    expect(served.segments[0]?.uri).toBe(`seg_${RECORDED - WINDOW}.ts`);
+    expect(served.mediaSequence).toBe(RECORDED - WINDOW);
+    expect(served.playlistType).toBeNull();
+    // Ten seconds on, the window slid by ten segments.
+    fs.writeFileSync(rendition, eventPlaylist(RECORDED + 10));
+    expect(parseMediaPlaylist((await t.get(url)).body).mediaSequence).toBe(RECORDED + 10 - WINDOW);
+    // The recording, which becomes the VOD, lists every segment.
+    expect(parseMediaPlaylist(fs.readFileSync(rendition, 'utf8')).segments).toHaveLength(
+      RECORDED + 10,
+    );
+  });
+
+  it('a finished recording (the VOD) is served whole', async () => {
+    const p = await playback(await t.apiKey());
+    const url = p.stream!.url.replace(/master\.m3u8$/, 'v0/index.m3u8');
+    fs.writeFileSync(rendition, `${eventPlaylist(RECORDED)}#EXT-X-ENDLIST\n`);
+    try {
+      expect(parseMediaPlaylist((await t.get(url)).body).segments).toHaveLength(RECORDED);
+    } finally {
+      fs.writeFileSync(rendition, eventPlaylist(RECORDED));
+    }
+  });
+
+  it('clips are cut within the window: a start that fell out of it is refused', async () => {
+    const user = await signedInUser(t);
+    await grantAccess(t, user.userId, ['watch', 'clipping']);
+    const clip = (start: number) =>
+      t.inject({
+        method: 'POST',
+        url: '/api/clip',
+        payload: {
+          api_key: user.apiKey,
+          event_id: live,
+          name: 'Goal',
+          start_time: start,
+          duration: 5,
+          tags: ['Hockey'],
+        },
+      });
+    const early = await clip(RECORDED - WINDOW - 5);
+    expect(early.statusCode, early.body).toBe(400);
+    expect(early.json()).toMatchObject({ code: 'clip_beyond_end' });
+    const inside = await clip(RECORDED - WINDOW + 5);
+    expect(inside.statusCode, inside.body).toBe(200);
+    expect(inside.json()).toMatchObject({
+      start_time: RECORDED - WINDOW + 5,
+      status: 'processing',
+    });
+  });
+});
