@@ -40,12 +40,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { startupFor } = await registerModules(app, { ...deps, redis, shell });
 
   await registerWebStatic(app, distDir, async (request) => {
-    const pathname = request.url.split('?')[0] ?? '/';
+    const [pathname = '/', search] = request.url.split('?');
     // Without its start-up data the page still works: the client fetches what is missing.
     const startup = await startupFor({
       hostname: request.hostname,
       acceptLanguage: request.headers['accept-language'],
       pathname,
+      hasQuery: search !== undefined,
       ip: request.ip,
     }).catch((error: unknown) => {
       request.log.warn({ err: error }, 'start-up data for the app shell failed');

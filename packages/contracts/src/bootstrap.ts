@@ -15,6 +15,7 @@ import {
 import { PackageSchema, SubscriptionSchema } from './commerce.js';
 import type { Locale } from './constants.js';
 import type { HomepageEvents } from './events.js';
+import type { EventsPage, ListingKind } from './catalogue.js';
 import type { RuntimeConfig } from './keys.js';
 
 /** GET /channel-bootstrap-data: every key the spec lists, in one round trip. */
@@ -42,12 +43,15 @@ export const BootstrapQuerySchema = z.object({
 /**
  * What the server puts into the index.html it serves, so the first paint needs no API call: the
  * runtime config, and for the channel of the host name the anonymous bootstrap document and, on the
- * home page, its rails, in `locale` (the browser's language when the channel has it, else the
- * channel's). A client whose locale differs, or that has none of it, fetches as usual.
+ * home page, its rails (on a listing, its first page), in `locale` (the browser's language when
+ * the channel has it, else the channel's). A client whose locale differs, or that has none of it,
+ * fetches as usual.
  */
 export interface StartupData {
   config: RuntimeConfig;
   locale: Locale;
   bootstrap: BootstrapData | null;
   homepage: HomepageEvents | null;
+  /** On a listing's page without filters (/live, /upcoming, /vod): its first page of games. */
+  listing: { kind: ListingKind; page: EventsPage } | null;
 }

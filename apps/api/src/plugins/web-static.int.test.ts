@@ -95,6 +95,28 @@ describe('app shell with start-up data', () => {
     expect(startup.homepage).toBeNull();
   });
 
+  it("puts a listing's first page into its plain address, as its first call would get it", async () => {
+    const page = await app.inject({ url: '/vod', headers: { accept: 'text/html' } });
+    const { listing, homepage } = startupOf(page.body);
+    expect(homepage).toBeNull();
+    expect(listing?.kind).toBe('vod');
+    const key = await app.inject({
+      method: 'POST',
+      url: '/api/get_api_key',
+      payload: { channel_key: 'demo-hockey' },
+    });
+    const { api_key } = key.json<{ api_key: string }>();
+    const first = await app.inject({
+      url: `/api/events?type=finished&sort_field=date&sort_direction=desc&offset=0&limit=24&api_key=${api_key}`,
+    });
+    expect(listing?.page).toEqual(first.json());
+    expect(listing?.page.data.length).toBeGreaterThan(0);
+    for (const url of ['/vod?team=1', '/schedule', '/watch/1']) {
+      const other = await app.inject({ url, headers: { accept: 'text/html' } });
+      expect(startupOf(other.body).listing, url).toBeNull();
+    }
+  });
+
   it('serves the default channel for an unknown host name, and JSON 404s for server paths', async () => {
     const res = await app.inject({
       url: '/live',

@@ -18,7 +18,7 @@ import { settleWithin } from '../lib/chunk-load';
 import { addFailingUrl } from '../lib/failing-urls';
 import { applyLocale, currentLocale, detectLocale, isLocale } from '../lib/i18n';
 import { RUNTIME_CONFIG_URL, loadRuntimeConfig } from '../lib/runtime-config';
-import { readStartupData } from '../lib/startup-data';
+import { keepStartupListing, readStartupData } from '../lib/startup-data';
 import { applyTheme } from '../lib/theme';
 import { bufferEarlyEvents, startAnalyticsLater } from './analytics-start';
 import { AppProviders } from './providers';
@@ -98,6 +98,7 @@ function seedStartupData(queryClient: QueryClient, startup: StartupData | null) 
     const { queryKey } = homepageEventsQueryOptions();
     queryClient.setQueryData(queryKey, startup.homepage, { updatedAt });
   }
+  if (startup.listing) keepStartupListing(startup.listing, updatedAt);
 }
 
 /**

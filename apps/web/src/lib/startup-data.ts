@@ -1,4 +1,9 @@
-import { STARTUP_DATA_ELEMENT_ID, type StartupData } from '@rudy/contracts';
+import {
+  STARTUP_DATA_ELEMENT_ID,
+  type EventsPage,
+  type ListingKind,
+  type StartupData,
+} from '@rudy/contracts';
 import { isRuntimeConfig } from './runtime-config';
 
 /**
@@ -16,8 +21,31 @@ export function readStartupData(doc: Document = document): StartupData | null {
       locale: data.locale,
       bootstrap: data.bootstrap ?? null,
       homepage: data.homepage ?? null,
+      listing: data.listing ?? null,
     };
   } catch {
     return null;
   }
+}
+
+type StartupListing = NonNullable<StartupData['listing']>;
+let keptListing: { listing: StartupListing; updatedAt: number } | null = null;
+
+/**
+ * Keeps the listing's first page the server sent with the page until its route's loader takes
+ * it: the loader knows the query it belongs to, and start-up does not load the listings' code.
+ */
+export function keepStartupListing(listing: StartupListing, updatedAt: number) {
+  keptListing = { listing, updatedAt };
+}
+
+/** The kept first page of this listing, once (a later visit to the listing fetches its own). */
+export function takeStartupListing(
+  kind: ListingKind,
+): { page: EventsPage; updatedAt: number } | null {
+  const kept = keptListing;
+  keptListing = null;
+  return kept?.listing.kind === kind
+    ? { page: kept.listing.page, updatedAt: kept.updatedAt }
+    : null;
 }

@@ -1,4 +1,13 @@
-import { LOCALES, type Locale, type Settings } from '@rudy/contracts';
+import {
+  EVENTS_PAGE_SIZE,
+  EventsQuerySchema,
+  LISTING_QUERY,
+  LOCALES,
+  type EventsQuery,
+  type ListingKind,
+  type Locale,
+  type Settings,
+} from '@rudy/contracts';
 import type { EventsService } from '../events/events.service.js';
 import type { RuntimeConfigFor } from '../keys/runtime-config.js';
 import type { KeysService } from '../keys/keys.service.js';
@@ -8,6 +17,8 @@ export interface StartupRequest {
   hostname: string;
   acceptLanguage: string | undefined;
   pathname: string;
+  /** Whether the URL has a query string (a listing's filters: its games are then fetched). */
+  hasQuery: boolean;
   /** The visitor's address (the poster follows the channel's geo rules, as playback does). */
   ip: string;
 }
@@ -23,6 +34,21 @@ export interface RenderedStartup {
 
 /** The game a watch page shows, from its path. */
 const WATCH_PATH = /^\/watch\/(\d{1,10})$/;
+
+/** The listings whose first page goes into the HTML (the schedule's depends on the visitor's day). */
+const LISTING_PATH = /^\/(live|upcoming|vod)$/;
+
+/** GET /events as a listing's first page asks for it (the web app's listingRequest, no filters). */
+export function listingQuery(kind: ListingKind): EventsQuery {
+  const { type, sort } = LISTING_QUERY[kind];
+  return EventsQuerySchema.parse({
+    ...(type ? { type } : {}),
+    sort_field: 'date',
+    sort_direction: sort,
+    offset: 0,
+    limit: EVENTS_PAGE_SIZE,
+  });
+}
 
 /** The first of the browser's languages the app has, as the client's own detection picks it. */
 export function localeFromAcceptLanguage(header: string | undefined): Locale | null {
@@ -53,17 +79,24 @@ export function createStartupData(deps: {
       .catch(() => null);
     if (!found) {
       const locale = localeFromAcceptLanguage(req.acceptLanguage) ?? 'en';
-      const json = JSON.stringify({ config, locale, bootstrap: null, homepage: null });
+      const json = JSON.stringify({
+        config,
+        locale,
+        bootstrap: null,
+        homepage: null,
+        listing: null,
+      });
       return { json, locale, settings: null, poster: null };
     }
     const settings = await deps.channel.settings(found.id);
     const locale = localeFromAcceptLanguage(req.acceptLanguage) ?? settings.language;
     const watched = WATCH_PATH.exec(req.pathname)?.[1];
-    const [bootstrap, homepage, poster] = await Promise.all([
+    const listed = req.hasQuery ? undefined : (LISTING_PATH.exec(req.pathname)?.[1] as ListingKind);
+    const viewer = { channelId: found.id, userId: null, locale };
+    const [bootstrap, homepage, listing, poster] = await Promise.all([
       deps.channel.bootstrapJson(found.id, locale),
-      req.pathname === '/'
-        ? deps.events.homepage({ channelId: found.id, userId: null, locale })
-        : Promise.resolve(null),
+      req.pathname === '/' ? deps.events.homepage(viewer) : Promise.resolve(null),
+      listed ? deps.events.listJson(viewer, listingQuery(listed)) : Promise.resolve(null),
       // The page goes without its poster rather than fail.
       watched
         ? deps.shellPoster(found.id, Number(watched), req.ip).catch(() => null)
@@ -71,7 +104,8 @@ export function createStartupData(deps: {
     ]);
     const json =
       `{"config":${JSON.stringify(config)},"locale":${JSON.stringify(locale)},` +
-      `"bootstrap":${bootstrap.toString('utf8')},"homepage":${JSON.stringify(homepage)}}`;
+      `"bootstrap":${bootstrap.toString('utf8')},"homepage":${JSON.stringify(homepage)},` +
+      `"listing":${listing ? `{"kind":"${listed}","page":${listing.toString('utf8')}}` : 'null'}}`;
     return { json, locale, settings, poster };
   };
 }

@@ -1,8 +1,9 @@
-import type { Event, Participant } from '@rudy/contracts';
+import { EVENTS_PAGE_SIZE, type Event, type Participant } from '@rudy/contracts';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../../../lib/query-client';
+import { keepStartupListing } from '../../../lib/startup-data';
 import { json } from '../../../test/fetch-mock';
 import { makeBootstrap, makeEvent, makePage } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render-app';
@@ -181,5 +182,35 @@ describe('calendar', () => {
     expect(screen.getAllByRole('button', { name: /, 2026: / })).toHaveLength(7);
     await userEvent.click(screen.getByRole('button', { name: 'Next week' }));
     await waitFor(() => expect(router.state.location.search).toContain('date=2026-11-10'));
+  });
+});
+
+describe("a listing's first page sent with the page (start-up data)", () => {
+  const sent = (count: number) =>
+    makePage(games(count), { total: count, offset: 0, limit: EVENTS_PAGE_SIZE });
+
+  it('shows it without asking the API, on the plain address of that listing', async () => {
+    const api = catalogue(games(5));
+    keepStartupListing({ kind: 'vod', page: sent(2) }, Date.now());
+    renderApp('/vod', { handler: api.handler, bootstrap });
+    expect(await screen.findAllByRole('article')).toHaveLength(2);
+    expect(api.queries).toHaveLength(0);
+  });
+
+  it('is not used by a filtered address or another listing, and only once', async () => {
+    const api = catalogue(games(5));
+    keepStartupListing({ kind: 'vod', page: sent(2) }, Date.now());
+    const { unmount } = renderApp('/vod?search=wolves', { handler: api.handler, bootstrap });
+    expect(await screen.findAllByRole('article')).toHaveLength(5);
+    expect(api.last()?.get('search')).toBe('wolves');
+    unmount();
+    queryClient.clear();
+    keepStartupListing({ kind: 'vod', page: sent(2) }, Date.now());
+    const other = renderApp('/live', { handler: api.handler, bootstrap });
+    expect(await screen.findAllByRole('article')).toHaveLength(5);
+    other.unmount();
+    queryClient.clear();
+    renderApp('/vod', { handler: api.handler, bootstrap });
+    expect(await screen.findAllByRole('article')).toHaveLength(5);
   });
 });

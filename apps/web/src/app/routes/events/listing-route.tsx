@@ -6,6 +6,7 @@ import { listingRequest, type ListingKind } from '../../../features/events/lib/e
 import { readFilters, readView } from '../../../features/events/lib/listing-params';
 import { participantsQueryOptions } from '../../../features/participants/api/get-participants';
 import { queryClient } from '../../../lib/query-client';
+import { takeStartupListing } from '../../../lib/startup-data';
 import { TeamFavorites } from '../favorites/team-favorites';
 import { ListingBanner } from './listing-banner';
 import { VIEWER_TIME_ZONE, useListingData } from './use-listing-data';
@@ -33,11 +34,22 @@ export function listingRoute(kind: ListingKind) {
       const timeZone =
         queryClient.getQueryData(bootstrapQueryOptions().queryKey)?.settings.time_zone ??
         VIEWER_TIME_ZONE;
+      const filters = readFilters(params);
       if (readView(params) !== 'calendar') {
-        const query = eventsQueryOptions(listingRequest(kind, readFilters(params), timeZone));
+        const query = eventsQueryOptions(listingRequest(kind, filters, timeZone));
+        // The first page the server sent with the page, for the listing's plain address.
+        const sent = params.size === 0 ? takeStartupListing(kind) : null;
+        if (sent) {
+          const data = { pages: [sent.page], pageParams: [0] };
+          queryClient.setQueryData(query.queryKey, data, { updatedAt: sent.updatedAt });
+        }
         void queryClient.infiniteQuery(query).catch(() => undefined);
       }
-      void queryClient.query(participantsQueryOptions()).catch(() => undefined);
+      // The teams name the banner of a team's or a school's games; otherwise they load with the
+      // screen (its filters), not in front of it.
+      if (filters.team !== null || filters.group !== null) {
+        void queryClient.query(participantsQueryOptions()).catch(() => undefined);
+      }
       return null;
     },
     Component: () => <EventListingRoute kind={kind} />,

@@ -1,11 +1,8 @@
-import type { Event, EventsPage } from '@rudy/contracts';
+import { EVENTS_PAGE_SIZE, type Event, type EventsPage } from '@rudy/contracts';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 import { replayNotice } from '../lib/event-display';
 import type { EventsRequest } from '../lib/events-query';
-
-/** Divisible by 2, 3 and 4, so every grid width ends a page on a full row. */
-export const EVENTS_PAGE_SIZE = 24;
 
 export function getEvents(
   query: EventsRequest & { offset: number; limit: number },

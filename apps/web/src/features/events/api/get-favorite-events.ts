@@ -1,8 +1,8 @@
-import type { EventsPage } from '@rudy/contracts';
+import { EVENTS_PAGE_SIZE, type EventsPage } from '@rudy/contracts';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 import type { EventsRequest } from '../lib/events-query';
-import { EVENTS_PAGE_SIZE, flattenPages, nextOffset, replayPoll } from './get-events';
+import { flattenPages, nextOffset, replayPoll } from './get-events';
 
 export function getFavoriteEvents(
   query: EventsRequest & { offset: number; limit: number },

@@ -1,20 +1,12 @@
-import type { EventType, SortDirection } from '@rudy/contracts';
+import { LISTING_QUERY, type ListingKind } from '@rudy/contracts';
 import { addDays } from './calendar';
 import type { ListingFilters } from './listing-params';
 import { dayKeyInZone, zonedDateTime } from './zoned-time';
 
-export type ListingKind = 'live' | 'upcoming' | 'vod' | 'schedule';
+export type { ListingKind };
 
 /** What GET /events receives, minus offset and limit (the pager adds them). */
 export type EventsRequest = Record<string, string | number>;
-
-/** Which games each listing shows, and in which order: replays newest first, the rest by start. */
-const KIND_QUERY: Readonly<Record<ListingKind, { type?: EventType; sort: SortDirection }>> = {
-  live: { type: 'live', sort: 'asc' },
-  upcoming: { type: 'upcoming', sort: 'asc' },
-  vod: { type: 'finished', sort: 'desc' },
-  schedule: { sort: 'asc' },
-};
 
 function filterQuery(filters: ListingFilters): EventsRequest {
   const query: EventsRequest = {};
@@ -36,7 +28,7 @@ function filterQuery(filters: ListingFilters): EventsRequest {
 }
 
 function kindQuery(kind: ListingKind): EventsRequest {
-  const { type, sort } = KIND_QUERY[kind];
+  const { type, sort } = LISTING_QUERY[kind];
   return { ...(type ? { type } : {}), sort_field: 'date', sort_direction: sort };
 }
 
