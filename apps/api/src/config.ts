@@ -117,6 +117,12 @@ export const ConfigSchema = z.object({
   /** Finished demo games generated first at start-up; the rest follow in the background. */
   DEMO_MEDIA_FIRST: z.coerce.number().int().min(0).default(3),
   DEMO_GAME_SECONDS: z.coerce.number().int().min(2).max(3600).default(30),
+  /**
+   * A demo live game's recording (its loop, as long as the DVR window) is kept as its VOD this many
+   * hours after the game, then replaced by a DEMO_GAME_SECONDS rendered game, as the other finished
+   * demo games have (0: kept). Only the demo's synthetic games: never a real game's recording.
+   */
+  DEMO_RECORDING_RETENTION_HOURS: z.coerce.number().min(0).max(8_760).default(24),
   /** Concurrent transcode jobs per worker (each ffmpeg uses every core it gets). */
   MEDIA_JOB_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
   /**

@@ -13,6 +13,11 @@ export interface LiveRecording {
   dir: string;
   /** Storage key of the recording's master playlist. */
   key: string;
+  /**
+   * The demo's synthetic game (a loop, not a real game): its VOD is marked so, and
+   * DEMO_RECORDING_RETENTION_HOURS later it is replaced by a short rendered game.
+   */
+  synthetic?: boolean;
 }
 
 export interface RecordingDeps {
@@ -46,7 +51,13 @@ export async function finishLiveRecording(deps: RecordingDeps, r: LiveRecording)
     kind: MEDIA_KIND.vod,
     storageKey: r.key,
     status: 'ready',
-    meta: { duration_seconds: durationSeconds, has_audio: true, source: 'live' },
+    meta: {
+      duration_seconds: durationSeconds,
+      has_audio: true,
+      source: 'live',
+      ...(r.synthetic ? { synthetic: true } : {}),
+    },
+    ...(r.synthetic ? { endedAt: deps.now() } : {}),
   });
   await deps.onRecordingEnded({
     channelId: r.channelId,

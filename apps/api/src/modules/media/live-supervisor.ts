@@ -23,8 +23,9 @@ const LEASE_MS = 30_000;
 /** An encoder that keeps dying is retried at most this often. */
 const RESTART_BACKOFF_MS = 30_000;
 /**
- * A synthetic game's segments that fell out of the DVR window are deleted this often, and kept
- * this much longer than the window (a player may still fetch one its last playlist listed).
+ * A synthetic game's segments that fell out of the DVR window are deleted this often (and expired
+ * recordings looked for), kept this much longer than the window (a player may still fetch one its
+ * last playlist listed).
  */
 const PRUNE_EVERY_MS = 60_000;
 const PRUNE_MARGIN_SECONDS = 60;
@@ -52,6 +53,12 @@ export interface SupervisorDeps {
    * window is deleted (0: kept, as a real game's recording always is).
    */
   dvrWindowSeconds?: number;
+  /**
+   * DEMO_RECORDING_RETENTION_HOURS in ms (0 or unset: kept): a synthetic game's recording this
+   * long after its end is deleted and `onRecordingExpired` gives the game its short rendered VOD.
+   */
+  recordingRetentionMs?: number;
+  onRecordingExpired?: (game: { channelId: number; eventId: number }) => Promise<void>;
   onRecordingEnded: (job: LiveStillsJob) => Promise<void>;
   log: { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
 }
@@ -159,9 +166,30 @@ export function createLiveSupervisor(deps: SupervisorDeps) {
   }
 
   async function finish(r: LiveRecording) {
-    await finishLiveRecording(deps, r);
+    const loops = `${eventPrefix(r.channelId, r.eventId)}/live-loop`;
+    // Ours when we ran it, or when its loop is here (its worker died): never an RTMP game's.
+    const synthetic =
+      r.synthetic === true || fs.readdirSync(await deps.storage.liveDir(loops)).length > 0;
+    await finishLiveRecording(deps, { ...r, synthetic });
     // The loop was only there to be published: disk holds the recording, nothing more.
-    await deps.storage.delete(`${eventPrefix(r.channelId, r.eventId)}/live-loop/`);
+    await deps.storage.delete(`${loops}/`);
+  }
+
+  /** Synthetic recordings past their retention: rows, then files; the game is rendered again. */
+  async function expireRecordings(now: Date) {
+    const retention = deps.recordingRetentionMs ?? 0;
+    if (retention <= 0) return;
+    const before = new Date(now.getTime() - retention);
+    for (const r of await deps.repo.expiredSyntheticRecordings(deps.channelIds, before)) {
+      if (!r.storage_key) continue;
+      const prefix = eventPrefix(r.channel_id, r.event_id);
+      await deps.repo.dropRecording(r.event_id, r.storage_key);
+      await deps.onRecordingExpired?.({ channelId: r.channel_id, eventId: r.event_id });
+      await deps.storage.delete(`${path.posix.dirname(r.storage_key)}/`);
+      // A download remuxed from that recording.
+      await deps.storage.delete(`${prefix}/download/`);
+      deps.log.info({ eventId: r.event_id }, 'demo recording expired; the game is rendered again');
+    }
   }
 
   const renew = () =>
@@ -179,7 +207,7 @@ export function createLiveSupervisor(deps: SupervisorDeps) {
       if (liveIds.has(eventId)) continue;
       running.delete(eventId);
       await r.encoder.stop();
-      await finish(r);
+      await finish({ ...r, synthetic: true });
     }
     for (const game of live) {
       if (running.has(game.id)) continue;
@@ -188,12 +216,15 @@ export function createLiveSupervisor(deps: SupervisorDeps) {
       await renew();
     }
     await renew();
-    const keep = deps.dvrWindowSeconds ?? 0;
-    if (keep > 0 && Date.now() - prunedAt >= PRUNE_EVERY_MS) {
+    if (Date.now() - prunedAt >= PRUNE_EVERY_MS) {
       prunedAt = Date.now();
-      for (const r of running.values()) {
-        await pruneLiveRecording(r.dir, keep + PRUNE_MARGIN_SECONDS);
+      const keep = deps.dvrWindowSeconds ?? 0;
+      if (keep > 0) {
+        for (const r of running.values()) {
+          await pruneLiveRecording(r.dir, keep + PRUNE_MARGIN_SECONDS);
+        }
       }
+      await expireRecordings(now);
     }
     // Games whose encoder vanished with its worker: close their recordings too.
     for (const stale of await deps.repo.staleLive(now)) {

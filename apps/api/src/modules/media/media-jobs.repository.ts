@@ -237,6 +237,32 @@ export function createMediaJobsRepository(db: DB) {
         .execute();
     },
 
+    /**
+     * VODs of the demo's synthetic live games (meta.synthetic, set only by the live supervisor)
+     * in these channels that ended before `before`: what DEMO_RECORDING_RETENTION_HOURS expires.
+     */
+    expiredSyntheticRecordings(channelIds: number[], before: Date) {
+      if (channelIds.length === 0) return Promise.resolve([]);
+      return db
+        .selectFrom('event_media')
+        .select(['id', 'channel_id', 'event_id', 'storage_key'])
+        .where('channel_id', 'in', channelIds)
+        .where('kind', '=', 3)
+        .where(sql<string>`meta->>'synthetic'`, '=', 'true')
+        .where('ended_at', '<', before)
+        .execute();
+    },
+
+    /** Removes a recording's rows: its VOD and its ended live row (same storage key). */
+    async dropRecording(eventId: number, storageKey: string) {
+      await db
+        .deleteFrom('event_media')
+        .where('event_id', '=', eventId)
+        .where('kind', 'in', [2, 3])
+        .where('storage_key', '=', storageKey)
+        .execute();
+    },
+
     async releaseLeases(owner: string) {
       await db
         .updateTable('event_media')

@@ -133,6 +133,8 @@ export async function registerMediaJobs(boss: PgBoss, o: MediaJobsOptions) {
     ...(o.liveSegmentSeconds ? { segmentSeconds: o.liveSegmentSeconds } : {}),
     leaseMs: config.LIVE_ENCODER_LEASE_SECONDS * 1000,
     dvrWindowSeconds: config.LIVE_DVR_WINDOW_SECONDS,
+    recordingRetentionMs: config.DEMO_RECORDING_RETENTION_HOURS * 3_600_000,
+    onRecordingExpired: (game) => queueDemoGame(boss, repo, game, 0),
     log: runner.log,
     onRecordingEnded,
   });
@@ -186,13 +188,20 @@ export async function enqueueDemoMedia(
   );
   const games = await repo.finishedWithoutVod(channelIds, now);
   for (const [index, game] of games.entries()) {
-    const prefix = eventPrefix(game.channel_id, game.id);
-    await repo.markPending(game.channel_id, game.id, MEDIA_KIND.vod, `${prefix}/vod/master.m3u8`);
-    await boss.send(
-      QUEUES.demoGame,
-      { channelId: game.channel_id, eventId: game.id },
-      { singletonKey: `demo-${game.id}`, priority: index < first ? 50 : 0 },
-    );
+    const job = { channelId: game.channel_id, eventId: game.id };
+    await queueDemoGame(boss, repo, job, index < first ? 50 : 0);
   }
   return games.length;
+}
+
+/** A finished demo game's rendered VOD: "preparing" (a pending row) until its job is done. */
+async function queueDemoGame(
+  boss: PgBoss,
+  repo: ReturnType<typeof createMediaJobsRepository>,
+  job: EventJob,
+  priority: number,
+) {
+  const prefix = eventPrefix(job.channelId, job.eventId);
+  await repo.markPending(job.channelId, job.eventId, MEDIA_KIND.vod, `${prefix}/vod/master.m3u8`);
+  await boss.send(QUEUES.demoGame, job, { singletonKey: `demo-${job.eventId}`, priority });
 }
