@@ -25,7 +25,7 @@ export {
   liveWindow,
   parseMasterPlaylist,
   parseMediaPlaylist,
-  segmentsOutsideWindow,
+  segmentsInWindow,
   vodPlaylist,
   withoutMissingStart,
   type MediaPlaylist,

@@ -7,7 +7,7 @@ import { masterPlaylist } from './hls/master.js';
 import {
   finalizeRecording,
   parseMediaPlaylist,
-  segmentsOutsideWindow,
+  segmentsInWindow,
   withoutMissingStart,
 } from './hls/playlist.js';
 import type { Rendition } from './ladder.js';
@@ -177,32 +177,33 @@ export async function finalizeLiveRecording(dir: string): Promise<{ durationSeco
 }
 
 /**
- * Deletes the segments of a live recording that are older than its last `keepSeconds` (in every
- * rendition), for a recording nobody needs whole: the demo's synthetic games, a loop sent on and
- * on. Never for a real game, whose recording becomes its VOD. The playlist itself is left to the
- * encoder (it still lists them; viewers get the window, see liveWindow, and finalizeLiveRecording
- * drops them). Deleted oldest first, so a pass stops at the first one already gone. Returns how
- * many files it deleted.
+ * Deletes what a live recording holds beyond its last `keepSeconds` (in every rendition), for a
+ * recording nobody needs whole: the demo's synthetic games, a loop sent on and on. Never for a real
+ * game, whose recording becomes its VOD. A segment goes when its file is older than `keepSeconds`
+ * and the playlist's window does not list it: a torn read of the playlist (ffmpeg rewrites it in
+ * place) can then delete nothing recent, and files no playlist lists any more (a rendition whose
+ * list started over after a restart) go too. The playlist is left to the encoder (viewers get the
+ * window, see liveWindow; finalizeLiveRecording drops what is gone). Returns the files deleted.
  */
-export async function pruneLiveRecording(dir: string, keepSeconds: number): Promise<number> {
+export async function pruneLiveRecording(
+  dir: string,
+  keepSeconds: number,
+  now = Date.now(),
+): Promise<number> {
   if (keepSeconds <= 0 || !fs.existsSync(dir)) return 0;
+  const before = now - keepSeconds * 1000;
   let deleted = 0;
   for (const variant of await variantDirs(dir)) {
-    const text = await fsp.readFile(path.join(dir, variant, 'index.m3u8'), 'utf8').catch(() => '');
-    // A torn read (ffmpeg rewrites the file in place) lists fewer segments, never others: the
-    // window then ends earlier and fewer are deleted.
-    if (!text.startsWith('#EXTM3U')) continue;
-    const old = segmentsOutsideWindow(text, keepSeconds);
-    for (let i = old.length - 1; i >= 0; i -= 1) {
-      const uri = old[i];
-      if (!uri || uri.includes('/') || uri.includes('..')) continue;
-      try {
-        await fsp.unlink(path.join(dir, variant, uri));
-        deleted += 1;
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT') break;
-        throw error;
-      }
+    const folder = path.join(dir, variant);
+    const text = await fsp.readFile(path.join(folder, 'index.m3u8'), 'utf8').catch(() => '');
+    const listed = new Set(text.startsWith('#EXTM3U') ? segmentsInWindow(text, keepSeconds) : []);
+    for (const name of await fsp.readdir(folder)) {
+      if (!name.endsWith('.ts') || listed.has(name)) continue;
+      const file = path.join(folder, name);
+      const stat = await fsp.stat(file).catch(() => null);
+      if (!stat || stat.mtimeMs >= before) continue;
+      await fsp.rm(file, { force: true });
+      deleted += 1;
     }
   }
   return deleted;

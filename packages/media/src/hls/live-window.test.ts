@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   liveWindow,
   parseMediaPlaylist,
-  segmentsOutsideWindow,
+  segmentsInWindow,
   withoutMissingStart,
 } from './playlist.js';
 
@@ -87,22 +87,16 @@ describe('liveWindow (the DVR window viewers get)', () => {
   });
 });
 
-describe('segmentsOutsideWindow and withoutMissingStart (a recording kept for its window)', () => {
-  it('names the segments older than the window, oldest first', () => {
-    expect(segmentsOutsideWindow(recording(100), 95)).toEqual([
-      'seg_0.ts',
-      'seg_1.ts',
-      'seg_2.ts',
-      'seg_3.ts',
-      'seg_4.ts',
-    ]);
-    expect(segmentsOutsideWindow(recording(10), 95)).toEqual([]);
+describe('segmentsInWindow and withoutMissingStart (a recording kept for its window)', () => {
+  it('names the segments the window lists', () => {
+    expect(segmentsInWindow(recording(100), 3)).toEqual(['seg_97.ts', 'seg_98.ts', 'seg_99.ts']);
+    expect(segmentsInWindow(recording(10), 95)).toHaveLength(10);
   });
 
   it('drops the leading segments that are gone, and only those', () => {
     const text = recording(100);
-    const gone = new Set(segmentsOutsideWindow(text, 30));
-    const p = parseMediaPlaylist(withoutMissingStart(text, (uri) => !gone.has(uri)));
+    const kept = new Set(segmentsInWindow(text, 30));
+    const p = parseMediaPlaylist(withoutMissingStart(text, (uri) => kept.has(uri)));
     expect(p.segments).toHaveLength(30);
     expect(p.mediaSequence).toBe(70);
     expect(p.playlistType).toBe('EVENT');

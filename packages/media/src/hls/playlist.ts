@@ -240,12 +240,12 @@ export function liveWindow(text: string, seconds: number): string {
 }
 
 /**
- * The segments of a live playlist older than its last `seconds`, oldest first: what a recording
- * kept only for its DVR window (the demo's loop) may delete.
+ * The segments a live playlist's last `seconds` list (the DVR window viewers get): what a recording
+ * kept only for its window (the demo's loop) must keep.
  */
-export function segmentsOutsideWindow(text: string, seconds: number): string[] {
+export function segmentsInWindow(text: string, seconds: number): string[] {
   const parts = splitPlaylist(completeLines(text));
-  return parts.segments.slice(0, droppedCount(parts.segments, seconds)).map((s) => s.uri);
+  return parts.segments.slice(droppedCount(parts.segments, seconds)).map((s) => s.uri);
 }
 
 /**

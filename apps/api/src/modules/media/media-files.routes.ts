@@ -33,6 +33,18 @@ export function mediaFilesRoutes(
   o: { dvrWindowSeconds?: number } = {},
 ) {
   const dvrWindow = o.dvrWindowSeconds ?? 0;
+  // Every viewer of a game reads the same playlist each second: its window is cut once per version.
+  const windows = new Map<string, { text: string; served: string }>();
+  const windowOf = (key: string, text: string) => {
+    const cached = windows.get(key);
+    if (cached?.text === text) return cached.served;
+    const served = liveWindow(text, dvrWindow);
+    windows.delete(key);
+    windows.set(key, { text, served });
+    // The oldest first out: a few live games at a time.
+    if (windows.size > 64) windows.delete(windows.keys().next().value ?? '');
+    return served;
+  };
   const r = typed(app);
 
   async function sendTarget(
@@ -54,7 +66,7 @@ export function mediaFilesRoutes(
           code: 'media_not_ready',
         });
       }
-      const served = LIVE_RENDITION.test(target.key) ? liveWindow(text, dvrWindow) : text;
+      const served = LIVE_RENDITION.test(target.key) ? windowOf(target.key, text) : text;
       return reply.headers({ ...headers, 'cache-control': 'private, no-cache' }).send(served);
     }
     headers['cache-control'] = 'private, max-age=86400';
