@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from 'react-router';
 import { eventQueryOptions } from '../../../features/player/api/get-event';
 import { playbackQueryOptions } from '../../../features/player/api/get-playback';
-import { hasMediaSource, loadHls } from '../../../features/player/lib/attach-stream';
+import { hasMediaSource, loadHls, preloadStream } from '../../../features/player/lib/attach-stream';
 import { queryClient } from '../../../lib/query-client';
 import { numericIdLoader } from '../../route-guards';
 
@@ -9,13 +9,24 @@ import { numericIdLoader } from '../../route-guards';
 // start-up on a direct visit), not after the playback call.
 if (hasMediaSource()) void loadHls().catch(() => undefined);
 
-/** Playback and the game's details are asked for while the screen's code loads. */
+/**
+ * Playback and the game's details are asked for while the screen's code loads; a stream the viewer
+ * may watch starts loading (playlists, first segment) as soon as its URL is known, while the page
+ * renders, and the player takes it over when it mounts.
+ */
 export function watchLoader(args: LoaderFunctionArgs) {
   const guard = numericIdLoader(args);
   if (guard) return guard;
   const id = Number(args.params.id);
   // Errors surface in the screen, which reads the same queries.
-  void queryClient.query(playbackQueryOptions(id)).catch(() => undefined);
+  void queryClient
+    .query(playbackQueryOptions(id))
+    .then((playback) => {
+      if (playback.access === 'granted' && playback.stream) {
+        return preloadStream(playback.stream.url);
+      }
+    })
+    .catch(() => undefined);
   void queryClient.query(eventQueryOptions(id)).catch(() => undefined);
   return null;
 }

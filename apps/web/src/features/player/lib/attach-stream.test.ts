@@ -4,6 +4,8 @@ import {
   followLive,
   LIVE_CATCH_UP_RATE,
   LIVE_JUMP_S,
+  preloadStream,
+  PRELOAD_KEEP_MS,
   type HlsConstructor,
   type LiveHls,
 } from './attach-stream';
@@ -23,8 +25,9 @@ function fakeHls() {
       ERROR: 'error',
     };
     static ErrorTypes = { NETWORK_ERROR: 'networkError', MEDIA_ERROR: 'mediaError' };
-    handlers = new Map<string, Handler>();
+    handlers = new Map<string, Handler[]>();
     config: unknown;
+    levels: { height: number; bitrate: number }[] = [];
     startLoad = vi.fn();
     recoverMediaError = vi.fn();
     loadSource = vi.fn();
@@ -41,10 +44,16 @@ function fakeHls() {
       instances.push(this);
     }
     on(name: string, handler: Handler) {
-      this.handlers.set(name, handler);
+      this.handlers.set(name, [...(this.handlers.get(name) ?? []), handler]);
+    }
+    off(name: string, handler: Handler) {
+      this.handlers.set(
+        name,
+        (this.handlers.get(name) ?? []).filter((h) => h !== handler),
+      );
     }
     fire(name: string, data: unknown) {
-      this.handlers.get(name)?.(name, data);
+      for (const handler of this.handlers.get(name) ?? []) handler(name, data);
     }
   }
   return { Hls: FakeHls as unknown as HlsConstructor, instances };
@@ -110,6 +119,103 @@ describe('attachStream', () => {
     await attachStream(video, 'http://localhost/m.m3u8', callbacks(), load, false);
     expect(load).not.toHaveBeenCalled();
     expect(video.src).toBe('http://localhost/m.m3u8');
+  });
+});
+
+describe('preloadStream', () => {
+  const levels = [
+    { height: 720, bitrate: 2e6 },
+    { height: 360, bitrate: 8e5 },
+  ];
+
+  it('starts loading before the player exists; the player takes the same hls.js over', async () => {
+    const { Hls, instances } = fakeHls();
+    const load = () => Promise.resolve(Hls);
+    await preloadStream('/media/a/master.m3u8', load, true);
+    const hls = instances[0];
+    expect(hls?.loadSource).toHaveBeenCalledWith('/media/a/master.m3u8');
+    expect(hls?.attachMedia).not.toHaveBeenCalled();
+    // The manifest arrives before the page has drawn the player: it chooses the start rendition.
+    if (hls) hls.levels = levels;
+    hls?.fire('manifestParsed', { levels });
+    expect(hls?.startLevel).not.toBe(-1);
+
+    const video = document.createElement('video');
+    const cb = callbacks();
+    await attachStream(video, '/media/a/master.m3u8', cb, load, true);
+    expect(instances).toHaveLength(1);
+    expect(hls?.loadSource).toHaveBeenCalledTimes(1);
+    expect(hls?.attachMedia).toHaveBeenCalledWith(video);
+    expect(cb.onLevels).toHaveBeenCalledWith([
+      { index: 0, height: 720, bitrate: 2e6 },
+      { index: 1, height: 360, bitrate: 8e5 },
+    ]);
+    // Now the player's: its errors are the player's to handle, the preload's timer is gone.
+    for (let i = 0; i <= MAX_RECOVERIES; i++) {
+      hls?.fire('error', { fatal: true, type: 'networkError' });
+    }
+    expect(cb.onFatal).toHaveBeenCalledTimes(1);
+    expect(hls?.destroy).not.toHaveBeenCalled();
+  });
+
+  it('is not used for another URL (a renewed one), and goes when another is preloaded', async () => {
+    const { Hls, instances } = fakeHls();
+    const load = () => Promise.resolve(Hls);
+    await preloadStream('/media/old/master.m3u8', load, true);
+    await preloadStream('/media/old/master.m3u8', load, true);
+    expect(instances).toHaveLength(1);
+    await preloadStream('/media/b/master.m3u8', load, true);
+    expect(instances[0]?.destroy).toHaveBeenCalled();
+    await attachStream(
+      document.createElement('video'),
+      '/media/c/master.m3u8',
+      callbacks(),
+      load,
+      true,
+    );
+    expect(instances).toHaveLength(3);
+    expect(instances[2]?.loadSource).toHaveBeenCalledWith('/media/c/master.m3u8');
+    // The one for b is still waiting for its player.
+    expect(instances[1]?.destroy).not.toHaveBeenCalled();
+    await attachStream(
+      document.createElement('video'),
+      '/media/b/master.m3u8',
+      callbacks(),
+      load,
+      true,
+    );
+    expect(instances).toHaveLength(3);
+  });
+
+  it('lets go of a stream nobody claims, or one that failed', async () => {
+    vi.useFakeTimers();
+    try {
+      const { Hls, instances } = fakeHls();
+      const load = () => Promise.resolve(Hls);
+      await preloadStream('/media/a/master.m3u8', load, true);
+      vi.advanceTimersByTime(PRELOAD_KEEP_MS);
+      expect(instances[0]?.destroy).toHaveBeenCalled();
+      await preloadStream('/media/b/master.m3u8', load, true);
+      instances[1]?.fire('error', { fatal: true, type: 'networkError' });
+      expect(instances[1]?.destroy).toHaveBeenCalled();
+      // The player starts afresh.
+      await attachStream(
+        document.createElement('video'),
+        '/media/b/master.m3u8',
+        callbacks(),
+        load,
+        true,
+      );
+      expect(instances).toHaveLength(3);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('leaves browsers without MSE to play natively', async () => {
+    const load = vi.fn();
+    await preloadStream('/media/a/master.m3u8', load, false);
+    expect(load).not.toHaveBeenCalled();
   });
 });
 

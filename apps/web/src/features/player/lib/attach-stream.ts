@@ -106,6 +106,89 @@ function fatalKind(HlsClass: HlsConstructor, data: ErrorData): FatalKind {
   return 'other';
 }
 
+/** How long a preloaded stream waits for its player before it is let go (the viewer went elsewhere). */
+export const PRELOAD_KEEP_MS = 15_000;
+
+interface Preload {
+  url: string;
+  hls: Hls;
+  /** Removes the preload's own listeners (the player brings its own). */
+  release(): void;
+  timer: ReturnType<typeof setTimeout>;
+}
+
+let preloaded: Preload | null = null;
+
+function dropPreload(entry: Preload | null = preloaded) {
+  if (!entry) return;
+  clearTimeout(entry.timer);
+  if (preloaded === entry) preloaded = null;
+  entry.hls.destroy();
+}
+
+/**
+ * The player's height before the player exists: the watch page's player is as wide as the page
+ * allows and 16:9, never taller than the window (only the start rendition depends on it).
+ */
+function expectedPlayerHeightPx(): number {
+  const width = globalThis.innerWidth || 0;
+  const height = globalThis.innerHeight || 0;
+  return Math.min((width * 9) / 16, height) * (globalThis.devicePixelRatio || 1);
+}
+
+/**
+ * Starts loading `url` with hls.js before its player is drawn: the watch page's loader calls it
+ * as soon as /playback answers, so the master and media playlists, the first segment and the
+ * transmuxer worker load while the page renders (hls.js buffers the segment until a video is
+ * attached; `startFragPrefetch`). attachStream on the same URL takes it over; a stream nobody
+ * claims within PRELOAD_KEEP_MS, or one that fails, is let go. Native HLS (no MSE) is not preloaded.
+ */
+export async function preloadStream(
+  url: string,
+  load: LoadHls = loadHls,
+  hasMse: boolean = hasMediaSource(),
+): Promise<void> {
+  if (!hasMse || preloaded?.url === url) return;
+  const HlsClass = await load();
+  if (!HlsClass.isSupported() || preloaded?.url === url) return;
+  dropPreload();
+  const hls = new HlsClass(HLS_CONFIG);
+  const { Events } = HlsClass;
+  const onManifest = (_event: string, data: ManifestParsedData) => {
+    hls.startLevel = startLevelFor(
+      toQuality(data.levels),
+      expectedPlayerHeightPx(),
+      hls.bandwidthEstimate,
+    );
+  };
+  const onError = (_event: string, data: ErrorData) => {
+    if (data.fatal) dropPreload(entry);
+  };
+  const entry: Preload = {
+    url,
+    hls,
+    release() {
+      hls.off(Events.MANIFEST_PARSED, onManifest);
+      hls.off(Events.ERROR, onError);
+    },
+    timer: setTimeout(() => dropPreload(entry), PRELOAD_KEEP_MS),
+  };
+  hls.on(Events.MANIFEST_PARSED, onManifest);
+  hls.on(Events.ERROR, onError);
+  preloaded = entry;
+  hls.loadSource(url);
+}
+
+/** The preloaded hls.js instance of `url`, now the caller's, or null. */
+function claimPreload(url: string): Hls | null {
+  const entry = preloaded;
+  if (entry?.url !== url) return null;
+  preloaded = null;
+  clearTimeout(entry.timer);
+  entry.release();
+  return entry.hls;
+}
+
 /** Plays `url` in `video` with hls.js (or natively), recovering from errors a few times. */
 export async function attachStream(
   video: HTMLVideoElement,
@@ -118,7 +201,8 @@ export async function attachStream(
   const HlsClass = await load();
   if (!HlsClass.isSupported()) return nativeSession(video, url, callbacks);
 
-  const hls = new HlsClass(HLS_CONFIG);
+  const claimed = claimPreload(url);
+  const hls = claimed ?? new HlsClass(HLS_CONFIG);
   let counts: RecoveryCounts = { network: 0, media: 0 };
   const { Events } = HlsClass;
 
@@ -147,7 +231,9 @@ export async function attachStream(
     else callbacks.onFatal();
   });
 
-  hls.loadSource(url);
+  if (!claimed) hls.loadSource(url);
+  // A preloaded stream's manifest may be parsed already (its start level chosen then).
+  else if (hls.levels.length > 0) callbacks.onLevels(toQuality(hls.levels));
   hls.attachMedia(video);
   const unfollow = followLive(video, hls);
   return {
