@@ -35,9 +35,9 @@ export interface LiveLoopTask {
 /**
  * A rendered loop → live HLS with a DVR window, by stream copy at the input's native rate
  * (`-re`), looping forever with timestamps that keep counting: an EVENT playlist that keeps every
- * segment (`-hls_list_size 0`; viewers get its last LIVE_DVR_WINDOW_SECONDS), and that becomes the VOD
- * once #EXT-X-ENDLIST is written. Program date-times let players and the latency benchmark map
- * segments to the wall clock.
+ * segment (`-hls_list_size 0`; viewers get its last LIVE_DVR_WINDOW_SECONDS), and that becomes
+ * the VOD once #EXT-X-ENDLIST is written. Program date-times let players and the latency benchmark
+ * map segments to the wall clock.
  */
 export interface LivePublishTask {
   kind: 'live-publish';
