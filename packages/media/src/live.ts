@@ -84,8 +84,7 @@ export interface LivePublisherOptions {
  * Starts publishing a live game: the loop sent on at real time by stream copy (a percent of a
  * core) into an EVENT playlist per rendition (the whole game; viewers get its DVR window, see
  * liveWindow). An existing recording in outputDir is continued, so a restarted server resumes the
- * same stream instead of
- * losing what was already broadcast.
+ * same stream instead of losing what was already broadcast.
  */
 export async function startLivePublisher(o: LivePublisherOptions): Promise<FfmpegProcess> {
   const ladder = o.ladder ?? LIVE_LADDER;
