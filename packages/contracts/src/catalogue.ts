@@ -140,24 +140,9 @@ export type FavoriteEventsQuery = z.infer<typeof FavoriteEventsQuerySchema>;
 export const EventsPageSchema = paginated(EventSchema);
 export type EventsPage = z.infer<typeof EventsPageSchema>;
 
-/** The web app's listings of games (/live, /upcoming, /vod and /schedule). */
-export type ListingKind = 'live' | 'upcoming' | 'vod' | 'schedule';
-
-/**
- * Which games each listing shows, and in which order: replays newest first, the rest by start.
- * The client asks for them, and the server puts a listing's first page into its HTML.
- */
-export const LISTING_QUERY: Readonly<
-  Record<ListingKind, { type?: z.infer<typeof EventTypeSchema>; sort: SortDirection }>
-> = {
-  live: { type: 'live', sort: 'asc' },
-  upcoming: { type: 'upcoming', sort: 'asc' },
-  vod: { type: 'finished', sort: 'desc' },
-  schedule: { sort: 'asc' },
-};
-
-/** Games per listing page: divisible by 2, 3 and 4, so every grid width ends a page on a full row. */
-export const EVENTS_PAGE_SIZE = 24;
+// In a module without schemas: the web app's listings import them, and a constant of this module
+// would keep every schema here (and zod) in their chunks.
+export { EVENTS_PAGE_SIZE, LISTING_QUERY, type ListingKind } from './listing.js';
 
 /** GET /participants. */
 export const ParticipantsQuerySchema = KeyedQuerySchema.extend({
