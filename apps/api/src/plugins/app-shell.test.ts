@@ -86,10 +86,12 @@ describe('app shell', () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  it("announces the chunks of a path's screen that the entry does not load already", () => {
+  it("announces the app's and a path's screen's chunks that the entry does not load already", () => {
     const manifest = {
       'index.html': { file: 'assets/index.js', imports: ['_shared.js'] },
       '_shared.js': { file: 'assets/shared.js' },
+      'src/app/boot.ts': { file: 'assets/boot.js', imports: ['index.html', '_framework.js'] },
+      '_framework.js': { file: 'assets/framework.js' },
       'src/app/routes/root/root-layout.tsx': { file: 'assets/root.js', imports: ['_shared.js'] },
       'src/app/routes/home/home.tsx': {
         file: 'assets/home.js',
@@ -106,7 +108,14 @@ describe('app shell', () => {
     expect(home).toContain('<link rel="preload" as="style" crossorigin href="/assets/home.css" />');
     expect(home).not.toContain('shared.js');
     expect(preloadLinks(manifest, '/live')).toContain('/assets/live.js');
-    expect(preloadLinks(manifest, '/login')).toBe('');
+    expect(home).toContain('href="/assets/boot.js"');
+    expect(home).toContain('href="/assets/framework.js"');
+    expect(home).not.toContain('index.js');
+    // Any other page: the app, without a screen of its own.
+    const login = preloadLinks(manifest, '/login');
+    expect(login).toContain('href="/assets/boot.js"');
+    expect(login).toContain('href="/assets/framework.js"');
+    expect(login).not.toMatch(/root\.js|home\.js|live\.js/);
   });
 
   it('adds the chunks start-up loads for the channel: French texts, the static-block sanitiser', () => {

@@ -1,6 +1,6 @@
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { STARTUP_DATA_ELEMENT_ID, type Locale } from '@rudy/contracts';
+import { APP_PRELOADS_ELEMENT_ID, STARTUP_DATA_ELEMENT_ID, type Locale } from '@rudy/contracts';
 import type { RenderedStartup } from '../modules/channel/startup-data.js';
 
 /** What a link preview (Open Graph, Twitter card) shows of a page. */
@@ -56,6 +56,8 @@ const FIRST_PAINT_MODULES: [RegExp, string[]][] = [
   [/^\/watch\/\d+$/, ['src/app/routes/watch/watch.tsx']],
 ];
 const SITE_LAYOUT = 'src/app/routes/root/root-layout.tsx';
+/** The app proper: the entry imports it once the splash is drawn (apps/web/src/main.tsx). */
+const APP_BOOT = 'src/app/boot.ts';
 /** Chunks start-up loads by the channel, not the path: texts of a language other than English… */
 const LOCALE_TEXTS: Partial<Record<Locale, string>> = { fr: 'src/locales/fr-start-up.ts' };
 /** …and the sanitiser of a channel's static blocks (DOMPurify), for a channel that shows them. */
@@ -81,13 +83,16 @@ interface ManifestChunk {
 type Manifest = Record<string, ManifestChunk>;
 
 /**
- * modulepreload and style preload links for a path's screen, minus what the entry already loads.
- * Both with `crossorigin`, as Vite's loader later asks for them: the cached copy is then reused.
+ * modulepreload and style preload links for the app and a path's screen, minus what the entry
+ * already loads. Both with `crossorigin`, as Vite's loader later asks for them: the cached copy is
+ * then reused.
  */
 export function preloadLinks(manifest: Manifest, pathname: string, extra: string[] = []): string {
   const route = FIRST_PAINT_MODULES.find(([pattern]) => pattern.test(pathname));
-  if (!route) return '';
-  const sources = [...route[1].map((src) => pathname.replace(route[0], src)), ...extra];
+  const screen = route
+    ? [SITE_LAYOUT, ...route[1].map((src) => pathname.replace(route[0], src))]
+    : [];
+  const sources = [APP_BOOT, ...screen, ...extra];
   const inEntry = new Set<string>();
   const walk = (key: string, into: Set<string>) => {
     if (into.has(key) || !manifest[key]) return;
@@ -96,7 +101,7 @@ export function preloadLinks(manifest: Manifest, pathname: string, extra: string
   };
   walk('index.html', inEntry);
   const needed = new Set<string>();
-  for (const key of [SITE_LAYOUT, ...sources]) walk(key, needed);
+  for (const key of sources) walk(key, needed);
   const links: string[] = [];
   for (const key of needed) {
     if (inEntry.has(key)) continue;
@@ -228,7 +233,12 @@ export function createAppShell(distDir: string) {
       }
       if (pathname) {
         const links = preloadLinks(await manifestOf(index), pathname, startupModules(startup));
-        if (links) head.push(links);
+        // Under a watch page's poster (its largest picture, drawn from the HTML) the code waits
+        // until the poster is on screen: the entry adds the links then (APP_PRELOADS_ELEMENT_ID).
+        // Elsewhere the screen drawn by the code is the largest: it downloads at once.
+        if (links && startup?.poster) {
+          head.push(`<template id="${APP_PRELOADS_ELEMENT_ID}">${links}</template>`);
+        } else if (links) head.push(links);
       }
       if (meta) head.push(metaTags(meta));
       if (head.length === 0) return html;

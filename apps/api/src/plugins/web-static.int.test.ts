@@ -89,6 +89,10 @@ describe('app shell with start-up data', () => {
       '<link rel="preload" as="style" crossorigin href="/assets/watch-1.css" />',
     );
     expect(res.body).toContain('href="/assets/root-layout-1.js"');
+    // The game's picture is drawn from the HTML: the code is fetched once it is on screen.
+    expect(res.body).toMatch(
+      /<template id="app-preloads">[^<]*<link rel="modulepreload"[^]*<\/template>/,
+    );
     const startup = startupOf(res.body);
     // No language asked for: the channel's.
     expect(startup.locale).toBe(startup.bootstrap?.settings.language);
@@ -98,6 +102,8 @@ describe('app shell with start-up data', () => {
   it("puts a listing's first page into its plain address, as its first call would get it", async () => {
     const page = await app.inject({ url: '/vod', headers: { accept: 'text/html' } });
     const { listing, homepage } = startupOf(page.body);
+    // Its cards are drawn by the code: fetched at once.
+    expect(page.body).not.toContain('<template');
     expect(homepage).toBeNull();
     expect(listing?.kind).toBe('vod');
     const key = await app.inject({

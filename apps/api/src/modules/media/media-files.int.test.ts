@@ -96,11 +96,21 @@ describe("a watch page's poster in its HTML", () => {
     expect(await posterIn(eventId)).toBe(src);
   });
 
-  it("shows no poster of another channel's game, of a game without one, or once expired", async () => {
+  it("shows no poster of another channel's game, the game's picture without one, none once expired", async () => {
     expect(await posterIn(otherChannelEventId)).toBeUndefined();
     expect(await posterIn(otherChannelEventId, 'other.example.test')).toMatch(/^\/media\/e\//);
+    // A game with no frame stored shows its own picture, as playback does.
     const withoutMedia = await findEvent(t, { access: 'free', when: 'future' });
-    expect(await posterIn(withoutMedia)).toBeUndefined();
+    const own = await t.database.db
+      .selectFrom('events')
+      .select('image_url')
+      .where('id', '=', withoutMedia)
+      .executeTakeFirstOrThrow();
+    expect(own.image_url).toBeTruthy();
+    const attr = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+    expect(await posterIn(withoutMedia)).toBe(attr(own.image_url!));
+    const p = await playback(withoutMedia, await t.apiKey());
+    expect(p.assets.poster_url).toBe(own.image_url);
     const src = await posterIn(eventId);
     const saved = clock;
     clock += 16 * 60_000;

@@ -16,6 +16,8 @@ export interface PlaybackEventRow {
   /** The game's pre-roll choice (the console's): the channel's rules, none, or `preroll_id`. */
   preroll_mode: 'auto' | 'none' | 'chosen';
   preroll_id: number | null;
+  /** The game's own picture (its listing card's), the poster when no frame of it is stored. */
+  image_url: string | null;
 }
 
 export interface MediaRow {
@@ -49,6 +51,7 @@ export function createMediaRepository(db: DB) {
           'single_event_package_id',
           'preroll_mode',
           'preroll_id',
+          'image_url',
         ])
         .where('channel_id', '=', channelId)
         .where('id', '=', eventId)

@@ -113,7 +113,8 @@ export function createPlaybackService(deps: PlaybackDeps) {
     });
     const urlOf = (kind: number) => assetUrl(caller.channelId, event.id, media, kind, token);
     return {
-      poster_url: urlOf(MEDIA_KIND.image),
+      // A live game has no frame of its own yet: its picture, not a black frame, until it plays.
+      poster_url: urlOf(MEDIA_KIND.image) ?? event.image_url,
       thumbnails_vtt_url: urlOf(MEDIA_KIND.thumbnails),
       preview_url: urlOf(MEDIA_KIND.preview),
       preview_alt_url: urlOf(MEDIA_KIND.preview_alt),
@@ -190,8 +191,10 @@ export function createPlaybackService(deps: PlaybackDeps) {
         expiresAt: new Date(Math.ceil(expiry / SHELL_TOKEN_STEP_MS) * SHELL_TOKEN_STEP_MS),
       });
       const url = assetUrl(channelId, event.id, media, MEDIA_KIND.image, token);
-      // Only our own stored JPEG (what an `s` token opens), or a poster hosted elsewhere.
-      return url && (!url.startsWith('/media/') || url.endsWith('.jpg')) ? url : null;
+      // Only our own stored JPEG (what an `s` token opens), or a poster hosted elsewhere; else,
+      // as playback, the game's own picture.
+      const poster = url && (!url.startsWith('/media/') || url.endsWith('.jpg')) ? url : null;
+      return poster ?? event.image_url;
     },
 
     async playback(caller: MediaCaller, eventId: number): Promise<Playback> {

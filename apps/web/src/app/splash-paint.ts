@@ -1,0 +1,54 @@
+import { APP_PRELOADS_ELEMENT_ID } from '@rudy/contracts';
+
+/**
+ * How long the app's start waits for a watch page's poster at most: the poster is small and asked
+ * for first, so it usually arrives before the app's code; a slow one must not hold the app.
+ */
+export const POSTER_WAIT_MS = 600;
+
+/** After the next frame has been painted (a timer too: a background tab draws no frames). */
+function afterNextPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    const fallback = setTimeout(resolve, 100);
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        clearTimeout(fallback);
+        resolve();
+      }, 0),
+    );
+  });
+}
+
+/** Until the poster has loaded and been decoded, has failed, or POSTER_WAIT_MS have passed. */
+function posterReady(poster: HTMLImageElement): Promise<void> {
+  const loaded = poster.complete
+    ? Promise.resolve()
+    : new Promise<void>((resolve) => {
+        poster.addEventListener('load', () => resolve(), { once: true });
+        poster.addEventListener('error', () => resolve(), { once: true });
+      });
+  const decoded = loaded.then(() => poster.decode()).catch(() => undefined);
+  const timeout = new Promise<void>((resolve) => setTimeout(resolve, POSTER_WAIT_MS));
+  return Promise.race([decoded, timeout]);
+}
+
+/**
+ * Until the browser has drawn the splash the server wrote (the channel's name and, on a watch page,
+ * the game's poster). Evaluating the app's code is one long task on a phone: started after this,
+ * it no longer holds back the page's first paint and its largest picture.
+ */
+export async function whenSplashDrawn(doc: Document = document): Promise<void> {
+  const poster = doc.querySelector<HTMLImageElement>('#splash .splash__poster');
+  if (poster) await posterReady(poster);
+  await afterNextPaint();
+}
+
+/**
+ * Starts the downloads of the app's code and its first screen's, which the server listed in an
+ * inert template: asked for after the splash (and a watch page's poster) has been drawn, they no
+ * longer compete with the first paint, and its picture, for the phone's connection and CPU.
+ */
+export function startAppPreloads(doc: Document = document) {
+  const template = doc.getElementById(APP_PRELOADS_ELEMENT_ID);
+  if (template instanceof HTMLTemplateElement) doc.head.append(template.content.cloneNode(true));
+}
