@@ -19,6 +19,7 @@ import { createDatalakeRepository } from '../apps/api/src/modules/analytics/data
 import { rollUp } from '../apps/api/src/modules/analytics/rollup.js';
 import { hashApiKey } from '../apps/api/src/modules/keys/keys.service.js';
 import { serveApp } from './serve-app.js';
+import { SERVER_BUNDLE_OPTIONS } from '../scripts/build.mjs';
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -157,25 +158,10 @@ async function bundleIngestServer(): Promise<string> {
   const esbuild = await import('esbuild');
   const outdir = path.join(root, 'node_modules/.cache/rudy-bench', `ingest-${process.pid}`);
   await esbuild.build({
-    absWorkingDir: root,
+    ...SERVER_BUNDLE_OPTIONS,
     entryPoints: { 'ingest-server': path.join(root, 'bench/ingest-server.ts') },
     outdir,
     outExtension: { '.js': '.mjs' },
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    logLevel: 'warning',
-    plugins: [
-      {
-        name: 'third-party-external',
-        setup(build) {
-          build.onResolve({ filter: /^[^./]/ }, (args) =>
-            args.path.startsWith('@rudy/') ? undefined : { path: args.path, external: true },
-          );
-        },
-      },
-    ],
   });
   return path.join(outdir, 'ingest-server.mjs');
 }

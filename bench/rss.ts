@@ -17,18 +17,21 @@
  * (it builds the API if stale). BENCH_RSS_NODE_ARGS replaces the node flags (to compare them);
  * BENCH_RSS_PORT fixes the server's port (default: any free one).
  */
-import { spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { openDatabase } from '../apps/api/src/db/database.js';
 import { migrateToLatest } from '../apps/api/src/db/migrate.js';
 import { seedDemoChannel } from '../apps/api/src/db/seed/demo-channel.js';
-import { loadMix, memoryOf, mixPaths, startServer, usage, type Server } from './soak.js';
+import {
+  benchWorkspace,
+  loadMix,
+  memoryOf,
+  mixPaths,
+  startServer,
+  usage,
+  type Server,
+} from './soak.js';
 
-const root = path.resolve(import.meta.dirname, '..');
 const IDLE_S = (process.env.BENCH_RSS_IDLE_S ?? '30').split(',').map(Number);
 const LOAD_S = Number(process.env.BENCH_RSS_LOAD_S ?? 60);
 const SLICE_S = Number(process.env.BENCH_RSS_SLICE_S ?? 10);
@@ -58,24 +61,7 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export async function benchRss(): Promise<RssResult> {
-  const build = spawnSync(process.execPath, ['scripts/build.mjs', 'api', '--if-stale'], {
-    cwd: root,
-    encoding: 'utf8',
-  });
-  if (build.status !== 0) throw new Error(`build failed: ${build.stderr}`);
-
-  const adminUrl = process.env.BENCH_DATABASE_URL;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rudy-rss-'));
-  const dbName = `rudy_rss_${randomBytes(4).toString('hex')}`;
-  const admin = adminUrl ? new pg.Client({ connectionString: adminUrl }) : undefined;
-  let databaseUrl: string | undefined;
-  if (admin && adminUrl) {
-    await admin.connect();
-    await admin.query(`create database ${dbName}`);
-    const u = new URL(adminUrl);
-    u.pathname = `/${dbName}`;
-    databaseUrl = u.toString();
-  }
+  const { dataDir, dbName, databaseUrl, dispose } = await benchWorkspace('rss');
   let server: Server | undefined;
   try {
     // Production seeds nothing: the demo channel is written here, before the server starts.
@@ -161,16 +147,7 @@ export async function benchRss(): Promise<RssResult> {
       failed,
     };
   } finally {
-    if (server && server.child.exitCode === null) {
-      const exited = new Promise((r) => server?.child.once('exit', r));
-      server.child.kill('SIGTERM');
-      await exited;
-    }
-    if (admin) {
-      await admin.query(`drop database if exists ${dbName} with (force)`);
-      await admin.end();
-    }
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await dispose([server]);
   }
 }
 

@@ -165,7 +165,12 @@ export async function mixPaths(url: string): Promise<string[]> {
   return paths;
 }
 
-export async function benchSoak(): Promise<SoakResult> {
+/**
+ * What one bench run of the built API needs: the bundle built if stale, a data folder, and with
+ * BENCH_DATABASE_URL (an admin address) a fresh PostgreSQL database of its own. `dispose` stops
+ * the run's servers, drops the database and removes the folder.
+ */
+export async function benchWorkspace(name: string) {
   const build = spawnSync(process.execPath, ['scripts/build.mjs', 'api', '--if-stale'], {
     cwd: root,
     encoding: 'utf8',
@@ -173,8 +178,8 @@ export async function benchSoak(): Promise<SoakResult> {
   if (build.status !== 0) throw new Error(`build failed: ${build.stderr}`);
 
   const adminUrl = process.env.BENCH_DATABASE_URL;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rudy-soak-'));
-  const dbName = `rudy_soak_${randomBytes(4).toString('hex')}`;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `rudy-${name}-`));
+  const dbName = `rudy_${name}_${randomBytes(4).toString('hex')}`;
   let databaseUrl: string | undefined;
   const admin = adminUrl ? new pg.Client({ connectionString: adminUrl }) : undefined;
   if (admin && adminUrl) {
@@ -184,6 +189,30 @@ export async function benchSoak(): Promise<SoakResult> {
     u.pathname = `/${dbName}`;
     databaseUrl = u.toString();
   }
+  return {
+    dataDir,
+    dbName,
+    databaseUrl,
+    dispose: async (servers: (Server | undefined)[]) => {
+      await Promise.all(
+        servers.map(async (server) => {
+          if (!server || server.child.exitCode !== null) return;
+          const exited = new Promise((r) => server.child.once('exit', r));
+          server.child.kill('SIGTERM');
+          await exited;
+        }),
+      );
+      if (admin) {
+        await admin.query(`drop database if exists ${dbName} with (force)`);
+        await admin.end();
+      }
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function benchSoak(): Promise<SoakResult> {
+  const { dataDir, dbName, databaseUrl, dispose } = await benchWorkspace('soak');
   const env: Record<string, string> = {
     PATH: process.env.PATH ?? '',
     HOME: process.env.HOME ?? os.tmpdir(),
@@ -268,19 +297,7 @@ export async function benchSoak(): Promise<SoakResult> {
       fdGrowth,
     };
   } finally {
-    await Promise.all(
-      servers.map(async ({ child }) => {
-        if (child.exitCode !== null) return;
-        const exited = new Promise((r) => child.once('exit', r));
-        child.kill('SIGTERM');
-        await exited;
-      }),
-    );
-    if (admin) {
-      await admin.query(`drop database if exists ${dbName} with (force)`);
-      await admin.end();
-    }
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await dispose(servers);
   }
 }
 

@@ -106,38 +106,46 @@ function writeStamp(name, part, hash) {
 }
 
 /**
- * Every entry bundled with the workspace packages (@rudy/contracts, @rudy/media) compiled in, so
- * their package.json keeps pointing at TypeScript sources for tsx, vitest and Vite. Third-party
- * packages stay external and load from node_modules. No code splitting: each entry is one file
- * (plus its source map), so a rebuild under a running process never swaps a chunk it loads later.
- * Built beside dist and moved into place, so a concurrent start never sees half an output.
+ * How the server is bundled (esbuild): the workspace packages (@rudy/contracts, @rudy/media)
+ * compiled in, so their package.json keeps pointing at TypeScript sources for tsx, vitest and
+ * Vite; third-party packages external, loaded from node_modules. The ingest bench bundles its
+ * server the same way (bench/analytics.ts).
+ */
+export const SERVER_BUNDLE_OPTIONS = {
+  absWorkingDir: root,
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  logLevel: 'warning',
+  plugins: [
+    {
+      name: 'third-party-external',
+      setup(build) {
+        build.onResolve({ filter: /^[^./]/ }, (args) =>
+          args.path.startsWith('@rudy/') ? undefined : { path: args.path, external: true },
+        );
+      },
+    },
+  ],
+};
+
+/**
+ * Every entry bundled (SERVER_BUNDLE_OPTIONS). No code splitting: each entry is one file (plus its
+ * source map), so a rebuild under a running process never swaps a chunk it loads later. Built
+ * beside dist and moved into place, so a concurrent start never sees half an output.
  */
 async function buildApi() {
   const esbuild = await import('esbuild');
   const staging = `${apiDist}.tmp-${process.pid}`;
   fs.rmSync(staging, { recursive: true, force: true });
   await esbuild.build({
-    absWorkingDir: root,
+    ...SERVER_BUNDLE_OPTIONS,
     entryPoints: API_ENTRIES,
     outdir: staging,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
     sourcemap: true,
     // Stack traces name the TypeScript files (the start scripts turn source maps on).
     sourcesContent: false,
-    logLevel: 'warning',
-    plugins: [
-      {
-        name: 'third-party-external',
-        setup(build) {
-          build.onResolve({ filter: /^[^./]/ }, (args) =>
-            args.path.startsWith('@rudy/') ? undefined : { path: args.path, external: true },
-          );
-        },
-      },
-    ],
   });
   // The output is ES modules whatever package.json sits above it.
   fs.writeFileSync(path.join(staging, 'package.json'), '{ "type": "module" }\n');
