@@ -26,8 +26,21 @@ export const CLIP_LIMITS = {
 export const DEFAULT_CLIP_TAGS = ['Hockey'] as const;
 
 /**
- * POST /api/clip. Spec section 7's fields; start_time and duration in seconds on the game's
- * recording (for a live game: from the start of its DVR window). Messages are the spec's field
+ * Where a player's clock sits on the recording: the segment numbered `media_sequence` (as its
+ * playlist's EXT-X-MEDIA-SEQUENCE counts, the same in every rendition and in the VOD the
+ * recording becomes) starts at `start` seconds of it. A live player's clock starts at the DVR
+ * window it first loaded, not at the recording's start; the segment numbers do not slide.
+ */
+export const ClipTimelineSchema = z.object({
+  media_sequence: z.number().int().min(0),
+  start: z.number(),
+});
+export type ClipTimeline = z.infer<typeof ClipTimelineSchema>;
+
+/**
+ * POST /api/clip. Spec section 7's fields; start_time and duration in seconds of the game's
+ * recording, or, with `timeline`, start_time on the clock it describes (the player's), which the
+ * server turns into seconds of the recording (what the clip keeps). Messages are the spec's field
  * codes (FIELD: the server sends their texts, the client translates them).
  */
 export const CreateClipBodySchema = z.object({
@@ -42,6 +55,7 @@ export const CreateClipBodySchema = z.object({
     .min(1, M.selectTag)
     .max(CLIP_LIMITS.tagsMax),
   event_media_id: IdSchema.nullable().optional(),
+  timeline: ClipTimelineSchema.optional(),
 });
 export type CreateClipBody = z.infer<typeof CreateClipBodySchema>;
 

@@ -1,3 +1,4 @@
+import type { ClipTimeline } from '@rudy/contracts';
 import type { ReactNode } from 'react';
 
 /*
@@ -26,6 +27,12 @@ export interface PlayerToolApi {
   range: SeekRange | null;
   setRange: (range: SeekRange | null) => void;
   seekTo: (seconds: number) => void;
+  /**
+   * Where the video element's clock sits on the recording near `at` (a segment's number and its
+   * start on that clock), for the server to turn the clock's seconds into the recording's: a live
+   * player's clock starts at the DVR window it first loaded. Null when unknown (native playback).
+   */
+  timelineAnchor: (at: number) => ClipTimeline | null;
   pause: () => void;
   close: () => void;
 }

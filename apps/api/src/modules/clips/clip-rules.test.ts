@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { VALIDATION_MESSAGES as M } from '@rudy/contracts';
-import { checkClipRequest, clipFileName } from './clip-rules.js';
+import { checkClipRequest, clipFileName, recordingStartTime } from './clip-rules.js';
 
 const ok = {
   startTime: 10,
@@ -59,5 +59,38 @@ describe('clipFileName', () => {
   it('keeps plain letters only', () => {
     expect(clipFileName('Bédard — top-shelf goal!')).toBe('bedard-top-shelf-goal.mp4');
     expect(clipFileName('!!!')).toBe('clip.mp4');
+  });
+});
+
+describe('recordingStartTime', () => {
+  /** A recording of 1 s segments but for a shorter one before a restart (segment 3). */
+  const recording = {
+    mediaSequence: 0,
+    segments: [1, 1, 1, 0.52, 1, 1, 1, 1, 1, 1].map((durationSeconds) => ({ durationSeconds })),
+  };
+
+  it('takes start_time as seconds of the recording without a timeline', () => {
+    expect(recordingStartTime(recording, 4.2)).toBe(4.2);
+  });
+
+  it("maps a live player's clock, started at the window it first loaded, onto the recording", () => {
+    // The player joined when the window began at segment 5: its 0 is the recording's 4.52 s.
+    expect(recordingStartTime(recording, 2.25, { media_sequence: 5, start: 0 })).toBe(6.77);
+    // Any listed segment may anchor it: segment 7 starts at 2 s on that clock.
+    expect(recordingStartTime(recording, 2.25, { media_sequence: 7, start: 2 })).toBe(6.77);
+    // A window that has not slid: the clocks agree.
+    expect(recordingStartTime(recording, 2.25, { media_sequence: 0, start: 0 })).toBe(2.25);
+  });
+
+  it('counts from the first listed segment of a recording that lost its oldest (a pruned VOD)', () => {
+    const pruned = { mediaSequence: 5, segments: recording.segments.slice(5) };
+    expect(recordingStartTime(pruned, 2.25, { media_sequence: 5, start: 0 })).toBe(2.25);
+    expect(recordingStartTime(pruned, 3, { media_sequence: 8, start: 1 })).toBe(5);
+  });
+
+  it('is null for a segment the recording does not list', () => {
+    expect(recordingStartTime(recording, 1, { media_sequence: 10, start: 0 })).toBeNull();
+    const pruned = { mediaSequence: 5, segments: recording.segments.slice(5) };
+    expect(recordingStartTime(pruned, 1, { media_sequence: 4, start: 0 })).toBeNull();
   });
 });

@@ -61,3 +61,30 @@ export function clipFileName(name: string): string {
     .slice(0, 60);
   return `${base || 'clip'}.mp4`;
 }
+
+/** A recording's segments as its playlist lists them (durations in seconds). */
+export interface RecordingSegments {
+  /** EXT-X-MEDIA-SEQUENCE: the number of the first listed segment. */
+  mediaSequence: number;
+  segments: readonly { durationSeconds: number }[];
+}
+
+/**
+ * A clip's start in seconds of the recording. Without `timeline`, `startTime` is that already (a
+ * VOD player's clock, or an older client). With it, `startTime` is on the player's clock, whose
+ * segment `timeline.media_sequence` starts at `timeline.start`: a live player's clock starts at
+ * the DVR window it first loaded. Null when the recording lists no such segment.
+ */
+export function recordingStartTime(
+  recording: RecordingSegments,
+  startTime: number,
+  timeline?: { media_sequence: number; start: number },
+): number | null {
+  if (!timeline) return startTime;
+  const index = timeline.media_sequence - recording.mediaSequence;
+  if (index < 0 || index >= recording.segments.length) return null;
+  let segmentStart = 0;
+  for (let i = 0; i < index; i += 1) segmentStart += recording.segments[i]?.durationSeconds ?? 0;
+  // To the millisecond, as clip times are compared.
+  return Math.round((segmentStart + startTime - timeline.start) * 1000) / 1000;
+}

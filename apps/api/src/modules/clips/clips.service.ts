@@ -21,7 +21,7 @@ import type { MediaTokens } from '../media/media-token.js';
 import type { MediaLookup } from '../media/media-lookup.js';
 import { readPlaylist } from '../media/stored-playlist.js';
 import { capabilitiesOf, type GrantsSource } from '../users/access.js';
-import { checkClipRequest, clipFileName } from './clip-rules.js';
+import { checkClipRequest, clipFileName, recordingStartTime } from './clip-rules.js';
 import type { ClipJobQueue } from './clips.jobs.js';
 import type { ClipRow, ClipsRepository } from './clips.repository.js';
 
@@ -135,10 +135,12 @@ export function createClipsService(deps: {
     const text = await readPlaylist(deps.storage, rendition);
     if (!text)
       throw new HttpError(409, 'media_not_ready', 'This game has no recording to clip yet');
-    const recorded = parseMediaPlaylist(text).totalSeconds;
+    const playlist = parseMediaPlaylist(text);
+    const recorded = playlist.totalSeconds;
     return {
       event,
       rendition,
+      playlist,
       availableSeconds: recorded,
       // Live: only the DVR window (what viewers can seek to; the demo's synthetic games delete
       // what fell out of it). Times stay seconds of the recording.
@@ -184,9 +186,15 @@ export function createClipsService(deps: {
         throw new HttpError(403, 'clip_limit_reached', 'You have used all your clips');
       }
       const source = await clippableSource(user, body.event_id, body.event_media_id);
+      // On a player's clock (`timeline`), start_time becomes seconds of the recording here.
+      const startTime = recordingStartTime(source.playlist, body.start_time, body.timeline);
+      if (startTime === null) {
+        const message = 'timeline: not a segment of this recording';
+        throw new HttpError(400, 'validation_failed', message, { timeline: message });
+      }
       const settings = await deps.channel.settings(user.channelId);
       const checked = checkClipRequest({
-        startTime: body.start_time,
+        startTime,
         duration: body.duration,
         tags: body.tags,
         availableSeconds: source.availableSeconds,
@@ -208,7 +216,7 @@ export function createClipsService(deps: {
           eventMediaId: body.event_media_id ?? null,
           shareUuid: randomUUID(),
           name: body.name,
-          startTime: body.start_time,
+          startTime,
           duration: body.duration,
           tags: checked.tags,
           sourceKey: source.rendition,

@@ -148,4 +148,80 @@ describe('a live game past its DVR window', () => {
       status: 'processing',
     });
   });
+
+  it("a clip cut on a live player's clock after the window slid covers the seconds it showed", async () => {
+    const user = await signedInUser(t);
+    await grantAccess(t, user.userId, ['watch', 'clipping']);
+    const p = await playback(user.apiKey);
+    const url = p.stream!.url.replace(/master\.m3u8$/, 'v0/index.m3u8');
+    // The player joins: its clock's 0 is the first segment it is served.
+    const joined = parseMediaPlaylist((await t.get(url)).body);
+    const origin = joined.mediaSequence;
+    expect(origin).toBe(RECORDED - WINDOW);
+    // Twenty seconds on, the window slid; the viewer marks 22.5 s to 27.5 s on the seek bar,
+    // seconds 92.5 to 97.5 of the recording, and the player names a segment still listed.
+    fs.writeFileSync(rendition, eventPlaylist(RECORDED + 20));
+    try {
+      const now = parseMediaPlaylist((await t.get(url)).body);
+      expect(now.mediaSequence).toBe(origin + 20);
+      const anchor = now.mediaSequence; // on the player's clock it starts at 20 s
+      const res = await t.inject({
+        method: 'POST',
+        url: '/api/clip',
+        payload: {
+          api_key: user.apiKey,
+          event_id: live,
+          name: 'Save',
+          start_time: 22.5,
+          duration: 5,
+          tags: ['Hockey'],
+          timeline: { media_sequence: anchor, start: anchor - origin },
+        },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const made = res.json<{ id: number; start_time: number }>();
+      expect(made.start_time).toBe(origin + 22.5);
+      // What the cut reads: seconds of the recording.
+      const row = await t.database.db
+        .selectFrom('clips')
+        .select(['start_time', 'duration'])
+        .where('id', '=', made.id)
+        .executeTakeFirstOrThrow();
+      expect(Number(row.start_time)).toBe(origin + 22.5);
+      // The same clock before the window's start (the player kept the oldest seconds) is refused.
+      const early = await t.inject({
+        method: 'POST',
+        url: '/api/clip',
+        payload: {
+          api_key: user.apiKey,
+          event_id: live,
+          name: 'Save',
+          start_time: 2,
+          duration: 5,
+          tags: ['Hockey'],
+          timeline: { media_sequence: anchor, start: anchor - origin },
+        },
+      });
+      expect(early.statusCode, early.body).toBe(400);
+      expect(early.json()).toMatchObject({ code: 'clip_beyond_end' });
+      // A segment the recording never listed is not a clock.
+      const unknown = await t.inject({
+        method: 'POST',
+        url: '/api/clip',
+        payload: {
+          api_key: user.apiKey,
+          event_id: live,
+          name: 'Save',
+          start_time: 22.5,
+          duration: 5,
+          tags: ['Hockey'],
+          timeline: { media_sequence: RECORDED + 500, start: 0 },
+        },
+      });
+      expect(unknown.statusCode, unknown.body).toBe(400);
+      expect(unknown.json()).toMatchObject({ code: 'validation_failed' });
+    } finally {
+      fs.writeFileSync(rendition, eventPlaylist(RECORDED));
+    }
+  });
 });

@@ -1,4 +1,4 @@
-import type { Clip } from '@rudy/contracts';
+import type { Clip, ClipTimeline } from '@rudy/contracts';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -25,11 +25,13 @@ function Player({
   timeline,
   initial,
   timing,
+  anchor,
   onClose,
 }: {
   timeline: PlayerTimeline;
   initial: SeekRange | null;
   timing: CreationTiming;
+  anchor: ((at: number) => ClipTimeline | null) | undefined;
   onClose: () => void;
 }) {
   const [range, setRange] = useState(initial);
@@ -38,6 +40,7 @@ function Player({
     range,
     setRange,
     seekTo: () => undefined,
+    timelineAnchor: anchor ?? (() => null),
     pause: () => undefined,
     close: onClose,
   };
@@ -50,7 +53,13 @@ function renderPanel(
     timeline = VOD,
     initial = null,
     timing = FAST,
-  }: { timeline?: PlayerTimeline; initial?: SeekRange | null; timing?: CreationTiming } = {},
+    anchor,
+  }: {
+    timeline?: PlayerTimeline;
+    initial?: SeekRange | null;
+    timing?: CreationTiming;
+    anchor?: (at: number) => ClipTimeline | null;
+  } = {},
 ) {
   const fetch = mockFetch(handler);
   vi.stubGlobal('fetch', fetch);
@@ -58,7 +67,13 @@ function renderPanel(
   render(
     <QueryClientProvider client={createQueryClient()}>
       <MemoryRouter>
-        <Player timeline={timeline} initial={initial} timing={timing} onClose={onClose} />
+        <Player
+          timeline={timeline}
+          initial={initial}
+          timing={timing}
+          anchor={anchor}
+          onClose={onClose}
+        />
       </MemoryRouter>
       <Toaster />
     </QueryClientProvider>,
@@ -158,6 +173,8 @@ describe('the clip tool', () => {
       tags: ['Hockey'],
       api_key: 'test-key',
     });
+    // A player whose clock is the recording's (here: no anchor) sends none.
+    expect(callsTo(fetch, '/api/clip')[0]?.body).not.toHaveProperty('timeline');
     // The list was asked once for the tags, then every poll until the clip was ready.
     expect(callsTo(fetch, '/api/clips/event/19').length).toBeGreaterThanOrEqual(4);
     expect(screen.getByRole('link', { name: 'Play' }).getAttribute('href')).toBe(
@@ -168,6 +185,28 @@ describe('the clip tool', () => {
       `${window.location.origin}/share/5/0b6f0d9e-2a51-4c59-9b1b-7d3c2c1f4a10`,
     );
     expect(await screen.findByText('Link copied')).toBeTruthy();
+  });
+
+  it("sends a live player's clock with the range: the server counts from the recording's start", async () => {
+    // The player joined when the window began at segment 70; it has slid 20 s since.
+    const live: PlayerTimeline = { start: 20, end: 50, currentTime: 45, isLive: true };
+    const anchor = vi.fn((at: number) => ({
+      media_sequence: 70 + Math.floor(at),
+      start: Math.floor(at),
+    }));
+    const { fetch } = renderPanel(cuttingServer(['processing']), {
+      timeline: live,
+      initial: { start: 22.5, end: 27.5 },
+      anchor,
+    });
+    await fillAndSend();
+    expect(await screen.findByText('Cutting your clip…')).toBeTruthy();
+    expect(anchor).toHaveBeenCalledWith(22.5);
+    expect(callsTo(fetch, '/api/clip')[0]?.body).toMatchObject({
+      start_time: 22.5,
+      duration: 5,
+      timeline: { media_sequence: 92, start: 22 },
+    });
   });
 
   it("says 'clip creating failed' when the cut fails, and keeps the form for another try", async () => {

@@ -107,12 +107,16 @@ export function ClipPanel({
     const isRangeOk = checkClipRange(chosen, timeline, maxSeconds) === null;
     void form.handleSubmit((values) => {
       if (!isRangeOk || !chosen) return;
+      // The range is on the player's clock; a live player's does not start at the recording's
+      // start (the DVR window slides), so the server is told where that clock sits on it.
+      const timeline = player.timelineAnchor(chosen.start);
       submit({
         event_id: eventId,
         name: values.name.trim(),
         tags: values.tags,
         start_time: ms(chosen.start),
         duration: ms(chosen.end - chosen.start),
+        ...(timeline && { timeline }),
       }).catch(refuse);
     })();
   };

@@ -331,6 +331,7 @@ export function VideoPlayer({
             range: toolState.range,
             setRange: toolState.setRange,
             seekTo: actions.seekTo,
+            timelineAnchor: session.timelineAnchor,
             pause: () => video?.pause(),
             close: toolState.close,
           })}

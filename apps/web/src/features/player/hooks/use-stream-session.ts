@@ -1,3 +1,4 @@
+import type { ClipTimeline } from '@rudy/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { attachStream, type LoadHls, type StreamSession } from '../lib/attach-stream';
 import { AUTO_LEVEL, type QualityLevel } from '../lib/quality';
@@ -12,9 +13,18 @@ export interface StreamControl {
   chooseLevel: (index: number) => void;
   liveEdge: () => number | null;
   playingDate: () => Date | null;
+  /** The player's clock on the recording near `at` (live-timeline.ts); null when unknown. */
+  timelineAnchor: (at: number) => ClipTimeline | null;
   /** After the player error: build the stream again from scratch. */
   retry: () => void;
 }
+
+/**
+ * A session that can say where its clock sits on the recording: attach-stream's hls.js session,
+ * from its playlist (`timelineAnchor(hls.latestLevelDetails, at)`, live-timeline.ts); native
+ * playback cannot.
+ */
+type AnchoredSession = StreamSession & { timelineAnchor?: (at: number) => ClipTimeline | null };
 
 /**
  * Keeps `url` attached to the video. A new URL (the signed one was renewed) re-attaches and goes
@@ -25,7 +35,7 @@ export function useStreamSession(
   url: string,
   load?: LoadHls,
 ): StreamControl {
-  const session = useRef<StreamSession | null>(null);
+  const session = useRef<AnchoredSession | null>(null);
   const [levels, setLevels] = useState<QualityLevel[]>([]);
   const [level, setLevel] = useState(-1);
   const [chosenLevel, setChosenLevel] = useState(AUTO_LEVEL);
@@ -88,6 +98,7 @@ export function useStreamSession(
     chooseLevel,
     liveEdge: () => session.current?.liveEdge() ?? null,
     playingDate: () => session.current?.playingDate() ?? null,
+    timelineAnchor: (at) => session.current?.timelineAnchor?.(at) ?? null,
     retry: () => {
       setFailed(false);
       setAttempt((n) => n + 1);
