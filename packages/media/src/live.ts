@@ -89,8 +89,7 @@ export interface LivePublisherOptions {
 export async function startLivePublisher(o: LivePublisherOptions): Promise<FfmpegProcess> {
   const ladder = o.ladder ?? LIVE_LADDER;
   await fsp.mkdir(o.outputDir, { recursive: true });
-  const append = fs.existsSync(path.join(o.outputDir, 'v0', 'index.m3u8'));
-  if (append) await reopenRecording(o.outputDir);
+  const append = await reopenRecording(o.outputDir, o.segmentSeconds ?? LIVE_SEGMENT_SECONDS);
   await fsp.writeFile(
     path.join(o.outputDir, 'master.m3u8'),
     masterPlaylist(ladder, { fps: o.fps, hasAudio: true }),
@@ -137,16 +136,91 @@ export async function startSyntheticLive(
   return startLivePublisher({ ...o, loop, fps: o.picture.fps });
 }
 
-/** An ended playlist must lose its ENDLIST before ffmpeg appends to it, or players stop there. */
-async function reopenRecording(dir: string): Promise<void> {
-  for (const variant of await variantDirs(dir)) {
-    const file = path.join(dir, variant, 'index.m3u8');
-    const text = await fsp.readFile(file, 'utf8');
-    if (text.includes('#EXT-X-ENDLIST')) {
-      await fsp.writeFile(file, text.replace(/#EXT-X-ENDLIST\s*$/, ''));
-    }
+/**
+ * Makes a recording in `dir` ready for ffmpeg to continue (append_list); false when there is none.
+ * ffmpeg numbers the next segment from what it reads: MEDIA-SEQUENCE plus the entries listed. A
+ * playlist it was rewriting in place (truncate, then write) when the process was killed is empty
+ * or cut off, and one rendition's may be missing: that rendition then started over at seg_00000
+ * and wrote over what was recorded (docs/decisions.md). Such a playlist is rebuilt first: what it
+ * still lists, then every segment file on disk after that, with a healthy rendition's duration for
+ * the same segment (the renditions are cut at the same keyframes) or `segmentSeconds`. An ended
+ * playlist loses its ENDLIST, or players would stop there. Written to a temporary file and renamed.
+ */
+async function reopenRecording(dir: string, segmentSeconds: number): Promise<boolean> {
+  if (!fs.existsSync(dir)) return false;
+  const variants = await Promise.all(
+    (await variantDirs(dir)).map(async (name) => {
+      const folder = path.join(dir, name);
+      const text = await fsp.readFile(path.join(folder, 'index.m3u8'), 'utf8').catch(() => '');
+      const numbers = (await fsp.readdir(folder))
+        .map((n) => /^seg_(\d+)\.ts$/.exec(n)?.[1])
+        .filter((n): n is string => n !== undefined)
+        .map(Number)
+        .sort((a, b) => a - b);
+      const list = text.startsWith('#EXTM3U') ? parseMediaPlaylist(text) : null;
+      const next = list ? list.mediaSequence + list.segments.length : 0;
+      // The newest file may be the segment ffmpeg was writing when it was killed, never listed:
+      // ffmpeg writing it again loses nothing that went out.
+      const healthy = list !== null && next >= (numbers.at(-1) ?? -1);
+      return { folder, text, numbers, list, healthy };
+    }),
+  );
+  if (!variants.some((v) => v.list || v.numbers.length > 0)) return false;
+  // Durations (and restarts) of each segment as a healthy rendition lists them.
+  const known = new Map<string, { durationSeconds: number; discontinuity: boolean }>();
+  for (const v of variants) {
+    if (!v.healthy || !v.list) continue;
+    for (const s of v.list.segments) if (!known.has(s.uri)) known.set(s.uri, s);
   }
+  for (const v of variants) {
+    const file = path.join(v.folder, 'index.m3u8');
+    let text: string;
+    if (v.healthy) {
+      if (!v.text.includes('#EXT-X-ENDLIST')) continue;
+      text = v.text.replace(/#EXT-X-ENDLIST\s*$/, '');
+    } else {
+      if (v.numbers.length === 0) continue;
+      const listed = v.list?.segments ?? [];
+      const first = listed.length > 0 ? (v.list?.mediaSequence ?? 0) : (v.numbers[0] ?? 0);
+      const entries = listed.map((s) => ({ ...s }));
+      const newest = v.numbers.at(-1) ?? 0;
+      // Up to the newest file (but that one only if it was complete: a healthy rendition lists
+      // it), every number, so that ffmpeg's count goes past them; a number without its file can
+      // only be an old segment deleted with the DVR window (pruneLiveRecording).
+      const last = known.has(segmentName(newest)) ? newest : newest - 1;
+      for (let n = first + listed.length; n <= last; n += 1) {
+        const uri = segmentName(n);
+        const seen = known.get(uri);
+        entries.push({
+          uri,
+          durationSeconds: seen?.durationSeconds ?? segmentSeconds,
+          discontinuity: seen?.discontinuity ?? false,
+          programDateTime: null,
+        });
+      }
+      const longest = Math.max(segmentSeconds, ...entries.map((e) => e.durationSeconds));
+      text = [
+        '#EXTM3U',
+        '#EXT-X-VERSION:3',
+        `#EXT-X-TARGETDURATION:${Math.ceil(longest)}`,
+        `#EXT-X-MEDIA-SEQUENCE:${first}`,
+        '#EXT-X-PLAYLIST-TYPE:EVENT',
+        ...entries.flatMap((e) => [
+          ...(e.discontinuity ? ['#EXT-X-DISCONTINUITY'] : []),
+          `#EXTINF:${e.durationSeconds.toFixed(6)},`,
+          e.uri,
+        ]),
+        '',
+      ].join('\n');
+    }
+    await fsp.writeFile(`${file}.tmp`, text);
+    await fsp.rename(`${file}.tmp`, file);
+  }
+  return true;
 }
+
+/** The name hlsOutput gives a live segment (seg_%05d.ts). */
+const segmentName = (n: number) => `seg_${String(n).padStart(5, '0')}.ts`;
 
 async function variantDirs(dir: string): Promise<string[]> {
   const entries = await fsp.readdir(dir, { withFileTypes: true });
@@ -227,8 +301,7 @@ export interface LiveIngestEncoderOptions {
 export async function startLiveIngestEncoder(o: LiveIngestEncoderOptions): Promise<FfmpegProcess> {
   const ladder = o.ladder ?? LIVE_LADDER;
   await fsp.mkdir(o.outputDir, { recursive: true });
-  const append = fs.existsSync(path.join(o.outputDir, 'v0', 'index.m3u8'));
-  if (append) await reopenRecording(o.outputDir);
+  const append = await reopenRecording(o.outputDir, o.segmentSeconds ?? LIVE_SEGMENT_SECONDS);
   await fsp.writeFile(
     path.join(o.outputDir, 'master.m3u8'),
     masterPlaylist(ladder, { fps: o.fps, hasAudio: o.hasAudio }),
