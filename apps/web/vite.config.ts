@@ -22,6 +22,15 @@ const FRAMEWORK =
   /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|use-sync-external-store)[\\/]/;
 
 /**
+ * The app's start-up (app/boot.ts, which the entry imports once the splash is drawn) in one chunk
+ * with what it needs that the screens use too (texts, the sign-in state, the guards' base-pass
+ * check) and their dependencies: not in shared chunks of their own, each one more request and
+ * compressed apart. The entry must import nothing of it (see contracts' app-preloads.ts).
+ */
+const APP_START =
+  /src[\\/](app[\\/](boot|start|router|route-guards)\.tsx?|lib[\\/]i18n\.ts|features[\\/](auth[\\/]api[\\/]get-profile|custom-forms[\\/].*)\.tsx?)$/;
+
+/**
  * react-router 7's package exports name its development build under every condition (a choice the
  * maintainers call temporary: remix-run/react-router#12532, #14102), so a plain build ships its
  * development warnings. The build takes the production files the package ships beside them
@@ -69,12 +78,20 @@ export default defineConfig({
     target: 'es2022',
     // Read by bench/js-size.ts (and the server's modulepreload links) to add up what a route loads.
     manifest: true,
+    // Every browser the app supports follows modulepreload links itself (Safari since 17); an older
+    // one loads the same modules when they are imported. The polyfill would ride in the entry.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
         codeSplitting: {
           // The libraries every page starts with, in one file: one request instead of three
           // shared chunks, and compressed together (2 KB less gzipped on the home route).
-          groups: [{ name: 'framework', test: FRAMEWORK }],
+          groups: [
+            { name: 'framework', test: FRAMEWORK },
+            // Vite's dynamic-import helper, which the entry uses too: not captured with start-up.
+            { name: 'preload-helper', test: /vite[\\/]preload-helper/, priority: 1 },
+            { name: 'app', test: APP_START },
+          ],
         },
       },
     },

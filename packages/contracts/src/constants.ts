@@ -91,9 +91,3 @@ export const PURCHASE_TERMS = {
 
 /** The id of the JSON block in the served index.html that carries StartupData (bootstrap.ts). */
 export const STARTUP_DATA_ELEMENT_ID = 'startup-data';
-
-/**
- * The id of the `<template>` in the served index.html that holds the app's preload links: the
- * entry adds them once the splash has been drawn (apps/web/src/app/splash-paint.ts).
- */
-export const APP_PRELOADS_ELEMENT_ID = 'app-preloads';

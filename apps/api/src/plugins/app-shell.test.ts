@@ -88,9 +88,13 @@ describe('app shell', () => {
 
   it("announces the app's and a path's screen's chunks that the entry does not load already", () => {
     const manifest = {
-      'index.html': { file: 'assets/index.js', imports: ['_shared.js'] },
+      'index.html': {
+        file: 'assets/index.js',
+        imports: ['_shared.js'],
+        dynamicImports: ['_app.js'],
+      },
       '_shared.js': { file: 'assets/shared.js' },
-      'src/app/boot.ts': { file: 'assets/boot.js', imports: ['index.html', '_framework.js'] },
+      '_app.js': { file: 'assets/boot.js', imports: ['_shared.js', '_framework.js'] },
       '_framework.js': { file: 'assets/framework.js' },
       'src/app/routes/root/root-layout.tsx': { file: 'assets/root.js', imports: ['_shared.js'] },
       'src/app/routes/home/home.tsx': {
@@ -100,6 +104,8 @@ describe('app shell', () => {
       },
       '_rail.js': { file: 'assets/rail.js' },
       'src/app/routes/events/live.tsx': { file: 'assets/live.js' },
+      'src/app/routes/watch/watch.tsx': { file: 'assets/watch.js' },
+      '../../node_modules/hls.js/dist/hls.light.mjs': { file: 'assets/hls.js' },
     };
     const home = preloadLinks(manifest, '/');
     expect(home).toContain('<link rel="modulepreload" crossorigin href="/assets/home.js" />');
@@ -108,6 +114,14 @@ describe('app shell', () => {
     expect(home).toContain('<link rel="preload" as="style" crossorigin href="/assets/home.css" />');
     expect(home).not.toContain('shared.js');
     expect(preloadLinks(manifest, '/live')).toContain('/assets/live.js');
+    // The watch page's hls.js, behind its own code.
+    const watch = preloadLinks(manifest, '/watch/7');
+    expect(watch).toContain('href="/assets/watch.js"');
+    expect(watch).toContain(
+      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/hls.js" />',
+    );
+    expect(watch.indexOf('hls.js')).toBeGreaterThan(watch.indexOf('watch.js'));
+    expect(home).not.toContain('hls.js');
     expect(home).toContain('href="/assets/boot.js"');
     expect(home).toContain('href="/assets/framework.js"');
     expect(home).not.toContain('index.js');

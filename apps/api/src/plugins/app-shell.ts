@@ -56,8 +56,15 @@ const FIRST_PAINT_MODULES: [RegExp, string[]][] = [
   [/^\/watch\/\d+$/, ['src/app/routes/watch/watch.tsx']],
 ];
 const SITE_LAYOUT = 'src/app/routes/root/root-layout.tsx';
-/** The app proper: the entry imports it once the splash is drawn (apps/web/src/main.tsx). */
-const APP_BOOT = 'src/app/boot.ts';
+/**
+ * Lazy modules a path's screen always takes, announced at low priority behind its own code: the
+ * watch page's hls.js (a third of its JavaScript) otherwise starts only when the screen's loader
+ * runs, and arrives after the playback call in about half the visits (a fresh visit's trace).
+ */
+const LATER_MODULES: [RegExp, string[]][] = [
+  [/^\/watch\/\d+$/, ['../../node_modules/hls.js/dist/hls.light.mjs']],
+];
+
 /** Chunks start-up loads by the channel, not the path: texts of a language other than English… */
 const LOCALE_TEXTS: Partial<Record<Locale, string>> = { fr: 'src/locales/fr-start-up.ts' };
 /** …and the sanitiser of a channel's static blocks (DOMPurify), for a channel that shows them. */
@@ -78,6 +85,7 @@ export function startupModules(
 interface ManifestChunk {
   file: string;
   imports?: string[];
+  dynamicImports?: string[];
   css?: string[];
 }
 type Manifest = Record<string, ManifestChunk>;
@@ -92,7 +100,9 @@ export function preloadLinks(manifest: Manifest, pathname: string, extra: string
   const screen = route
     ? [SITE_LAYOUT, ...route[1].map((src) => pathname.replace(route[0], src))]
     : [];
-  const sources = [APP_BOOT, ...screen, ...extra];
+  // The app proper: the entry's one dynamic import, once the splash is drawn (apps/web/src/main.tsx).
+  const app = manifest['index.html']?.dynamicImports ?? [];
+  const sources = [...app, ...screen, ...extra];
   const inEntry = new Set<string>();
   const walk = (key: string, into: Set<string>) => {
     if (into.has(key) || !manifest[key]) return;
@@ -102,15 +112,20 @@ export function preloadLinks(manifest: Manifest, pathname: string, extra: string
   walk('index.html', inEntry);
   const needed = new Set<string>();
   for (const key of sources) walk(key, needed);
-  const links: string[] = [];
-  for (const key of needed) {
-    if (inEntry.has(key)) continue;
-    const chunk = manifest[key];
-    if (!chunk) continue;
-    links.push(`<link rel="modulepreload" crossorigin href="/${chunk.file}" />`);
-    for (const css of chunk.css ?? [])
-      links.push(`<link rel="preload" as="style" crossorigin href="/${css}" />`);
+  const later = new Set<string>();
+  for (const key of LATER_MODULES.find(([pattern]) => pattern.test(pathname))?.[1] ?? []) {
+    walk(key, later);
   }
+  const links: string[] = [];
+  const announce = (key: string, priority: string) => {
+    const chunk = manifest[key];
+    if (!chunk || inEntry.has(key)) return;
+    links.push(`<link rel="modulepreload"${priority} crossorigin href="/${chunk.file}" />`);
+    for (const css of chunk.css ?? [])
+      links.push(`<link rel="preload" as="style"${priority} crossorigin href="/${css}" />`);
+  };
+  for (const key of needed) announce(key, '');
+  for (const key of later) if (!needed.has(key)) announce(key, ' fetchpriority="low"');
   return links.join('\n    ');
 }
 

@@ -1,0 +1,7 @@
+/**
+ * The id of the `<template>` in the served index.html that holds the app's preload links: the
+ * entry adds them once the splash has been drawn (apps/web/src/app/splash-paint.ts). A module of
+ * its own: the entry imports it, and nothing of the app's start-up (which the web build bundles
+ * with its dependencies into one chunk) may ride along, or the entry would load that chunk first.
+ */
+export const APP_PRELOADS_ELEMENT_ID = 'app-preloads';
