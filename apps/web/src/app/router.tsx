@@ -1,5 +1,11 @@
 import type { MenuItem, PageSummary } from '@rudy/contracts';
-import { createBrowserRouter, matchRoutes, redirect, type RouteObject } from 'react-router';
+import {
+  createBrowserRouter,
+  matchRoutes,
+  redirect,
+  type Params,
+  type RouteObject,
+} from 'react-router';
 import { loadChunk } from '../lib/chunk-load';
 import { dynamicPagePaths } from './dynamic-routes';
 import { enforceBasePassChoice, logoutBuyGuardLoader, watchNavigation } from './route-guards';
@@ -146,5 +152,23 @@ export function prefetchRouteModules(pathname: string) {
   for (const match of matchRoutes(buildRoutes(), pathname) ?? []) {
     const lazy = match.route.lazy;
     if (typeof lazy === 'function') void lazy().catch(() => undefined);
+  }
+}
+
+/**
+ * Starts the data of the screen at `pathname` once start-up has an API client, for a screen whose
+ * module exports `earlyData` (the watch page: playback and the game): its loader would ask only
+ * after start-up has read the sign-in state and built the router, 50-200 ms later. The loader
+ * still runs; the queries answer it from what this started.
+ */
+export function earlyRouteData(pathname: string) {
+  for (const match of matchRoutes(buildRoutes(), pathname) ?? []) {
+    const lazy = match.route.lazy;
+    if (typeof lazy !== 'function') continue;
+    void lazy()
+      .then((module) =>
+        (module as { earlyData?: (params: Params) => void }).earlyData?.(match.params),
+      )
+      .catch(() => undefined);
   }
 }

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from 'react-router';
+import type { LoaderFunctionArgs, Params } from 'react-router';
 import { eventQueryOptions } from '../../../features/player/api/get-event';
 import { playbackQueryOptions } from '../../../features/player/api/get-playback';
 import { hasMediaSource, loadHls, preloadStream } from '../../../features/player/lib/attach-stream';
@@ -12,12 +12,10 @@ if (hasMediaSource()) void loadHls().catch(() => undefined);
 /**
  * Playback and the game's details are asked for while the screen's code loads; a stream the viewer
  * may watch starts loading (playlists, first segment) as soon as its URL is known, while the page
- * renders, and the player takes it over when it mounts.
+ * renders, and the player takes it over when it mounts. Asked twice (start-up's early data, then
+ * the loader), each call is answered once: the queries and the preload keep what they have.
  */
-export function watchLoader(args: LoaderFunctionArgs) {
-  const guard = numericIdLoader(args);
-  if (guard) return guard;
-  const id = Number(args.params.id);
+export function startWatchData(id: number) {
   // Errors surface in the screen, which reads the same queries.
   void queryClient
     .query(playbackQueryOptions(id))
@@ -28,5 +26,16 @@ export function watchLoader(args: LoaderFunctionArgs) {
     })
     .catch(() => undefined);
   void queryClient.query(eventQueryOptions(id)).catch(() => undefined);
+}
+
+export function watchLoader(args: LoaderFunctionArgs) {
+  const guard = numericIdLoader(args);
+  if (guard) return guard;
+  startWatchData(Number(args.params.id));
   return null;
+}
+
+/** A direct visit's data, asked for as soon as start-up has an API client (see earlyRouteData). */
+export function watchEarlyData(params: Params) {
+  if (/^\d{1,10}$/.test(params.id ?? '')) startWatchData(Number(params.id));
 }

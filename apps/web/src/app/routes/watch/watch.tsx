@@ -20,7 +20,7 @@ import { useT } from '../../../lib/i18n';
 import { loginPathFor } from '../../route-guards';
 import { useGameAnalytics } from './game-analytics';
 import type { RelatedGames as RelatedGamesComponent } from './related-games';
-import { watchLoader } from './watch-loader';
+import { watchEarlyData, watchLoader } from './watch-loader';
 import { WatchDetails } from './watch-details';
 import styles from './watch.module.css';
 
@@ -38,6 +38,7 @@ const NotFound = lazy(() =>
 );
 
 export const loader = watchLoader;
+export const earlyData = watchEarlyData;
 
 export function Component() {
   const { t, i18n } = useT();
