@@ -20,13 +20,6 @@ export interface StreamControl {
 }
 
 /**
- * A session that can say where its clock sits on the recording: attach-stream's hls.js session,
- * from its playlist (`timelineAnchor(hls.latestLevelDetails, at)`, live-timeline.ts); native
- * playback cannot.
- */
-type AnchoredSession = StreamSession & { timelineAnchor?: (at: number) => ClipTimeline | null };
-
-/**
  * Keeps `url` attached to the video. A new URL (the signed one was renewed) re-attaches and goes
  * on from where the viewer was, playing if it was playing.
  */
@@ -35,7 +28,7 @@ export function useStreamSession(
   url: string,
   load?: LoadHls,
 ): StreamControl {
-  const session = useRef<AnchoredSession | null>(null);
+  const session = useRef<StreamSession | null>(null);
   const [levels, setLevels] = useState<QualityLevel[]>([]);
   const [level, setLevel] = useState(-1);
   const [chosenLevel, setChosenLevel] = useState(AUTO_LEVEL);
@@ -98,7 +91,7 @@ export function useStreamSession(
     chooseLevel,
     liveEdge: () => session.current?.liveEdge() ?? null,
     playingDate: () => session.current?.playingDate() ?? null,
-    timelineAnchor: (at) => session.current?.timelineAnchor?.(at) ?? null,
+    timelineAnchor: (at) => session.current?.timelineAnchor(at) ?? null,
     retry: () => {
       setFailed(false);
       setAttempt((n) => n + 1);

@@ -3,6 +3,8 @@ import type { ErrorData, HlsConfig, Level, ManifestParsedData } from 'hls.js/lig
 // The transmuxer runs in a worker loaded from our own origin: the CSP (script-src 'self') forbids
 // the blob: worker hls.js would otherwise build.
 import hlsWorkerUrl from 'hls.js/dist/hls.worker.js?url';
+import type { ClipTimeline } from '@rudy/contracts';
+import { timelineAnchor } from './live-timeline';
 import { nextRecovery, type FatalKind, type RecoveryCounts } from './recovery';
 import { startLevelFor, type QualityLevel } from './quality';
 
@@ -45,6 +47,8 @@ export interface StreamSession {
   liveEdge(): number | null;
   /** The program date-time at the play position (live encoder clock), when the stream has one. */
   playingDate(): Date | null;
+  /** Where the player's clock sits on the recording near `at` (live-timeline.ts); null natively. */
+  timelineAnchor(at: number): ClipTimeline | null;
   destroy(): void;
 }
 
@@ -88,6 +92,7 @@ function nativeSession(video: HTMLVideoElement, url: string, callbacks: StreamCa
     setLevel: () => undefined,
     liveEdge: () => null,
     playingDate: () => null,
+    timelineAnchor: () => null,
     destroy() {
       video.removeEventListener('error', onError);
       video.removeAttribute('src');
@@ -243,6 +248,7 @@ export async function attachStream(
     },
     liveEdge: () => hls.liveSyncPosition,
     playingDate: () => hls.playingDate,
+    timelineAnchor: (at) => timelineAnchor(hls.latestLevelDetails, at),
     destroy: () => {
       unfollow();
       hls.destroy();
