@@ -1,23 +1,11 @@
 import { APP_PRELOADS_ELEMENT_ID } from '@rudy/contracts';
+import { afterNextPaint } from '../lib/after-paint';
 
 /**
  * How long the app's start waits for a watch page's poster at most: the poster is small and asked
  * for first, so it usually arrives before the app's code; a slow one must not hold the app.
  */
 export const POSTER_WAIT_MS = 600;
-
-/** After the next frame has been painted (a timer too: a background tab draws no frames). */
-function afterNextPaint(): Promise<void> {
-  return new Promise((resolve) => {
-    const fallback = setTimeout(resolve, 100);
-    requestAnimationFrame(() =>
-      setTimeout(() => {
-        clearTimeout(fallback);
-        resolve();
-      }, 0),
-    );
-  });
-}
 
 /** Until the poster has loaded and been decoded, has failed, or POSTER_WAIT_MS have passed. */
 function posterReady(poster: HTMLImageElement): Promise<void> {

@@ -20,6 +20,6 @@ export function participantsQueryOptions() {
   });
 }
 
-export function useParticipants() {
-  return useQuery(participantsQueryOptions());
+export function useParticipants(enabled = true) {
+  return useQuery({ ...participantsQueryOptions(), enabled });
 }
