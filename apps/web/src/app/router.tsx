@@ -146,29 +146,25 @@ export function createAppRouter(pages: PageSummary[], menu: MenuItem[]) {
 
 /**
  * Starts downloading the code of the screen at `pathname` (and its layouts) while the start-up
- * calls run, instead of after them. The router's own lazy() later finds the modules loaded.
+ * calls run, instead of after them; the router's own lazy() later finds the modules loaded.
+ * `startData`, called once start-up has an API client, starts the data of a screen whose module
+ * exports `earlyData` (the watch page: playback and the game): its loader would ask only after
+ * start-up has read the sign-in state and built the router, 50-200 ms later. The loader still
+ * runs; the queries answer it from what this started.
  */
-export function prefetchRouteModules(pathname: string) {
-  for (const match of matchRoutes(buildRoutes(), pathname) ?? []) {
+export function prefetchRoute(pathname: string) {
+  const loads = (matchRoutes(buildRoutes(), pathname) ?? []).flatMap((match) => {
     const lazy = match.route.lazy;
-    if (typeof lazy === 'function') void lazy().catch(() => undefined);
-  }
-}
-
-/**
- * Starts the data of the screen at `pathname` once start-up has an API client, for a screen whose
- * module exports `earlyData` (the watch page: playback and the game): its loader would ask only
- * after start-up has read the sign-in state and built the router, 50-200 ms later. The loader
- * still runs; the queries answer it from what this started.
- */
-export function earlyRouteData(pathname: string) {
-  for (const match of matchRoutes(buildRoutes(), pathname) ?? []) {
-    const lazy = match.route.lazy;
-    if (typeof lazy !== 'function') continue;
-    void lazy()
-      .then((module) =>
-        (module as { earlyData?: (params: Params) => void }).earlyData?.(match.params),
-      )
-      .catch(() => undefined);
-  }
+    if (typeof lazy !== 'function') return [];
+    const module = lazy() as Promise<{ earlyData?: (params: Params) => void }>;
+    module.catch(() => undefined);
+    return [{ module, params: match.params }];
+  });
+  return {
+    startData() {
+      for (const { module, params } of loads) {
+        void module.then((loaded) => loaded.earlyData?.(params)).catch(() => undefined);
+      }
+    },
+  };
 }

@@ -22,7 +22,7 @@ import { keepStartupListing, readStartupData } from '../lib/startup-data';
 import { applyTheme } from '../lib/theme';
 import { bufferEarlyEvents, startAnalyticsLater } from './analytics-start';
 import { AppProviders } from './providers';
-import { createAppRouter, earlyRouteData, prefetchRouteModules } from './router';
+import { createAppRouter, prefetchRoute } from './router';
 import { startupChannelKey } from './startup-params';
 
 type AppRouter = ReturnType<typeof createBrowserRouter>;
@@ -109,7 +109,7 @@ function seedStartupData(queryClient: QueryClient, startup: StartupData | null) 
  */
 export async function startApp(container: HTMLElement, queryClient: QueryClient) {
   const browserLocale = detectLocale();
-  prefetchRouteModules(window.location.pathname);
+  const route = prefetchRoute(window.location.pathname);
   await nextTask();
   // French texts are a chunk of their own, fetched only when French is in use.
   await applyLocale(browserLocale ?? DEFAULT_LOCALE);
@@ -133,7 +133,7 @@ export async function startApp(container: HTMLElement, queryClient: QueryClient)
     const startupChannelLocale = startup?.bootstrap?.settings.language;
     if (!browserLocale && isLocale(startupChannelLocale)) await applyLocale(startupChannelLocale);
     seedStartupData(queryClient, linkedChannel ? null : startup);
-    earlyRouteData(window.location.pathname);
+    route.startData();
     // Seeded: used as it is (a stale copy is refetched when the screens mount), else fetched.
     const seeded = queryClient.getQueryData(bootstrapQueryOptions().queryKey);
     const [, bootstrapResult] = await Promise.allSettled([

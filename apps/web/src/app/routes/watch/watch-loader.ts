@@ -35,7 +35,7 @@ export function watchLoader(args: LoaderFunctionArgs) {
   return null;
 }
 
-/** A direct visit's data, asked for as soon as start-up has an API client (see earlyRouteData). */
+/** A direct visit's data, asked for as soon as start-up has an API client (see prefetchRoute in router.tsx). */
 export function watchEarlyData(params: Params) {
   if (/^\d{1,10}$/.test(params.id ?? '')) startWatchData(Number(params.id));
 }
