@@ -73,5 +73,10 @@ describe('logSafeUrl', () => {
     expect(logSafeUrl(`/watch/12?t=${TOKEN}`)).toBe('/watch/12?t=***');
     expect(logSafeUrl(`/x/${TOKEN}/y`)).toBe('/x/***/y');
     expect(logSafeUrl(`/x/${TOKEN.replace(/^./, 'c')}/y`)).toBe('/x/***/y');
+    // A watch page's poster token (scope s, key 0), which the page's HTML carries.
+    const shell = 's.1795558200.1.14.0.9YUQmz7964ndktYDI_u4_eZA225uYtJb';
+    expect(logSafeUrl(`/media/e/14/${shell}/assets/poster.jpg`)).toBe(
+      '/media/e/14/***/assets/poster.jpg',
+    );
   });
 });

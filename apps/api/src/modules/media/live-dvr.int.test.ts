@@ -85,6 +85,27 @@ async function playback(apiKey: string) {
   return res.json<Playback>();
 }
 
+/** POST /api/clip of the live game: 5 s from `start` (on the player's `timeline` when given). */
+function postClip(
+  apiKey: string,
+  start: number,
+  timeline?: { media_sequence: number; start: number },
+) {
+  return t.inject({
+    method: 'POST',
+    url: '/api/clip',
+    payload: {
+      api_key: apiKey,
+      event_id: live,
+      name: 'Goal',
+      start_time: start,
+      duration: 5,
+      tags: ['Hockey'],
+      ...(timeline ? { timeline } : {}),
+    },
+  });
+}
+
 describe('a live game past its DVR window', () => {
   it('playback says how far back a viewer reaches: the window, not the whole recording', async () => {
     const p = await playback(await t.apiKey());
@@ -125,19 +146,7 @@ describe('a live game past its DVR window', () => {
   it('clips are cut within the window: a start that fell out of it is refused', async () => {
     const user = await signedInUser(t);
     await grantAccess(t, user.userId, ['watch', 'clipping']);
-    const clip = (start: number) =>
-      t.inject({
-        method: 'POST',
-        url: '/api/clip',
-        payload: {
-          api_key: user.apiKey,
-          event_id: live,
-          name: 'Goal',
-          start_time: start,
-          duration: 5,
-          tags: ['Hockey'],
-        },
-      });
+    const clip = (start: number) => postClip(user.apiKey, start);
     const early = await clip(RECORDED - WINDOW - 5);
     expect(early.statusCode, early.body).toBe(400);
     expect(early.json()).toMatchObject({ code: 'clip_beyond_end' });
@@ -165,18 +174,9 @@ describe('a live game past its DVR window', () => {
       const now = parseMediaPlaylist((await t.get(url)).body);
       expect(now.mediaSequence).toBe(origin + 20);
       const anchor = now.mediaSequence; // on the player's clock it starts at 20 s
-      const res = await t.inject({
-        method: 'POST',
-        url: '/api/clip',
-        payload: {
-          api_key: user.apiKey,
-          event_id: live,
-          name: 'Save',
-          start_time: 22.5,
-          duration: 5,
-          tags: ['Hockey'],
-          timeline: { media_sequence: anchor, start: anchor - origin },
-        },
+      const res = await postClip(user.apiKey, 22.5, {
+        media_sequence: anchor,
+        start: anchor - origin,
       });
       expect(res.statusCode, res.body).toBe(200);
       const made = res.json<{ id: number; start_time: number }>();
@@ -189,34 +189,16 @@ describe('a live game past its DVR window', () => {
         .executeTakeFirstOrThrow();
       expect(Number(row.start_time)).toBe(origin + 22.5);
       // The same clock before the window's start (the player kept the oldest seconds) is refused.
-      const early = await t.inject({
-        method: 'POST',
-        url: '/api/clip',
-        payload: {
-          api_key: user.apiKey,
-          event_id: live,
-          name: 'Save',
-          start_time: 2,
-          duration: 5,
-          tags: ['Hockey'],
-          timeline: { media_sequence: anchor, start: anchor - origin },
-        },
+      const early = await postClip(user.apiKey, 2, {
+        media_sequence: anchor,
+        start: anchor - origin,
       });
       expect(early.statusCode, early.body).toBe(400);
       expect(early.json()).toMatchObject({ code: 'clip_beyond_end' });
       // A segment the recording never listed is not a clock.
-      const unknown = await t.inject({
-        method: 'POST',
-        url: '/api/clip',
-        payload: {
-          api_key: user.apiKey,
-          event_id: live,
-          name: 'Save',
-          start_time: 22.5,
-          duration: 5,
-          tags: ['Hockey'],
-          timeline: { media_sequence: RECORDED + 500, start: 0 },
-        },
+      const unknown = await postClip(user.apiKey, 22.5, {
+        media_sequence: RECORDED + 500,
+        start: 0,
       });
       expect(unknown.statusCode, unknown.body).toBe(400);
       expect(unknown.json()).toMatchObject({ code: 'validation_failed' });

@@ -92,6 +92,11 @@ describe("a watch page's poster in its HTML", () => {
     expect((await t.get(`/media/e/${otherEventId}/${token}/assets/poster.jpg`)).statusCode).toBe(
       403,
     );
+    // A percent-encoded climb out of assets/ opens nothing either.
+    for (const rest of ['assets/..%2fvod%2fmaster.m3u8', 'assets%2f..%2fvod/master.m3u8']) {
+      const status = (await t.get(`/media/e/${eventId}/${token}/${rest}`)).statusCode;
+      expect([403, 404], rest).toContain(status);
+    }
     // Reloads within a few minutes share one URL (and the browser's cached image).
     expect(await posterIn(eventId)).toBe(src);
   });

@@ -123,6 +123,10 @@ describe('attachStream', () => {
 });
 
 describe('preloadStream', () => {
+  /** A player mounting on `url` with a video element of its own, where MSE exists. */
+  const attachFresh = (url: string, load: Parameters<typeof attachStream>[3]) =>
+    attachStream(document.createElement('video'), url, callbacks(), load, true);
+
   const levels = [
     { height: 720, bitrate: 2e6 },
     { height: 360, bitrate: 8e5 },
@@ -166,24 +170,12 @@ describe('preloadStream', () => {
     expect(instances).toHaveLength(1);
     await preloadStream('/media/b/master.m3u8', load, true);
     expect(instances[0]?.destroy).toHaveBeenCalled();
-    await attachStream(
-      document.createElement('video'),
-      '/media/c/master.m3u8',
-      callbacks(),
-      load,
-      true,
-    );
+    await attachFresh('/media/c/master.m3u8', load);
     expect(instances).toHaveLength(3);
     expect(instances[2]?.loadSource).toHaveBeenCalledWith('/media/c/master.m3u8');
     // The one for b is still waiting for its player.
     expect(instances[1]?.destroy).not.toHaveBeenCalled();
-    await attachStream(
-      document.createElement('video'),
-      '/media/b/master.m3u8',
-      callbacks(),
-      load,
-      true,
-    );
+    await attachFresh('/media/b/master.m3u8', load);
     expect(instances).toHaveLength(3);
   });
 
@@ -199,13 +191,7 @@ describe('preloadStream', () => {
       instances[1]?.fire('error', { fatal: true, type: 'networkError' });
       expect(instances[1]?.destroy).toHaveBeenCalled();
       // The player starts afresh.
-      await attachStream(
-        document.createElement('video'),
-        '/media/b/master.m3u8',
-        callbacks(),
-        load,
-        true,
-      );
+      await attachFresh('/media/b/master.m3u8', load);
       expect(instances).toHaveLength(3);
     } finally {
       vi.useRealTimers();
