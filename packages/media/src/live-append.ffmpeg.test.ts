@@ -3,13 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import {
-  ensureLiveLoop,
-  locateFont,
-  parseMediaPlaylist,
-  startLivePublisher,
-  type Rendition,
-} from './index.js';
+import { ensureLiveLoop, parseMediaPlaylist, startLivePublisher } from './index.js';
+import { TINY, tinyPicture } from './tiny-media.test-support.js';
 
 /*
  * A restart (or an RTMP reconnect) continues a recording with ffmpeg's append_list, which numbers
@@ -21,19 +16,7 @@ import {
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rudy-live-append-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-const TINY: Rendition[] = [
-  { name: '180p', width: 320, height: 180, videoKbps: 300, audioKbps: 64 },
-  { name: '90p', width: 160, height: 90, videoKbps: 120, audioKbps: 64 },
-];
-const picture = {
-  fps: 25,
-  home: { code: 'WOL', color: '#1d4f91' },
-  away: { code: 'KNI', color: '#c8102e' },
-  goals: [],
-  clockOffsetSeconds: 0,
-  showClock: false,
-  fontFile: locateFont(),
-};
+const picture = tinyPicture({ showClock: false });
 const read = (file: string) => fs.readFileSync(file, 'utf8');
 const digest = (file: string) => createHash('sha1').update(fs.readFileSync(file)).digest('hex');
 const segmentFiles = (folder: string) =>

@@ -5,7 +5,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   FfmpegError,
   finalizeLiveRecording,
-  locateFont,
   makeStills,
   packageVod,
   parseMasterPlaylist,
@@ -16,29 +15,20 @@ import {
   runFfmpeg,
   ensureLiveLoop,
   startLivePublisher,
-  type Rendition,
   type VodPackage,
 } from './index.js';
+import { TINY, tinyPicture } from './tiny-media.test-support.js';
 
 /* Real ffmpeg on tiny inputs: a 3 s synthetic game at 320×180 and a few seconds of live. */
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rudy-media-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-const TINY: Rendition[] = [
-  { name: '180p', width: 320, height: 180, videoKbps: 300, audioKbps: 64 },
-  { name: '90p', width: 160, height: 90, videoKbps: 120, audioKbps: 64 },
-];
-const picture = {
+const picture = tinyPicture({
   width: 320,
   height: 180,
-  fps: 25,
-  home: { code: 'WOL', color: '#1d4f91' },
-  away: { code: 'KNI', color: '#c8102e' },
   goals: [{ atSeconds: 1, team: 'home' as const }],
-  clockOffsetSeconds: 0,
-  fontFile: locateFont(),
-};
+});
 const source = path.join(dir, 'game.mp4');
 const read = (file: string) => fs.readFileSync(file, 'utf8');
 
