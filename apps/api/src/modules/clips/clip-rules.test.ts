@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { VALIDATION_MESSAGES as M } from '@rudy/contracts';
-import { checkClipRequest, clipFileName, recordingStartTime } from './clip-rules.js';
+import {
+  checkClipRequest,
+  clipFileName,
+  recordingStartTime,
+  startWithinRecording,
+} from './clip-rules.js';
 
 const ok = {
   startTime: 10,
@@ -92,5 +97,16 @@ describe('recordingStartTime', () => {
     expect(recordingStartTime(recording, 1, { media_sequence: 10, start: 0 })).toBeNull();
     const pruned = { mediaSequence: 5, segments: recording.segments.slice(5) };
     expect(recordingStartTime(pruned, 1, { media_sequence: 4, start: 0 })).toBeNull();
+  });
+});
+
+describe('startWithinRecording', () => {
+  it("starts a clip from the seek bar's first instant at the recording's (or window's) start", () => {
+    // hls.js's first segment started 0.0107 s into its clock: the clip from 0 mapped to -0.011.
+    expect(startWithinRecording(-0.011, 0)).toBe(0);
+    expect(startWithinRecording(69.99, 70)).toBe(70);
+    // Really before it stays before it (and is refused as clip_beyond_end).
+    expect(startWithinRecording(69.5, 70)).toBe(69.5);
+    expect(startWithinRecording(12.5, 0)).toBe(12.5);
   });
 });

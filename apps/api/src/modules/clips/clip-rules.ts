@@ -88,3 +88,16 @@ export function recordingStartTime(
   // To the millisecond, as clip times are compared.
   return Math.round((segmentStart + startTime - timeline.start) * 1000) / 1000;
 }
+
+/**
+ * How far before the start of what can be cut a clip may begin and still start there: hls.js puts
+ * the first segment a few milliseconds after its clock's 0 (the media's first timestamp), so a
+ * clip from the very start of the seek bar maps a hair before the recording's (or the DVR
+ * window's) first second.
+ */
+export const PLAYER_CLOCK_SLACK_SECONDS = 0.1;
+
+/** A clip's start in seconds of the recording, moved onto `earliest` when just before it. */
+export function startWithinRecording(start: number, earliest: number): number {
+  return start < earliest && earliest - start <= PLAYER_CLOCK_SLACK_SECONDS ? earliest : start;
+}

@@ -21,7 +21,12 @@ import type { MediaTokens } from '../media/media-token.js';
 import type { MediaLookup } from '../media/media-lookup.js';
 import { readPlaylist } from '../media/stored-playlist.js';
 import { capabilitiesOf, type GrantsSource } from '../users/access.js';
-import { checkClipRequest, clipFileName, recordingStartTime } from './clip-rules.js';
+import {
+  checkClipRequest,
+  clipFileName,
+  recordingStartTime,
+  startWithinRecording,
+} from './clip-rules.js';
 import type { ClipJobQueue } from './clips.jobs.js';
 import type { ClipRow, ClipsRepository } from './clips.repository.js';
 
@@ -187,11 +192,12 @@ export function createClipsService(deps: {
       }
       const source = await clippableSource(user, body.event_id, body.event_media_id);
       // On a player's clock (`timeline`), start_time becomes seconds of the recording here.
-      const startTime = recordingStartTime(source.playlist, body.start_time, body.timeline);
-      if (startTime === null) {
+      const mapped = recordingStartTime(source.playlist, body.start_time, body.timeline);
+      if (mapped === null) {
         const message = 'timeline: not a segment of this recording';
         throw new HttpError(400, 'validation_failed', message, { timeline: message });
       }
+      const startTime = startWithinRecording(mapped, source.earliestSeconds);
       const settings = await deps.channel.settings(user.channelId);
       const checked = checkClipRequest({
         startTime,
