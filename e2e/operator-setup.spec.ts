@@ -51,7 +51,11 @@ after(async () => {
 
 const adminSignIn = (page: Page, to: string) => signIn(page, server, to);
 
-/** The datetime-local value of a moment `daysAgo` days back at 19:00 (the game is over by now). */
+/**
+ * The datetime-local value of 19:00 on the machine's date `daysAgo` days back. The form reads it in
+ * the channel's zone (hours behind UTC), so one day back is still on air just after midnight UTC:
+ * two days back, the game is over at any hour.
+ */
 function pastLocalInput(daysAgo: number): string {
   const d = new Date(Date.now() - daysAgo * 86_400_000);
   const pad = (n: number) => String(n).padStart(2, '0');
@@ -79,7 +83,7 @@ describe('operator setup', () => {
       await away.selectOption(teams[2] ?? '');
       await admin.getByLabel('Home team').selectOption(teams[3] ?? '');
       await admin.getByLabel('Name (English)').fill(GAME);
-      await admin.getByLabel('Starts at (local time)').fill(pastLocalInput(1));
+      await admin.getByLabel('Starts at (local time)').fill(pastLocalInput(2));
       await admin.getByLabel('Access').selectOption('paid');
       await admin.getByLabel(/^Price/).fill('9.75');
       const saved = admin.waitForResponse(
