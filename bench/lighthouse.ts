@@ -21,6 +21,7 @@ import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Result } from 'lighthouse';
 import { startServer, type RunningServer } from '../e2e/support/server.js';
+import { waitForIdleCpu } from './machine.js';
 import { readyEvent } from './ttff.js';
 
 const RUNS = Number(process.env.BENCH_LH_RUNS ?? 1);
@@ -109,35 +110,6 @@ function figures(name: string, pagePath: string, lhr: Result): PageFigures {
     failing,
     load: os.loadavg()[0] ?? NaN,
   };
-}
-
-/** The whole machine's idle share over `windowMs`, from the kernel's per-core counters. */
-async function idleShare(windowMs: number): Promise<number> {
-  const sample = () =>
-    os.cpus().reduce(
-      (sum, cpu) => {
-        const t = cpu.times;
-        return { idle: sum.idle + t.idle, all: sum.all + t.idle + t.user + t.nice + t.sys + t.irq };
-      },
-      { idle: 0, all: 0 },
-    );
-  const a = sample();
-  await new Promise((r) => setTimeout(r, windowMs));
-  const b = sample();
-  return (b.idle - a.idle) / Math.max(1, b.all - a.all);
-}
-
-/** Until the machine is at least 85 % idle for five seconds in a row (at most five minutes). */
-async function waitForIdleCpu(): Promise<{ idle: number; waitedS: number }> {
-  const started = Date.now();
-  let calm = 0;
-  let idle = 0;
-  while (Date.now() - started < 300_000) {
-    idle = await idleShare(1_000);
-    calm = idle >= 0.85 ? calm + 1 : 0;
-    if (calm >= 5) break;
-  }
-  return { idle, waitedS: Math.round((Date.now() - started) / 1000) };
 }
 
 /** One audit; a run whose trace broke (NO_NAVSTART and the like, seen on a busy machine) is retried. */
