@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { POSTER_WAIT_MS, startAppPreloads, whenSplashDrawn } from './splash-paint';
+import { POSTER_WAIT_MS, startAppPreloads, whenAppMayStart, whenSplashDrawn } from './splash-paint';
 
 function splash(withPoster: boolean): Document {
   const doc = document.implementation.createHTMLDocument('page');
@@ -67,5 +67,21 @@ describe('startAppPreloads', () => {
       ['preload', '/assets/watch.css'],
     ]);
     startAppPreloads(document);
+  });
+});
+
+describe('whenAppMayStart', () => {
+  it("starts a returning visitor's app at once, without waiting for the poster", async () => {
+    vi.useFakeTimers();
+    const doc = splash(true);
+    Object.defineProperty(doc.querySelector('img')!, 'complete', { value: false });
+    expect(await settledAfter(whenAppMayStart(true, doc), 0)).toBe(true);
+  });
+
+  it("holds a first visit's app until the poster has loaded", async () => {
+    vi.useFakeTimers();
+    const doc = splash(true);
+    Object.defineProperty(doc.querySelector('img')!, 'complete', { value: false });
+    expect(await settledAfter(whenAppMayStart(false, doc), 300)).toBe(false);
   });
 });

@@ -32,6 +32,17 @@ export async function whenSplashDrawn(doc: Document = document): Promise<void> {
 }
 
 /**
+ * When the entry may start the app. A first visit waits until the splash is drawn (above), so its
+ * poster is the page's first and largest paint. A returning visitor (an API key stored by an
+ * earlier visit) starts it at once: they came to watch, and a watch page's stream starts only
+ * once the app's code has run; waiting for the poster and a frame cost a fresh-cache visit
+ * 200-450 ms of its first frame (issue 14). Their code is often cached, but not after a deploy.
+ */
+export function whenAppMayStart(returning: boolean, doc: Document = document): Promise<void> {
+  return returning ? Promise.resolve() : whenSplashDrawn(doc);
+}
+
+/**
  * Starts the downloads of the app's code and its first screen's, which the server listed in an
  * inert template: asked for after the splash (and a watch page's poster) has been drawn, they no
  * longer compete with the first paint, and its picture, for the phone's connection and CPU.

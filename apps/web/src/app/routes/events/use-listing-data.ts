@@ -4,7 +4,7 @@ import type { ListingData } from '../../../features/events/lib/listing-data';
 import { readFilters } from '../../../features/events/lib/listing-params';
 import { useParticipants } from '../../../features/participants/api/get-participants';
 import type { Gender } from '../../../features/participants/lib/banner-subjects';
-import { useAfterFirstPaint } from '../../../lib/after-paint';
+import { useAfterFirstPaint } from '../../../lib/use-after-first-paint';
 import { useT } from '../../../lib/i18n';
 import '../../../locales/listings';
 
