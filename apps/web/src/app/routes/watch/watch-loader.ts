@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs, Params } from 'react-router';
 import { eventQueryOptions } from '../../../features/player/api/get-event';
 import { playbackQueryOptions } from '../../../features/player/api/get-playback';
-import { hasMediaSource, loadHls, preloadStream } from '../../../features/player/lib/attach-stream';
+import { hasMediaSource, loadHls } from '../../../features/player/lib/attach-stream';
+import { startStream } from '../../../features/player/lib/early-player';
 import { queryClient } from '../../../lib/query-client';
 import { numericIdLoader } from '../../route-guards';
 
@@ -11,8 +12,8 @@ if (hasMediaSource()) void loadHls().catch(() => undefined);
 
 /**
  * Playback and the game's details are asked for while the screen's code loads; a stream the viewer
- * may watch starts loading (playlists, first segment) as soon as its URL is known, while the page
- * renders, and the player takes it over when it mounts. Asked twice (start-up's early data, then
+ * may watch starts as soon as its URL is known, while the page renders (in the splash's player box
+ * on a direct visit, early-player.ts), and the player takes it over when it mounts. Asked twice (start-up's early data, then
  * the loader), each call is answered once: the queries and the preload keep what they have.
  */
 export function startWatchData(id: number) {
@@ -21,7 +22,8 @@ export function startWatchData(id: number) {
     .query(playbackQueryOptions(id))
     .then((playback) => {
       if (playback.access === 'granted' && playback.stream) {
-        return preloadStream(playback.stream.url);
+        // A game with an ad only loads: the ad plays first (the player's pre-roll).
+        startStream(playback.stream.url, { play: playback.preroll === null });
       }
     })
     .catch(() => undefined);

@@ -22,11 +22,13 @@ import { useMediaState } from '../hooks/use-media-state';
 import { usePlayerTool } from '../hooks/use-player-tool';
 import { useStreamSession } from '../hooks/use-stream-session';
 import { useThumbnails } from '../hooks/use-thumbnails';
+import { useAdoptedVideo } from '../hooks/use-adopted-video';
 import { useVideoAnalytics, type VideoAnalytics } from '../hooks/use-video-analytics';
 import { useVolume } from '../hooks/use-volume';
 import type { LoadHls } from '../lib/attach-stream';
 import { playWithFallback, showsUnmuteHint, type AutoplayResult } from '../lib/autoplay';
 import { commandForKey, type PlayerCommand } from '../lib/keyboard';
+import { takeEarlyVideo } from '../lib/early-player';
 import { isBehindLive } from '../lib/live-edge';
 import { markProgramTime, seekVideo, togglePlayback } from '../lib/media-commands';
 import { PlayerControls, type ControlActions } from './player-controls';
@@ -95,8 +97,13 @@ export function VideoPlayer({
 }) {
   const { t } = useT();
   const [container, setContainer] = useState<HTMLDivElement | null>(null);
-  const [video, setVideo] = useState<HTMLVideoElement | null>(null);
+  // A direct visit's stream began in the splash (early-player.ts): that video is this player's.
+  const [early] = useState(() => takeEarlyVideo(stream.url));
+  const [ownVideo, setOwnVideo] = useState<HTMLVideoElement | null>(null);
   const [isPrerollDone, setPrerollDone] = useState(preroll === null || eventId === undefined);
+  const videoClass = `${styles.video} ${isPrerollDone ? '' : styles.hidden}`;
+  const adopted = useAdoptedVideo(early, { className: videoClass, poster: posterUrl ?? undefined });
+  const video = early ? adopted.video : ownVideo;
   const [autoplay, setAutoplay] = useState<AutoplayResult | null>(null);
   const session = useStreamSession(video, stream.url, loadHls);
   const media = useMediaState(video);
@@ -131,7 +138,10 @@ export function VideoPlayer({
     if (edge !== null && isBehindLive(video.currentTime, edge, PREROLL_CATCH_UP_S)) {
       seekVideo(video, edge);
     }
-    void playWithFallback(video).then(setAutoplay);
+    // The splash's video may be playing already: how it started is the answer (unless it stopped,
+    // taken out of the page with the splash before the player was there).
+    const started = early?.autoplay && !video.paused ? early.autoplay : null;
+    void (started ?? playWithFallback(video)).then(setAutoplay);
     // Once per video, when the ad is over; later edge changes are the viewer's business.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [video, isPrerollDone]);
@@ -228,15 +238,19 @@ export function VideoPlayer({
         onKeyDown={onKeyDown}
         onPointerMove={idle.wake}
       >
-        <video
-          ref={setVideo}
-          className={`${styles.video} ${isPrerollDone ? '' : styles.hidden}`}
-          poster={posterUrl ?? undefined}
-          playsInline
-          preload="auto"
-          onClick={actions.togglePlay}
-          data-testid="main-video"
-        />
+        {early ? (
+          <span ref={adopted.slotRef} className={styles.videoSlot} />
+        ) : (
+          <video
+            ref={setOwnVideo}
+            className={videoClass}
+            poster={posterUrl ?? undefined}
+            playsInline
+            preload="auto"
+            onClick={actions.togglePlay}
+            data-testid="main-video"
+          />
+        )}
         {!isPrerollDone && preroll && eventId !== undefined ? (
           <Suspense fallback={null}>
             <PrerollPlayer preroll={preroll} eventId={eventId} onDone={onPrerollDone} />

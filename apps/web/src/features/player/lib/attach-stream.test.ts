@@ -6,58 +6,10 @@ import {
   LIVE_JUMP_S,
   preloadStream,
   PRELOAD_KEEP_MS,
-  type HlsConstructor,
   type LiveHls,
 } from './attach-stream';
+import { fakeHls } from './fake-hls.test-support';
 import { MAX_RECOVERIES } from './recovery';
-
-type Handler = (event: string, data: unknown) => void;
-
-/** Stands in for hls.js: records calls, lets the test fire its events. */
-function fakeHls() {
-  const instances: FakeHls[] = [];
-  class FakeHls {
-    static isSupported = () => true;
-    static Events = {
-      MANIFEST_PARSED: 'manifestParsed',
-      LEVEL_SWITCHED: 'levelSwitched',
-      FRAG_BUFFERED: 'fragBuffered',
-      ERROR: 'error',
-    };
-    static ErrorTypes = { NETWORK_ERROR: 'networkError', MEDIA_ERROR: 'mediaError' };
-    handlers = new Map<string, Handler[]>();
-    config: unknown;
-    levels: { height: number; bitrate: number }[] = [];
-    startLoad = vi.fn();
-    recoverMediaError = vi.fn();
-    loadSource = vi.fn();
-    attachMedia = vi.fn();
-    destroy = vi.fn();
-    startLevel = -1;
-    nextLevel = -1;
-    bandwidthEstimate = 5_000_000;
-    autoLevelEnabled = true;
-    liveSyncPosition = null;
-    playingDate = null;
-    constructor(config: unknown) {
-      this.config = config;
-      instances.push(this);
-    }
-    on(name: string, handler: Handler) {
-      this.handlers.set(name, [...(this.handlers.get(name) ?? []), handler]);
-    }
-    off(name: string, handler: Handler) {
-      this.handlers.set(
-        name,
-        (this.handlers.get(name) ?? []).filter((h) => h !== handler),
-      );
-    }
-    fire(name: string, data: unknown) {
-      for (const handler of this.handlers.get(name) ?? []) handler(name, data);
-    }
-  }
-  return { Hls: FakeHls as unknown as HlsConstructor, instances };
-}
 
 function callbacks() {
   return { onLevels: vi.fn(), onLevelSwitched: vi.fn(), onFatal: vi.fn() };
@@ -160,6 +112,19 @@ describe('preloadStream', () => {
     }
     expect(cb.onFatal).toHaveBeenCalledTimes(1);
     expect(hls?.destroy).not.toHaveBeenCalled();
+  });
+
+  it("attaches a preload's video at once (the splash's), and the player keeps it attached", async () => {
+    const { Hls, instances } = fakeHls();
+    const load = () => Promise.resolve(Hls);
+    const video = document.createElement('video');
+    await preloadStream('/media/a/master.m3u8', load, true, video);
+    const hls = instances[0];
+    expect(hls?.attachMedia).toHaveBeenCalledWith(video);
+    await attachStream(video, '/media/a/master.m3u8', callbacks(), load, true);
+    expect(instances).toHaveLength(1);
+    // Attaching again would have opened a new MediaSource and dropped what was buffered.
+    expect(hls?.attachMedia).toHaveBeenCalledTimes(1);
   });
 
   it('is not used for another URL (a renewed one), and goes when another is preloaded', async () => {

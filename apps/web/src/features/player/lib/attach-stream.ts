@@ -147,11 +147,13 @@ function expectedPlayerHeightPx(): number {
  * transmuxer worker load while the page renders (hls.js buffers the segment until a video is
  * attached; `startFragPrefetch`). attachStream on the same URL takes it over; a stream nobody
  * claims within PRELOAD_KEEP_MS, or one that fails, is let go. Native HLS (no MSE) is not preloaded.
+ * With a `video` (the splash's, early-player.ts) the stream is attached to it at once.
  */
 export async function preloadStream(
   url: string,
   load: LoadHls = loadHls,
   hasMse: boolean = hasMediaSource(),
+  video: HTMLVideoElement | null = null,
 ): Promise<void> {
   if (!hasMse || preloaded?.url === url) return;
   const HlsClass = await load();
@@ -182,6 +184,8 @@ export async function preloadStream(
   hls.on(Events.ERROR, onError);
   preloaded = entry;
   hls.loadSource(url);
+  // The splash's early video (early-player.ts) plays from here on; the player adopts both.
+  if (video) hls.attachMedia(video);
 }
 
 /** The preloaded hls.js instance of `url`, now the caller's, or null. */
@@ -239,7 +243,8 @@ export async function attachStream(
   if (!claimed) hls.loadSource(url);
   // A preloaded stream's manifest may be parsed already (its start level chosen then).
   else if (hls.levels.length > 0) callbacks.onLevels(toQuality(hls.levels));
-  hls.attachMedia(video);
+  // Attached already when the player adopted the splash's early video (early-player.ts).
+  if (hls.media !== video) hls.attachMedia(video);
   const unfollow = followLive(video, hls);
   return {
     setLevel(index) {

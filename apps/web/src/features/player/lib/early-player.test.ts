@@ -1,0 +1,70 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { startStream, takeEarlyVideo } from './early-player';
+import { fakeHls } from './fake-hls.test-support';
+
+/** The splash the server writes on a watch page (app-shell.ts), or a page without one. */
+function page(withPlayerBox: boolean): Document {
+  const doc = document.implementation.createHTMLDocument('page');
+  doc.body.innerHTML = withPlayerBox
+    ? '<div id="splash"><div class="splash__player"><img class="splash__poster" alt=""><div class="splash__ring"></div></div></div>'
+    : '<div id="splash"><div class="splash__ring"></div></div>';
+  return doc;
+}
+
+/** Until the stream's hls.js has been created and the video asked to play (if it is). */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  // Whatever a test left is not the next one's.
+  // (attach-stream keeps its one preload: each test has URLs of its own.)
+  for (const url of ['/media/a/master.m3u8', '/media/b/master.m3u8', '/media/c/master.m3u8'])
+    takeEarlyVideo(url);
+});
+
+describe('startStream', () => {
+  it("plays a direct visit's stream in the splash's player box, over the poster", async () => {
+    const play = vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
+    const { Hls, instances } = fakeHls();
+    const doc = page(true);
+    startStream('/media/a/master.m3u8', { play: true }, doc, () => Promise.resolve(Hls), true);
+    const video = doc.querySelector<HTMLVideoElement>('.splash__player video');
+    expect(video?.dataset.testid).toBe('main-video');
+    expect(video?.previousElementSibling?.className).toBe('splash__poster');
+    await settle();
+    expect(instances[0]?.loadSource).toHaveBeenCalledWith('/media/a/master.m3u8');
+    expect(instances[0]?.attachMedia).toHaveBeenCalledWith(video);
+    expect(play).toHaveBeenCalled();
+    // The ring goes once the game plays.
+    video?.dispatchEvent(new Event('playing'));
+    expect(doc.querySelector('.splash__ring')).toBeNull();
+
+    const early = takeEarlyVideo('/media/a/master.m3u8');
+    expect(early?.video).toBe(video);
+    expect(await early?.autoplay).toBe('playing');
+    // Given once: a second player (or another URL) makes its own.
+    expect(takeEarlyVideo('/media/a/master.m3u8')).toBeNull();
+  });
+
+  it('attaches but does not play a game whose ad comes first', async () => {
+    const play = vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
+    const { Hls, instances } = fakeHls();
+    const doc = page(true);
+    startStream('/media/c/master.m3u8', { play: false }, doc, () => Promise.resolve(Hls), true);
+    await settle();
+    expect(instances[0]?.attachMedia).toHaveBeenCalled();
+    expect(play).not.toHaveBeenCalled();
+    expect(takeEarlyVideo('/media/c/master.m3u8')?.autoplay).toBeNull();
+  });
+
+  it('only preloads where the splash has no player box (a page reached from another screen)', async () => {
+    const { Hls, instances } = fakeHls();
+    const doc = page(false);
+    startStream('/media/b/master.m3u8', { play: true }, doc, () => Promise.resolve(Hls), true);
+    await settle();
+    expect(doc.querySelector('video')).toBeNull();
+    expect(instances[0]?.loadSource).toHaveBeenCalledWith('/media/b/master.m3u8');
+    expect(instances[0]?.attachMedia).not.toHaveBeenCalled();
+    expect(takeEarlyVideo('/media/b/master.m3u8')).toBeNull();
+  });
+});

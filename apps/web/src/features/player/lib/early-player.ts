@@ -1,0 +1,66 @@
+import { hasMediaSource, loadHls, preloadStream, type LoadHls } from './attach-stream';
+import { playWithFallback, type AutoplayResult } from './autoplay';
+import { applyVolume } from './media-commands';
+import { readVolume } from './volume-store';
+
+/** What the server's splash holds on a watch page (app-shell.ts, withSplash): the player's box. */
+const SPLASH_PLAYER = '#splash .splash__player';
+
+export interface EarlyVideo {
+  url: string;
+  video: HTMLVideoElement;
+  /** How the stream started playing; null when it must wait (an ad plays first). */
+  autoplay: Promise<AutoplayResult> | null;
+}
+
+let early: EarlyVideo | null = null;
+
+/**
+ * Starts a watch page's stream as soon as its URL is known. On a direct visit the server drew the
+ * player's box (with the poster) into the splash: the video is created there, attached to the
+ * stream and, unless an ad must play first, started, while the app still builds the page (issue
+ * 14: the page's render took 0.6-0.9 s after /playback answered before its video existed). The
+ * player adopts that element when it mounts (takeEarlyVideo), so nothing restarts. Elsewhere (a
+ * page reached from another screen, no MSE) the stream only preloads, for the player to take over.
+ */
+export function startStream(
+  url: string,
+  { play }: { play: boolean },
+  doc: Document = document,
+  load: LoadHls = loadHls,
+  hasMse: boolean = hasMediaSource(),
+): void {
+  const box = doc.querySelector(SPLASH_PLAYER);
+  if (!box || !hasMse || early) {
+    void preloadStream(url, load, hasMse);
+    return;
+  }
+  const video = doc.createElement('video');
+  video.className = 'splash__video';
+  video.playsInline = true;
+  video.preload = 'auto';
+  video.dataset.testid = 'main-video';
+  // The viewer's remembered volume, as the player applies it (useVolume): nothing changes at adoption.
+  applyVolume(video, readVolume());
+  const poster = box.querySelector('.splash__poster');
+  if (poster) poster.after(video);
+  else box.prepend(video);
+  // The ring over the poster says "loading": not over a playing game.
+  video.addEventListener('playing', () => box.querySelector('.splash__ring')?.remove(), {
+    once: true,
+  });
+  const attached = preloadStream(url, load, hasMse, video);
+  early = {
+    url,
+    video,
+    autoplay: play ? attached.then(() => playWithFallback(video)) : null,
+  };
+}
+
+/** The video startStream began for `url`, now the caller's to place and keep; else null. */
+export function takeEarlyVideo(url: string): EarlyVideo | null {
+  if (early?.url !== url) return null;
+  const taken = early;
+  early = null;
+  return taken;
+}
