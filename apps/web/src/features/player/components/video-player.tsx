@@ -102,8 +102,11 @@ export function VideoPlayer({
   const [ownVideo, setOwnVideo] = useState<HTMLVideoElement | null>(null);
   const [isPrerollDone, setPrerollDone] = useState(preroll === null || eventId === undefined);
   const videoClass = `${styles.video} ${isPrerollDone ? '' : styles.hidden}`;
-  const adopted = useAdoptedVideo(early, { className: videoClass, poster: posterUrl ?? undefined });
-  const video = early ? adopted.video : ownVideo;
+  const placeEarly = useAdoptedVideo(early, {
+    className: videoClass,
+    poster: posterUrl ?? undefined,
+  });
+  const video = early ? early.video : ownVideo;
   const [autoplay, setAutoplay] = useState<AutoplayResult | null>(null);
   const session = useStreamSession(video, stream.url, loadHls);
   const media = useMediaState(video);
@@ -239,7 +242,7 @@ export function VideoPlayer({
         onPointerMove={idle.wake}
       >
         {early ? (
-          <span ref={adopted.slotRef} className={styles.videoSlot} />
+          <span ref={placeEarly} className={styles.videoSlot} />
         ) : (
           <video
             ref={setOwnVideo}

@@ -10,12 +10,11 @@ interface VideoLook {
 /**
  * Places the splash's early video (early-player.ts) in the player, where React would have drawn its
  * own, and keeps on it what the player's <video> would carry as props. Moved within the page, the
- * element goes on playing and its stream is not restarted. Returns the ref of the slot it goes into
- * (a `display: contents` element, so the frame's layout is the same) and the element once placed.
+ * element goes on playing and its stream is not restarted. Returns the callback ref of the slot it
+ * goes into (a `display: contents` element, so the frame's layout is the same).
  */
 export function useAdoptedVideo(early: EarlyVideo | null, look: VideoLook) {
   const [slot, setSlot] = useState<HTMLElement | null>(null);
-  const [placed, setPlaced] = useState<HTMLVideoElement | null>(null);
 
   useLayoutEffect(() => {
     if (!early || !slot) return;
@@ -24,7 +23,6 @@ export function useAdoptedVideo(early: EarlyVideo | null, look: VideoLook) {
     // The player's own <video> toggles playback on a click (its onClick).
     const click = () => togglePlayback(video);
     video.addEventListener('click', click);
-    setPlaced(video);
     return () => {
       video.removeEventListener('click', click);
       video.remove();
@@ -32,11 +30,12 @@ export function useAdoptedVideo(early: EarlyVideo | null, look: VideoLook) {
   }, [early, slot]);
 
   useLayoutEffect(() => {
-    if (!placed) return;
-    placed.className = look.className;
-    if (look.poster) placed.poster = look.poster;
-    else placed.removeAttribute('poster');
-  }, [placed, look.className, look.poster]);
+    if (!early) return;
+    const { video } = early;
+    video.setAttribute('class', look.className);
+    if (look.poster) video.setAttribute('poster', look.poster);
+    else video.removeAttribute('poster');
+  }, [early, look.className, look.poster]);
 
-  return { slotRef: setSlot, video: placed };
+  return setSlot;
 }
