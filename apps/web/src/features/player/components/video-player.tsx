@@ -143,7 +143,7 @@ export function VideoPlayer({
     }
     // The splash's video may be playing already: how it started is the answer (unless it stopped,
     // taken out of the page with the splash before the player was there).
-    const started = early?.autoplay && !video.paused ? early.autoplay : null;
+    const started = early && !video.paused ? early.autoplay : null;
     void (started ?? playWithFallback(video)).then(setAutoplay);
     // Once per video, when the ad is over; later edge changes are the viewer's business.
     // eslint-disable-next-line react-hooks/exhaustive-deps

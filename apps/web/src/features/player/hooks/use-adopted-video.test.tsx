@@ -18,7 +18,7 @@ describe('useAdoptedVideo', () => {
     document.body.append(splash);
     const video = document.createElement('video');
     splash.append(video);
-    const early: EarlyVideo = { url: '/m.m3u8', video, autoplay: null };
+    const early: EarlyVideo = { url: '/m.m3u8', video, autoplay: Promise.resolve('playing') };
 
     const view = render(<Player early={early} className="video hidden" />);
     const frame = view.getByTestId('frame');

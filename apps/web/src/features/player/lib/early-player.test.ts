@@ -46,15 +46,17 @@ describe('startStream', () => {
     expect(takeEarlyVideo('/media/a/master.m3u8')).toBeNull();
   });
 
-  it('attaches but does not play a game whose ad comes first', async () => {
+  it('only preloads a game whose ad comes first (the ad plays first)', async () => {
     const play = vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
     const { Hls, instances } = fakeHls();
     const doc = page(true);
     startStream('/media/c/master.m3u8', { play: false }, doc, () => Promise.resolve(Hls), true);
     await settle();
-    expect(instances[0]?.attachMedia).toHaveBeenCalled();
+    expect(doc.querySelector('video')).toBeNull();
+    expect(instances[0]?.loadSource).toHaveBeenCalledWith('/media/c/master.m3u8');
+    expect(instances[0]?.attachMedia).not.toHaveBeenCalled();
     expect(play).not.toHaveBeenCalled();
-    expect(takeEarlyVideo('/media/c/master.m3u8')?.autoplay).toBeNull();
+    expect(takeEarlyVideo('/media/c/master.m3u8')).toBeNull();
   });
 
   it('only preloads where the splash has no player box (a page reached from another screen)', async () => {

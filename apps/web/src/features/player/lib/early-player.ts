@@ -9,8 +9,8 @@ const SPLASH_PLAYER = '#splash .splash__player';
 export interface EarlyVideo {
   url: string;
   video: HTMLVideoElement;
-  /** How the stream started playing; null when it must wait (an ad plays first). */
-  autoplay: Promise<AutoplayResult> | null;
+  /** How the stream started playing. */
+  autoplay: Promise<AutoplayResult>;
 }
 
 let early: EarlyVideo | null = null;
@@ -18,10 +18,11 @@ let early: EarlyVideo | null = null;
 /**
  * Starts a watch page's stream as soon as its URL is known. On a direct visit the server drew the
  * player's box (with the poster) into the splash: the video is created there, attached to the
- * stream and, unless an ad must play first, started, while the app still builds the page (issue
+ * stream and started, while the app still builds the page (issue
  * 14: the page's render took 0.6-0.9 s after /playback answered before its video existed). The
  * player adopts that element when it mounts (takeEarlyVideo), so nothing restarts. Elsewhere (a
- * page reached from another screen, no MSE) the stream only preloads, for the player to take over.
+ * page reached from another screen, no MSE, an ad first) the stream only preloads, for the player
+ * to take over.
  */
 export function startStream(
   url: string,
@@ -31,7 +32,9 @@ export function startStream(
   hasMse: boolean = hasMediaSource(),
 ): void {
   const box = doc.querySelector(SPLASH_PLAYER);
-  if (!box || !hasMse || early) {
+  // A game with an ad first only loads: the ad is what plays first, and a stream attached this early
+  // buffers (and keeps the page's main thread busy) while the page is still loading.
+  if (!play || !box || !hasMse || early) {
     void preloadStream(url, load, hasMse);
     return;
   }
@@ -50,11 +53,7 @@ export function startStream(
     once: true,
   });
   const attached = preloadStream(url, load, hasMse, video);
-  early = {
-    url,
-    video,
-    autoplay: play ? attached.then(() => playWithFallback(video)) : null,
-  };
+  early = { url, video, autoplay: attached.then(() => playWithFallback(video)) };
 }
 
 /** The video startStream began for `url`, now the caller's to place and keep; else null. */
