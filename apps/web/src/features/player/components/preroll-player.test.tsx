@@ -48,6 +48,9 @@ describe('PrerollPlayer', () => {
 
     act(() => advance(video, 2));
     expect(screen.getByText('Ad · 13 s')).toBeTruthy();
+    // Screen readers hear "Ad" once; the countdown is in no live region (it changes every second).
+    expect(screen.getByRole('status').textContent).toBe('Ad');
+    expect(screen.getByText('Ad · 13 s').closest('[role=status], [aria-live]')).toBeNull();
     const skip = screen.getByRole<HTMLButtonElement>('button', { name: 'Skip in 3 s' });
     expect(skip.disabled).toBe(true);
 

@@ -28,7 +28,12 @@ export function PrerollPlayer({
         preload="none"
         data-testid="preroll-video"
       />
-      <span className={styles.adBadge} role="status">
+      {/* Said once by screen readers ("Ad"); the countdown beside it is read on demand, not
+          announced every second as a live region would. */}
+      <span className="visually-hidden" role="status">
+        {t('watch:preroll.ad')}
+      </span>
+      <span className={styles.adBadge}>
         {t('watch:preroll.ad')} · {t('watch:preroll.endsIn', { seconds: flow.clock.remaining })}
       </span>
       {flow.needsClick ? (
