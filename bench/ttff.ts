@@ -38,7 +38,7 @@ async function call<T>(server: RunningServer, p: string, body?: Record<string, u
 }
 
 /** A signed-in key whose user holds no_ads (the demo's monthly subscription, on its free trial). */
-export async function subscriberKey(server: RunningServer): Promise<string> {
+async function subscriberKey(server: RunningServer): Promise<string> {
   const { api_key } = await call<{ api_key: string }>(server, '/get_api_key', {
     channel_key: 'demo-hockey',
   });
@@ -84,7 +84,7 @@ export async function readyEvent(server: RunningServer, key: string, type: 'live
 }
 
 /** Stored as the web app's storage helper stores it (rudy_ prefix, value with an expiry). */
-export function storageScript(key: string) {
+function storageScript(key: string) {
   const entry = (v: string) => JSON.stringify({ v, e: Date.now() + 86_400_000 });
   return `localStorage.setItem('rudy_api_key', ${JSON.stringify(entry(key))});
 localStorage.setItem('rudy_channel_key', ${JSON.stringify(entry('demo-hockey'))});
