@@ -13,8 +13,9 @@ if (hasMediaSource()) void loadHls().catch(() => undefined);
 /**
  * Playback and the game's details are asked for while the screen's code loads; a stream the viewer
  * may watch starts as soon as its URL is known, while the page renders (in the splash's player box
- * on a direct visit, early-player.ts), and the player takes it over when it mounts. Asked twice (start-up's early data, then
- * the loader), each call is answered once: the queries and the preload keep what they have.
+ * on a direct visit, early-player.ts), and the player takes it over when it mounts. Asked twice
+ * (start-up's early data, then the loader), each call is answered once: the queries and the
+ * preload keep what they have.
  */
 export function startWatchData(id: number) {
   // Errors surface in the screen, which reads the same queries.
