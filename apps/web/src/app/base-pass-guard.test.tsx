@@ -2,9 +2,13 @@ import type { CustomForm, Package } from '@rudy/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { PROFILE_QUERY_KEY } from '../features/auth/api/get-profile';
+import { bootstrapQueryOptions } from '../features/channel/api/get-bootstrap';
+import { apiClient } from '../lib/api-client';
 import { queryClient } from '../lib/query-client';
+import { STORAGE_KEYS, setItem } from '../lib/storage';
 import { SLOW, callsTo, makeProfile, withBackground } from '../test/auth-fixtures';
-import { json } from '../test/fetch-mock';
+import { TEST_CONFIG, json, mockFetch } from '../test/fetch-mock';
 import { makeBootstrap, makePage } from '../test/fixtures';
 import { renderApp } from '../test/render-app';
 import { enforceBasePassChoice } from './route-guards';
@@ -79,6 +83,41 @@ describe('base-pass rule (spec section 2)', () => {
     await waitFor(() => expect(router.state.navigation.state).toBe('idle'));
     await new Promise((r) => setTimeout(r, 50));
     expect(router.state.location.pathname).toBe('/vod');
+  });
+
+  it('waits for the router to settle its first screen before sending the user away', async () => {
+    // A router still loading /live's code when the form answers (a fresh page load in a browser):
+    // a navigation started then is overtaken by that first screen (seen in the base-pass spec).
+    vi.stubGlobal('fetch', mockFetch(formServer()));
+    apiClient.configure(TEST_CONFIG, () => 'en');
+    setItem(STORAGE_KEYS.apiKey, 'test-key');
+    queryClient.setQueryData(bootstrapQueryOptions().queryKey, withForms(true));
+    queryClient.setQueryData(PROFILE_QUERY_KEY, ann);
+    let state = {
+      initialized: false,
+      navigation: { state: 'idle' },
+      location: { pathname: '/live' },
+    } as Parameters<typeof enforceBasePassChoice>[0]['state'];
+    const listeners: ((s: typeof state) => void)[] = [];
+    const navigate = vi.fn(() => Promise.resolve());
+    enforceBasePassChoice({
+      get state() {
+        return state;
+      },
+      subscribe: (listener) => {
+        listeners.push(listener as (s: typeof state) => void);
+        return () => undefined;
+      },
+      navigate,
+    });
+    await new Promise((r) => setTimeout(r, 100));
+    expect(navigate).not.toHaveBeenCalled();
+
+    state = { ...state, initialized: true };
+    for (const listener of listeners) listener(state);
+    await waitFor(() =>
+      expect(navigate).toHaveBeenCalledWith('/select-package/3', { replace: true }),
+    );
   });
 
   it.each(['/faq', '/profile/edit', '/select-package/3'])(

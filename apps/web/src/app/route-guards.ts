@@ -83,24 +83,29 @@ export async function basePassRedirect(pathname: string): Promise<string | null>
 
 /*
  * Checked after every settled navigation rather than in a loader: a parent loader does not run
- * again when only the child route changes, and the form is read once and then cached.
+ * again when only the child route changes, and the form is read once and then cached. Nothing is
+ * checked before the router has settled its first screen: a navigation started while that first
+ * screen's code loads was overtaken by it, leaving the address at /select-package and the old
+ * screen on show.
  */
 export function enforceBasePassChoice(router: GuardedRouter) {
   let checked: string | null = null;
-  const check = (pathname: string) => {
+  const check = (state: GuardedRouter['state']) => {
+    if (!state.initialized || state.navigation.state !== 'idle') return;
+    const { pathname } = state.location;
     if (pathname === checked) return;
     checked = pathname;
     basePassRedirect(pathname)
       .then((target) => {
-        if (target && router.state.location.pathname === pathname) {
-          void router.navigate(target, { replace: true });
-        }
+        const now = router.state;
+        if (!target || now.location.pathname !== pathname) return;
+        // Busy with another navigation: its end checks again.
+        if (now.navigation.state !== 'idle') checked = null;
+        else void router.navigate(target, { replace: true });
       })
       // A form that cannot be read never locks the visitor out of the site.
       .catch(() => undefined);
   };
-  check(router.state.location.pathname);
-  return router.subscribe((state) => {
-    if (state.navigation.state === 'idle') check(state.location.pathname);
-  });
+  check(router.state);
+  return router.subscribe(check);
 }
