@@ -30,12 +30,6 @@ const FRAMEWORK =
 const APP_START =
   /src[\\/](app[\\/](boot|start|router|route-guards)\.tsx?|lib[\\/]i18n\.ts|features[\\/](auth[\\/]api[\\/]get-profile|custom-forms[\\/].*)\.tsx?)$/;
 
-/**
- * react-router 7's package exports name its development build under every condition (a choice the
- * maintainers call temporary: remix-run/react-router#12532, #14102), so a plain build ships its
- * development warnings. The build takes the production files the package ships beside them
- * (0.6 KB gzipped less); the dev server and the tests keep the development ones.
- */
 /** Modules the entry (main.tsx) uses that the app uses too. */
 const ENTRY_SHARED = /(vite[\\/]preload-helper|src[\\/]lib[\\/]storage\.ts$)/;
 
@@ -49,6 +43,12 @@ const ENTRY_SHARED = /(vite[\\/]preload-helper|src[\\/]lib[\\/]storage\.ts$)/;
 const SITE_FRAME =
   /src[\\/](app[\\/]routes[\\/]root[\\/][^\\/]+|components[\\/]ui[\\/](status-message|skeleton)|lib[\\/](i18n-lazy|time-format)|features[\\/]events[\\/]lib[\\/]event-display)\.tsx?$/;
 
+/**
+ * react-router 7's package exports name its development build under every condition (a choice the
+ * maintainers call temporary: remix-run/react-router#12532, #14102), so a plain build ships its
+ * development warnings. The build takes the production files the package ships beside them
+ * (0.6 KB gzipped less); the dev server and the tests keep the development ones.
+ */
 const reactRouterProduction: Plugin = {
   name: 'rudy-react-router-production',
   apply: 'build',
