@@ -8,7 +8,7 @@ import {
 } from 'react-router';
 import { loadChunk } from '../lib/chunk-load';
 import { dynamicPagePaths } from './dynamic-routes';
-import { enforceBasePassChoice, logoutBuyGuardLoader, watchNavigation } from './route-guards';
+import { logoutBuyGuardLoader, watchNavigation } from './route-guards';
 import type { RouteHandle } from './route-handle';
 import { RouteError } from './routes/errors/route-error';
 import { startupParamsLoader } from './startup-params';
@@ -140,7 +140,6 @@ export function buildRoutes(pages: PageSummary[] = [], menu: MenuItem[] = []): R
 export function createAppRouter(pages: PageSummary[], menu: MenuItem[]) {
   const router = createBrowserRouter(buildRoutes(pages, menu));
   watchNavigation(router);
-  enforceBasePassChoice(router);
   return router;
 }
 

@@ -3,6 +3,7 @@ import type { Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../lib/query-client';
 import { FUTURE, json, mockFetch, urlOf, type Handler } from '../test/fetch-mock';
+import { SLOW, makeProfile } from '../test/auth-fixtures';
 import { makeBootstrap } from '../test/fixtures';
 import { STORE_PERSISTENCE_TIMEOUT_MS } from '@rudy/contracts';
 import { STORAGE_KEYS, setItem } from '../lib/storage';
@@ -120,6 +121,26 @@ describe('start-up', () => {
       expect(paths).not.toContain(path);
     }
     expect(document.documentElement.style.getPropertyValue('--color-primary')).toBe('#5BC0EB');
+  });
+
+  it('sends a signed-in user who has not chosen a base pass to its form, once the first screen is up', async () => {
+    setItem(STORAGE_KEYS.channelKey, 'demo-hockey');
+    setItem(STORAGE_KEYS.apiKey, 'user-key');
+    const base = makeBootstrap();
+    const { router } = await start(
+      api({
+        '/api/profile': () => json(makeProfile()),
+        '/api/channel-bootstrap-data': () =>
+          json(makeBootstrap({ settings: { ...base.settings, custom_forms: true } })),
+        '/api/custom-forms/passes': () =>
+          json({ id: 3, alias: 'passes', definition: {}, entries: [] }),
+        '/api/packages': () => json([]),
+      }),
+    );
+    expect(await screen.findByRole('heading', { name: 'Choose your pass' }, SLOW)).toBeTruthy();
+    expect(router?.state.location.pathname).toBe('/select-package/3');
+    expect(window.location.pathname).toBe('/select-package/3');
+    window.history.replaceState(null, '', '/');
   });
 
   it('shows the error screen, without the router, when the config cannot be loaded', async () => {

@@ -22,6 +22,7 @@ import { keepStartupListing, readStartupData } from '../lib/startup-data';
 import { applyTheme } from '../lib/theme';
 import { bufferEarlyEvents, startAnalyticsLater } from './analytics-start';
 import { AppProviders } from './providers';
+import { enforceBasePassChoice } from './route-guards';
 import { createAppRouter, prefetchRoute } from './router';
 import { startupChannelKey } from './startup-params';
 
@@ -173,6 +174,18 @@ export async function startApp(container: HTMLElement, queryClient: QueryClient)
       globalThis.reportError?.(error);
     },
   });
+  let guarded = false;
+  const onFirstCommit = () => {
+    removeSplash();
+    // The base-pass rule may navigate: only from now on, once the router's screen is subscribed to
+    // the router (RouterProvider subscribes as it commits). A redirect that completed while the
+    // first screen was still rendering was lost: the address said /select-package while the old
+    // screen stayed (seen on a loaded CI machine, where that render takes longest).
+    if (router && !guarded) {
+      guarded = true;
+      enforceBasePassChoice(router);
+    }
+  };
   // A transition: React renders the first screen in slices of a few milliseconds, yielding to the
   // browser between them, instead of one task of several hundred milliseconds on a slow phone
   // (issue 14: that task was most of the page's blocking time). The splash stays up until the
@@ -183,7 +196,7 @@ export async function startApp(container: HTMLElement, queryClient: QueryClient)
         <AppProviders queryClient={queryClient}>
           {router ? <RouterProvider router={router} /> : null}
         </AppProviders>
-        <Committed onCommit={removeSplash} />
+        <Committed onCommit={onFirstCommit} />
       </StrictMode>,
     );
   });
