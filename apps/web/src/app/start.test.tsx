@@ -11,6 +11,7 @@ import { startApp } from './start';
 
 const SERVICE_TEXT = 'Apologies! Our service is currently experiencing technical difficulties.';
 let root: Root | null = null;
+let router: Awaited<ReturnType<typeof startApp>>['router'] = null;
 
 function api(overrides: Record<string, () => Response> = {}): Handler {
   const routes: Record<string, () => Response> = {
@@ -46,7 +47,8 @@ async function start(handler: Handler) {
     result = await startApp(container, queryClient);
   });
   root = result!.root;
-  return { fetch, router: result!.router };
+  router = result!.router;
+  return { fetch, router };
 }
 
 beforeEach(() => {
@@ -56,9 +58,15 @@ beforeEach(() => {
 afterEach(() => {
   act(() => root?.unmount());
   root = null;
+  // Nothing of this test's app runs on into the next (or past the file's end): its navigations,
+  // lazy screens and history listener stop with it.
+  router?.dispose();
+  router = null;
   // The web tests share one document (isolate: false): the page this file drew goes with it.
   document.body.innerHTML = '';
   queryClient.clear();
+  // Keys stored by a test's start-up are not the next test's.
+  localStorage.clear();
   vi.unstubAllGlobals();
   document.documentElement.removeAttribute('style');
 });
@@ -121,26 +129,6 @@ describe('start-up', () => {
       expect(paths).not.toContain(path);
     }
     expect(document.documentElement.style.getPropertyValue('--color-primary')).toBe('#5BC0EB');
-  });
-
-  it('sends a signed-in user who has not chosen a base pass to its form, once the first screen is up', async () => {
-    setItem(STORAGE_KEYS.channelKey, 'demo-hockey');
-    setItem(STORAGE_KEYS.apiKey, 'user-key');
-    const base = makeBootstrap();
-    const { router } = await start(
-      api({
-        '/api/profile': () => json(makeProfile()),
-        '/api/channel-bootstrap-data': () =>
-          json(makeBootstrap({ settings: { ...base.settings, custom_forms: true } })),
-        '/api/custom-forms/passes': () =>
-          json({ id: 3, alias: 'passes', definition: {}, entries: [] }),
-        '/api/packages': () => json([]),
-      }),
-    );
-    expect(await screen.findByRole('heading', { name: 'Choose your pass' }, SLOW)).toBeTruthy();
-    expect(router?.state.location.pathname).toBe('/select-package/3');
-    expect(window.location.pathname).toBe('/select-package/3');
-    window.history.replaceState(null, '', '/');
   });
 
   it('shows the error screen, without the router, when the config cannot be loaded', async () => {
@@ -226,10 +214,39 @@ describe('start-up', () => {
       await vi.advanceTimersByTimeAsync(1);
       expect(started?.router).not.toBeNull();
       root = started?.root ?? null;
+      router = started?.router ?? null;
       // The first screen renders as a transition (time-sliced): the splash goes at its commit.
       await vi.waitFor(() => expect(isSplashGone()).toBe(true));
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  // Last: run before the tests above, its app's last renders were seen to outlive the file on a
+  // loaded machine ("window is not defined" from React's scheduler after the file's end).
+  it('sends a signed-in user who has not chosen a base pass to its form, once the first screen is up', async () => {
+    setItem(STORAGE_KEYS.channelKey, 'demo-hockey');
+    setItem(STORAGE_KEYS.apiKey, 'user-key');
+    const base = makeBootstrap();
+    const { router } = await start(
+      api({
+        '/api/profile': () => json(makeProfile()),
+        '/api/channel-bootstrap-data': () =>
+          json(makeBootstrap({ settings: { ...base.settings, custom_forms: true } })),
+        '/api/custom-forms/passes': () =>
+          json({
+            id: 3,
+            alias: 'passes',
+            definition: { fields: [{ name: 'base_pass', type: 'package', required: true }] },
+            entries: [],
+          }),
+        '/api/packages': () => json([]),
+      }),
+    );
+    expect(await screen.findByRole('heading', { name: 'Choose your pass' }, SLOW)).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Save my choice' }, SLOW)).toBeTruthy();
+    expect(router?.state.location.pathname).toBe('/select-package/3');
+    expect(window.location.pathname).toBe('/select-package/3');
+    window.history.replaceState(null, '', '/');
   });
 });
