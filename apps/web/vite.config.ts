@@ -34,6 +34,13 @@ const APP_START =
 const ENTRY_SHARED = /(vite[\\/]preload-helper|src[\\/]lib[\\/]storage\.ts$)/;
 
 /**
+ * The API client and what it needs, out of the app's chunk: a returning viewer's game page asks
+ * /playback with it before the app's code (React and all) has run (app/early-watch.ts).
+ */
+const API_CLIENT =
+  /src[\\/]lib[\\/](api-client|api-error|app-events|failing-urls|startup-data|runtime-config)\.ts$/;
+
+/**
  * The site's frame (the root layout: header, menu, footer) with its dependencies, and the small
  * modules nearly every screen shares (status messages, skeletons, the lazy texts' loader, dates,
  * a game's display name): one file instead of about fifteen chunks of 0.1-3 KB each. A fresh
@@ -103,7 +110,9 @@ export default defineConfig({
             { name: 'framework', test: FRAMEWORK },
             // What the entry shares with the app: Vite's dynamic-import helper and local storage
             // (whether a key is stored); not captured with start-up, which the entry must not import.
-            { name: 'entry-shared', test: ENTRY_SHARED, priority: 1 },
+            { name: 'entry-shared', test: ENTRY_SHARED, priority: 2 },
+            // Before the app's group, which would capture it as start-up's dependency.
+            { name: 'api-client', test: API_CLIENT, priority: 1 },
             { name: 'app', test: APP_START },
             { name: 'site', test: SITE_FRAME },
           ],

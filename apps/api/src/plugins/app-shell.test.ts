@@ -91,9 +91,11 @@ describe('app shell', () => {
       'index.html': {
         file: 'assets/index.js',
         imports: ['_shared.js'],
-        dynamicImports: ['_app.js'],
+        dynamicImports: ['src/app/early-watch.ts', '_app.js'],
       },
       '_shared.js': { file: 'assets/shared.js' },
+      'src/app/early-watch.ts': { file: 'assets/early-watch.js', imports: ['_early-player.js'] },
+      '_early-player.js': { file: 'assets/early-player.js' },
       '_app.js': { file: 'assets/boot.js', imports: ['_shared.js', '_framework.js'] },
       '_framework.js': { file: 'assets/framework.js' },
       'src/app/routes/root/root-layout.tsx': { file: 'assets/root.js', imports: ['_shared.js'] },
@@ -130,6 +132,8 @@ describe('app shell', () => {
     expect(login).toContain('href="/assets/boot.js"');
     expect(login).toContain('href="/assets/framework.js"');
     expect(login).not.toMatch(/root\.js|home\.js|live\.js/);
+    // The entry's early start of a returning viewer's game is its own to ask for, when it applies.
+    for (const links of [home, watch, login]) expect(links).not.toContain('early-');
   });
 
   it('adds the chunks start-up loads for the channel: French texts, the static-block sanitiser', () => {

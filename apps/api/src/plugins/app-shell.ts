@@ -56,6 +56,7 @@ const FIRST_PAINT_MODULES: [RegExp, string[]][] = [
   [/^\/watch\/\d+$/, ['src/app/routes/watch/watch.tsx']],
 ];
 const SITE_LAYOUT = 'src/app/routes/root/root-layout.tsx';
+const EARLY_WATCH = 'src/app/early-watch.ts';
 /**
  * Lazy modules a path's screen always takes, announced at low priority behind its own code: the
  * watch page's hls.js (a third of its JavaScript) otherwise starts only when the screen's loader
@@ -100,8 +101,9 @@ export function preloadLinks(manifest: Manifest, pathname: string, extra: string
   const screen = route
     ? [SITE_LAYOUT, ...route[1].map((src) => pathname.replace(route[0], src))]
     : [];
-  // The app proper: the entry's one dynamic import, once the splash is drawn (apps/web/src/main.tsx).
-  const app = manifest['index.html']?.dynamicImports ?? [];
+  // The app proper: the entry's dynamic import once the splash is drawn (apps/web/src/main.tsx);
+  // not its early start of a returning viewer's game, which it asks for itself when it applies.
+  const app = (manifest['index.html']?.dynamicImports ?? []).filter((key) => key !== EARLY_WATCH);
   const sources = [...app, ...screen, ...extra];
   const inEntry = new Set<string>();
   const walk = (key: string, into: Set<string>) => {

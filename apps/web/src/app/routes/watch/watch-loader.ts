@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, Params } from 'react-router';
 import { eventQueryOptions } from '../../../features/player/api/get-event';
 import { playbackQueryOptions } from '../../../features/player/api/get-playback';
 import { hasMediaSource, loadHls } from '../../../features/player/lib/attach-stream';
-import { startStream } from '../../../features/player/lib/early-player';
+import { startGrantedStream } from '../../../features/player/lib/early-player';
 import { queryClient } from '../../../lib/query-client';
 import { numericIdLoader } from '../../route-guards';
 
@@ -21,12 +21,7 @@ export function startWatchData(id: number) {
   // Errors surface in the screen, which reads the same queries.
   void queryClient
     .query(playbackQueryOptions(id))
-    .then((playback) => {
-      if (playback.access === 'granted' && playback.stream) {
-        // A game with an ad only loads: the ad plays first (the player's pre-roll).
-        startStream(playback.stream.url, { play: playback.preroll === null });
-      }
-    })
+    .then(startGrantedStream)
     .catch(() => undefined);
   void queryClient.query(eventQueryOptions(id)).catch(() => undefined);
 }

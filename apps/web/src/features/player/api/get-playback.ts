@@ -1,10 +1,14 @@
 import type { Playback } from '@rudy/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
+import { takeEarlyPlayback } from './early-playback';
 import { playbackRefetchDelay } from '../lib/playback-refresh';
 
 export function getPlayback(eventId: number, signal?: AbortSignal): Promise<Playback> {
-  return apiClient.get<Playback>(`/events/${eventId}/playback`, { signal });
+  const ask = () => apiClient.get<Playback>(`/events/${eventId}/playback`, { signal });
+  // The entry's early answer when it asked (app/early-watch.ts); if it failed, asked again here,
+  // where the page shows the failure.
+  return takeEarlyPlayback(eventId)?.catch(ask) ?? ask();
 }
 
 /**

@@ -1,10 +1,11 @@
+import type { Playback } from '@rudy/contracts';
 import { hasMediaSource, loadHls, preloadStream, type LoadHls } from './attach-stream';
 import { playWithFallback, type AutoplayResult } from './autoplay';
 import { applyVolume } from './media-commands';
 import { readVolume } from './volume-store';
 
 /** What the server's splash holds on a watch page (app-shell.ts, withSplash): the player's box. */
-const SPLASH_PLAYER = '#splash .splash__player';
+export const SPLASH_PLAYER = '#splash .splash__player';
 
 export interface EarlyVideo {
   url: string;
@@ -54,6 +55,16 @@ export function startStream(
   });
   const attached = preloadStream(url, load, hasMse, video);
   early = { url, video, autoplay: attached.then(() => playWithFallback(video)) };
+}
+
+/**
+ * Starts the stream of a /playback answer the viewer may watch (startStream). A game whose ad comes
+ * first only loads: the ad plays first (the player's pre-roll).
+ */
+export function startGrantedStream(playback: Pick<Playback, 'access' | 'stream' | 'preroll'>) {
+  if (playback.access === 'granted' && playback.stream) {
+    startStream(playback.stream.url, { play: playback.preroll === null });
+  }
 }
 
 /** The video startStream began for `url`, now the caller's to place and keep; else null. */
