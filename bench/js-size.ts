@@ -11,6 +11,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { EARLY_WATCH_MODULE } from '@rudy/contracts';
 
 interface ManifestChunk {
   file: string;
@@ -61,8 +62,11 @@ export function routeJsGzip(
     const src = chunk.src ?? key;
     const isLayout = /routes\/root\/root-layout/.test(src);
     if (chunk.isEntry || isLayout || route.test(src) || lazy.some((l) => l.test(src))) visit(key);
-    // The entry's one dynamic import is the app proper, once the splash is drawn (main.tsx).
-    if (chunk.isEntry) for (const app of chunk.dynamicImports ?? []) visit(app);
+    // The entry's dynamic import of the app proper, once the splash is drawn (main.tsx); not its
+    // early start of a returning viewer's game, which no route's first visit loads.
+    if (chunk.isEntry) {
+      for (const app of chunk.dynamicImports ?? []) if (app !== EARLY_WATCH_MODULE) visit(app);
+    }
   }
   const files: RouteJs['files'] = [];
   for (const key of seen) {

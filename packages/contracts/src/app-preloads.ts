@@ -5,3 +5,11 @@
  * with its dependencies into one chunk) may ride along, or the entry would load that chunk first.
  */
 export const APP_PRELOADS_ELEMENT_ID = 'app-preloads';
+
+/**
+ * The entry's early start of a returning viewer's game (apps/web/src/app/early-watch.ts), as the
+ * web build's manifest names it. It is one of the entry's dynamic imports but not the app: the
+ * entry asks for it only on a watch page, so a page's preload links and its JavaScript's measured
+ * size leave it out.
+ */
+export const EARLY_WATCH_MODULE = 'src/app/early-watch.ts';

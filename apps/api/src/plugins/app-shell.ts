@@ -1,6 +1,11 @@
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { APP_PRELOADS_ELEMENT_ID, STARTUP_DATA_ELEMENT_ID, type Locale } from '@rudy/contracts';
+import {
+  APP_PRELOADS_ELEMENT_ID,
+  EARLY_WATCH_MODULE,
+  STARTUP_DATA_ELEMENT_ID,
+  type Locale,
+} from '@rudy/contracts';
 import type { RenderedStartup } from '../modules/channel/startup-data.js';
 
 /** What a link preview (Open Graph, Twitter card) shows of a page. */
@@ -56,7 +61,6 @@ const FIRST_PAINT_MODULES: [RegExp, string[]][] = [
   [/^\/watch\/\d+$/, ['src/app/routes/watch/watch.tsx']],
 ];
 const SITE_LAYOUT = 'src/app/routes/root/root-layout.tsx';
-const EARLY_WATCH = 'src/app/early-watch.ts';
 /**
  * Lazy modules a path's screen always takes, announced at low priority behind its own code: the
  * watch page's hls.js (a third of its JavaScript) otherwise starts only when the screen's loader
@@ -103,7 +107,9 @@ export function preloadLinks(manifest: Manifest, pathname: string, extra: string
     : [];
   // The app proper: the entry's dynamic import once the splash is drawn (apps/web/src/main.tsx);
   // not its early start of a returning viewer's game, which it asks for itself when it applies.
-  const app = (manifest['index.html']?.dynamicImports ?? []).filter((key) => key !== EARLY_WATCH);
+  const app = (manifest['index.html']?.dynamicImports ?? []).filter(
+    (key) => key !== EARLY_WATCH_MODULE,
+  );
   const sources = [...app, ...screen, ...extra];
   const inEntry = new Set<string>();
   const walk = (key: string, into: Set<string>) => {
