@@ -6,6 +6,10 @@ export const LOCALES = ['en', 'fr'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'en';
 
+export function isLocale(value: unknown): value is Locale {
+  return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
+}
+
 export const IMAGE_RATIO = 16 / 9;
 export const EVENT_CARD_RATIO = 1.777777;
 

@@ -1,4 +1,4 @@
-import { LOCALES, type Locale, type Playback } from '@rudy/contracts';
+import { isLocale, type Playback } from '@rudy/contracts';
 import { keepEarlyPlayback } from '../features/player/api/early-playback';
 import { SPLASH_PLAYER, startGrantedStream } from '../features/player/lib/early-player';
 import { apiClient } from '../lib/api-client';
@@ -27,9 +27,9 @@ export function startEarlyWatch(
   if (!match || location.search !== '' || !doc.querySelector(SPLASH_PLAYER)) return;
   const startup = readStartupData(doc);
   if (!startup) return;
-  const locale = LOCALES.find((l) => l === startup.locale);
+  const { locale } = startup;
   // Start-up configures the client again, with the language it settles on.
-  apiClient.configure(startup.config, locale ? (): Locale => locale : undefined);
+  apiClient.configure(startup.config, isLocale(locale) ? () => locale : undefined);
   const eventId = Number(match[1]);
   const answer = apiClient.get<Playback>(`/events/${eventId}/playback`);
   keepEarlyPlayback(eventId, answer);

@@ -1,6 +1,7 @@
 import {
   DEFAULT_LOCALE,
   STORE_PERSISTENCE_TIMEOUT_MS,
+  isLocale,
   type BootstrapData,
   type RuntimeConfig,
   type StartupData,
@@ -16,7 +17,7 @@ import { homepageEventsQueryOptions } from '../features/events/api/get-homepage-
 import { apiClient } from '../lib/api-client';
 import { settleWithin } from '../lib/chunk-load';
 import { addFailingUrl } from '../lib/failing-urls';
-import { applyLocale, currentLocale, detectLocale, isLocale } from '../lib/i18n';
+import { applyLocale, currentLocale, detectLocale } from '../lib/i18n';
 import { RUNTIME_CONFIG_URL, loadRuntimeConfig } from '../lib/runtime-config';
 import { keepStartupListing, readStartupData } from '../lib/startup-data';
 import { applyTheme } from '../lib/theme';

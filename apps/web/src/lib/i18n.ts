@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE, LOCALES, type Locale } from '@rudy/contracts';
+import { DEFAULT_LOCALE, isLocale, type Locale } from '@rudy/contracts';
 import { useSyncExternalStore } from 'react';
 import { loadChunk } from './chunk-load';
 import { en, type Namespace, type Resources, type StartUpTexts } from './i18n-resources';
@@ -20,10 +20,6 @@ export type TFunction = (key: TextKey, options?: TextOptions) => string;
 /** The texts of every language loaded so far; English, the default and fallback, from the start. */
 export const i18n = new Translator<Locale>(DEFAULT_LOCALE, 'common');
 for (const [ns, bundle] of Object.entries(en)) i18n.addResourceBundle(DEFAULT_LOCALE, ns, bundle);
-
-export function isLocale(value: unknown): value is Locale {
-  return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
-}
 
 /** The visitor's own choice wins, then the browser's languages; the channel's default comes later. */
 export function detectLocale(): Locale | null {
