@@ -80,6 +80,7 @@ describe('startEarlyWatch', () => {
 
   it.each([
     { name: 'another page', path: '/live', search: '', doc: {} },
+    { name: 'a percent-encoded game id', path: '/watch/%37', search: '', doc: {} },
     {
       name: 'an address with start-up parameters',
       path: '/watch/7',
