@@ -9,6 +9,7 @@ const WEB_ISOLATED = [
   'src/features/commerce/components/stripe-checkout.test.tsx',
   'src/features/commerce/components/checkout-notices.test.tsx',
   'src/features/admin-console/hooks/use-resumable-upload.test.tsx',
+  'src/app/dynamic-routes.test.ts',
   // Runs the whole start-up: it configures the API client, the language and the router for good.
   'src/app/start.test.tsx',
 ];
