@@ -1,6 +1,7 @@
 import './lib/zod-jitless';
 import './styles/global.css';
 import { startAppPreloads, whenAppMayStart } from './app/splash-paint';
+import { nextTask } from './lib/after-paint';
 import { getItem, STORAGE_KEYS } from './lib/storage';
 
 // The entry is only this: on a first visit the splash the server wrote (and a watch page's poster)
@@ -14,7 +15,11 @@ if (returning && window.location.pathname.startsWith('/watch/')) {
     .then(({ startEarlyWatch }) => startEarlyWatch())
     .catch(() => undefined);
 }
-void whenAppMayStart(returning).then(() => {
+void whenAppMayStart(returning).then(async () => {
   startAppPreloads();
+  // The framework is evaluated in a task of its own, the app's modules in the next (framework.ts).
+  // Should it fail to load, the app's import below fails the same way it would have.
+  await import('./app/framework').catch(() => undefined);
+  await nextTask();
   return import('./app/boot');
 });

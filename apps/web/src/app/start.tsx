@@ -15,6 +15,7 @@ import { profileQueryOptions } from '../features/auth/api/get-profile';
 import { bootstrapQueryOptions } from '../features/channel/api/get-bootstrap';
 import { homepageEventsQueryOptions } from '../features/events/api/get-homepage-events';
 import { apiClient } from '../lib/api-client';
+import { nextTask } from '../lib/after-paint';
 import { settleWithin } from '../lib/chunk-load';
 import { addFailingUrl } from '../lib/failing-urls';
 import { applyLocale, currentLocale, detectLocale } from '../lib/i18n';
@@ -44,14 +45,6 @@ function whenRouterReady(router: AppRouter) {
 function Committed({ onCommit }: { onCommit: () => void }) {
   useLayoutEffect(() => onCommit(), [onCommit]);
   return null;
-}
-
-/**
- * Ends the current task: start-up goes on in a new one. The modules' evaluation, reading the
- * page's data and building the router each run as a task of their own instead of one long one.
- */
-function nextTask() {
-  return new Promise<void>((resolve) => setTimeout(resolve, 0));
 }
 
 export function removeSplash(doc: Document = document) {

@@ -12,3 +12,11 @@ export function afterNextPaint(): Promise<void> {
     );
   });
 }
+
+/**
+ * Ends the current task: what follows runs in a new one, after the browser has had its turn
+ * (input, rendering). Splits a long start into tasks a phone runs without a long freeze.
+ */
+export function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
