@@ -118,6 +118,9 @@ describe('a live game past its DVR window', () => {
     const url = p.stream!.url.replace(/master\.m3u8$/, 'v0/index.m3u8');
     const res = await t.get(url);
     expect(res.statusCode).toBe(200);
+    // It changes every second: never reused from the browser's cache, nor is its master.
+    expect(res.headers['cache-control']).toBe('private, no-cache');
+    expect((await t.get(p.stream!.url)).headers['cache-control']).toBe('private, no-cache');
     const served = parseMediaPlaylist(res.body);
     expect(served.segments).toHaveLength(WINDOW);
     expect(served.segments[0]?.uri).toBe(`seg_${RECORDED - WINDOW}.ts`);
@@ -137,7 +140,10 @@ describe('a live game past its DVR window', () => {
     const url = p.stream!.url.replace(/master\.m3u8$/, 'v0/index.m3u8');
     fs.writeFileSync(rendition, `${eventPlaylist(RECORDED)}#EXT-X-ENDLIST\n`);
     try {
-      expect(parseMediaPlaylist((await t.get(url)).body).segments).toHaveLength(RECORDED);
+      const res = await t.get(url);
+      expect(parseMediaPlaylist(res.body).segments).toHaveLength(RECORDED);
+      // Still the live recording's file, which its packaging may yet replace: not reused.
+      expect(res.headers['cache-control']).toBe('private, no-cache');
     } finally {
       fs.writeFileSync(rendition, eventPlaylist(RECORDED));
     }

@@ -134,11 +134,13 @@ describe('signed media URLs', () => {
     const master = await t.get(p.stream!.url);
     expect(master.statusCode).toBe(200);
     expect(master.headers['content-type']).toBe('application/vnd.apple.mpegurl');
-    expect(master.headers['cache-control']).toBe('private, no-cache');
+    // Reused for a minute: the player fetches it while hls.js loads, then hls.js asks again.
+    expect(master.headers['cache-control']).toBe('private, max-age=60');
     const variant = master.body.split('\n').find((l) => l.endsWith('.m3u8'))!;
     const base = p.stream!.url.replace(/master\.m3u8$/, '');
     const media = await t.get(`${base}${variant}`);
     expect(media.body).toContain('#EXT-X-ENDLIST');
+    expect(media.headers['cache-control']).toBe('private, max-age=60');
     const segment = media.body.split('\n').find((l) => l.endsWith('.ts'))!;
     const seg = await t.get(`${base}${path.posix.dirname(variant)}/${segment}`);
     expect(seg.statusCode).toBe(200);

@@ -14,6 +14,15 @@ const VodMediaParamsSchema = z.object({ itemId: z.string(), token: z.string(), '
 const PrerollParamsSchema = z.object({ name: z.string() });
 /** A live recording's rendition playlist (the VOD's is the same file once it has ENDLIST). */
 const LIVE_RENDITION = /^c\d+\/e\d+\/live\/v\d+\/index\.m3u8$/;
+/** Anything of a live recording: its playlists change while it is recorded, even once finished. */
+const LIVE_RECORDING = /^c\d+\/e\d+\/live\//;
+/**
+ * How long the browser may reuse a playlist that does not change under its signed URL (a packaged
+ * replay, a clip, a library video): the player asks for the first ones while hls.js's code is still
+ * loading, and hls.js then finds them cached (web: stream-prefetch.ts). Short, so a replay that
+ * is packaged again is seen within a minute.
+ */
+const FIXED_PLAYLIST_CACHE = 'private, max-age=60';
 const DownloadQuerySchema = z.object({
   filename: z
     .string()
@@ -58,7 +67,7 @@ export function mediaFilesRoutes(
     }
     const headers: Record<string, string> = { 'content-type': target.contentType };
     if (target.isPlaylist) {
-      // A live playlist changes every segment; a VOD one is small. Neither is cached.
+      // A live playlist changes every segment: asked for anew each time.
       const text = await readPlaylist(storage, target.key);
       if (text === null) {
         return reply.status(503).header('retry-after', '1').send({
@@ -67,7 +76,8 @@ export function mediaFilesRoutes(
         });
       }
       const served = LIVE_RENDITION.test(target.key) ? windowOf(target.key, text) : text;
-      return reply.headers({ ...headers, 'cache-control': 'private, no-cache' }).send(served);
+      const cache = LIVE_RECORDING.test(target.key) ? 'private, no-cache' : FIXED_PLAYLIST_CACHE;
+      return reply.headers({ ...headers, 'cache-control': cache }).send(served);
     }
     headers['cache-control'] = 'private, max-age=86400';
     if (target.isDownload)

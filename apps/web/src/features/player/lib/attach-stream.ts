@@ -7,6 +7,7 @@ import type { ClipTimeline } from '@rudy/contracts';
 import { timelineAnchor } from './live-timeline';
 import { nextRecovery, type FatalKind, type RecoveryCounts } from './recovery';
 import { startLevelFor, type QualityLevel } from './quality';
+import { prefetchStreamStart } from './stream-prefetch';
 
 /**
  * How far behind where it should be (hls.js's live sync position) a player that follows the live
@@ -17,8 +18,15 @@ export const LIVE_JUMP_S = 1;
 /** How fast a player that fell a little behind live plays to catch up (hls.js picks up to this). */
 export const LIVE_CATCH_UP_RATE = 1.25;
 
+/**
+ * hls.js's bandwidth estimate until it has measured a download (its own default, named here because
+ * the start rendition, and the prefetch of its first segment, are chosen with it).
+ */
+export const START_BANDWIDTH_BPS = 500_000;
+
 /** hls.js options for this app's streams (1 s live segments, 4 s VOD segments). */
 export const HLS_CONFIG: Partial<HlsConfig> = {
+  abrEwmaDefaultEstimate: START_BANDWIDTH_BPS,
   // 2 s (two 1 s segments) behind the live edge as hls.js estimates it (the newest segment's end
   // plus the time since the playlist was read): 2.5-3.5 s behind the wall clock, since a segment
   // is listed only once complete and the playlist is read once a segment.
@@ -65,8 +73,16 @@ export type HlsConstructor = Pick<typeof Hls, 'isSupported' | 'Events' | 'ErrorT
 
 export type LoadHls = () => Promise<HlsConstructor>;
 
+let hlsLoaded = false;
+/** The stream whose first requests were made for hls.js (once: start-up may preload it twice). */
+let prefetchedUrl: string | null = null;
+
 /** The light build, split into its own chunk: only the watch screens ever download it. */
-export const loadHls: LoadHls = async () => (await import('hls.js/light')).default;
+export const loadHls: LoadHls = async () => {
+  const { default: HlsClass } = await import('hls.js/light');
+  hlsLoaded = true;
+  return HlsClass;
+};
 
 /**
  * Safari and iOS (no Media Source Extensions) play HLS themselves. Where MSE exists, hls.js is used
@@ -156,6 +172,15 @@ export async function preloadStream(
   video: HTMLVideoElement | null = null,
 ): Promise<void> {
   if (!hasMse || preloaded?.url === url) return;
+  // While hls.js's code downloads, its first requests are made for it (stream-prefetch.ts).
+  if (load === loadHls && !hlsLoaded && prefetchedUrl !== url) {
+    prefetchedUrl = url;
+    void prefetchStreamStart(url, {
+      playerHeightPx: expectedPlayerHeightPx(),
+      bandwidthBps: START_BANDWIDTH_BPS,
+      workerUrl: hlsWorkerUrl,
+    });
+  }
   const HlsClass = await load();
   if (!HlsClass.isSupported() || preloaded?.url === url) return;
   dropPreload();
