@@ -39,6 +39,8 @@ function playbackServer(answers: Response[]) {
 }
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+/** An autoplay still under way. */
+const never = () => new Promise<never>(() => undefined);
 
 beforeEach(() => setItem(STORAGE_KEYS.apiKey, 'viewer-key'));
 afterEach(() => {
@@ -51,7 +53,7 @@ describe('startEarlyWatch', () => {
   it("asks a game's playback with the stored key and starts it, once for the page's query", async () => {
     const fetch = playbackServer([json(granted)]);
     const start = vi.fn();
-    startEarlyWatch(page(), { pathname: '/watch/7', search: '' }, start);
+    void startEarlyWatch(page(), { pathname: '/watch/7', search: '' }, start);
     await settle();
     expect(fetch).toHaveBeenCalledTimes(1);
     const asked = new URL(urlOf(fetch.mock.calls[0]![0]), 'http://localhost');
@@ -68,10 +70,36 @@ describe('startEarlyWatch', () => {
     expect(fetch).toHaveBeenCalledTimes(2);
   });
 
+  it("resolves at the game's first frame, for the app to start after it", async () => {
+    playbackServer([json(granted)]);
+    const video = document.createElement('video');
+    const start = vi.fn(() => ({ url: '/media/e/7/master.m3u8', video, autoplay: never() }));
+    let resolved = false;
+    const started = startEarlyWatch(page(), { pathname: '/watch/7', search: '' }, start).then(
+      () => (resolved = true),
+    );
+    await settle();
+    expect(start).toHaveBeenCalledWith(granted);
+    expect(resolved).toBe(false);
+    video.dispatchEvent(new Event('playing'));
+    await started;
+    expect(resolved).toBe(true);
+  });
+
+  it('resolves at once when nothing plays early (an ad first, no access, a failed answer)', async () => {
+    playbackServer([json(granted), json({ message: 'boom', code: 'http_502' }, 502)]);
+    const start = vi.fn(() => null);
+    await startEarlyWatch(page(), { pathname: '/watch/7', search: '' }, start);
+    expect(start).toHaveBeenCalledTimes(1);
+    await takeEarlyPlayback(7);
+    await startEarlyWatch(page(), { pathname: '/watch/7', search: '' }, start);
+    expect(start).toHaveBeenCalledTimes(1);
+  });
+
   it('leaves a failed answer to the page, which asks again and shows what it gets', async () => {
     const fetch = playbackServer([json({ message: 'boom', code: 'http_502' }, 502), json(granted)]);
     const start = vi.fn();
-    startEarlyWatch(page(), { pathname: '/watch/7', search: '' }, start);
+    void startEarlyWatch(page(), { pathname: '/watch/7', search: '' }, start);
     await settle();
     expect(start).not.toHaveBeenCalled();
     expect(await getPlayback(7)).toEqual(granted);
@@ -97,7 +125,7 @@ describe('startEarlyWatch', () => {
   ])('leaves $name to start-up', async ({ path, search, doc }) => {
     const fetch = playbackServer([json(granted)]);
     const start = vi.fn();
-    startEarlyWatch(page(doc), { pathname: path, search }, start);
+    void startEarlyWatch(page(doc), { pathname: path, search }, start);
     await settle();
     expect(fetch).not.toHaveBeenCalled();
     expect(start).not.toHaveBeenCalled();

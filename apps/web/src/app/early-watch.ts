@@ -1,6 +1,10 @@
 import { isLocale, type Playback } from '@rudy/contracts';
 import { keepEarlyPlayback } from '../features/player/api/early-playback';
-import { SPLASH_PLAYER, startGrantedStream } from '../features/player/lib/early-player';
+import {
+  SPLASH_PLAYER,
+  startGrantedStream,
+  untilFirstFrame,
+} from '../features/player/lib/early-player';
 import { apiClient } from '../lib/api-client';
 import { readStartupData } from '../lib/startup-data';
 
@@ -17,12 +21,16 @@ const WATCH_PATH = /^\/watch\/(\d{1,10})\/?$/;
  * Only the plain case: the server drew the player's box, the page carries its start-up data, and
  * the address has nothing for start-up to act on first (a `?channel=` that changes the keys, a
  * `?modal=` that leads elsewhere). Anything else is left to start-up, which handles it all.
+ *
+ * Resolves once the game shows its first frame, or at once when there is none to wait for (not
+ * this case, a failed answer, an ad first, no access): the entry holds the app's evaluation until
+ * then (main.tsx).
  */
-export function startEarlyWatch(
+export async function startEarlyWatch(
   doc: Document = document,
   location: Pick<Location, 'pathname' | 'search'> = window.location,
   start: typeof startGrantedStream = startGrantedStream,
-): void {
+): Promise<void> {
   const match = WATCH_PATH.exec(location.pathname);
   if (!match || location.search !== '' || !doc.querySelector(SPLASH_PLAYER)) return;
   const startup = readStartupData(doc);
@@ -33,5 +41,6 @@ export function startEarlyWatch(
   const eventId = Number(match[1]);
   const answer = apiClient.get<Playback>(`/events/${eventId}/playback`);
   keepEarlyPlayback(eventId, answer);
-  answer.then(start).catch(() => undefined);
+  const video = await answer.then(start).catch(() => null);
+  if (video) await untilFirstFrame(video);
 }

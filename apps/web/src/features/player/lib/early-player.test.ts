@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { startStream, takeEarlyVideo } from './early-player';
+import { startStream, takeEarlyVideo, untilFirstFrame } from './early-player';
 import { fakeHls } from './fake-hls.test-support';
 
 /** The splash the server writes on a watch page (app-shell.ts), or a page without one. */
@@ -68,5 +68,46 @@ describe('startStream', () => {
     expect(instances[0]?.loadSource).toHaveBeenCalledWith('/media/b/master.m3u8');
     expect(instances[0]?.attachMedia).not.toHaveBeenCalled();
     expect(takeEarlyVideo('/media/b/master.m3u8')).toBeNull();
+  });
+});
+
+describe('untilFirstFrame', () => {
+  const pending = () => new Promise<never>(() => undefined);
+  const state = (promise: Promise<void>) => {
+    let done = false;
+    void promise.then(() => (done = true));
+    return () => done;
+  };
+
+  it('waits for the first presented frame where the browser tells it', async () => {
+    const video = document.createElement('video');
+    let presented: (() => void) | undefined;
+    Object.assign(video, { requestVideoFrameCallback: (cb: () => void) => (presented = cb) });
+    const done = state(untilFirstFrame({ video, autoplay: pending() }));
+    await settle();
+    // 'playing' comes before the frame is on screen: not enough where a frame callback exists.
+    video.dispatchEvent(new Event('playing'));
+    await settle();
+    expect(done()).toBe(false);
+    presented?.();
+    await settle();
+    expect(done()).toBe(true);
+  });
+
+  it("takes 'playing' elsewhere, and gives up on a video that will not play", async () => {
+    const playing = document.createElement('video');
+    const done = state(untilFirstFrame({ video: playing, autoplay: pending() }));
+    await settle();
+    expect(done()).toBe(false);
+    playing.dispatchEvent(new Event('playing'));
+    await settle();
+    expect(done()).toBe(true);
+
+    const blocked = document.createElement('video');
+    await untilFirstFrame({ video: blocked, autoplay: Promise.resolve('blocked') });
+    const broken = document.createElement('video');
+    const failing = untilFirstFrame({ video: broken, autoplay: pending() });
+    broken.dispatchEvent(new Event('error'));
+    await failing;
   });
 });

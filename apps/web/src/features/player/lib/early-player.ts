@@ -31,13 +31,13 @@ export function startStream(
   doc: Document = document,
   load: LoadHls = loadHls,
   hasMse: boolean = hasMediaSource(),
-): void {
+): EarlyVideo | null {
   const box = doc.querySelector(SPLASH_PLAYER);
   // A game with an ad first only loads: the ad is what plays first, and a stream attached this early
   // buffers (and keeps the page's main thread busy) while the page is still loading.
   if (!play || !box || !hasMse || early) {
     void preloadStream(url, load, hasMse);
-    return;
+    return null;
   }
   const video = doc.createElement('video');
   video.className = 'splash__video';
@@ -55,16 +55,33 @@ export function startStream(
   });
   const attached = preloadStream(url, load, hasMse, video);
   early = { url, video, autoplay: attached.then(() => playWithFallback(video)) };
+  return early;
 }
 
 /**
  * Starts the stream of a /playback answer the viewer may watch (startStream). A game whose ad comes
- * first only loads: the ad plays first (the player's pre-roll).
+ * first only loads: the ad plays first (the player's pre-roll). The splash's video, if one was made.
  */
-export function startGrantedStream(playback: Pick<Playback, 'access' | 'stream' | 'preroll'>) {
-  if (playback.access === 'granted' && playback.stream) {
-    startStream(playback.stream.url, { play: playback.preroll === null });
-  }
+export function startGrantedStream(
+  playback: Pick<Playback, 'access' | 'stream' | 'preroll'>,
+): EarlyVideo | null {
+  if (playback.access !== 'granted' || !playback.stream) return null;
+  return startStream(playback.stream.url, { play: playback.preroll === null });
+}
+
+/**
+ * Until the splash's video shows its first frame: resolved at once should it not play (autoplay
+ * refused, an error), so nothing waits for a frame that will not come.
+ */
+export function untilFirstFrame({ video, autoplay }: Pick<EarlyVideo, 'video' | 'autoplay'>) {
+  return new Promise<void>((resolve) => {
+    const done = () => resolve();
+    if (typeof video.requestVideoFrameCallback === 'function') {
+      video.requestVideoFrameCallback(done);
+    } else video.addEventListener('playing', done, { once: true });
+    video.addEventListener('error', done, { once: true });
+    autoplay.then((result) => result === 'blocked' && done(), done);
+  });
 }
 
 /** The video startStream began for `url`, now the caller's to place and keep; else null. */
