@@ -4,6 +4,8 @@ import { SPEC_MESSAGES } from '@rudy/contracts';
 import type { Config } from './config.js';
 import type { DB } from './db/database.js';
 import { registerDatalake } from './modules/analytics/register-analytics.js';
+import { createKeysRepository } from './modules/keys/keys.repository.js';
+import { createKeysService } from './modules/keys/keys.service.js';
 import { createServer, registerRequestBudgets } from './server-base.js';
 
 /**
@@ -19,7 +21,10 @@ export async function buildDatalakeApp(deps: {
   const { config } = deps;
   const { app, redis } = await createServer(config, { bodyLimit: 65_536 });
   await registerRequestBudgets(app, config, redis);
-  await registerDatalake(app, { config, db: deps.db, now: deps.now ?? (() => new Date()) });
+  const now = deps.now ?? (() => new Date());
+  // API keys as the app resolves them (same database): a call counts as the key's user.
+  const keys = createKeysService(createKeysRepository(deps.db), now);
+  await registerDatalake(app, { config, db: deps.db, now, keys });
   app
     .withTypeProvider()
     .get(

@@ -65,7 +65,16 @@ const ProfileSchema = text(128).min(1, 'profile is required');
 const SessionHashSchema = z
   .string()
   .regex(/^[A-Za-z0-9_-]{8,64}$/, 'must be the session hash from /datalake/hash/');
+/**
+ * The viewer the client says it is. Only a claim: the datalake counts the user its API key is
+ * bound to (api_key below), and keeps a claim it cannot verify apart from identities.
+ */
 const UserIdSchema = z.number().int().positive().max(2_147_483_647).nullish();
+/**
+ * The caller's API key (not in the spec's list): the one proof of who is reporting. Without it
+ * the call is accepted as an anonymous visitor's.
+ */
+const ReporterKeySchema = text(128).nullish();
 const StreamIdSchema = z.number().int().positive().max(2_147_483_647);
 
 /** Spec section 7: every payload gets origin_url and, when present, the outer tracking value. */
@@ -97,6 +106,7 @@ export const DatalakeEventBodySchema = z.object({
   session_uuid: SessionHashSchema,
   user_id: UserIdSchema,
   user_email: optionalText(254),
+  api_key: ReporterKeySchema,
   event: z.enum(DATALAKE_EVENT_KINDS),
   extras: DatalakeExtrasSchema.nullish(),
   ...Tracked,
@@ -112,6 +122,7 @@ export const DatalakeVideoEventBodySchema = z.object({
   event: z.enum(VIDEO_EVENT_KINDS).default('first_frame'),
   user_id: UserIdSchema,
   user_email: optionalText(254),
+  api_key: ReporterKeySchema,
   /** first_frame: milliseconds from asking to play to the first frame shown. */
   first_frame_ms: z.number().min(0).max(ANALYTICS_LIMITS.firstFrameMaxMs).nullish(),
   ...Tracked,
@@ -129,12 +140,48 @@ export const DatalakeViewingBodySchema = z.object({
   video_view_uuid: z.uuid(),
   stream_id: StreamIdSchema,
   stream_type: z.enum(STREAM_TYPES),
-  /** Not in the spec's list: without it the channel is read from origin_url's host. */
+  /**
+   * Not in the spec's list: without it the channel is the view's (its earlier video event's),
+   * else the one the site serves on origin_url's host.
+   */
   profile: ProfileSchema.nullish(),
   session_uuid: SessionHashSchema.nullish(),
   ...Tracked,
 });
 export type DatalakeViewingBody = z.infer<typeof DatalakeViewingBodySchema>;
+
+/**
+ * What no page path of a browser holds and what turns a path into another host's address: a
+ * backslash (read as a slash, so `/\host` is `//host`), a control character (tabs and line
+ * breaks are dropped, so `/\t/host` is `//host`), a dot segment (resolved away by routers and
+ * browsers, so `/./\host` becomes `/\host`).
+ */
+const UNSAFE = /[\\\p{Cc}]|\/\.\.?(?:\/|$)/u;
+/** One slash, then not another. */
+const ONE_SLASH = /^\/(?!\/)/;
+/** A percent-escape of an ASCII character: the only ones that can spell a slash or a control. */
+const ASCII_ESCAPE = /%([0-7][0-9a-f])/gi;
+
+/**
+ * Whether a page path names a page of this site, whatever decodes it on the way: it starts with
+ * a single "/" and neither it nor any decoding of its percent-escapes spells `//host`, a
+ * backslash, a control character or a dot segment. What the dashboard lists as "top pages" (and
+ * links to) is only this.
+ */
+export function isSitePath(value: unknown): value is string {
+  if (typeof value !== 'string') return false;
+  let path = value;
+  // A path escaped a few times over is checked at every stage; deeper is not a page path.
+  for (let stage = 0; stage < 4; stage++) {
+    if (!ONE_SLASH.test(path) || UNSAFE.test(path)) return false;
+    const decoded = path.replace(ASCII_ESCAPE, (_, hex: string) =>
+      String.fromCharCode(parseInt(hex, 16)),
+    );
+    if (decoded === path) return true;
+    path = decoded;
+  }
+  return false;
+}
 
 export const DatalakeAcceptedSchema = z.object({ status: z.literal('ok') });
 

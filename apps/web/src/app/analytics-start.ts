@@ -53,6 +53,7 @@ export function startAnalyticsLater(opts: {
           config: opts.config,
           channelKey: () => opts.config.channel_key ?? getItem(STORAGE_KEYS.channelKey),
           user: () => cachedUser(opts.queryClient),
+          apiKey: () => getItem(STORAGE_KEYS.apiKey),
         });
         if (!started) return;
         for (const e of early) {

@@ -23,7 +23,9 @@ interface Sent {
   init: RequestInit;
 }
 
-function setup(opts: { user?: { id: number; email: string } | null; failing?: boolean } = {}) {
+function setup(
+  opts: { user?: { id: number; email: string } | null; apiKey?: string; failing?: boolean } = {},
+) {
   const sent: Sent[] = [];
   let hashes = 0;
   const fetch = mockFetch((url, init) => {
@@ -46,6 +48,7 @@ function setup(opts: { user?: { id: number; email: string } | null; failing?: bo
     config: CONFIG,
     channelKey: () => 'demo-hockey',
     user: () => opts.user ?? null,
+    apiKey: () => opts.apiKey ?? null,
     fetch,
   });
   return { started, sent, beacons, hashes: () => hashes, fetch };
@@ -89,7 +92,10 @@ describe('analytics: where it reports', () => {
 describe('analytics: session and page visits', () => {
   it('asks for a session hash once, keeps it 24 h under visaicV3-session, posts the session once', async () => {
     window.history.replaceState(null, '', '/schedule?trk=spring-mail&team=4');
-    const { started, sent, hashes } = setup({ user: { id: 7, email: 'fan@example.test' } });
+    const { started, sent, hashes } = setup({
+      user: { id: 7, email: 'fan@example.test' },
+      apiKey: 'key-of-fan-7',
+    });
     expect(started).toBe(true);
     trackPage('/schedule');
     trackPage('/live');
@@ -120,6 +126,8 @@ describe('analytics: session and page visits', () => {
       session_uuid: HASH,
       user_id: 7,
       user_email: 'fan@example.test',
+      // What proves the user: the datalake counts the key's user, not the id claimed.
+      api_key: 'key-of-fan-7',
       event: 'visit_page',
       extras: { path: '/schedule' },
       origin_url: 'http://localhost:3000/schedule',
@@ -177,7 +185,7 @@ describe('analytics: session and page visits', () => {
 describe('analytics: a video view', () => {
   it('sends the first frame once, then playing time in heartbeats and a beacon at the end', async () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'performance'] });
-    const { sent, beacons } = setup();
+    const { sent, beacons } = setup({ user: { id: 5, email: 'v@b.c' }, apiKey: 'key-of-5' });
     const meta = {
       category: 'U18',
       sport: 'Hockey',
@@ -205,6 +213,8 @@ describe('analytics: a video view', () => {
       stream_type: 'live',
       session_uuid: HASH,
       video_view_uuid: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      user_id: 5,
+      api_key: 'key-of-5',
     });
     await vi.waitFor(() => expect(beacons).toHaveLength(1));
     const [heartbeat] = of(sent, '/datalake/video/viewing/');

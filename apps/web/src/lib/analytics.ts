@@ -46,6 +46,8 @@ export interface AnalyticsOptions {
   channelKey: () => string | null;
   /** The signed-in viewer, if any. */
   user: () => { id: number; email: string } | null;
+  /** The API key: the datalake counts the user it is bound to, never a user_id claimed. */
+  apiKey: () => string | null;
   fetch?: typeof fetch;
   window?: Window;
 }
@@ -147,9 +149,10 @@ function createClient(opts: AnalyticsOptions) {
     return pendingSession;
   }
 
+  /** Who is reporting: the spec's user fields, and the API key that proves them. */
   function who() {
     const user = opts.user();
-    return { user_id: user?.id ?? null, user_email: user?.email ?? null };
+    return { user_id: user?.id ?? null, user_email: user?.email ?? null, api_key: opts.apiKey() };
   }
 
   function event(kind: DatalakeEventKind, extras: Record<string, string | number | null>) {

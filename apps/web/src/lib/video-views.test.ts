@@ -24,6 +24,16 @@ function datalake() {
   return { sent, beacons, fetch };
 }
 
+/** The analytics client of an anonymous visitor, as start-up starts it. */
+const start = (fetch: typeof globalThis.fetch, config = CONFIG) =>
+  startAnalytics({
+    config,
+    channelKey: () => 'demo',
+    user: () => null,
+    apiKey: () => null,
+    fetch,
+  });
+
 beforeEach(() => {
   resetVideoViews();
   vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'performance'] });
@@ -43,7 +53,7 @@ describe('video views before the analytics client has loaded', () => {
     view.setPlaying(true);
     vi.advanceTimersByTime(5_000);
     // The page has loaded: the client starts.
-    startAnalytics({ config: CONFIG, channelKey: () => 'demo', user: () => null, fetch });
+    start(fetch);
     vi.advanceTimersByTime(2_000);
     view.end();
     await vi.waitFor(() => expect(beacons).toHaveLength(1));
@@ -64,7 +74,7 @@ describe('video views before the analytics client has loaded', () => {
     view.setPlaying(true);
     vi.advanceTimersByTime(3_000);
     view.end();
-    startAnalytics({ config: CONFIG, channelKey: () => 'demo', user: () => null, fetch });
+    start(fetch);
     await vi.waitFor(() => expect(beacons).toHaveLength(1));
     expect(beacons[0]).toMatchObject({ viewing_time: 3, stream_id: 4 });
   });
@@ -74,9 +84,7 @@ describe('video views before the analytics client has loaded', () => {
     const view = startVideoView({ streamId: 5, streamType: 'vod', meta: () => ({}) });
     view.setPlaying(true);
     const off = { ...CONFIG, analytics_localhost: false };
-    expect(startAnalytics({ config: off, channelKey: () => 'demo', user: () => null, fetch })).toBe(
-      false,
-    );
+    expect(start(fetch, off)).toBe(false);
     view.end();
     const later = startVideoView({ streamId: 6, streamType: 'vod', meta: () => ({}) });
     later.firstFrame(1);

@@ -39,6 +39,16 @@ describe('the channel directory', () => {
     expect(f.entries).toHaveBeenCalledTimes(1);
   });
 
+  it('gives a host no channel names to the channel the site serves there, when asked to', async () => {
+    const f = fakeRepo([entry(1, 'demo-hockey'), entry(2, 'other', ['other.example'])]);
+    const dir = createChannelDirectory(f.repo);
+    await expect(dir.byUrl('https://tv.example/', 'demo-hockey')).resolves.toBe(1);
+    expect(dir.byUrl('https://other.example/watch/1', 'demo-hockey')).toBe(2);
+    expect(dir.byUrl('https://tv.example/')).toBeNull();
+    expect(dir.byUrl('not a url', 'demo-hockey')).toBeNull();
+    expect(dir.byUrl('https://tv.example/', 'gone')).toBeNull();
+  });
+
   it('keeps answering while a stale directory reloads, and learns new channels on a miss', async () => {
     vi.useFakeTimers({ now: 0 });
     const f = fakeRepo([entry(1, 'a')]);

@@ -58,8 +58,15 @@ export function createChannelDirectory(
     byKey: (key: string) => lookup(() => byKey.get(key)),
     /** The channel's time zone as last loaded (its ids come from byKey/byUrl, so it is known). */
     zoneOf: (channelId: number) => zones.get(channelId) ?? 'UTC',
-    /** The channel of a page address (its host name), as a browser's origin_url tells it. */
-    byUrl(url: string | null | undefined): number | null | Promise<number | null> {
+    /**
+     * The channel of a page address (its host name), as a browser's origin_url tells it. With
+     * `fallbackKey`, a host no channel names is that channel's: the one the site serves there
+     * (DEFAULT_CHANNEL_KEY, as GET /api/channel-key decides).
+     */
+    byUrl(
+      url: string | null | undefined,
+      fallbackKey?: string,
+    ): number | null | Promise<number | null> {
       if (!url) return null;
       let host: string;
       try {
@@ -67,7 +74,10 @@ export function createChannelDirectory(
       } catch {
         return null;
       }
-      return lookup(() => byHost.get(host));
+      const found = lookup(() => byHost.get(host));
+      if (fallbackKey === undefined) return found;
+      const orServed = (id: number | null) => id ?? byKey.get(fallbackKey) ?? null;
+      return found instanceof Promise ? found.then(orServed) : orServed(found);
     },
   };
 }

@@ -128,7 +128,8 @@ describe('the figures', () => {
       event: 'login',
       extras: { method: 'password' },
     });
-    const frame = (session: string, game: number, type: string, ms: number, userId?: number) =>
+    const fan = await signedInUser(t);
+    const frame = (session: string, game: number, type: string, ms: number, signedIn = false) =>
       send('/datalake/video/event/', {
         profile: 'demo-hockey',
         session_uuid: session,
@@ -136,12 +137,12 @@ describe('the figures', () => {
         stream_id: game,
         stream_type: type,
         first_frame_ms: ms,
-        user_id: userId ?? null,
+        ...(signedIn ? { user_id: fan.userId, api_key: fan.apiKey } : { user_id: null }),
       });
-    // Four views by three viewers: user 99 watches from two sessions.
+    // Four views by three viewers: a signed-in fan watches from two sessions.
     await frame(s1, g1.id, 'live', 450);
-    await frame(s2, g1.id, 'live', 650, 99);
-    await frame(s3, g2.id, 'vod', 900, 99);
+    await frame(s2, g1.id, 'live', 650, true);
+    await frame(s3, g2.id, 'vod', 900, true);
     await frame(s3, g2.id, 'vod', 2_400);
     const watch = (game: number, type: string, seconds: number, sport: string, school: string) =>
       send('/datalake/video/viewing/', {
@@ -270,5 +271,83 @@ describe('the figures', () => {
     expect(res.statusCode).toBe(200);
     // The four first frames and three heartbeats are seven views, all within the window.
     expect(res.json()).toMatchObject({ live: 4, vod: 3, total: 7 });
+  });
+});
+
+describe('what visitors cannot plant', () => {
+  let c: TestContext;
+  let owner: { apiKey: string };
+  let day: string;
+
+  beforeAll(async () => {
+    c = await createTestApp({ DATALAKE_FLUSH_MS: '600000', DATALAKE_BATCH_ROWS: '100000' });
+    owner = await adminUser(c);
+    day = zonedDay(new Date(), TZ);
+  });
+  afterAll(() => c?.close());
+
+  const post = (url: string, payload: Record<string, unknown>) =>
+    c.inject({ method: 'POST', url, payload }).then((res) => {
+      if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
+    });
+  const read = async () => {
+    await c.app.datalake!.flush();
+    const res = await c.get('/api/admin/analytics/dashboard', {
+      api_key: owner.apiKey,
+      from: day,
+      to: day,
+    });
+    expect(res.statusCode).toBe(200);
+    return AnalyticsDashboardSchema.parse(res.json());
+  };
+
+  it('counts a claimed user id as no viewer: only the API key’s user is one', async () => {
+    const frame = (session: string, extra: Record<string, unknown>) =>
+      post('/datalake/video/event/', {
+        profile: 'demo-hockey',
+        session_uuid: session,
+        video_view_uuid: randomUUID(),
+        stream_id: 5,
+        stream_type: 'vod',
+        first_frame_ms: 500,
+        ...extra,
+      });
+    // One anonymous session claiming to be five different users...
+    for (let id = 1; id <= 5; id++) await frame('forger-session-1', { user_id: id });
+    // ...and one real viewer on two devices.
+    const fan = await signedInUser(c);
+    await frame('fan-phone-000001', { user_id: fan.userId, api_key: fan.apiKey });
+    await frame('fan-laptop-00001', { user_id: fan.userId, api_key: fan.apiKey });
+    const data = await read();
+    expect(data.totals.views).toBe(7);
+    expect(data.totals.unique_viewers).toBe(2);
+  });
+
+  it('lists only this site’s paths as top pages, old rollups of other hosts’ included', async () => {
+    const planted = [
+      '//evil.example/phish',
+      '/\\evil.example',
+      '/%2F%2Fevil.example',
+      '/%5Cevil.example',
+      '/%252F%252Fevil.example',
+    ];
+    for (const path of [...planted, '/schedule']) {
+      await post('/datalake/event/', {
+        profile: 'demo-hockey',
+        session_uuid: 'page-visitor-01',
+        user_id: 1,
+        event: 'visit_page',
+        extras: { path },
+      });
+    }
+    // Rollups written before the ingest checked paths.
+    await c.database.db
+      .insertInto('analytics_daily_pages')
+      .values(planted.map((path) => ({ channel_id: c.demoChannelId, day, path, visits: 50 })))
+      .onConflict((oc) => oc.columns(['channel_id', 'day', 'path']).doNothing())
+      .execute();
+    const data = await read();
+    expect(data.totals.visits).toBe(planted.length + 1);
+    expect(data.top_pages).toEqual([{ path: '/schedule', visits: 1 }]);
   });
 });

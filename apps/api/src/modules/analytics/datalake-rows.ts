@@ -1,9 +1,10 @@
-import type {
-  DatalakeEventBody,
-  DatalakeSessionBody,
-  DatalakeViewingBody,
-  StreamType,
-  VideoEventKind,
+import {
+  isSitePath,
+  type DatalakeEventBody,
+  type DatalakeSessionBody,
+  type DatalakeViewingBody,
+  type StreamType,
+  type VideoEventKind,
 } from '@rudy/contracts';
 import { logSafeUrl } from '../../lib/log-safe-url.js';
 
@@ -19,6 +20,10 @@ export interface RawRow {
   name: string | null;
   session_uuid: string | null;
   video_view_uuid: string | null;
+  /**
+   * Who reported it, as verified (the user bound to the call's API key), else null: never the
+   * user id the client claims, which is kept apart in data.claimed_user_id (see reporter()).
+   */
   user_id: number | null;
   stream_id: number | null;
   stream_type: StreamType | null;
@@ -56,7 +61,10 @@ export function safeOriginUrl(value: string | null | undefined): string | null {
   }
 }
 
-/** The page a visit counts for: the path the client names, else origin_url's, without query. */
+/**
+ * The page a visit counts for: the path the client names, else origin_url's, without query. Null
+ * unless it is a page of this site (isSitePath): the dashboard lists and links these.
+ */
 export function pagePath(path: unknown, originUrl: string | null | undefined): string | null {
   let candidate: string | null = typeof path === 'string' && path.startsWith('/') ? path : null;
   if (!candidate && originUrl) {
@@ -67,8 +75,8 @@ export function pagePath(path: unknown, originUrl: string | null | undefined): s
     }
   }
   if (!candidate) return null;
-  const clean = candidate.split(/[?#]/)[0] ?? '/';
-  return clean.slice(0, PAGE_PATH_MAX) || '/';
+  const clean = (candidate.split(/[?#]/)[0] ?? '/').slice(0, PAGE_PATH_MAX) || '/';
+  return isSitePath(clean) ? clean : null;
 }
 
 /** Extras are the client's words; a URL among them may carry a credential in its query. */
@@ -124,6 +132,19 @@ function track(
  * was, and an analytics store is no place for a second copy of the viewers' addresses.
  */
 
+/**
+ * The row's user: the verified one (the user the call's API key is bound to, or null). A user id
+ * the client claims that is not it stays in data.claimed_user_id, which nothing counts.
+ */
+function reporter(
+  data: Record<string, unknown>,
+  claimed: number | null | undefined,
+  verified: number | null,
+): number | null {
+  if (claimed && claimed !== verified) data.claimed_user_id = claimed;
+  return verified;
+}
+
 export function sessionRow(channelId: number, body: DatalakeSessionBody, at: Date): RawRow {
   return {
     received_at: at,
@@ -140,10 +161,16 @@ export function sessionRow(channelId: number, body: DatalakeSessionBody, at: Dat
   };
 }
 
-export function eventRow(channelId: number, body: DatalakeEventBody, at: Date): RawRow {
+export function eventRow(
+  channelId: number,
+  body: DatalakeEventBody,
+  at: Date,
+  verifiedUserId: number | null,
+): RawRow {
   const extras = safeExtras(body.extras);
   const data = track({ extras }, body);
   if (body.event === 'visit_page') put(data, 'path', pagePath(extras.path, body.origin_url));
+  const userId = reporter(data, body.user_id, verifiedUserId);
   return {
     received_at: at,
     channel_id: channelId,
@@ -151,7 +178,7 @@ export function eventRow(channelId: number, body: DatalakeEventBody, at: Date): 
     name: body.event,
     session_uuid: body.session_uuid,
     video_view_uuid: null,
-    user_id: body.user_id ?? null,
+    user_id: userId,
     stream_id: null,
     stream_type: null,
     value: null,
@@ -159,7 +186,14 @@ export function eventRow(channelId: number, body: DatalakeEventBody, at: Date): 
   };
 }
 
-export function videoEventRow(channelId: number, body: VideoEventInput, at: Date): RawRow {
+export function videoEventRow(
+  channelId: number,
+  body: VideoEventInput,
+  at: Date,
+  verifiedUserId: number | null,
+): RawRow {
+  const data = track({}, body);
+  const userId = reporter(data, body.user_id, verifiedUserId);
   return {
     received_at: at,
     channel_id: channelId,
@@ -167,11 +201,11 @@ export function videoEventRow(channelId: number, body: VideoEventInput, at: Date
     name: body.event,
     session_uuid: body.session_uuid,
     video_view_uuid: body.video_view_uuid,
-    user_id: body.user_id ?? null,
+    user_id: userId,
     stream_id: body.stream_id,
     stream_type: body.stream_type,
     value: body.event === 'first_frame' ? (body.first_frame_ms ?? null) : null,
-    data: track({}, body),
+    data,
   };
 }
 

@@ -2,8 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, OTHER_CHANNEL_KEY, type TestContext } from '../../test/test-app.js';
+import { signedInUser } from '../../test/test-users.js';
+import { DatalakeViewingBodySchema } from '@rudy/contracts';
+import { loadConfig } from '../../config.js';
+import { createChannelDirectory } from './channel-directory.js';
+import { createChannelDirectoryRepository } from './channel-directory.repository.js';
 import { RAW_KIND, type RawRow } from './datalake-rows.js';
 import { createDatalakeRepository, utcDay } from './datalake.repository.js';
+import { createDatalakeService } from './datalake.service.js';
+import { datalakeSettings } from './register-analytics.js';
 import { rollUp } from './rollup.js';
 
 /* Spec section 7's datalake calls: fields, junk, batching, rollups, retention, limits. */
@@ -36,7 +43,8 @@ async function rawRows(kind: number) {
     .execute();
 }
 
-const viewing = (extra: Record<string, unknown> = {}) => ({
+/** A heartbeat with exactly the fields spec section 7 lists. */
+const specViewing = (extra: Record<string, unknown> = {}) => ({
   viewing_time: 30,
   category: 'U18 AAA',
   sport: 'Hockey',
@@ -46,10 +54,11 @@ const viewing = (extra: Record<string, unknown> = {}) => ({
   video_view_uuid: randomUUID(),
   stream_id: 7,
   stream_type: 'vod',
-  profile: 'demo-hockey',
-  origin_url: 'http://localhost:3000/watch/7',
   ...extra,
 });
+
+const viewing = (extra: Record<string, unknown> = {}) =>
+  specViewing({ profile: 'demo-hockey', origin_url: 'http://localhost:3000/watch/7', ...extra });
 
 describe('GET /datalake/hash/', () => {
   it('answers a new session hash as its data, readable from any origin', async () => {
@@ -110,7 +119,13 @@ describe('the calls and what is stored', () => {
   });
 
   it('POST /datalake/event/ takes visit_page, login and api_request; secrets and e-mail stay out', async () => {
-    const base = { profile: 'demo-hockey', session_uuid: session, user_id: 41 };
+    const viewer = await signedInUser(t);
+    const base = {
+      profile: 'demo-hockey',
+      session_uuid: session,
+      user_id: viewer.userId,
+      api_key: viewer.apiKey,
+    };
     const sent = [
       {
         ...base,
@@ -135,8 +150,9 @@ describe('the calls and what is stored', () => {
     expect(stored).not.toContain('SECRETKEY');
     expect(stored).not.toContain('SIGNED');
     expect(stored).not.toContain('fan@example.test');
+    expect(stored).not.toContain(viewer.apiKey);
     expect(rows[2]?.data).toMatchObject({ extras: { status: 500, method: 'GET' } });
-    expect(rows[1]?.user_id).toBe(41);
+    expect(rows[1]?.user_id).toBe(viewer.userId);
   });
 
   it('POST /datalake/video/event/ defaults to first_frame and keeps the time it took', async () => {
@@ -201,8 +217,7 @@ describe('the calls and what is stored', () => {
   });
 
   it('a heartbeat with only the spec’s fields finds its channel by origin_url’s host', async () => {
-    const spec = viewing({ stream_id: 9, origin_url: 'https://other.example.test/watch/9' });
-    delete (spec as Partial<typeof spec>).profile;
+    const spec = specViewing({ stream_id: 9, origin_url: 'https://other.example.test/watch/9' });
     expect((await post('/datalake/video/viewing/', spec)).statusCode).toBe(200);
     await flush();
     const [row] = await t.database.db
@@ -228,6 +243,217 @@ describe('the calls and what is stored', () => {
       .where('path', '=', '/other-only')
       .execute();
     expect(pages).toEqual([{ channel_id: t.otherChannelId, visits: 1 }]);
+  });
+});
+
+describe('who reported it: the API key’s user, never a claimed user id', () => {
+  const event = (extra: Record<string, unknown>) =>
+    post('/datalake/event/', {
+      profile: 'demo-hockey',
+      session_uuid: session,
+      event: 'login',
+      extras: { method: 'password' },
+      ...extra,
+    });
+  const rowsOf = async (probe: string) =>
+    (await rawRows(RAW_KIND.event)).filter(
+      (r) => (r.data as { extras?: { probe?: string } }).extras?.probe === probe,
+    );
+
+  it('stores a user id claimed without a key apart, as no identity', async () => {
+    const probe = randomUUID();
+    expect((await event({ user_id: 1, extras: { probe } })).statusCode).toBe(200);
+    await flush();
+    const [row] = await rowsOf(probe);
+    expect(row?.user_id).toBeNull();
+    expect(row?.data).toMatchObject({ claimed_user_id: 1 });
+  });
+
+  it('counts the key’s user whatever user id the call claims', async () => {
+    const viewer = await signedInUser(t);
+    const probe = randomUUID();
+    const res = await event({ user_id: 1, api_key: viewer.apiKey, extras: { probe } });
+    expect(res.statusCode).toBe(200);
+    await flush();
+    const [row] = await rowsOf(probe);
+    expect(row?.user_id).toBe(viewer.userId);
+    expect(row?.data).toMatchObject({ claimed_user_id: 1 });
+    expect(JSON.stringify(row)).not.toContain(viewer.apiKey);
+  });
+
+  it('takes an anonymous key, a dead key or another channel’s key as no user, not as a refusal', async () => {
+    const anonymous = await t.apiKey();
+    const elsewhere = await signedInUser(t, {
+      channelId: t.otherChannelId,
+      channelKey: OTHER_CHANNEL_KEY,
+    });
+    const probe = randomUUID();
+    for (const api_key of [anonymous, 'A'.repeat(43), 'not a key', elsewhere.apiKey]) {
+      const res = await event({ user_id: elsewhere.userId, api_key, extras: { probe } });
+      expect(res.statusCode).toBe(200);
+    }
+    await flush();
+    const rows = await rowsOf(probe);
+    expect(rows.map((r) => r.user_id)).toEqual([null, null, null, null]);
+  });
+
+  it('applies to first frames too: the viewer counted is the key’s', async () => {
+    const viewer = await signedInUser(t);
+    const forged = randomUUID();
+    const proven = randomUUID();
+    const frame = (video_view_uuid: string, extra: Record<string, unknown>) =>
+      post('/datalake/video/event/', {
+        profile: 'demo-hockey',
+        session_uuid: session,
+        video_view_uuid,
+        stream_id: 31,
+        stream_type: 'vod',
+        first_frame_ms: 700,
+        ...extra,
+      });
+    expect((await frame(forged, { user_id: viewer.userId })).statusCode).toBe(200);
+    expect((await frame(proven, { user_id: 1, api_key: viewer.apiKey })).statusCode).toBe(200);
+    await flush();
+    const rows = await rawRows(RAW_KIND.videoEvent);
+    const byView = (v: string) => rows.find((r) => r.video_view_uuid === v);
+    expect(byView(forged)?.user_id).toBeNull();
+    expect(byView(proven)?.user_id).toBe(viewer.userId);
+  });
+});
+
+describe('top pages: only this site’s paths', () => {
+  it('keeps a visit to another host’s address, but never as a page', async () => {
+    const planted = [
+      '//evil.example/phish',
+      '/\\evil.example',
+      '/%2F%2Fevil.example',
+      '/%2fevil.example/phish',
+      '/%5Cevil.example',
+      '/%252F%252Fevil.example',
+      '/\t/evil.example',
+      '/./\\evil.example',
+    ];
+    const probe = randomUUID();
+    for (const path of planted) {
+      const res = await post('/datalake/event/', {
+        profile: 'demo-hockey',
+        session_uuid: session,
+        user_id: 1,
+        event: 'visit_page',
+        extras: { path, probe },
+      });
+      expect(res.statusCode).toBe(200);
+    }
+    // An origin_url whose own path is another host's address is no page either.
+    await post('/datalake/event/', {
+      profile: 'demo-hockey',
+      session_uuid: session,
+      event: 'visit_page',
+      extras: { probe },
+      origin_url: 'https://tv.example//evil.example/phish',
+    });
+    await flush();
+    const rows = (await rawRows(RAW_KIND.event)).filter(
+      (r) => (r.data as { extras?: { probe?: string } }).extras?.probe === probe,
+    );
+    expect(rows).toHaveLength(planted.length + 1);
+    expect(rows.map((r) => (r.data as { path?: string }).path)).toEqual(rows.map(() => undefined));
+    const pages = await t.database.db
+      .selectFrom('analytics_daily_pages')
+      .select('path')
+      .where('path', 'like', '%evil%')
+      .execute();
+    expect(pages).toEqual([]);
+  });
+});
+
+describe('the spec’s viewing heartbeat (no profile)', () => {
+  /** The spec's heartbeat of a view, with the origin_url every payload gets (when given). */
+  const spec = (view: string, stream_id: number, origin_url?: string) =>
+    specViewing({
+      video_view_uuid: view,
+      stream_id,
+      stream_type: 'live',
+      ...(origin_url ? { origin_url } : {}),
+    });
+  const firstFrame = (profile: string, view: string, stream_id: number) =>
+    post('/datalake/video/event/', {
+      profile,
+      session_uuid: session,
+      video_view_uuid: view,
+      stream_id,
+      stream_type: 'live',
+    });
+  const watchedBy = (streamId: number) =>
+    t.database.db
+      .selectFrom('analytics_watch_hourly')
+      .select(['channel_id', 'seconds'])
+      .where('stream_id', '=', streamId)
+      .execute();
+
+  it('is filed under the channel of its view’s first frame, the origin aside', async () => {
+    const view = randomUUID();
+    expect((await firstFrame(OTHER_CHANNEL_KEY, view, 41)).statusCode).toBe(200);
+    // A host no channel names (the default channel's) and then none at all.
+    const a = await post('/datalake/video/viewing/', spec(view, 41, 'http://localhost:3000/'));
+    const b = await post('/datalake/video/viewing/', spec(view, 41));
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    await flush();
+    expect(await watchedBy(41)).toEqual([{ channel_id: t.otherChannelId, seconds: 60 }]);
+  });
+
+  it('without a view seen before, is filed under the channel the site serves at its origin', async () => {
+    const res = await post(
+      '/datalake/video/viewing/',
+      spec(randomUUID(), 42, 'https://tv.unknown.example/watch/42'),
+    );
+    expect(res.statusCode).toBe(200);
+    await flush();
+    // DEFAULT_CHANNEL_KEY's channel: the one a host no channel names is served.
+    expect(await watchedBy(42)).toEqual([{ channel_id: t.demoChannelId, seconds: 30 }]);
+  });
+
+  it('cannot move a view to another channel, by profile or by origin', async () => {
+    const view = randomUUID();
+    expect((await firstFrame('demo-hockey', view, 43)).statusCode).toBe(200);
+    const byProfile = await post('/datalake/video/viewing/', {
+      ...spec(view, 43),
+      profile: OTHER_CHANNEL_KEY,
+    });
+    expect(byProfile.statusCode).toBe(400);
+    expect(byProfile.json()).toMatchObject({
+      code: 'validation_failed',
+      errors: { video_view_uuid: 'a view of another channel' },
+    });
+    const byEvent = await firstFrame(OTHER_CHANNEL_KEY, view, 43);
+    expect(byEvent.statusCode).toBe(400);
+    const byOrigin = await post(
+      '/datalake/video/viewing/',
+      spec(view, 43, 'https://other.example.test/watch/43'),
+    );
+    expect(byOrigin.statusCode).toBe(200);
+    await flush();
+    expect(await watchedBy(43)).toEqual([{ channel_id: t.demoChannelId, seconds: 30 }]);
+  });
+
+  it('finds a view another ingest process (or this one before a restart) filed', async () => {
+    const view = randomUUID();
+    expect((await firstFrame(OTHER_CHANNEL_KEY, view, 44)).statusCode).toBe(200);
+    await flush();
+    // A second datalake on the same database, which has seen none of the view's calls.
+    const config = loadConfig({ LOG_LEVEL: 'silent', NODE_ENV: 'test' });
+    const db = t.database.db;
+    const fresh = createDatalakeService({
+      repo: createDatalakeRepository(db),
+      channels: createChannelDirectory(createChannelDirectoryRepository(db)),
+      identify: () => null,
+      defaultChannelKey: config.DEFAULT_CHANNEL_KEY,
+      settings: datalakeSettings(config),
+      log: t.app.log,
+    });
+    await fresh.viewing(DatalakeViewingBodySchema.parse(spec(view, 44, 'http://localhost/')));
+    await fresh.close();
+    expect(await watchedBy(44)).toEqual([{ channel_id: t.otherChannelId, seconds: 30 }]);
   });
 });
 

@@ -108,6 +108,21 @@ export function createDatalakeRepository(db: DB) {
       }
     },
 
+    /**
+     * The channel a video view was filed under, among the views of the last minutes (presence is
+     * kept a few minutes past a view's last call). A small table: no index by view is needed.
+     */
+    async viewChannel(videoViewUuid: string): Promise<number | null> {
+      const row = await db
+        .selectFrom('analytics_presence')
+        .select('channel_id')
+        .where('video_view_uuid', '=', videoViewUuid)
+        .orderBy('last_seen', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      return row?.channel_id ?? null;
+    },
+
     async prunePresence(before: Date): Promise<void> {
       await db.deleteFrom('analytics_presence').where('last_seen', '<', before).execute();
     },

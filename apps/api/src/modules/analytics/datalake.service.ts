@@ -13,7 +13,9 @@ import {
 import { utcDay, type DatalakeRepository } from './datalake.repository.js';
 import { createAnalyticsHousekeeping } from './analytics-housekeeping.js';
 import { createIngestBuffer, type IngestLog } from './ingest-buffer.js';
+import type { ReporterIdentity } from './reporter-identity.js';
 import { rollUp, rollupAccumulator } from './rollup.js';
+import { createViewChannels } from './view-channels.js';
 
 const DAY_MS = 86_400_000;
 /**
@@ -40,6 +42,17 @@ const unknownChannel = () =>
     profile: 'unknown channel',
   });
 
+const anotherChannelsView = () =>
+  new HttpError(400, 'validation_failed', 'video_view_uuid: a view of another channel', {
+    video_view_uuid: 'a view of another channel',
+  });
+
+type ChannelId = number | null | Promise<number | null>;
+
+/** The first channel found, the next asked only when the first has none. */
+const orElse = (first: ChannelId, next: () => ChannelId): ChannelId =>
+  first instanceof Promise ? first.then((id) => id ?? next()) : (first ?? next());
+
 /**
  * The datalake of spec section 7: validated calls become raw rows of their channel, buffered and
  * written in batches with their rollups (each batch creates its day's partition when missing).
@@ -47,13 +60,18 @@ const unknownChannel = () =>
 export function createDatalakeService(deps: {
   repo: DatalakeRepository;
   channels: ChannelDirectory;
+  /** The user bound to a call's API key: the only user a row is counted as. */
+  identify: ReporterIdentity;
+  /** The channel the site serves on a host no channel names (DEFAULT_CHANNEL_KEY). */
+  defaultChannelKey: string;
   settings: DatalakeSettings;
   log: IngestLog;
   now?: () => Date;
 }) {
-  const { repo, channels, settings, log } = deps;
+  const { repo, channels, identify, settings, log } = deps;
   const now = deps.now ?? (() => new Date());
   const partitions = new Set<string>();
+  const views = createViewChannels((view) => repo.viewChannel(view));
 
   async function ensurePartition(day: string) {
     if (partitions.has(day)) return;
@@ -115,17 +133,46 @@ export function createDatalakeService(deps: {
   }
 
   /**
-   * Keeps the row of a call once its channel is known: at once (no promise) when the channel
-   * directory answers from memory, which it does for every call but the first after a start
-   * and a miss.
+   * Keeps the row of a call once its channel (and its reporter, when it carries an API key) is
+   * known: at once (no promise) when the channel directory answers from memory and no key is to
+   * be checked, which is every heartbeat but the first after a start and a miss.
    */
   function keepFor(
-    id: number | null | Promise<number | null>,
-    row: (channelId: number) => RawRow,
+    id: ChannelId,
+    row: (channelId: number) => RawRow | Promise<RawRow>,
   ): void | Promise<void> {
-    if (typeof id === 'number') return keep(row(id));
+    if (typeof id === 'number') {
+      const built = row(id);
+      return built instanceof Promise ? built.then(keep) : keep(built);
+    }
     if (id === null) throw unknownChannel();
     return id.then((found) => keepFor(found, row));
+  }
+
+  /** A row with its verified reporter (identify): at once for a call without an API key. */
+  function withReporter(
+    apiKey: string | null | undefined,
+    channelId: number,
+    build: (userId: number | null) => RawRow,
+  ): RawRow | Promise<RawRow> {
+    const user = identify(apiKey, channelId);
+    return user === null ? build(null) : user.then(build);
+  }
+
+  /** Files a video view's call under the channel, unless the view is another channel's. */
+  function fileView(view: string, channelId: number) {
+    if (!views.claim(view, channelId)) throw anotherChannelsView();
+  }
+
+  /**
+   * The channel of a heartbeat: the profile it names; without one (the spec's payload), its
+   * view's (from the view's earlier calls), else the one the site serves at origin_url.
+   */
+  function viewingChannel(body: DatalakeViewingBody): ChannelId {
+    if (body.profile) return channels.byKey(body.profile);
+    return orElse(views.find(body.video_view_uuid), () =>
+      channels.byUrl(body.origin_url, deps.defaultChannelKey),
+    );
   }
 
   // Retention runs in the worker (analytics-housekeeping.ts); exposed here for tests and tools.
@@ -141,17 +188,30 @@ export function createDatalakeService(deps: {
     /** GET /datalake/hash/: a new session hash; nothing is stored until the session is posted. */
     hash: () => ({ data: randomUUID() }),
 
-    // Each returns a promise only when the channel directory had to be read first.
+    // Each returns a promise only when the channel directory had to be read first, or an API
+    // key checked.
     session: (body: DatalakeSessionBody) =>
       keepFor(channels.byKey(body.profile), (id) => sessionRow(id, body, now())),
-    event: (body: DatalakeEventBody) =>
-      keepFor(channels.byKey(body.profile), (id) => eventRow(id, body, now())),
-    videoEvent: (body: VideoEventInput & { profile: string }) =>
-      keepFor(channels.byKey(body.profile), (id) => videoEventRow(id, body, now())),
-    viewing: (body: DatalakeViewingBody) =>
-      keepFor(body.profile ? channels.byKey(body.profile) : channels.byUrl(body.origin_url), (id) =>
-        viewingRow(id, body, now()),
-      ),
+    event(body: DatalakeEventBody) {
+      const at = now();
+      return keepFor(channels.byKey(body.profile), (id) =>
+        withReporter(body.api_key, id, (user) => eventRow(id, body, at, user)),
+      );
+    },
+    videoEvent(body: VideoEventInput & { profile: string; api_key?: string | null | undefined }) {
+      const at = now();
+      return keepFor(channels.byKey(body.profile), (id) => {
+        fileView(body.video_view_uuid, id);
+        return withReporter(body.api_key, id, (user) => videoEventRow(id, body, at, user));
+      });
+    },
+    viewing(body: DatalakeViewingBody) {
+      const at = now();
+      return keepFor(viewingChannel(body), (id) => {
+        fileView(body.video_view_uuid, id);
+        return viewingRow(id, body, at);
+      });
+    },
 
     /** Today's and tomorrow's partitions, so the first writes do not wait for them. */
     async start() {

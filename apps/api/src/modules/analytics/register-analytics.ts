@@ -13,6 +13,7 @@ import { createDashboardService } from './dashboard.service.js';
 import { createDatalakeRepository } from './datalake.repository.js';
 import { datalakeRoutes } from './datalake.routes.js';
 import { createDatalakeService, type DatalakeService } from './datalake.service.js';
+import { createReporterIdentity } from './reporter-identity.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -34,15 +35,18 @@ export function datalakeSettings(config: Config) {
 /**
  * Ingest (`/datalake/...`) and its housekeeping, with every accepted row written before the app
  * closes: the buffer is flushed in onClose, which app.close() (SIGTERM in main.ts) awaits before
- * the database is released.
+ * the database is released. `keys` tells which user a call's API key is bound to (the app's
+ * own keys service, or the datalake process's on the same database).
  */
 export async function registerDatalake(
   app: FastifyInstance,
-  deps: { config: Config; db: DB; now: () => Date },
+  deps: { config: Config; db: DB; now: () => Date; keys: KeysService },
 ): Promise<DatalakeService> {
   const datalake = createDatalakeService({
     repo: createDatalakeRepository(deps.db),
     channels: createChannelDirectory(createChannelDirectoryRepository(deps.db)),
+    identify: createReporterIdentity(deps.keys),
+    defaultChannelKey: deps.config.DEFAULT_CHANNEL_KEY,
     settings: datalakeSettings(deps.config),
     log: app.log,
     now: deps.now,

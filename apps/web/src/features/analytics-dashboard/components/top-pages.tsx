@@ -1,4 +1,5 @@
-import type { AnalyticsDashboard } from '@rudy/contracts';
+import { isSitePath, type AnalyticsDashboard } from '@rudy/contracts';
+import { Link } from 'react-router';
 import { useT } from '../../../lib/i18n';
 import type { Figures } from '../hooks/use-figures';
 import styles from './dashboard.module.css';
@@ -32,9 +33,14 @@ export function TopPages({
             {pages.map((p) => (
               <tr key={p.path}>
                 <th scope="row" className={styles.nameCell}>
-                  <a className={styles.name} href={p.path} target="_blank" rel="noreferrer">
-                    {p.path}
-                  </a>
+                  {/* Paths are what visitors' browsers reported: only this site's are links. */}
+                  {isSitePath(p.path) ? (
+                    <Link className={styles.name} to={p.path} target="_blank" rel="noreferrer">
+                      {p.path}
+                    </Link>
+                  ) : (
+                    <span className={styles.name}>{p.path}</span>
+                  )}
                 </th>
                 <td className={styles.num}>{figures.count(p.visits)}</td>
               </tr>
