@@ -192,20 +192,22 @@ export function createDatalakeService(deps: {
     // key checked.
     session: (body: DatalakeSessionBody) =>
       keepFor(channels.byKey(body.profile), (id) => sessionRow(id, body, now())),
-    event(body: DatalakeEventBody) {
+    event: (body: DatalakeEventBody) => {
       const at = now();
       return keepFor(channels.byKey(body.profile), (id) =>
         withReporter(body.api_key, id, (user) => eventRow(id, body, at, user)),
       );
     },
-    videoEvent(body: VideoEventInput & { profile: string; api_key?: string | null | undefined }) {
+    videoEvent: (
+      body: VideoEventInput & { profile: string; api_key?: string | null | undefined },
+    ) => {
       const at = now();
       return keepFor(channels.byKey(body.profile), (id) => {
         fileView(body.video_view_uuid, id);
         return withReporter(body.api_key, id, (user) => videoEventRow(id, body, at, user));
       });
     },
-    viewing(body: DatalakeViewingBody) {
+    viewing: (body: DatalakeViewingBody) => {
       const at = now();
       return keepFor(viewingChannel(body), (id) => {
         fileView(body.video_view_uuid, id);
