@@ -110,7 +110,6 @@ async function call(name: OperationName, opts: CallOptions = {}) {
   expect.soft(problems.join('\n'), `${said}: ${res.body.slice(0, 160)}`).toBe('');
   return res;
 }
-const json = <T = Record<string, unknown>>(res: { json: () => unknown }) => res.json() as T;
 
 /** A request body for the operation made of the row's fields that its schema names. */
 function bodyFrom(name: OperationName, row: Record<string, unknown>, over: object = {}) {
@@ -213,7 +212,7 @@ describe('every operation answers as the document says', () => {
     await call('GET /api/favorites', { apiKey: viewer.apiKey });
     await call('GET /api/events/favorite', { apiKey: viewer.apiKey });
     await call('GET /api/events/favorite', { apiKey: anonymous });
-    const favId = (json<{ id?: number }>(fav).id ?? participant.id) as number;
+    const favId = fav.json<{ id?: number }>().id ?? participant.id;
     await call('DELETE /api/favorite/{id}', { apiKey: viewer.apiKey, params: { id: favId } });
     await call('DELETE /api/favorite/{id}', { apiKey: viewer.apiKey, params: { id: 999_999 } });
     await call('DELETE /api/favorite', { apiKey: viewer.apiKey });
@@ -287,7 +286,7 @@ describe('every operation answers as the document says', () => {
     });
     const cookie = String(start.headers['set-cookie']).split(';')[0] ?? '';
     const back = await followToClient(
-      json<{ authorization_url: string }>(start).authorization_url,
+      start.json<{ authorization_url: string }>().authorization_url,
       issuer.issuer,
     );
     const callback = await call('GET /auth/login/{provider}/callback', {
@@ -327,10 +326,12 @@ describe('every operation answers as the document says', () => {
   it('commerce: products, checkout on the sandbox, orders, cards, coupons, forms, webhook', async () => {
     const buyer = await signedInUser(t);
     await call('GET /api/payments/config', { apiKey: buyer.apiKey });
-    const packages = json<{ id: number }[]>(await call('GET /api/packages', { apiKey: anonymous }));
-    const plans = json<{ id: number; period: string }[]>(
-      await call('GET /api/subscriptions', { apiKey: anonymous }),
-    );
+    const packages = (await call('GET /api/packages', { apiKey: anonymous })).json<
+      { id: number }[]
+    >();
+    const plans = (await call('GET /api/subscriptions', { apiKey: anonymous })).json<
+      { id: number; period: string }[]
+    >();
     for (const p of packages)
       await call('GET /api/packages/{id}', { apiKey: anonymous, params: p });
     for (const s of plans) {
@@ -381,7 +382,7 @@ describe('every operation answers as the document says', () => {
       apiKey: (await signedInUser(t)).apiKey,
       body: { subscription_id: plan, card: card(CARDS.threeDs) },
     });
-    const threeDsOrder = json<{ order?: { id: number } }>(threeDs).order?.id ?? 999_999;
+    const threeDsOrder = threeDs.json<{ order?: { id: number } }>().order?.id ?? 999_999;
     await call('POST /api/stripe/confirm', {
       apiKey: buyer.apiKey,
       body: { order_id: threeDsOrder, outcome: 'approve' },
@@ -400,7 +401,7 @@ describe('every operation answers as the document says', () => {
       apiKey: planBuyer.apiKey,
       body: { subscription_id: plan, card: card(CARDS.ok) },
     });
-    const subscription = json<{ order?: { id: number } }>(subscribed).order?.id ?? 999_999;
+    const subscription = subscribed.json<{ order?: { id: number } }>().order?.id ?? 999_999;
     await t.app.commerce.jobs.runOnce();
     await call('POST /api/stripe/unsubscribe', {
       apiKey: planBuyer.apiKey,
@@ -416,7 +417,7 @@ describe('every operation answers as the document says', () => {
     });
     await call('GET /api/orders', { apiKey: buyer.apiKey });
     await call('GET /api/orders', { apiKey: subscriber.apiKey, query: { active: 1 } });
-    const order = json<{ order?: { id: number } }>(bought).order?.id ?? 999_999;
+    const order = bought.json<{ order?: { id: number } }>().order?.id ?? 999_999;
     await call('GET /api/orders/{id}', { apiKey: buyer.apiKey, params: { id: order } });
     await call('GET /api/orders/{id}', { apiKey: subscriber.apiKey, params: { id: order } });
     expect(trial.statusCode).toBeLessThan(500);
@@ -542,7 +543,7 @@ describe('every operation answers as the document says', () => {
       });
     }
     await call('GET /api/clips/event/{id}', { apiKey: clipper.apiKey, params: event });
-    const clip = json<{ id?: number; share_uuid?: string }>(made);
+    const clip = made.json<{ id?: number; share_uuid?: string }>();
     const clipId = clip.id ?? 999_999;
     const uuid = clip.share_uuid ?? randomUUID();
     await call('GET /api/shared-clip/{uuid}', { apiKey: anonymous, params: { uuid } });
@@ -565,7 +566,7 @@ describe('every operation answers as the document says', () => {
     await call('GET /api/vod-media-rails', { apiKey: anonymous });
     await call('GET /api/vod-media/search', { apiKey: anonymous, query: { search: 'hockey' } });
     await call('GET /api/vod-media/search', { apiKey: anonymous });
-    const items = json<{ data: { id: number }[] }>(list).data;
+    const items = list.json<{ data: { id: number }[] }>().data;
     for (const item of items.slice(0, 3)) {
       const res = await call('GET /api/vod-media-items/{id}', {
         apiKey: admin.apiKey,
@@ -590,7 +591,7 @@ describe('every operation answers as the document says', () => {
 
   it('the datalake', async () => {
     const hash = await call('GET /datalake/hash/');
-    const session = json<{ data?: string }>(hash).data ?? randomUUID();
+    const session = hash.json<{ data?: string }>().data ?? randomUUID();
     await call('POST /datalake/session/', {
       body: { profile: 'demo-hockey', session, device_type: 'desktop' },
     });
@@ -638,7 +639,7 @@ describe('every operation answers as the document says', () => {
       const update = `PATCH ${base}/{id}` as OperationName;
       const remove = `DELETE ${base}/{id}` as OperationName;
       const made = await call(create, { apiKey: key, body: bodyFrom(create, sample, unique) });
-      const id = json<{ id?: number }>(made).id ?? 999_999;
+      const id = made.json<{ id?: number }>().id ?? 999_999;
       await call(update, { apiKey: key, params: { id }, body: bodyFrom(update, sample, unique) });
       await call(update, { apiKey: key, params: { id: 999_999 }, body: bodyFrom(update, sample) });
       await call(update, { apiKey: key, params: { id }, body: {} });
@@ -654,17 +655,17 @@ describe('every operation answers as the document says', () => {
     };
     const tag = randomUUID().slice(0, 8);
 
-    const teams = json<{ data: Record<string, unknown>[] }>(
-      await call('GET /api/admin/teams', { apiKey: key }),
-    ).data;
+    const teams = (await call('GET /api/admin/teams', { apiKey: key })).json<{
+      data: Record<string, unknown>[];
+    }>().data;
     await crud('/api/admin/teams', first(teams), {
       name: `Team ${tag}`,
       short_name: tag.slice(0, 3),
     });
 
-    const reference = json<Record<string, Record<string, unknown>[]>>(
-      await call('GET /api/admin/reference-data', { apiKey: key }),
-    );
+    const reference = (await call('GET /api/admin/reference-data', { apiKey: key })).json<
+      Record<string, Record<string, unknown>[]>
+    >();
     await crud('/api/admin/sports', first(reference.sports ?? []), {
       name_en: `Sport ${tag}`,
       name_fr: `Sport ${tag}`,
@@ -672,14 +673,13 @@ describe('every operation answers as the document says', () => {
     await crud('/api/admin/rinks', first(reference.rinks ?? []), { name: `Rink ${tag}` });
     await crud('/api/admin/schools', first(reference.schools ?? []), { name: `School ${tag}` });
 
-    await call('GET /api/admin/branding', { apiKey: key });
-    const branding = json(await call('GET /api/admin/branding', { apiKey: key }));
+    const branding = (await call('GET /api/admin/branding', { apiKey: key })).json<object>();
     await call('PATCH /api/admin/branding', { apiKey: key, body: branding });
     await call('PATCH /api/admin/branding', { apiKey: key, body: {} });
 
-    const content = json<Record<string, Record<string, unknown>[]> & { settings: object }>(
-      await call('GET /api/admin/site-content', { apiKey: key }),
-    );
+    const content = (await call('GET /api/admin/site-content', { apiKey: key })).json<
+      Record<string, Record<string, unknown>[]> & { settings: Record<string, unknown> }
+    >();
     await call('PATCH /api/admin/site-settings', {
       apiKey: key,
       body: bodyFrom('PATCH /api/admin/site-settings', content.settings),
@@ -702,9 +702,9 @@ describe('every operation answers as the document says', () => {
       alias: `block-${tag}`,
     });
 
-    const games = json<{ data: Record<string, unknown>[] }>(
-      await call('GET /api/admin/games', { apiKey: key, query: { when: 'upcoming' } }),
-    ).data;
+    const games = (
+      await call('GET /api/admin/games', { apiKey: key, query: { when: 'upcoming' } })
+    ).json<{ data: Record<string, unknown>[] }>().data;
     await call('GET /api/admin/games', { apiKey: key, query: { when: 'past' } });
     await call('GET /api/admin/games/options', { apiKey: key });
     const game = first(games);
@@ -717,7 +717,7 @@ describe('every operation answers as the document says', () => {
         name_fr: `Match ${tag}`,
       }),
     });
-    const gameId = json<{ id?: number }>(newGame).id ?? 999_999;
+    const gameId = newGame.json<{ id?: number }>().id ?? 999_999;
     await call('PATCH /api/admin/games/{id}', {
       apiKey: key,
       params: { id: gameId },
@@ -749,15 +749,15 @@ describe('every operation answers as the document says', () => {
     await call('POST /api/admin/games/import/preview', { apiKey: key, body: { csv: '' } });
     await call('POST /api/admin/games/import', {
       apiKey: key,
-      body: { csv, import_id: json<{ import_id?: string }>(preview).import_id ?? randomUUID() },
+      body: { csv, import_id: preview.json<{ import_id?: string }>().import_id ?? randomUUID() },
     });
 
     await call('GET /api/admin/audit', { apiKey: key });
     await call('GET /api/admin/audit', { apiKey: key, query: { entity: 'team', limit: 5 } });
 
-    const viewers = json<{ data: { id: number }[] }>(
-      await call('GET /api/admin/viewers', { apiKey: key, query: { q: 'example' } }),
-    ).data;
+    const viewers = (
+      await call('GET /api/admin/viewers', { apiKey: key, query: { q: 'example' } })
+    ).json<{ data: { id: number }[] }>().data;
     await call('GET /api/admin/viewers/{id}', { apiKey: key, params: { id: viewer.userId } });
     await call('GET /api/admin/viewers/{id}', { apiKey: key, params: { id: 999_999 } });
     const blockable = await signedInUser(t);
@@ -797,7 +797,7 @@ describe('every operation answers as the document says', () => {
       body: { email: `second-${tag}@example.test` },
     });
     const invitationId =
-      json<{ id?: number }>(second).id ?? json<{ id?: number }>(invitation).id ?? 999_999;
+      second.json<{ id?: number }>().id ?? invitation.json<{ id?: number }>().id ?? 999_999;
     await call('DELETE /api/admin/admins/invitations/{id}', {
       apiKey: key,
       params: { id: invitationId },
@@ -834,13 +834,13 @@ describe('every operation answers as the document says', () => {
       ],
       ['/api/admin/prerolls', { weight: 1 }],
     ] as const) {
-      const rows = json<{ data: Record<string, unknown>[] }>(
-        await call(`GET ${list}` as OperationName, { apiKey: key }),
-      ).data;
+      const rows = (await call(`GET ${list}` as OperationName, { apiKey: key })).json<{
+        data: Record<string, unknown>[];
+      }>().data;
       const sample = rows[0] ?? {};
       const create = `POST ${list}` as OperationName;
       const made = await call(create, { apiKey: key, body: bodyFrom(create, sample, over) });
-      const id = json<{ id?: number }>(made).id ?? 999_999;
+      const id = made.json<{ id?: number }>().id ?? 999_999;
       // The list again, holding the new row.
       await call(`GET ${list}` as OperationName, { apiKey: key });
       const update = `PATCH ${list}/{id}` as OperationName;
@@ -852,13 +852,14 @@ describe('every operation answers as the document says', () => {
     }
 
     const buyer = await signedInUser(t);
-    const pass = json<{ id: number }[]>(await call('GET /api/packages', { apiKey: anonymous }))[0]
-      ?.id;
+    const pass = (await call('GET /api/packages', { apiKey: anonymous })).json<
+      { id: number }[]
+    >()[0]?.id;
     const bought = await call('POST /api/stripe/buy', {
       apiKey: buyer.apiKey,
       body: { package_id: pass, card: card(CARDS.ok) },
     });
-    const orderId = json<{ order?: { id: number } }>(bought).order?.id ?? 999_999;
+    const orderId = bought.json<{ order?: { id: number } }>().order?.id ?? 999_999;
     await call('GET /api/admin/orders', { apiKey: key });
     await call('GET /api/admin/orders', { apiKey: key, query: { q: buyer.email } });
     await call('GET /api/admin/orders/{id}', { apiKey: key, params: { id: orderId } });
@@ -877,9 +878,10 @@ describe('every operation answers as the document says', () => {
 
   it('the console: media uploads and posters', async () => {
     const key = admin.apiKey;
-    const media = json<{ games: { id: number }[]; library: { id: number }[] }>(
-      await call('GET /api/admin/media', { apiKey: key }),
-    );
+    const media = (await call('GET /api/admin/media', { apiKey: key })).json<{
+      games: { id: number }[];
+      library: { id: number }[];
+    }>();
     const gameId = media.games[0]?.id ?? 1;
     await call('GET /api/admin/media/uploads', { apiKey: key });
     await call('GET /api/admin/media/uploads', { apiKey: key, query: { event_id: gameId } });
@@ -894,7 +896,7 @@ describe('every operation answers as the document says', () => {
         target: { kind: 'game', event_id: gameId },
       },
     });
-    const uploadId = json<{ id?: number }>(started).id ?? 999_999;
+    const uploadId = started.json<{ id?: number }>().id ?? 999_999;
     await call('GET /api/admin/media/uploads/{id}', { apiKey: key, params: { id: uploadId } });
     await call('GET /api/admin/media/uploads/{id}', { apiKey: key, params: { id: 999_999 } });
     await call('PATCH /api/admin/media/uploads/{id}', {

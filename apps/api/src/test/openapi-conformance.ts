@@ -132,7 +132,7 @@ export function openApiConformance(app: FastifyInstance, doc: OpenApiDocument) {
         Object.entries(opts.query ?? {}).map(([k, v]) => [k, String(v)]),
       );
       const inject: InjectOptions = {
-        method: method as InjectOptions['method'],
+        method,
         url,
         query,
         headers,
