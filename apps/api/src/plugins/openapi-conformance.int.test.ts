@@ -479,6 +479,21 @@ describe('every operation answers as the document says', () => {
       const [, , , eventId = '', token = '', ...rest] = url.split('/');
       await fetchMedia(eventId, token, rest.join('/'));
     }
+    const downloader = await signedInUser(t);
+    await grantAccess(t, downloader.userId, ['watch', 'download'], { download: 1 });
+    const download = await call('GET /api/download-event/{id}', {
+      apiKey: downloader.apiKey,
+      params: { id: recordedGame },
+    });
+    const file = /\/media\/e\/(\d+)\/([^/"]+)\/([^"?]+)(?:\?filename=([^"&]+))?/.exec(
+      download.body,
+    );
+    if (file) {
+      await call('GET /media/e/{eventId}/{token}/{*}', {
+        params: { eventId: file[1] ?? '', token: file[2] ?? '', '*': file[3] ?? '' },
+        ...(file[4] ? { query: { filename: decodeURIComponent(file[4]) } } : {}),
+      });
+    }
     const first = events[0]?.id ?? 1;
     await call('GET /media/e/{eventId}/{token}/{*}', {
       params: { eventId: first, token: 'forged', '*': 'vod/master.m3u8' },
