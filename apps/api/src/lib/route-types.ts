@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { ErrorBodySchema } from '@rudy/contracts';
 
 /** The app with zod typing on routes: every route declares params, query, body and responses. */
@@ -13,3 +14,20 @@ export const keyedErrors = {
   429: ErrorBodySchema,
 } as const;
 export const keyedErrorsWith404 = { ...keyedErrors, 404: ErrorBodySchema } as const;
+
+/** Text or bytes sent as they are (Fastify serializes only objects): a string in the document. */
+const RawBody = z
+  .custom<string | Buffer | NodeJS.ReadableStream>(() => true)
+  .meta({ type: 'string', format: 'binary' });
+
+/**
+ * A response whose body is not JSON (a page, a playlist, a video), for the OpenAPI document: the
+ * media types it is sent as.
+ */
+export const nonJsonResponse = (description: string, mediaTypes: readonly string[]) => ({
+  description,
+  content: Object.fromEntries(mediaTypes.map((type) => [type, { schema: RawBody }])),
+});
+
+/** A response without a body (a redirect, say): documented with no content. */
+export const emptyResponse = (description: string) => z.undefined().describe(description);

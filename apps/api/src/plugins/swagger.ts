@@ -2,6 +2,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { listNullInNullableEnums } from './openapi-nullable-enums.js';
 
 /** OpenAPI document at /api/docs/json, browsable at /api/docs. Built from the routes' zod schemas. */
 export async function registerSwagger(app: FastifyInstance) {
@@ -23,6 +24,10 @@ export async function registerSwagger(app: FastifyInstance) {
       security: [{ apiKeyQuery: [] }, { apiKeyHeader: [] }],
     },
     transform: jsonSchemaTransform,
+    transformObject: (document) =>
+      'openapiObject' in document
+        ? listNullInNullableEnums(document.openapiObject)
+        : document.swaggerObject,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: false });
 }

@@ -51,7 +51,8 @@ export async function registerWebStatic(
         );
       },
     });
-    app.get('/', sendShell);
+    // The web app, not the API: kept out of the OpenAPI document like the static files.
+    app.get('/', { schema: { hide: true } }, sendShell);
   } else {
     app.log.warn({ distDir }, 'web app not built: run `npm run build:web`');
   }

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
-import { IdSchema } from '@rudy/contracts';
+import { ErrorBodySchema, IdSchema } from '@rudy/contracts';
 import type { MediaStorage } from '@rudy/media';
 import { notFound } from '../../lib/http-error.js';
-import { typed } from '../../lib/route-types.js';
+import { nonJsonResponse, typed } from '../../lib/route-types.js';
 import type { AppShell } from '../../plugins/app-shell.js';
 import type { SiteOrigins } from '../channel/site-origin.js';
 import type { KeysService } from '../keys/keys.service.js';
@@ -12,6 +12,7 @@ import type { ClipsRepository } from './clips.repository.js';
 
 const SharePageParamsSchema = z.object({ id: IdSchema, uuid: z.string().max(64) });
 const SharePosterParamsSchema = z.object({ uuid: z.uuid() });
+const refusals = { 400: ErrorBodySchema, 404: ErrorBodySchema, 429: ErrorBodySchema } as const;
 
 /**
  * What a shared clip's link shows before anyone clicks it: the page's HTML carries the clip's
@@ -48,6 +49,7 @@ export function clipShareRoutes(
         tags,
         description: 'The shared clip page: the web app with the clip’s link-preview tags.',
         params: SharePageParamsSchema,
+        response: { 200: nonJsonResponse('The page', ['text/html']), ...refusals },
       },
     },
     async (req, reply) => {
@@ -77,6 +79,7 @@ export function clipShareRoutes(
         tags,
         description: 'The poster of a shared clip (public, like its link).',
         params: SharePosterParamsSchema,
+        response: { 200: nonJsonResponse('The poster', ['image/jpeg']), ...refusals },
       },
     },
     async (req, reply) => {

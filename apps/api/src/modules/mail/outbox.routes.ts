@@ -1,19 +1,20 @@
 import { z } from 'zod';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ErrorBodySchema, IdParamsSchema } from '@rudy/contracts';
-import { notFound } from '../../lib/http-error.js';
-import { typed } from '../../lib/route-types.js';
+import { HttpError, notFound } from '../../lib/http-error.js';
+import { emptyResponse, nonJsonResponse, typed } from '../../lib/route-types.js';
 import type { KeysService } from '../keys/keys.service.js';
 import type { OutboxGate } from './outbox-gate.js';
-import { LOCKED_PAGE, mailListPage } from './outbox-pages.js';
+import { LOCKED_MESSAGE, mailListPage } from './outbox-pages.js';
 import type { OutboxRepository } from './outbox.repository.js';
 
 const OutboxQuerySchema = z.object({
   to: z.string().max(254).optional(),
   token: z.string().max(200).optional(),
 });
-const Html = z.string().describe('text/html');
-const htmlResponses = { 200: Html, 403: Html, 404: ErrorBodySchema } as const;
+/** Locked: a JSON refusal like every other, whose message says where the key is. */
+const refusals = { 403: ErrorBodySchema, 404: ErrorBodySchema, 429: ErrorBodySchema } as const;
+const htmlResponses = { 200: nonJsonResponse('The page', ['text/html']), ...refusals } as const;
 const MailJsonSchema = z.object({
   id: z.number().int(),
   to: z.string(),
@@ -41,14 +42,15 @@ export function outboxRoutes(
   const channelId = async (req: FastifyRequest) =>
     (await deps.keys.channelForHost(req.hostname, deps.defaultChannelKey)).id;
 
-  /** Sends the answer for a caller who may not read mail; undefined when they may. */
-  function refuse(req: FastifyRequest, reply: FastifyReply, queryToken?: string) {
+  /** Whether the caller may read mail: a 403 when locked; false (answered 404) when hidden. */
+  function mayRead(req: FastifyRequest, reply: FastifyReply, queryToken?: string): boolean {
     const access = gate.access(req, queryToken);
-    if (access === 'hidden') return reply.callNotFound();
-    if (access === 'locked') {
-      return reply.status(403).type('text/html; charset=utf-8').send(LOCKED_PAGE);
+    if (access === 'locked') throw new HttpError(403, 'forbidden', LOCKED_MESSAGE);
+    if (access === 'hidden') {
+      reply.callNotFound();
+      return false;
     }
-    return undefined;
+    return true;
   }
 
   async function findMail(req: FastifyRequest, id: number) {
@@ -63,7 +65,11 @@ export function outboxRoutes(
     {
       schema: {
         tags,
-        response: { 200: z.object({ unlocked: z.boolean() }), 404: ErrorBodySchema },
+        response: {
+          200: z.object({ unlocked: z.boolean() }),
+          404: ErrorBodySchema,
+          429: ErrorBodySchema,
+        },
       },
     },
     async (req, reply) => {
@@ -75,10 +81,19 @@ export function outboxRoutes(
 
   r.get(
     '/dev/outbox',
-    { schema: { tags, querystring: OutboxQuerySchema, response: htmlResponses } },
+    {
+      schema: {
+        tags,
+        querystring: OutboxQuerySchema,
+        response: {
+          ...htmlResponses,
+          303: emptyResponse('With the key: to the outbox, the key kept in a cookie'),
+          400: ErrorBodySchema,
+        },
+      },
+    },
     async (req, reply) => {
-      const refused = refuse(req, reply, req.query.token);
-      if (refused) return refused;
+      if (!mayRead(req, reply, req.query.token)) return reply;
       if (req.query.token !== undefined) {
         // Keep the key in a cookie and out of the address bar, history and referrers.
         const to = req.query.to ? `?${new URLSearchParams({ to: req.query.to }).toString()}` : '';
@@ -91,10 +106,15 @@ export function outboxRoutes(
 
   r.get(
     '/dev/outbox/:id',
-    { schema: { tags, params: IdParamsSchema, response: htmlResponses } },
+    {
+      schema: {
+        tags,
+        params: IdParamsSchema,
+        response: { ...htmlResponses, 400: ErrorBodySchema },
+      },
+    },
     async (req, reply) => {
-      const refused = refuse(req, reply);
-      if (refused) return refused;
+      if (!mayRead(req, reply)) return reply;
       const mail = await findMail(req, req.params.id);
       return reply.type('text/html; charset=utf-8').send(mail.html);
     },
@@ -106,12 +126,11 @@ export function outboxRoutes(
       schema: {
         tags,
         params: IdParamsSchema,
-        response: { 200: MailJsonSchema, 403: Html, 404: ErrorBodySchema },
+        response: { 200: MailJsonSchema, ...refusals, 400: ErrorBodySchema },
       },
     },
     async (req, reply) => {
-      const refused = refuse(req, reply);
-      if (refused) return refused;
+      if (!mayRead(req, reply)) return reply;
       const mail = await findMail(req, req.params.id);
       return { id: mail.id, to: mail.to_address, subject: mail.subject, text: mail.text_body };
     },

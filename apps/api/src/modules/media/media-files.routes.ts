@@ -1,10 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { isSafeKey, liveWindow, type MediaStorage } from '@rudy/media';
+import { ErrorBodySchema } from '@rudy/contracts';
 import { notFound } from '../../lib/http-error.js';
-import { typed } from '../../lib/route-types.js';
+import { emptyResponse, typed } from '../../lib/route-types.js';
 import type { MediaFilesService, MediaTarget } from './media-files.service.js';
-import { rawPathIsPlain, sendStored } from './stored-files.js';
+import { MEDIA_FILE_TYPES } from './media-paths.js';
+import { rawPathIsPlain, sendStored, storedFileResponses } from './stored-files.js';
 import { readPlaylist } from './stored-playlist.js';
 
 const tags = ['media'];
@@ -23,6 +25,14 @@ const LIVE_RECORDING = /^c\d+\/e\d+\/live\//;
  * is packaged again is seen within a minute.
  */
 const FIXED_PLAYLIST_CACHE = 'private, max-age=60';
+/** A file under a media token: 403 for a bad token, 503 while a live playlist is rewritten. */
+const tokenFileResponses = {
+  ...storedFileResponses(MEDIA_FILE_TYPES),
+  302: emptyResponse('An external live source: its address, once the token is checked'),
+  400: ErrorBodySchema,
+  403: ErrorBodySchema,
+  503: ErrorBodySchema,
+} as const;
 const DownloadQuerySchema = z.object({
   filename: z
     .string()
@@ -95,6 +105,7 @@ export function mediaFilesRoutes(
           'A file of an event (playlist, segment, image, download) under a media token from /api/events/{id}/playback or /api/download-event/{id}.',
         params: MediaParamsSchema,
         querystring: DownloadQuerySchema,
+        response: tokenFileResponses,
       },
     },
     async (req, reply) => {
@@ -114,6 +125,7 @@ export function mediaFilesRoutes(
           'A file of a clip (playlist, segment, poster, MP4) under a clip token from the clip calls.',
         params: ClipMediaParamsSchema,
         querystring: DownloadQuerySchema,
+        response: tokenFileResponses,
       },
     },
     async (req, reply) => {
@@ -132,6 +144,7 @@ export function mediaFilesRoutes(
         description:
           'A file of a VOD library item (playlist, segment, thumbnails) under the token from /api/vod-media-items/{id}.',
         params: VodMediaParamsSchema,
+        response: tokenFileResponses,
       },
     },
     async (req, reply) => {
@@ -153,6 +166,7 @@ export function mediaFilesRoutes(
         tags,
         description: 'A pre-roll clip (public: ads need no token).',
         params: PrerollParamsSchema,
+        response: storedFileResponses(['video/mp4']),
       },
     },
     async (req, reply) => {

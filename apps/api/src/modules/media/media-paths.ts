@@ -61,6 +61,9 @@ const TYPES: Record<string, string> = {
 export const contentTypeOf = (rest: string): string | undefined =>
   TYPES[rest.slice(rest.lastIndexOf('.') + 1)];
 
+/** The media types media files are sent as, without parameters (for the OpenAPI document). */
+export const MEDIA_FILE_TYPES = [...new Set(Object.values(TYPES).map((t) => t.split(';')[0] ?? t))];
+
 /**
  * The rest of a /media path after the token: only plain names the pipeline writes, under a folder
  * the token's scope covers. Anything encoded, dotted or absolute is refused before storage is asked.

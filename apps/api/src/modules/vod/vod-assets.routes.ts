@@ -5,8 +5,8 @@ import type { MediaStorage } from '@rudy/media';
 import { notFound } from '../../lib/http-error.js';
 import { typed } from '../../lib/route-types.js';
 import type { KeysService } from '../keys/keys.service.js';
-import { rawPathIsPlain, sendStored } from '../media/stored-files.js';
-import { contentTypeOf } from '../media/media-paths.js';
+import { rawPathIsPlain, sendStored, storedFileResponses } from '../media/stored-files.js';
+import { contentTypeOf, MEDIA_FILE_TYPES } from '../media/media-paths.js';
 import type { VodRepository } from './vod.repository.js';
 import { PUBLIC_ASSET_KINDS } from './vod.service.js';
 
@@ -37,6 +37,7 @@ export function vodAssetRoutes(
         tags: ['vod'],
         description: "A published VOD item's poster or preview (public, like a teaser).",
         params: ParamsSchema,
+        response: storedFileResponses(MEDIA_FILE_TYPES),
       },
     },
     async (req, reply) => {

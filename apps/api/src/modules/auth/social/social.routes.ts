@@ -2,16 +2,24 @@ import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import {
   AddSessionBodySchema,
+  ErrorBodySchema,
   KeyedQuerySchema,
   ProfileSchema,
   SocialProviderSchema,
   SocialStartBodySchema,
   SocialStartResponseSchema,
 } from '@rudy/contracts';
-import { keyedErrors, keyedErrorsWith404, typed } from '../../../lib/route-types.js';
+import { emptyResponse, keyedErrors, keyedErrorsWith404, typed } from '../../../lib/route-types.js';
 import { callerOf } from '../../../lib/caller.js';
 import { SocialSignInError, type SocialService } from './social.service.js';
 
+/** The provider's answer (RFC 6749 4.1.2): its own parameters (iss, scope, ...) pass through. */
+const CallbackQuerySchema = z.looseObject({
+  code: z.string().optional(),
+  state: z.string().optional(),
+  error: z.string().optional(),
+  error_description: z.string().optional(),
+});
 const COOKIE = 'rudy_oauth';
 const COOKIE_PATH = '/auth/login';
 
@@ -69,7 +77,18 @@ export function socialRoutes(app: FastifyInstance, social: SocialService) {
     '/auth/login/:provider/callback',
     {
       config: { keyless: true },
-      schema: { tags, params: ProviderParams, querystring: z.record(z.string(), z.string()) },
+      schema: {
+        tags,
+        description:
+          "The provider's redirect back: signs in and sends the browser on to the app (on a refusal, /login?social_error=…).",
+        params: ProviderParams,
+        querystring: CallbackQuerySchema,
+        response: {
+          302: emptyResponse('To the app with the one-time code, or to /login with the reason'),
+          400: ErrorBodySchema,
+          429: ErrorBodySchema,
+        },
+      },
     },
     async (req, reply) => {
       const query = new URLSearchParams(req.url.split('?')[1] ?? '');
