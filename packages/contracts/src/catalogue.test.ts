@@ -51,10 +51,13 @@ describe('favourite types', () => {
   it('accepts the spec names and the stored names', () => {
     expect(parseFavoritableType('group')).toBe('participant_group');
     expect(parseFavoritableType('participant_group')).toBe('participant_group');
+    expect(parseFavoritableType('favorite_event')).toBe('favorite_event');
+    expect(parseFavoritableType('event_location')).toBe('event_location');
     expect(parseFavoritableType('team')).toBeNull();
+    expect(parseFavoritableType('event')).toBeNull();
     expect(parseFavoritableType(1)).toBeNull();
     expect(favoritableTypeMessage(undefined)).toBe(
-      "Field favoritable_type must be equal one of participant, group, category, but it's undefined",
+      "Field favoritable_type must be equal one of participant, group, category, favorite_event, event_location, but it's undefined",
     );
   });
 });

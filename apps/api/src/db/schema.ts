@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, JSONColumnType } from 'kysely';
+import type { FavoritableType } from '@rudy/contracts';
 
 /** Row types of the tables, as Kysely sees them. Mirrors migrations/. */
 
@@ -517,7 +518,8 @@ export interface FavoritesTable {
   id: Generated<number>;
   channel_id: number;
   user_id: number;
-  favoritable_type: 'participant' | 'participant_group' | 'event_category';
+  /** 0023 adds a game ('favorite_event') and a rink ('event_location'). */
+  favoritable_type: FavoritableType;
   favoritable_id: number;
   created_at: Timestamp;
 }

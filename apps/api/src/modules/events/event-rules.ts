@@ -14,7 +14,10 @@ export function streamStatus(type: EventType): 'live' | 'vod' | null {
 }
 
 /** With two participants the name is 'away @ home' in short names; otherwise the stored name. */
-export function displayName(storedName: string, participants: EventParticipant[]): string {
+export function displayName(
+  storedName: string,
+  participants: readonly Pick<EventParticipant, 'short_name' | 'is_home'>[],
+): string {
   if (participants.length !== 2) return storedName;
   const home = participants.find((p) => p.is_home);
   const away = participants.find((p) => !p.is_home);

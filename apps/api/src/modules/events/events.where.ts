@@ -1,3 +1,4 @@
+import type { FavoritableType } from '@rudy/contracts';
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { EVENT_MAX_DURATION_MINUTES } from './event-rules.js';
@@ -96,9 +97,12 @@ function searchWhere(eb: EB, channelId: number, tsQuery: string): Expression<Sql
   return eb('e.id', 'in', byName.unionAll(byTeam).unionAll(byPlace));
 }
 
-/** Events of the user's favourite teams, of teams of their favourite schools, of favourite sports. */
+/**
+ * Events of the user's favourite teams, of teams of their favourite schools, of favourite sports,
+ * their favourite games themselves, and the games at their favourite rinks.
+ */
 function favoritesWhere(eb: EB, channelId: number, userId: number): Expression<SqlBool> {
-  const favIds = (type: 'participant' | 'participant_group' | 'event_category') =>
+  const favIds = (type: FavoritableType) =>
     eb
       .selectFrom('favorites as f')
       .select('f.favoritable_id')
@@ -119,6 +123,8 @@ function favoritesWhere(eb: EB, channelId: number, userId: number): Expression<S
   return eb.or([
     eb('e.id', 'in', byTeams),
     eb('e.event_category_id', 'in', favIds('event_category')),
+    eb('e.id', 'in', favIds('favorite_event')),
+    eb('e.location_id', 'in', favIds('event_location')),
   ]);
 }
 

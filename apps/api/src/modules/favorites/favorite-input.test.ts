@@ -28,6 +28,13 @@ describe('parseFavoriteInput', () => {
     expect(parseFavoriteInput({ favoritable_type: 'event_category', favoritable_id: 1 }).type).toBe(
       'event_category',
     );
+    expect(parseFavoriteInput({ favoritable_type: 'favorite_event', favoritable_id: 4 })).toEqual({
+      type: 'favorite_event',
+      id: 4,
+    });
+    expect(parseFavoriteInput({ favoritable_type: 'event_location', favoritable_id: 2 }).type).toBe(
+      'event_location',
+    );
   });
 
   it("rejects another type with the spec's text", () => {
@@ -35,7 +42,7 @@ describe('parseFavoriteInput', () => {
     expect(error.statusCode).toBe(400);
     expect(error.code).toBe('favoritable_type_invalid');
     expect(error.message).toBe(
-      "Field favoritable_type must be equal one of participant, group, category, but it's sport",
+      "Field favoritable_type must be equal one of participant, group, category, favorite_event, event_location, but it's sport",
     );
     expect(failure({ favoritable_type: ['participant'], favoritable_id: 1 }).message).toMatch(
       /but it's \["participant"\]$/,

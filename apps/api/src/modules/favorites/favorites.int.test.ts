@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   EventCategorySchema,
+  EventLocationSchema,
   EventsPageSchema,
   FavoriteSchema,
   ParticipantGroupSchema,
@@ -18,10 +19,11 @@ let teams: Participant[];
 let schools: z.infer<typeof ParticipantGroupSchema>[];
 let categories: z.infer<typeof EventCategorySchema>[];
 let allEvents: Event[];
+let rinks: z.infer<typeof EventLocationSchema>[];
 
 const LOGIN = { code: 'login_required', message: 'user must be logged in' };
 const typeMessage = (v: string) =>
-  `Field favoritable_type must be equal one of participant, group, category, but it's ${v}`;
+  `Field favoritable_type must be equal one of participant, group, category, favorite_event, event_location, but it's ${v}`;
 
 const add = (apiKey: string, body: Record<string, unknown>) =>
   t.inject({ method: 'POST', url: '/api/favorite', payload: { api_key: apiKey, ...body } });
@@ -55,6 +57,7 @@ beforeAll(async () => {
   allEvents = EventsPageSchema.parse(
     (await t.get('/api/events', { ...q, limit: '100' })).json(),
   ).data;
+  rinks = z.array(EventLocationSchema).parse((await t.get('/api/events-locations', q)).json());
 });
 afterAll(() => t.close());
 
@@ -295,5 +298,137 @@ describe('GET /events/favorite', () => {
     expect(ranged.data.every((e) => e.event_utc_ts === first)).toBe(true);
     const bad = await t.get('/api/events/favorite', { api_key: apiKey, sort_field: 'x' });
     expect(bad.statusCode).toBe(400);
+  });
+});
+
+describe('games and rinks (favorite_event, event_location: spec section 3)', () => {
+  const game = () => allEvents.find((e) => e.participants.length === 2 && e.image_url !== null);
+  const rink = () => rinks.find((l) => allEvents.some((e) => e.location_id === l.id));
+
+  it('adds, lists and removes a favourite game and a favourite rink', async () => {
+    const { apiKey } = await signedInUser(t);
+    const g = game();
+    const r = rink();
+    expect(g?.name).toMatch(/ @ /);
+    const addedGame = await add(apiKey, {
+      favoritable_type: 'favorite_event',
+      favoritable_id: g?.id,
+    });
+    expect(addedGame.statusCode, addedGame.body).toBe(200);
+    // The game's name as the listings show it ('away @ home'), and its picture.
+    expect(FavoriteSchema.parse(addedGame.json())).toMatchObject({
+      favoritable_type: 'favorite_event',
+      favoritable_id: g?.id,
+      name: g?.name,
+      short_name: null,
+      logo: g?.image_url,
+    });
+    const addedRink = await add(apiKey, {
+      favoritable_type: 'event_location',
+      favoritable_id: String(r?.id),
+    });
+    expect(addedRink.statusCode, addedRink.body).toBe(200);
+    expect(FavoriteSchema.parse(addedRink.json())).toMatchObject({
+      favoritable_type: 'event_location',
+      favoritable_id: r?.id,
+      name: r?.name,
+      logo: null,
+    });
+    const list = await favorites(apiKey);
+    expect(list.map((f) => [f.favoritable_type, f.favoritable_id])).toEqual([
+      ['favorite_event', g?.id],
+      ['event_location', r?.id],
+    ]);
+    for (const f of list) {
+      const res = await remove(apiKey, f.id);
+      expect(res.json()).toEqual({ id: f.id, deleted: true });
+    }
+    expect(await favorites(apiKey)).toEqual([]);
+  });
+
+  it('is idempotent for games and rinks', async () => {
+    const { apiKey } = await signedInUser(t);
+    for (const body of [
+      { favoritable_type: 'favorite_event', favoritable_id: game()?.id },
+      { favoritable_type: 'event_location', favoritable_id: rink()?.id },
+    ]) {
+      const first = FavoriteSchema.parse((await add(apiKey, body)).json());
+      const again = await add(apiKey, body);
+      expect(again.statusCode).toBe(200);
+      expect(FavoriteSchema.parse(again.json())).toEqual(first);
+    }
+    expect(await favorites(apiKey)).toHaveLength(2);
+  });
+
+  it("refuses another channel's game or rink, unknown ids and bad ids", async () => {
+    const { apiKey } = await signedInUser(t);
+    const otherKey = await t.apiKey(OTHER_CHANNEL_KEY);
+    const theirGames = EventsPageSchema.parse(
+      (await t.get('/api/events', { api_key: otherKey, limit: '5' })).json(),
+    ).data;
+    const theirRinks = z
+      .array(EventLocationSchema)
+      .parse((await t.get('/api/events-locations', { api_key: otherKey })).json());
+    expect(theirGames.length).toBeGreaterThan(0);
+    expect(theirRinks.length).toBeGreaterThan(0);
+    const cases = [
+      ['favorite_event', theirGames[0]?.id, 'Event not found'],
+      ['favorite_event', 987_654, 'Event not found'],
+      ['event_location', theirRinks[0]?.id, 'Location not found'],
+      ['event_location', 987_654, 'Location not found'],
+    ] as const;
+    for (const [type, id, message] of cases) {
+      const res = await add(apiKey, { favoritable_type: type, favoritable_id: id });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ code: 'not_found', message });
+    }
+    for (const type of ['favorite_event', 'event_location']) {
+      const res = await add(apiKey, { favoritable_type: type, favoritable_id: 'abc' });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'validation_failed' });
+      const none = await add(apiKey, { favoritable_type: type });
+      expect(none.json()).toMatchObject({ code: 'id_not_selected' });
+    }
+    // Neither spelling of the spec's other names is a type of its own.
+    for (const other of ['event', 'location', 'favorite_location']) {
+      const res = await add(apiKey, { favoritable_type: other, favoritable_id: 1 });
+      expect(res.json()).toMatchObject({ code: 'favoritable_type_invalid' });
+    }
+    expect(await favorites(apiKey)).toEqual([]);
+  });
+
+  it('hides an unpublished game: refused, and no longer listed', async () => {
+    const { apiKey } = await signedInUser(t);
+    const g = allEvents.at(-1);
+    const body = { favoritable_type: 'favorite_event', favoritable_id: g?.id };
+    expect((await add(apiKey, body)).statusCode).toBe(200);
+    const publish = (published: boolean) =>
+      t.database.db
+        .updateTable('events')
+        .set({ published })
+        .where('id', '=', g?.id ?? 0)
+        .execute();
+    await publish(false);
+    try {
+      expect(await favorites(apiKey)).toEqual([]);
+      const res = await add(apiKey, body);
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ code: 'not_found', message: 'Event not found' });
+    } finally {
+      await publish(true);
+    }
+    expect(await favorites(apiKey)).toHaveLength(1);
+  });
+
+  it("lists a favourite game and its rink's games under /events/favorite", async () => {
+    const { apiKey } = await signedInUser(t);
+    const g = game();
+    await add(apiKey, { favoritable_type: 'favorite_event', favoritable_id: g?.id });
+    expect(ids((await favoriteEvents(apiKey)).data)).toEqual([g?.id]);
+    const r = rink();
+    await add(apiKey, { favoritable_type: 'event_location', favoritable_id: r?.id });
+    const expected = ids(allEvents.filter((e) => e.id === g?.id || e.location_id === r?.id));
+    expect(expected.length).toBeGreaterThan(1);
+    expect(ids((await favoriteEvents(apiKey)).data)).toEqual(expected);
   });
 });

@@ -1,10 +1,13 @@
 import type { FavoritableType } from '@rudy/contracts';
+import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { DB } from '../../db/database.js';
 
 const TARGET_TABLE = {
   participant: 'participants',
   participant_group: 'participant_groups',
   event_category: 'event_categories',
+  favorite_event: 'events',
+  event_location: 'locations',
 } as const;
 
 /** SQL only. Favourites are a user's; every query names both the channel and the user. */
@@ -31,6 +34,20 @@ export function createFavoritesRepository(db: DB) {
           .onRef('c.id', '=', 'f.favoritable_id')
           .onRef('c.channel_id', '=', 'f.channel_id'),
       )
+      // An unpublished game is the console's alone: its favourite is hidden like a deleted one.
+      .leftJoin('events as e', (j) =>
+        j
+          .on('f.favoritable_type', '=', 'favorite_event')
+          .onRef('e.id', '=', 'f.favoritable_id')
+          .onRef('e.channel_id', '=', 'f.channel_id')
+          .on('e.published', '=', true),
+      )
+      .leftJoin('locations as l', (j) =>
+        j
+          .on('f.favoritable_type', '=', 'event_location')
+          .onRef('l.id', '=', 'f.favoritable_id')
+          .onRef('l.channel_id', '=', 'f.channel_id'),
+      )
       .select([
         'f.id',
         'f.favoritable_type',
@@ -43,7 +60,22 @@ export function createFavoritesRepository(db: DB) {
         'g.image_url as group_image',
         'c.name as category_name',
         'c.image_url as category_image',
+        'e.name as game_name',
+        'e.image_url as game_image',
+        'l.name as rink_name',
       ])
+      // A game's teams, for its 'away @ home' name (empty for every other favourite).
+      .select((eb) =>
+        jsonArrayFrom(
+          eb
+            .selectFrom('event_participants as ep')
+            .innerJoin('participants as gp', 'gp.id', 'ep.participant_id')
+            .select(['gp.short_name', 'ep.is_home'])
+            .whereRef('ep.event_id', '=', 'e.id')
+            .orderBy('ep.is_home')
+            .orderBy('gp.id'),
+        ).as('game_teams'),
+      )
       .where('f.channel_id', '=', channelId)
       .where('f.user_id', '=', userId);
 
@@ -54,13 +86,23 @@ export function createFavoritesRepository(db: DB) {
     find(channelId: number, userId: number, id: number) {
       return withTargets(channelId, userId).where('f.id', '=', id).executeTakeFirst();
     },
+    /** Whether the id names a row of that kind in the channel (a game: a published one). */
     async targetExists(channelId: number, type: FavoritableType, id: number): Promise<boolean> {
-      const row = await db
-        .selectFrom(TARGET_TABLE[type])
-        .select('id')
-        .where('channel_id', '=', channelId)
-        .where('id', '=', id)
-        .executeTakeFirst();
+      const row =
+        type === 'favorite_event'
+          ? await db
+              .selectFrom('events')
+              .select('id')
+              .where('channel_id', '=', channelId)
+              .where('id', '=', id)
+              .where('published', '=', true)
+              .executeTakeFirst()
+          : await db
+              .selectFrom(TARGET_TABLE[type])
+              .select('id')
+              .where('channel_id', '=', channelId)
+              .where('id', '=', id)
+              .executeTakeFirst();
       return row !== undefined;
     },
     /** Inserts unless the same favourite exists (unique per user, type and id); returns its id. */

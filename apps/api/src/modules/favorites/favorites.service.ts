@@ -2,6 +2,7 @@ import type { Favorite, FavoriteDeleted, FavoritableType, Locale } from '@rudy/c
 import type { Caller } from '../../lib/caller.js';
 import { HttpError, notFound } from '../../lib/http-error.js';
 import { pickText } from '../../lib/i18n-text.js';
+import { displayName } from '../events/event-rules.js';
 import { parseFavoriteInput } from './favorite-input.js';
 import type { FavoriteRow, FavoritesRepository } from './favorites.repository.js';
 
@@ -11,6 +12,8 @@ const TARGET_NAME: Record<FavoritableType, string> = {
   participant: 'Participant not found',
   participant_group: 'Participant group not found',
   event_category: 'Event category not found',
+  favorite_event: 'Event not found',
+  event_location: 'Location not found',
 };
 
 /** The favourite with its target's name and picture; null when the target is gone. */
@@ -39,6 +42,19 @@ export function toFavorite(row: FavoriteRow, locale: Locale): Favorite | null {
             short_name: null,
             logo: row.category_image,
           };
+    case 'favorite_event':
+      return row.game_name === null
+        ? null
+        : {
+            ...base,
+            name: displayName(pickText(row.game_name, locale), row.game_teams),
+            short_name: null,
+            logo: row.game_image,
+          };
+    case 'event_location':
+      return row.rink_name === null
+        ? null
+        : { ...base, name: row.rink_name, short_name: null, logo: null };
   }
 }
 
@@ -51,7 +67,8 @@ export function createFavoritesService(repo: FavoritesRepository) {
   return {
     async list(caller: FavoritesCaller): Promise<Favorite[]> {
       const rows = await repo.list(caller.channelId, userOf(caller));
-      // A deleted team or school leaves its favourites behind (no foreign key across three tables).
+      // A deleted team, school, game or rink leaves its favourites behind (no foreign key across
+      // five tables); an unpublished game's is hidden the same way.
       return rows.map((r) => toFavorite(r, caller.locale)).filter((f) => f !== null);
     },
 

@@ -42,20 +42,24 @@ export function createPrerollsRepository(db: DB) {
         .execute();
     },
 
-    /** Whether any of these viewers has a running suppression for the event. */
-    async isSuppressed(channelId: number, viewers: string[], eventId: number, now: Date) {
-      const row = await db
+    /** The pre-rolls with a running suppression for the event for any of these viewers. */
+    async suppressedIds(
+      channelId: number,
+      viewers: string[],
+      eventId: number,
+      now: Date,
+    ): Promise<Set<number>> {
+      const rows = await db
         .selectFrom('preroll_views')
         .select('preroll_id')
+        .distinct()
         .where('channel_id', '=', channelId)
         .where('viewer', 'in', viewers)
         .where('event_id', '=', eventId)
         .where('suppressed_until', '>', now)
-        .limit(1)
-        .executeTakeFirst();
-      return row !== undefined;
+        .execute();
+      return new Set(rows.map((r) => r.preroll_id));
     },
-
     async suppress(
       channelId: number,
       viewer: string,

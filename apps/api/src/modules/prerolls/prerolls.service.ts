@@ -24,8 +24,8 @@ export const viewersOf = (auth: { userId: number | null; keyId: string }) =>
  * Pre-roll choice and suppression. The channel's list is cached for PREROLL_CACHE_MS (spec: one
  * hour), so editing pre-rolls shows within the hour unless invalidate() is called. A pre-roll the
  * client reported shown is suppressed for that viewer and event for its own suppression time, or
- * PREROLL_SUPPRESSION_DEFAULT_MS; while any suppression of the viewer for the event runs, no other
- * pre-roll is chosen either (one ad per game per window: a reload must not bring the next ad).
+ * PREROLL_SUPPRESSION_DEFAULT_MS. Suppression is per viewer, event and pre-roll (spec section 4):
+ * the event's other eligible pre-rolls are still chosen, by their weights.
  */
 export function createPrerollsService(deps: {
   repo: PrerollsRepository;
@@ -58,8 +58,9 @@ export function createPrerollsService(deps: {
     ): Promise<Preroll | null> {
       const eligible = eligiblePrerolls(await list(channelId), target);
       if (eligible.length === 0) return null;
-      if (await deps.repo.isSuppressed(channelId, viewers, eventId, deps.now())) return null;
-      const chosen = pickWeighted(eligible, deps.random);
+      const suppressed = await deps.repo.suppressedIds(channelId, viewers, eventId, deps.now());
+      const open = eligible.filter((p) => !suppressed.has(p.id));
+      const chosen = pickWeighted(open, deps.random);
       return chosen ? toPreroll(chosen) : null;
     },
 

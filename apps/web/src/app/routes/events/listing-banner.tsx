@@ -10,6 +10,7 @@ import {
   type BannerSubject,
 } from '../../../features/participants/components/subject-banner';
 import {
+  rinkSubject,
   schoolSubject,
   sportSubject,
   teamSubject,
@@ -20,11 +21,12 @@ const FAVORITE_TYPE: Readonly<Record<BannerSubject['kind'], FavoritableType>> = 
   team: 'participant',
   school: 'participant_group',
   sport: 'event_category',
+  rink: 'event_location',
 };
 
 /**
- * A listing narrowed to one team, school or sport is that team's, school's or sport's page: its
- * banner with crest, colours and favourite star sits on top.
+ * A listing narrowed to one team, school, sport or rink is that one's page: its banner with crest,
+ * colours and favourite star sits on top.
  */
 export function ListingBanner({
   data,
@@ -54,6 +56,10 @@ export function ListingBanner({
     if (filters.category_id !== null) {
       const sport = data.categories.find((c) => c.id === filters.category_id);
       return sport ? { ...sportSubject(sport), id: sport.id } : null;
+    }
+    if (filters.rink !== null) {
+      const rink = data.locations.find((l) => l.id === filters.rink);
+      return rink ? { ...rinkSubject(rink), id: rink.id } : null;
     }
     return null;
   }

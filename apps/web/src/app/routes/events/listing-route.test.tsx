@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../../../lib/query-client';
 import { keepStartupListing } from '../../../lib/startup-data';
+import { makeProfile } from '../../../test/auth-fixtures';
 import { json } from '../../../test/fetch-mock';
 import { makeBootstrap, makeEvent, makePage } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render-app';
@@ -138,6 +139,48 @@ describe('listing filters and the URL', () => {
     expect(localStorage.getItem('rudy_events_view')).toContain('grid');
     await userEvent.click(screen.getByRole('button', { name: 'Calendar' }));
     await waitFor(() => expect(router.state.location.search).toBe('?team=1&view=calendar'));
+  });
+});
+
+describe("a rink's page (?rink=)", () => {
+  it('shows the rink with a star that makes it a favourite (event_location)', async () => {
+    const api = catalogue(games(1));
+    const posted: unknown[] = [];
+    renderApp('/schedule?rink=4', {
+      bootstrap,
+      user: makeProfile({ id: 42 }),
+      handler: (url, init) => {
+        if (url.pathname === '/api/favorites') return json([]);
+        if (url.pathname === '/api/favorite' && init.method === 'POST') {
+          posted.push(JSON.parse(init.body as string));
+          return json({
+            id: 9,
+            favoritable_id: 4,
+            favoritable_type: 'event_location',
+            name: "St. Brendan's Ice Centre",
+            short_name: null,
+            logo: null,
+            created_at: '2026-11-20T12:00:00Z',
+          });
+        }
+        return api.handler(url);
+      },
+    });
+    const banner = (
+      await screen.findByRole('heading', { level: 2, name: "St. Brendan's Ice Centre" })
+    ).closest('section');
+    expect(banner?.textContent).toContain('Rink');
+    expect(banner?.textContent).toContain('Cornwall');
+    expect(api.last()?.get('rink')).toBe('4');
+    const star = within(banner!).getByRole('button', { name: 'Add to favourites' });
+    await waitFor(() => expect(star.getAttribute('aria-busy')).toBeNull());
+    await userEvent.click(star);
+    await waitFor(() =>
+      expect(posted).toEqual([
+        expect.objectContaining({ favoritable_type: 'event_location', favoritable_id: 4 }),
+      ]),
+    );
+    expect(within(banner!).getByRole('button', { name: 'In your favourites' })).toBeTruthy();
   });
 });
 

@@ -81,6 +81,7 @@ export function Component() {
             <WatchDetails
               event={game}
               locationName={locations.get(game.location_id ?? -1)}
+              userId={user?.id ?? null}
               actions={playback?.can_download ? <DownloadButton eventId={eventId} /> : null}
             />
           ) : event.isPending ? (

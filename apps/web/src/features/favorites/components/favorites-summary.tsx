@@ -7,13 +7,16 @@ import { useFavorites } from '../api/get-favorites';
 import { FavoriteToggle } from './favorite-toggle';
 import styles from './favorites-summary.module.css';
 
-const FILTER_OF: Readonly<Record<FavoritableType, string>> = {
-  participant: 'team',
-  participant_group: 'group',
-  event_category: 'category_id',
+/** Where a favourite opens: its games on the schedule, or the game itself. */
+const PATH_OF: Readonly<Record<FavoritableType, (id: number) => string>> = {
+  participant: (id) => `/schedule?team=${id}`,
+  participant_group: (id) => `/schedule?group=${id}`,
+  event_category: (id) => `/schedule?category_id=${id}`,
+  favorite_event: (id) => `/watch/${id}`,
+  event_location: (id) => `/schedule?rink=${id}`,
 };
 
-/** The signed-in user's favourite teams, schools and sports, each opening its games. */
+/** The signed-in user's favourite teams, schools, sports, games and rinks, each opening its page. */
 export function FavoritesSummary({ userId }: { userId: number }) {
   const { t } = useT();
   const favorites = useFavorites(userId);
@@ -37,7 +40,7 @@ export function FavoritesSummary({ userId }: { userId: number }) {
         <li key={`${favorite.favoritable_type}-${favorite.favoritable_id}`} className={styles.item}>
           {favorite.logo ? <img src={favorite.logo} alt="" className={styles.logo} /> : null}
           <Link
-            to={`/schedule?${FILTER_OF[favorite.favoritable_type]}=${favorite.favoritable_id}`}
+            to={PATH_OF[favorite.favoritable_type](favorite.favoritable_id)}
             className={styles.name}
           >
             <span className={styles.kind}>{t(`favorites:type.${favorite.favoritable_type}`)}</span>
@@ -57,7 +60,13 @@ export function FavoritesSummary({ userId }: { userId: number }) {
   );
 }
 
-const ORDER: readonly FavoritableType[] = ['participant', 'participant_group', 'event_category'];
+const ORDER: readonly FavoritableType[] = [
+  'participant',
+  'participant_group',
+  'event_category',
+  'event_location',
+  'favorite_event',
+];
 
 function byTypeThenName(a: Favorite, b: Favorite) {
   return (

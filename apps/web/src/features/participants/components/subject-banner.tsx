@@ -5,9 +5,9 @@ import { isSafeColor } from '../../../lib/theme';
 import styles from './subject-banner.module.css';
 import '../../../locales/listings';
 
-/** What a team, school or sport page is about, ready to show. */
+/** What a team, school, sport or rink page is about, ready to show. */
 export interface BannerSubject {
-  kind: 'team' | 'school' | 'sport';
+  kind: 'team' | 'school' | 'sport' | 'rink';
   name: string;
   image: string | null;
   color: string | null;
@@ -17,7 +17,7 @@ export interface BannerSubject {
   links: { to: string; label: string }[];
 }
 
-/** The head of a team, school or sport page: its crest, colours, facts and favourite star. */
+/** The head of a team, school, sport or rink page: its crest, colours, facts and favourite star. */
 export function SubjectBanner({ subject, action }: { subject: BannerSubject; action?: ReactNode }) {
   const { t } = useT();
   const color = subject.color && isSafeColor(subject.color) ? subject.color : null;

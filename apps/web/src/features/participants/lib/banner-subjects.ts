@@ -1,4 +1,4 @@
-import type { EventCategory, Participant, ParticipantGroup } from '@rudy/contracts';
+import type { EventCategory, EventLocation, Participant, ParticipantGroup } from '@rudy/contracts';
 import type { BannerSubject } from '../components/subject-banner';
 
 export type Gender = NonNullable<Participant['properties']['gender']>;
@@ -54,6 +54,18 @@ export function sportSubject(category: EventCategory): BannerSubject {
     image: category.image_url,
     color: null,
     details: [],
+    links: [],
+  };
+}
+
+/** A rink's page (the listing narrowed to `?rink=`): its name and city. */
+export function rinkSubject(location: EventLocation): BannerSubject {
+  return {
+    kind: 'rink',
+    name: location.name,
+    image: null,
+    color: null,
+    details: location.city ? [location.city] : [],
     links: [],
   };
 }
