@@ -1,0 +1,283 @@
+import type { ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_CHANNEL_KEY, seedDemoChannel } from '../db/seed/demo-channel.js';
+import { MEDIA_QUEUE_OPTIONS } from '../modules/media/media.jobs.js';
+import { createMediaJobsRepository } from '../modules/media/media-jobs.repository.js';
+import { QUEUES } from '../modules/media/media-queues.js';
+import { prerollUrls } from '../modules/prerolls/register-prerolls.js';
+import { ignoreQueueErrors } from '../test/queue-errors.js';
+import { createTestDatabase, type TestDatabase } from '../test/test-database.js';
+import { startWorkerProcess } from '../test/worker-process.js';
+import { createBoss } from './boss.js';
+
+/*
+ * A worker process under faults, on a PostgreSQL server (worker processes need one): a connection
+ * cut while it settles a job, and a kill -9 in the middle of a media job (its ffmpeg, its
+ * successor's start-up enqueueing, the job taken over).
+ */
+
+const onServer = Boolean(process.env.DATABASE_URL);
+
+let database: TestDatabase;
+let channelId: number;
+let gameId: number;
+let dataDir: string;
+const workers: ChildProcess[] = [];
+const strays: number[] = [];
+
+beforeAll(async () => {
+  if (!onServer) return;
+  database = await createTestDatabase();
+  channelId = (await seedDemoChannel(database.db)).channelId;
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rudy-worker-faults-'));
+  // One finished game without a VOD; the others later (no live encoder, no second render).
+  const [game] = await createMediaJobsRepository(database.db).finishedWithoutVod(
+    [channelId],
+    new Date(),
+  );
+  if (!game) throw new Error('the demo channel has no finished game');
+  gameId = game.id;
+  await database.db
+    .updateTable('events')
+    .set({ event_utc_ts: sql<Date>`now() + interval '30 days'` })
+    .where('channel_id', '=', channelId)
+    .where('id', '<>', gameId)
+    .execute();
+  // The pre-roll clips exist already: a demo channel's start-up would render them otherwise.
+  for (const { url } of await prerollUrls(database.db, [channelId])) {
+    const file = path.join(dataDir, 'media', url.replace(/^\/media\//, ''));
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, 'clip');
+  }
+}, 60_000);
+
+afterAll(async () => {
+  for (const w of workers) if (w.exitCode === null && w.signalCode === null) w.kill('SIGKILL');
+  for (const pid of strays) {
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      // Gone.
+    }
+  }
+  await database?.close();
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function until<T>(what: () => Promise<T> | T, ok: (v: T) => boolean, ms: number) {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await what();
+    if (ok(value) || Date.now() > deadline) return value;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+async function startWorker(env: Record<string, string>): Promise<ChildProcess> {
+  const child = await startWorkerProcess({
+    DATABASE_URL: database.url ?? '',
+    DATA_DIR: dataDir,
+    DEMO_MEDIA_CHANNELS: '',
+    COMMERCE_JOB_INTERVAL_MS: '0',
+    ...env,
+  });
+  workers.push(child);
+  return child;
+}
+
+/** Running (not a zombie) processes whose parent is `ppid` and whose name is `comm`. */
+function childrenOf(ppid: number, comm: string): number[] {
+  const found: number[] = [];
+  for (const name of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    const stat = procStat(Number(name));
+    if (stat && stat.ppid === ppid && stat.comm === comm && stat.state !== 'Z') {
+      found.push(Number(name));
+    }
+  }
+  return found;
+}
+
+function procStat(pid: number): { comm: string; state: string; ppid: number } | undefined {
+  try {
+    const text = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const [state, ppid] = text.slice(text.lastIndexOf(')') + 2).split(' ');
+    return {
+      comm: text.slice(text.indexOf('(') + 1, text.lastIndexOf(')')),
+      state: state ?? '',
+      ppid: Number(ppid),
+    };
+  } catch {
+    return undefined;
+  }
+}
+
+const running = (pid: number) => {
+  const stat = procStat(pid);
+  return stat !== undefined && stat.state !== 'Z';
+};
+
+async function withBoss<T>(run: (boss: ReturnType<typeof createBoss>) => Promise<T>) {
+  const boss = createBoss(database, database.url, ignoreQueueErrors);
+  await boss.start();
+  try {
+    for (const [name, options] of Object.entries(MEDIA_QUEUE_OPTIONS))
+      await boss.createQueue(name, { name, ...options });
+    return await run(boss);
+  } finally {
+    await boss.stop({ graceful: false, wait: true });
+  }
+}
+
+/** Backends of the test database waiting for a lock, with what they run. */
+async function lockWaiters(client: pg.Client) {
+  const { rows } = await client.query<{ pid: number; query: string }>(
+    `select pid, query from pg_stat_activity
+     where datname = current_database() and wait_event_type = 'Lock' and pid <> pg_backend_pid()`,
+  );
+  return rows;
+}
+
+describe.skipIf(!onServer)('a worker process under faults', () => {
+  it('survives a connection cut while it completes a job, and completes it', async () => {
+    await withBoss(async (boss) => {
+      // A transcode of an upload that is not there: the job is done at once ('skipped').
+      const uploadId = randomUUID();
+      const jobId = await boss.send(
+        QUEUES.packageUpload,
+        { channelId, uploadId },
+        { singletonKey: `upload-${uploadId}` },
+      );
+      if (!jobId) throw new Error('job not queued');
+
+      // The test holds the job's lease row (the worker waits to take it), then its pgboss row,
+      // then lets the lease go: the worker runs the job and waits to complete it.
+      const holder = new pg.Client({ connectionString: database.url });
+      await holder.connect();
+      try {
+        await holder.query('begin');
+        await holder.query('savepoint gate');
+        await holder.query(
+          `insert into media_job_leases (job_id, queue, owner, lease_until)
+           values ($1, $2, 'test', now() + interval '1 hour')`,
+          [jobId, QUEUES.packageUpload],
+        );
+        const worker = await startWorker({ MEDIA_JOB_LEASE_SECONDS: '30' });
+        let output = '';
+        worker.stdout?.on('data', (d: Buffer) => (output += d.toString()));
+        const leaseWait = await until(
+          () => lockWaiters(holder),
+          (rows) => rows.some((r) => r.query.includes('media_job_leases')),
+          30_000,
+        );
+        expect(leaseWait.length).toBeGreaterThan(0);
+        await holder.query('select id from pgboss.job where id = $1 for update', [jobId]);
+        await holder.query('rollback to savepoint gate');
+        const completing = (rows: { pid: number; query: string }[]) =>
+          rows.filter((r) => r.query.includes('completed_on'));
+        const first = completing(
+          await until(
+            () => lockWaiters(holder),
+            (r) => completing(r).length > 0,
+            30_000,
+          ),
+        );
+        expect(first).toHaveLength(1);
+
+        // The server cuts the worker's connection in the middle of complete().
+        await holder.query('select pg_terminate_backend($1)', [first[0]?.pid]);
+        // The worker tries again on another connection (and waits for the lock again)...
+        const again = await until(
+          async () => completing(await lockWaiters(holder)).filter((r) => r.pid !== first[0]?.pid),
+          (rows) => rows.length > 0 || worker.exitCode !== null,
+          30_000,
+        );
+        expect(worker.exitCode).toBeNull();
+        expect(again).toHaveLength(1);
+        await holder.query('commit');
+
+        // ...and completes the job once the lock is gone; the process never stopped.
+        const state = await until(
+          async () => (await boss.getJobById(QUEUES.packageUpload, jobId))?.state,
+          (s) => s === 'completed',
+          30_000,
+        );
+        expect(state).toBe('completed');
+        expect(worker.exitCode).toBeNull();
+        expect(output).not.toContain('uncaught error');
+        worker.kill('SIGTERM');
+        await new Promise((r) => worker.once('exit', r));
+      } finally {
+        await holder.end();
+      }
+    });
+  }, 120_000);
+
+  it('kill -9 mid-render: its ffmpeg dies with it; the next start takes over the same job, once', async () => {
+    await withBoss(async (boss) => {
+      const jobId = await boss.send(
+        QUEUES.demoGame,
+        { channelId, eventId: gameId },
+        { singletonKey: `demo-${gameId}` },
+      );
+      if (!jobId) throw new Error('job not queued');
+      // A long game: its ffmpeg would render for minutes.
+      const first = await startWorker({ DEMO_GAME_SECONDS: '900', MEDIA_JOB_LEASE_SECONDS: '3' });
+      const firstPid = first.pid ?? 0;
+      const [ffmpeg] = await until(
+        () => childrenOf(firstPid, 'ffmpeg'),
+        (p) => p.length > 0,
+        60_000,
+      );
+      if (!ffmpeg) throw new Error('the worker started no ffmpeg');
+      strays.push(ffmpeg);
+      const scratch = () =>
+        fs
+          .readdirSync(path.join(dataDir, 'media', '.work'))
+          .filter((n) => n.includes(`.${firstPid}.`));
+      expect(scratch().length).toBeGreaterThan(0);
+
+      first.kill('SIGKILL');
+      await new Promise((r) => first.once('exit', r));
+      // The kernel ends it with its worker (the wait is bounded; the render had minutes to go).
+      expect(
+        await until(
+          () => running(ffmpeg),
+          (alive) => !alive,
+          10_000,
+        ),
+      ).toBe(false);
+
+      // The next worker (a demo channel: its start-up enqueues the game's VOD again) cleans up the
+      // dead one's scratch, finds the game's job, and takes it over when its lease lapses.
+      const second = await startWorker({
+        DEMO_MEDIA_CHANNELS: DEMO_CHANNEL_KEY,
+        DEMO_GAME_SECONDS: '4',
+        MEDIA_JOB_LEASE_SECONDS: '3',
+      });
+      expect(scratch()).toEqual([]);
+      const state = await until(
+        async () => (await boss.getJobById(QUEUES.demoGame, jobId))?.state,
+        (s) => s === 'completed' || s === 'failed',
+        150_000,
+      );
+      expect(state).toBe('completed');
+      // Exactly one job for the game, ever: the same one, retried once.
+      const jobs = await sql<{ id: string; state: string; retry_count: number }>`
+        select id, state, retry_count from pgboss.job where singleton_key = ${`demo-${gameId}`}
+        union all
+        select id, state, retry_count from pgboss.archive where singleton_key = ${`demo-${gameId}`}`.execute(
+        database.db,
+      );
+      expect(jobs.rows).toEqual([{ id: jobId, state: 'completed', retry_count: 1 }]);
+      second.kill('SIGTERM');
+      await new Promise((r) => second.once('exit', r));
+    });
+  }, 240_000);
+});
