@@ -123,6 +123,13 @@ const running = (pid: number) => {
   return stat !== undefined && stat.state !== 'Z';
 };
 
+/** SIGTERM, and the wait for its exit. */
+async function stop(worker: ChildProcess | undefined) {
+  if (!worker || worker.exitCode !== null || worker.signalCode !== null) return;
+  worker.kill('SIGTERM');
+  await new Promise((r) => worker.once('exit', r));
+}
+
 async function withBoss<T>(run: (boss: ReturnType<typeof createBoss>) => Promise<T>) {
   const boss = createBoss(database, database.url, ignoreQueueErrors);
   await boss.start();
@@ -158,18 +165,20 @@ describe.skipIf(!onServer)('a worker process under faults', () => {
 
       // The test holds the job's lease row (the worker waits to take it), then its pgboss row,
       // then lets the lease go: the worker runs the job and waits to complete it.
+      const gate = new pg.Client({ connectionString: database.url });
       const holder = new pg.Client({ connectionString: database.url });
+      await gate.connect();
       await holder.connect();
+      let worker: ChildProcess | undefined;
+      let output = '';
       try {
-        await holder.query('begin');
-        await holder.query('savepoint gate');
-        await holder.query(
+        await gate.query('begin');
+        await gate.query(
           `insert into media_job_leases (job_id, queue, owner, lease_until)
            values ($1, $2, 'test', now() + interval '1 hour')`,
           [jobId, QUEUES.packageUpload],
         );
-        const worker = await startWorker({ MEDIA_JOB_LEASE_SECONDS: '30' });
-        let output = '';
+        worker = await startWorker({ MEDIA_JOB_LEASE_SECONDS: '30' });
         worker.stdout?.on('data', (d: Buffer) => (output += d.toString()));
         const leaseWait = await until(
           () => lockWaiters(holder),
@@ -177,13 +186,16 @@ describe.skipIf(!onServer)('a worker process under faults', () => {
           30_000,
         );
         expect(leaseWait.length).toBeGreaterThan(0);
+        await holder.query('begin');
         await holder.query('select id from pgboss.job where id = $1 for update', [jobId]);
-        await holder.query('rollback to savepoint gate');
+        // (pg_stat_activity is read through `gate` from now on: inside a transaction it stays as
+        // it was at the first read.)
+        await gate.query('rollback');
         const completing = (rows: { pid: number; query: string }[]) =>
           rows.filter((r) => r.query.includes('completed_on'));
         const first = completing(
           await until(
-            () => lockWaiters(holder),
+            () => lockWaiters(gate),
             (r) => completing(r).length > 0,
             30_000,
           ),
@@ -191,14 +203,14 @@ describe.skipIf(!onServer)('a worker process under faults', () => {
         expect(first).toHaveLength(1);
 
         // The server cuts the worker's connection in the middle of complete().
-        await holder.query('select pg_terminate_backend($1)', [first[0]?.pid]);
+        await gate.query('select pg_terminate_backend($1)', [first[0]?.pid]);
         // The worker tries again on another connection (and waits for the lock again)...
         const again = await until(
-          async () => completing(await lockWaiters(holder)).filter((r) => r.pid !== first[0]?.pid),
-          (rows) => rows.length > 0 || worker.exitCode !== null,
+          async () => completing(await lockWaiters(gate)).filter((r) => r.pid !== first[0]?.pid),
+          (rows) => rows.length > 0 || worker?.exitCode !== null,
           30_000,
         );
-        expect(worker.exitCode).toBeNull();
+        expect(worker.exitCode, output).toBeNull();
         expect(again).toHaveLength(1);
         await holder.query('commit');
 
@@ -211,10 +223,10 @@ describe.skipIf(!onServer)('a worker process under faults', () => {
         expect(state).toBe('completed');
         expect(worker.exitCode).toBeNull();
         expect(output).not.toContain('uncaught error');
-        worker.kill('SIGTERM');
-        await new Promise((r) => worker.once('exit', r));
       } finally {
+        await gate.end();
         await holder.end();
+        await stop(worker);
       }
     });
   }, 120_000);
@@ -276,8 +288,7 @@ describe.skipIf(!onServer)('a worker process under faults', () => {
         database.db,
       );
       expect(jobs.rows).toEqual([{ id: jobId, state: 'completed', retry_count: 1 }]);
-      second.kill('SIGTERM');
-      await new Promise((r) => second.once('exit', r));
+      await stop(second);
     });
   }, 240_000);
 });

@@ -40,16 +40,18 @@ export function createMediaJobLeases(o: {
       context,
     });
     let lost = false;
-    const renew = async () => {
+    const renewLease = async () => {
       const ours = await repo.renewJobLease(job.id, owner, leaseSeconds);
-      if (ours) await repo.pushJobExpiry(job.name, job.id, job.expireInSeconds);
-      else if (!lost) {
+      if (!ours && !lost) {
         // It was reaped (this process stalled or lost the database past the lease), and pg-boss
         // may have handed it to another worker: that run settles it.
         log.error(context, 'media job lease lost');
       }
       lost ||= !ours;
       return ours;
+    };
+    const renew = async () => {
+      if (await renewLease()) await repo.pushJobExpiry(job.name, job.id, job.expireInSeconds);
     };
     let failing = false;
     const timer = setInterval(() => {
@@ -68,7 +70,7 @@ export function createMediaJobLeases(o: {
     try {
       await run(
         async () =>
-          !lost && (await retryTransient(renew, { log, what: 'media job lease', context })),
+          !lost && (await retryTransient(renewLease, { log, what: 'media job lease', context })),
       );
       settled = true;
     } finally {
