@@ -123,6 +123,11 @@ const running = (pid: number) => {
   return stat !== undefined && stat.state !== 'Z';
 };
 
+/** The scratch directories of the worker with this pid. */
+function scratchOf(pid: number): string[] {
+  return fs.readdirSync(path.join(dataDir, 'media', '.work')).filter((n) => n.includes(`.${pid}.`));
+}
+
 /** SIGTERM, and the wait for its exit. */
 async function stop(worker: ChildProcess | undefined) {
   if (!worker || worker.exitCode !== null || worker.signalCode !== null) return;
@@ -231,7 +236,10 @@ describe.skipIf(!onServer)('a worker process under faults', () => {
     });
   }, 120_000);
 
-  it('kill -9 mid-render: its ffmpeg dies with it; the next start takes over the same job, once', async () => {
+  // Set by the kill -9 below, for the restart after it.
+  let killed: { jobId: string; pid: number } | undefined;
+
+  it("kill -9 mid-render: the worker's ffmpeg dies with it", async () => {
     await withBoss(async (boss) => {
       const jobId = await boss.send(
         QUEUES.demoGame,
@@ -241,22 +249,19 @@ describe.skipIf(!onServer)('a worker process under faults', () => {
       if (!jobId) throw new Error('job not queued');
       // A long game: its ffmpeg would render for minutes.
       const first = await startWorker({ DEMO_GAME_SECONDS: '900', MEDIA_JOB_LEASE_SECONDS: '3' });
-      const firstPid = first.pid ?? 0;
+      const pid = first.pid ?? 0;
       const [ffmpeg] = await until(
-        () => childrenOf(firstPid, 'ffmpeg'),
+        () => childrenOf(pid, 'ffmpeg'),
         (p) => p.length > 0,
         60_000,
       );
       if (!ffmpeg) throw new Error('the worker started no ffmpeg');
       strays.push(ffmpeg);
-      const scratch = () =>
-        fs
-          .readdirSync(path.join(dataDir, 'media', '.work'))
-          .filter((n) => n.includes(`.${firstPid}.`));
-      expect(scratch().length).toBeGreaterThan(0);
+      expect(scratchOf(pid).length).toBeGreaterThan(0);
 
       first.kill('SIGKILL');
       await new Promise((r) => first.once('exit', r));
+      killed = { jobId, pid };
       // The kernel ends it with its worker (the wait is bounded; the render had minutes to go).
       expect(
         await until(
@@ -265,26 +270,33 @@ describe.skipIf(!onServer)('a worker process under faults', () => {
           10_000,
         ),
       ).toBe(false);
+    });
+  }, 120_000);
 
-      // The next worker (a demo channel: its start-up enqueues the game's VOD again) cleans up the
-      // dead one's scratch, finds the game's job, and takes it over when its lease lapses.
+  it('the next start cleans up, queues nothing new, and takes over the same job: done once', async () => {
+    if (!killed) throw new Error('needs the kill -9 above');
+    const { jobId, pid } = killed;
+    await withBoss(async (boss) => {
+      // A demo channel's worker: its start-up enqueues the game's VOD again.
       const second = await startWorker({
         DEMO_MEDIA_CHANNELS: DEMO_CHANNEL_KEY,
         DEMO_GAME_SECONDS: '4',
         MEDIA_JOB_LEASE_SECONDS: '3',
       });
-      expect(scratch()).toEqual([]);
+      // The dead worker's scratch is gone.
+      expect(scratchOf(pid)).toEqual([]);
       const state = await until(
         async () => (await boss.getJobById(QUEUES.demoGame, jobId))?.state,
         (s) => s === 'completed' || s === 'failed',
         150_000,
       );
       expect(state).toBe('completed');
-      // Exactly one job for the game, ever: the same one, retried once.
+      // Exactly one job for the game, ever: the same one, retried once (by the lease reaper).
+      const key = `demo-${gameId}`;
       const jobs = await sql<{ id: string; state: string; retry_count: number }>`
-        select id, state, retry_count from pgboss.job where singleton_key = ${`demo-${gameId}`}
+        select id, state, retry_count from pgboss.job where singleton_key = ${key}
         union all
-        select id, state, retry_count from pgboss.archive where singleton_key = ${`demo-${gameId}`}`.execute(
+        select id, state, retry_count from pgboss.archive where singleton_key = ${key}`.execute(
         database.db,
       );
       expect(jobs.rows).toEqual([{ id: jobId, state: 'completed', retry_count: 1 }]);
