@@ -31,10 +31,10 @@ describe('retryTransient', () => {
   it('tries again after a transient error, never after another', async () => {
     let calls = 0;
     const result = await retryTransient(
-      async () => {
+      () => {
         calls += 1;
-        if (calls < 3) throw pgError('40P01', 'deadlock detected');
-        return 'done';
+        if (calls < 3) return Promise.reject(pgError('40P01', 'deadlock detected'));
+        return Promise.resolve('done');
       },
       { log: silentLog, what: 'test' },
     );
@@ -43,9 +43,9 @@ describe('retryTransient', () => {
     let other = 0;
     await expect(
       retryTransient(
-        async () => {
+        () => {
           other += 1;
-          throw pgError('23505', 'duplicate key');
+          return Promise.reject(pgError('23505', 'duplicate key'));
         },
         { log: silentLog, what: 'test' },
       ),

@@ -77,7 +77,7 @@ export function startJobLoop<T>(boss: PgBoss, queue: string, o: JobLoopOptions<T
       }
       const run = (owned: () => Promise<boolean>) => runOne(job, owned);
       try {
-        if (o.hold) await o.hold(job as PgBoss.Job<unknown>, run);
+        if (o.hold) await o.hold(job, run);
         else await run(() => Promise.resolve(true));
       } catch (error) {
         // The job stays active: its lease lapses and the reaper hands it to a worker again.

@@ -66,18 +66,17 @@ export function createMediaJobLeases(o: {
       );
     }, renewEveryMs);
     timer.unref();
-    let settled = false;
     try {
+      // A settlement that failed for good throws here: the lease is left to lapse, and the reaper
+      // hands the job out again.
       await run(
         async () =>
           !lost && (await retryTransient(renewLease, { log, what: 'media job lease', context })),
       );
-      settled = true;
     } finally {
       clearInterval(timer);
     }
-    // Not settled (the database stayed away): the lease lapses and the reaper re-queues the job.
-    if (settled && !lost) {
+    if (!lost) {
       await repo
         .releaseJobLease(job.id, owner)
         .catch((error: unknown) => log.error({ err: error }, 'media job lease not released'));
