@@ -3,6 +3,7 @@ import { createMediaJobLeases, reapExpiredLeases } from '../modules/media/media-
 import { createMediaJobsRepository } from '../modules/media/media-jobs.repository.js';
 import { ignoreQueueErrors } from '../test/queue-errors.js';
 import { createTestDatabase, type TestDatabase } from '../test/test-database.js';
+import { until } from '../test/until.js';
 import { createBoss } from './boss.js';
 import { startJobLoop } from './job-loop.js';
 
@@ -84,12 +85,3 @@ describe('a job that outlives its queue expiry', () => {
     }
   }, 60_000);
 });
-
-async function until<T>(what: () => Promise<T>, ok: (v: T) => boolean, ms: number) {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await what();
-    if (ok(value) || Date.now() > deadline) return value;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}

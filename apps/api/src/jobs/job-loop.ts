@@ -1,5 +1,6 @@
 import type PgBoss from 'pg-boss';
 import { retryTransient } from '../db/transient-error.js';
+import { settlesWithin } from '../lib/settles-within.js';
 import type { WorkerLog } from './job-runner.js';
 
 /**
@@ -96,13 +97,7 @@ export function startJobLoop<T>(boss: PgBoss, queue: string, o: JobLoopOptions<T
     async stop(ms: number): Promise<boolean> {
       stopping = true;
       wake?.();
-      let timer: NodeJS.Timeout | undefined;
-      return Promise.race([
-        done.then(() => true),
-        new Promise<boolean>((resolve) => {
-          timer = setTimeout(() => resolve(false), ms);
-        }),
-      ]).finally(() => clearTimeout(timer));
+      return settlesWithin(done, ms);
     },
   };
 }

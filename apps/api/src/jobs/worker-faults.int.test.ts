@@ -13,6 +13,7 @@ import { QUEUES } from '../modules/media/media-queues.js';
 import { prerollUrls } from '../modules/prerolls/register-prerolls.js';
 import { ignoreQueueErrors } from '../test/queue-errors.js';
 import { createTestDatabase, type TestDatabase } from '../test/test-database.js';
+import { until } from '../test/until.js';
 import { startWorkerProcess } from '../test/worker-process.js';
 import { createBoss } from './boss.js';
 
@@ -69,15 +70,6 @@ afterAll(async () => {
   await database?.close();
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 });
-
-async function until<T>(what: () => Promise<T> | T, ok: (v: T) => boolean, ms: number) {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await what();
-    if (ok(value) || Date.now() > deadline) return value;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 
 async function startWorker(env: Record<string, string>): Promise<ChildProcess> {
   const child = await startWorkerProcess({

@@ -12,6 +12,7 @@ import { COMMERCE_QUEUE_OPTIONS, registerCommerceJobs } from '../modules/commerc
 import { MEDIA_QUEUE_OPTIONS, registerMediaJobs } from '../modules/media/media.jobs.js';
 import { PREROLL_QUEUE_OPTIONS, registerPrerollJobs } from '../modules/prerolls/prerolls.jobs.js';
 import { registerVodJobs, VOD_QUEUE_OPTIONS } from '../modules/vod/vod.jobs.js';
+import { settlesWithin } from '../lib/settles-within.js';
 import { createBoss } from './boss.js';
 import { createJobRunner, type WorkerLog } from './job-runner.js';
 import { startWorkerHeartbeat } from './worker-heartbeat.js';
@@ -123,14 +124,3 @@ export async function startWorker(o: WorkerOptions) {
   };
 }
 export type Worker = Awaited<ReturnType<typeof startWorker>>;
-
-/** Whether the promise settled within ms. */
-function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boolean> {
-  let timer: NodeJS.Timeout | undefined;
-  return Promise.race([
-    promise.then(() => true),
-    new Promise<boolean>((resolve) => {
-      timer = setTimeout(() => resolve(false), ms);
-    }),
-  ]).finally(() => clearTimeout(timer));
-}
