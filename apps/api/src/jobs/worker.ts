@@ -111,11 +111,11 @@ export async function startWorker(o: WorkerOptions) {
       // Running jobs may finish in what is left; what is cut short is retried after the next start
       // (the media jobs' leases lapse: the reaper hands them out again).
       const timeout = Math.max(500, until - Date.now());
-      const [mediaStopped] = await Promise.all([
+      await Promise.all([
         media.stopJobs(timeout),
         boss.stop({ graceful: true, wait: true, timeout }),
       ]);
-      const killed = mediaStopped ? 0 : media.killRemaining();
+      const killed = media.killRemaining();
       log.info({ ms: Date.now() - started, killed }, 'job worker stopped');
       await heartbeat.stop();
     },
