@@ -2,6 +2,7 @@ export { locateFfmpeg, locateFont, type FfmpegBinary } from './locate.js';
 export {
   FfmpegError,
   killAllFfmpeg,
+  killOrphanedFfmpeg,
   runFfmpeg,
   spawnFfmpeg,
   type FfmpegProcess,

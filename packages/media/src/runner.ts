@@ -1,4 +1,5 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
 import type { Writable } from 'node:stream';
 import { locateFfmpeg } from './locate.js';
 import { createProgressParser, type FfmpegProgress } from './progress.js';
@@ -50,12 +51,69 @@ export interface FfmpegProcess {
 const children = new Set<ReturnType<typeof spawn>>();
 
 /**
- * Kills every ffmpeg still running (process shutdown): children are not ended with their parent,
- * and an orphaned encode would keep a core busy for nothing. Their jobs are retried on restart.
+ * Kills every ffmpeg still running (process shutdown): an orphaned encode would keep a core busy
+ * for nothing (the death signal covers only a worker that dies). Their jobs are retried later.
  */
 export function killAllFfmpeg(): number {
   for (const child of children) child.kill('SIGKILL');
   return children.size;
+}
+
+/** Every ffmpeg carries its worker's pid: a start-up tells the ones a dead worker left. */
+const OWNER_ENV = 'RUDY_FFMPEG_OWNER';
+
+let deathSignal: boolean | undefined;
+/**
+ * Whether ffmpeg can be started through util-linux's `setpriv --pdeathsig KILL`: the kernel then
+ * kills it when the worker that started it dies, kill -9 and out-of-memory kills included (an
+ * 'exit' handler runs on neither). Elsewhere ffmpeg starts directly, and the next worker's
+ * start-up ends what a dead one left (killOrphanedFfmpeg).
+ */
+function hasDeathSignal(): boolean {
+  if (deathSignal === undefined) {
+    deathSignal =
+      process.platform === 'linux' &&
+      spawnSync('setpriv', ['--pdeathsig', 'KILL', '--', 'true'], { stdio: 'ignore' }).status === 0;
+  }
+  return deathSignal;
+}
+
+/** ffmpeg's command line: through setpriv where it is available. */
+function command(binary: string, args: string[]): [string, string[]] {
+  return hasDeathSignal()
+    ? ['setpriv', ['--pdeathsig', 'KILL', '--', binary, ...args]]
+    : [binary, args];
+}
+
+/**
+ * Kills the ffmpeg processes (of this machine, this user) that a dead worker left running: those
+ * whose worker mark names a process that is no longer their parent (an orphan is re-parented, so
+ * a reused pid cannot pass for its worker). Linux only (/proc); returns how many were killed.
+ */
+export function killOrphanedFfmpeg(): number {
+  let pids: string[];
+  try {
+    pids = fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name));
+  } catch {
+    return 0;
+  }
+  let killed = 0;
+  for (const pid of pids) {
+    try {
+      const environ = fs.readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0');
+      const mark = environ.find((v) => v.startsWith(`${OWNER_ENV}=`));
+      if (!mark) continue;
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      // pid (comm) state ppid ...: comm may hold spaces and parentheses, so read after the last ')'.
+      const ppid = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1];
+      if (ppid === mark.slice(OWNER_ENV.length + 1)) continue;
+      process.kill(Number(pid), 'SIGKILL');
+      killed += 1;
+    } catch {
+      // Gone meanwhile, or another user's process.
+    }
+  }
+  return killed;
 }
 
 function assertArgs(args: readonly string[]): void {
@@ -83,8 +141,10 @@ export function spawnFfmpeg(args: readonly string[], opts: RunOptions = {}): Ffm
     ...args,
   ];
   const started = Date.now();
-  const child = spawn(binary, full, {
+  const [file, argv] = command(binary, full);
+  const child = spawn(file, argv, {
     cwd: opts.cwd,
+    env: { ...process.env, [OWNER_ENV]: String(process.pid) },
     stdio: ['pipe', 'pipe', 'pipe'],
     shell: false,
     windowsHide: true,
@@ -130,7 +190,9 @@ export function spawnFfmpeg(args: readonly string[], opts: RunOptions = {}): Ffm
       opts.signal?.removeEventListener('abort', onAbort);
       const tail = stderr.trim();
       const result = { stderrTail: tail, durationMs: Date.now() - started };
-      if (timedOut) {
+      if (code === 127 && tail.startsWith('setpriv: failed to execute')) {
+        reject(new FfmpegError(`ffmpeg could not start: ${tail.slice(9)}`, null, null, ''));
+      } else if (timedOut) {
         reject(new FfmpegError(`ffmpeg timed out after ${opts.timeoutMs} ms`, code, signal, tail));
       } else if (code === 0 || (stopping && !opts.signal?.aborted)) {
         // After our SIGINT ffmpeg exits with 255 having finished its outputs: that is success.

@@ -45,9 +45,12 @@ export function createBoss(
   return boss;
 }
 
+/** pg-boss's tables (jobs are also sent in the application's transactions, and leases move a job's expiry). */
+export const BOSS_SCHEMA = 'pgboss';
+
 function createBossOn(database: DatabaseHandle, databaseUrl: string | undefined): PgBoss {
   const common = {
-    schema: 'pgboss',
+    schema: BOSS_SCHEMA,
     // No cron schedules are used; the clock-skew monitor would only add queries.
     schedule: false,
     monitorStateIntervalSeconds: 60,

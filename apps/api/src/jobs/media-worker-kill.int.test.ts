@@ -94,11 +94,11 @@ describe('the lease reaper', () => {
       await repo.takeJobLease(dead.id, QUEUES.liveStills, 'dead-worker', 1);
       const leases = createMediaJobLeases({ repo, log: silentLog, leaseSeconds: 1 });
       let release!: () => void;
-      const running = leases.hold(async () => {
+      const running = leases.hold(alive, async () => {
         await new Promise<void>((r) => {
           release = r;
         });
-      })([alive]);
+      });
 
       await new Promise((r) => setTimeout(r, 2_200));
       expect(await reapExpiredLeases(boss, repo, silentLog)).toBe(1);

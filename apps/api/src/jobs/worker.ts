@@ -1,5 +1,5 @@
 import type PgBoss from 'pg-boss';
-import { locateFfmpeg, type Rendition } from '@rudy/media';
+import { killOrphanedFfmpeg, locateFfmpeg, type Rendition } from '@rudy/media';
 import type { Config } from '../config.js';
 import type { DatabaseHandle } from '../db/database.js';
 import { createMediaStorage } from '../modules/media/media-storage.js';
@@ -12,6 +12,7 @@ import { COMMERCE_QUEUE_OPTIONS, registerCommerceJobs } from '../modules/commerc
 import { MEDIA_QUEUE_OPTIONS, registerMediaJobs } from '../modules/media/media.jobs.js';
 import { PREROLL_QUEUE_OPTIONS, registerPrerollJobs } from '../modules/prerolls/prerolls.jobs.js';
 import { registerVodJobs, VOD_QUEUE_OPTIONS } from '../modules/vod/vod.jobs.js';
+import { settlesWithin } from '../lib/settles-within.js';
 import { createBoss } from './boss.js';
 import { createJobRunner, type WorkerLog } from './job-runner.js';
 import { startWorkerHeartbeat } from './worker-heartbeat.js';
@@ -49,7 +50,10 @@ export async function startWorker(o: WorkerOptions) {
   const ffmpeg = locateFfmpeg();
   log.info({ ffmpeg: ffmpeg.path, source: ffmpeg.source }, 'media worker starting');
   const storage = createMediaStorage(config);
-  // Scratch of jobs that died with the previous process.
+  // What a dead worker of this machine left: its ffmpeg (where no death signal ended it) and its
+  // jobs' scratch. Not that of workers alive beside this one on the same MEDIA_DIR.
+  const orphans = killOrphanedFfmpeg();
+  if (orphans > 0) log.info({ killed: orphans }, 'ffmpeg left by a dead worker killed');
   await storage.clearWork();
 
   const boss = createBoss(database, config.DATABASE_URL, (error) =>
@@ -104,9 +108,13 @@ export async function startWorker(o: WorkerOptions) {
         .catch((error: unknown) => log.error({ err: error }, 'live encoders did not stop cleanly'));
       const stopped = await settlesWithin(encoders, (until - started) / 2);
       log.info({ ms: Date.now() - started, stopped }, 'live encoders stopped');
-      // Running jobs may finish in what is left; what is cut short is retried after the next start.
+      // Running jobs may finish in what is left; what is cut short is retried after the next start
+      // (the media jobs' leases lapse: the reaper hands them out again).
       const timeout = Math.max(500, until - Date.now());
-      await boss.stop({ graceful: true, wait: true, timeout });
+      await Promise.all([
+        media.stopJobs(timeout),
+        boss.stop({ graceful: true, wait: true, timeout }),
+      ]);
       const killed = media.killRemaining();
       log.info({ ms: Date.now() - started, killed }, 'job worker stopped');
       await heartbeat.stop();
@@ -116,14 +124,3 @@ export async function startWorker(o: WorkerOptions) {
   };
 }
 export type Worker = Awaited<ReturnType<typeof startWorker>>;
-
-/** Whether the promise settled within ms. */
-function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boolean> {
-  let timer: NodeJS.Timeout | undefined;
-  return Promise.race([
-    promise.then(() => true),
-    new Promise<boolean>((resolve) => {
-      timer = setTimeout(() => resolve(false), ms);
-    }),
-  ]).finally(() => clearTimeout(timer));
-}

@@ -1,6 +1,7 @@
 import closeWithGrace from 'close-with-grace';
 import type { FastifyBaseLogger } from 'fastify';
 import { ConfigError, type Config } from '../config.js';
+import { isTransientDbError } from '../db/transient-error.js';
 import { processLogger } from '../plugins/request-log.js';
 
 /**
@@ -34,6 +35,8 @@ export function exitOnStartFailure(error: unknown, config?: Config): never {
  * Graceful shutdown on SIGTERM/SIGINT (and after an uncaught error): `close` stops accepting,
  * lets in-flight work finish and releases resources; past SHUTDOWN_TIMEOUT_MS the process exits
  * with code 1 anyway, and a second signal exits at once. Exit code 0 after a clean close.
+ * A promise rejected by a transient database error that nobody awaited (a deadlock, a connection
+ * cut by a failover: pg-boss's own calls do this) is logged, not the end of the process.
  */
 export function closeGracefully(
   o: {
@@ -44,9 +47,18 @@ export function closeGracefully(
   },
   close: () => Promise<void>,
 ) {
+  process.on('unhandledRejection', (reason) => {
+    if (isTransientDbError(reason)) {
+      o.log.error({ err: reason }, 'transient database error (not awaited): carrying on');
+      return;
+    }
+    // Anything else is a bug: thrown again, close-with-grace's uncaughtException closes below.
+    throw reason;
+  });
   closeWithGrace(
     {
       delay: o.config.SHUTDOWN_TIMEOUT_MS,
+      skip: ['unhandledRejection'],
       logger: o.log,
       onTimeout: (delay) => {
         o.log.error({ delay }, 'shutdown deadline passed: exiting');

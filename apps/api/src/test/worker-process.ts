@@ -7,7 +7,8 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../
 /**
  * A worker process as an operator runs one (`worker-main.ts`), with `env` over this process's
  * environment; resolves once it logs that it runs. `detached`: in a process group of its own, so
- * that killGroup takes its ffmpeg children with it (a kill -9 of the worker alone leaves them).
+ * that killGroup takes its ffmpeg children with it (a kill -9 of the worker alone leaves them only
+ * where setpriv is missing: see runner.ts).
  */
 export async function startWorkerProcess(
   env: Record<string, string>,

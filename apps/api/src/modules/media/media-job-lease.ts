@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import type PgBoss from 'pg-boss';
+import { retryTransient } from '../../db/transient-error.js';
+import type { JobHold } from '../../jobs/job-loop.js';
 import type { WorkerLog } from '../../jobs/job-runner.js';
 import { recurringQueueOptions, registerRecurringJob } from '../../jobs/recurring-job.js';
 import type { MediaJobsRepository } from './media-jobs.repository.js';
@@ -13,9 +15,12 @@ export const LEASE_REAPER_QUEUE_OPTIONS = recurringQueueOptions(LEASE_REAPER_QUE
  * Leases of running media jobs. pg-boss 10 has no heartbeat: a job whose worker was killed stays
  * 'active' until its queue's expiry (hours for a long transcode). Each job instead holds a row in
  * media_job_leases renewed four times per lease while it runs; the reaper re-queues (fails, so
- * pg-boss retries it with the queue's delay and retry limit) the jobs whose lease lapsed. Handlers
- * must therefore be safe to run again, even beside a slow earlier run: their outputs are published
- * whole under fixed keys (importDir) and recorded with upserts, never appended.
+ * pg-boss retries the same job with the queue's delay and retry limit) the jobs whose lease
+ * lapsed. Each renewal also moves the job's pg-boss expiry to a full `expireInSeconds` from now,
+ * so the queue's expiry never cuts a job whose lease is alive: it only ends one whose worker
+ * stopped renewing, should no reaper pass come first. Handlers must be safe to run again, even
+ * beside a slow earlier run: their outputs are published whole under fixed keys (importDir) and
+ * recorded with upserts, never appended.
  */
 export function createMediaJobLeases(o: {
   repo: MediaJobsRepository;
@@ -26,46 +31,58 @@ export function createMediaJobLeases(o: {
   const owner = `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   const renewEveryMs = Math.max(250, (leaseSeconds * 1000) / 4);
 
-  return {
-    owner,
-    /** A pg-boss handler whose every job holds a lease while it runs. */
-    hold<T>(handler: (jobs: PgBoss.Job<T>[]) => Promise<void>) {
-      return async (jobs: PgBoss.Job<T>[]) => {
-        for (const job of jobs) {
-          await repo.takeJobLease(job.id, job.name, owner, leaseSeconds);
-          let lost = false;
-          let failing = false;
-          const timer = setInterval(() => {
-            repo.renewJobLease(job.id, owner, leaseSeconds).then(
-              (ours) => {
-                failing = false;
-                if (!ours && !lost) {
-                  lost = true;
-                  // It was reaped (this process stalled or lost the database past the lease):
-                  // another worker may be running it too; its outputs are idempotent.
-                  log.error({ job: job.name, id: job.id }, 'media job lease lost');
-                }
-              },
-              (error: unknown) => {
-                if (!failing)
-                  log.error({ err: error, job: job.name }, 'media job lease not renewed');
-                failing = true;
-              },
-            );
-          }, renewEveryMs);
-          timer.unref();
-          try {
-            await handler([job]);
-          } finally {
-            clearInterval(timer);
-            await repo
-              .releaseJobLease(job.id, owner)
-              .catch((error: unknown) => log.error({ err: error }, 'media job lease not released'));
-          }
-        }
-      };
-    },
+  const hold: JobHold = async (job, run) => {
+    const context = { job: job.name, id: job.id };
+    // Taken over when pg-boss hands the same job out again (a retry after the reaper or a failure).
+    await retryTransient(() => repo.takeJobLease(job.id, job.name, owner, leaseSeconds), {
+      log,
+      what: 'media job lease',
+      context,
+    });
+    let lost = false;
+    const renewLease = async () => {
+      const ours = await repo.renewJobLease(job.id, owner, leaseSeconds);
+      if (!ours && !lost) {
+        // It was reaped (this process stalled or lost the database past the lease), and pg-boss
+        // may have handed it to another worker: that run settles it.
+        log.error(context, 'media job lease lost');
+      }
+      lost ||= !ours;
+      return ours;
+    };
+    const renew = async () => {
+      if (await renewLease()) await repo.pushJobExpiry(job.name, job.id, job.expireInSeconds);
+    };
+    let failing = false;
+    const timer = setInterval(() => {
+      renew().then(
+        () => {
+          failing = false;
+        },
+        (error: unknown) => {
+          if (!failing) log.error({ ...context, err: error }, 'media job lease not renewed');
+          failing = true;
+        },
+      );
+    }, renewEveryMs);
+    timer.unref();
+    try {
+      // A settlement that failed for good throws here: the lease is left to lapse, and the reaper
+      // hands the job out again.
+      await run(
+        async () =>
+          !lost && (await retryTransient(renewLease, { log, what: 'media job lease', context })),
+      );
+    } finally {
+      clearInterval(timer);
+    }
+    if (!lost) {
+      await repo
+        .releaseJobLease(job.id, owner)
+        .catch((error: unknown) => log.error({ err: error }, 'media job lease not released'));
+    }
   };
+  return { owner, hold };
 }
 
 /**

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MEDIA_KIND } from '@rudy/contracts';
 import { createLocalStorage, parseMediaPlaylist, type Rendition } from '@rudy/media';
@@ -48,7 +49,8 @@ async function mediaRows(eventId: number) {
 }
 
 describe('pg-boss on the application database', () => {
-  it('runs queued jobs, once per singleton key', async () => {
+  it('runs queued jobs, once per singleton key, and never queues one beside a running one', async () => {
+    const seenBefore: number[] = [];
     const boss = createBoss(database, undefined, ignoreQueueErrors);
     await boss.start();
     try {
@@ -56,11 +58,21 @@ describe('pg-boss on the application database', () => {
         name: QUEUES.demoGame,
         ...QUEUE_OPTIONS[QUEUES.demoGame],
       });
-      const repo = createMediaJobsRepository(database.db);
-      const queued = await enqueueDemoMedia(boss, repo, [channelId], 2, new Date());
+      const queued = await enqueueDemoMedia(boss, database.db, [channelId], 2, new Date());
       expect(queued).toBeGreaterThan(5);
-      await enqueueDemoMedia(boss, repo, [channelId], 2, new Date());
+      await enqueueDemoMedia(boss, database.db, [channelId], 2, new Date());
       expect(await boss.getQueueSize(QUEUES.demoGame)).toBe(queued);
+
+      // A worker runs one game's job; the next start-up (after its kill -9) enqueues again.
+      const [running] = await boss.fetch<{ eventId: number }>(QUEUES.demoGame);
+      if (!running) throw new Error('no job fetched');
+      await enqueueDemoMedia(boss, database.db, [channelId], 2, new Date());
+      const jobsOfGame = await sql<{ id: string; state: string }>`select id, state from pgboss.job
+        where singleton_key = ${`demo-${running.data.eventId}`}`.execute(database.db);
+      // The running job is the game's only one (it is retried as it is, never doubled).
+      expect(jobsOfGame.rows).toEqual([{ id: running.id, state: 'active' }]);
+      await boss.complete(QUEUES.demoGame, running.id);
+      seenBefore.push(running.data.eventId);
       const pending = await database.db
         .selectFrom('event_media')
         .select('id')
@@ -69,7 +81,7 @@ describe('pg-boss on the application database', () => {
         .execute();
       expect(pending).toHaveLength(queued);
 
-      const seen: number[] = [];
+      const seen: number[] = [...seenBefore];
       await boss.work<{ eventId: number }>(
         QUEUES.demoGame,
         { pollingIntervalSeconds: 0.5 },

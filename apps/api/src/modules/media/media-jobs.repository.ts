@@ -1,5 +1,6 @@
 import { sql, type ExpressionBuilder } from 'kysely';
 import type { DB } from '../../db/database.js';
+import { BOSS_SCHEMA } from '../../jobs/boss.js';
 import type { Database, EventsTable } from '../../db/schema.js';
 
 type Status = 'pending' | 'processing' | 'ready' | 'live' | 'ended' | 'error';
@@ -303,6 +304,16 @@ export function createMediaJobsRepository(db: DB) {
         .where('owner', '=', owner)
         .executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
+    },
+
+    /**
+     * pg-boss 10 has no heartbeat: the job's expiry moves to `seconds` from now (its queue's
+     * expiry), so pg-boss's maintenance never expires a job whose lease is being renewed.
+     */
+    async pushJobExpiry(queue: string, jobId: string, seconds: number) {
+      await sql`update ${sql.table(`${BOSS_SCHEMA}.job`)}
+        set expire_in = now() - started_on + make_interval(secs => ${seconds})
+        where name = ${queue} and id = ${jobId}::uuid and state = 'active'`.execute(db);
     },
 
     async releaseJobLease(jobId: string, owner: string) {

@@ -4,7 +4,9 @@ import { killAllFfmpeg, type MediaStorage, type Rendition } from '@rudy/media';
 import type PgBoss from 'pg-boss';
 import type { Config } from '../../config.js';
 import type { DB } from '../../db/database.js';
+import { startJobLoop, type JobLoop } from '../../jobs/job-loop.js';
 import type { JobRunner } from '../../jobs/job-runner.js';
+import { sendOnce } from '../../jobs/send-once.js';
 import { demoMediaChannelIds, generateDemoGame, generateDemoPrerolls } from './demo-media.js';
 import { ingestSettings } from './ingest/ingest-settings.js';
 import { startLiveIngest } from './ingest/live-ingest.js';
@@ -30,6 +32,8 @@ import { packageEventMedia, publishStills } from './package-media.js';
 import { packageUpload } from './upload-job.js';
 
 export const MEDIA_QUEUE_OPTIONS = { ...QUEUE_OPTIONS, ...LEASE_REAPER_QUEUE_OPTIONS };
+
+type Handler<T> = (jobs: PgBoss.Job<T>[]) => Promise<unknown>;
 
 export interface MediaJobsOptions {
   config: Config;
@@ -57,72 +61,75 @@ export async function registerMediaJobs(boss: PgBoss, o: MediaJobsOptions) {
   const leases = createMediaJobLeases({ repo, log: runner.log, leaseSeconds });
   await registerLeaseReaper(boss, { repo, log: runner.log, leaseSeconds });
 
-  // pg-boss 10 runs one job at a time per work() call: concurrency is the number of calls.
+  // One job at a time per loop: MEDIA_JOB_CONCURRENCY loops per queue. Each job holds a lease.
+  const loops: JobLoop[] = [];
+  const work = <T>(queue: string, pollingIntervalSeconds: number, handler: Handler<T>) => {
+    const { log } = runner;
+    loops.push(
+      startJobLoop(boss, queue, { pollingIntervalSeconds, log, hold: leases.hold, handler }),
+    );
+  };
   for (let i = 0; i < config.MEDIA_JOB_CONCURRENCY; i += 1) {
-    await boss.work<EventJob>(
+    work<EventJob>(
       QUEUES.demoGame,
-      { pollingIntervalSeconds: 1, priority: true },
-      leases.hold(
-        runner.each((job) =>
-          generateDemoGame({ ...deps, gameSeconds: config.DEMO_GAME_SECONDS }, job),
-        ),
+      1,
+      runner.each((job) =>
+        generateDemoGame({ ...deps, gameSeconds: config.DEMO_GAME_SECONDS }, job),
       ),
     );
-    await boss.work<PackageVodJob>(
+    work<PackageVodJob>(
       QUEUES.packageVod,
-      { pollingIntervalSeconds: 2 },
-      leases.hold(
-        runner.each(async (job) => {
-          const dir = await storage.localDir(path.posix.dirname(job.sourceKey));
-          try {
-            const file = path.join(dir.path, path.posix.basename(job.sourceKey));
-            await packageEventMedia(deps, job, {
-              file,
-              hasFixedGop: job.sourceHasFixedGop ?? false,
-            });
-          } finally {
-            await dir.release();
-          }
-        }),
-      ),
+      2,
+      runner.each(async (job) => {
+        const dir = await storage.localDir(path.posix.dirname(job.sourceKey));
+        try {
+          const file = path.join(dir.path, path.posix.basename(job.sourceKey));
+          await packageEventMedia(deps, job, {
+            file,
+            hasFixedGop: job.sourceHasFixedGop ?? false,
+          });
+        } finally {
+          await dir.release();
+        }
+      }),
     );
-    await boss.work<LiveStillsJob>(
+    work<LiveStillsJob>(
       QUEUES.liveStills,
-      { pollingIntervalSeconds: 2 },
-      leases.hold(
-        runner.each(async (job) => {
-          const dir = await storage.localDir(path.posix.dirname(job.storageKey));
-          try {
-            await publishStills(deps, job, {
-              best: path.join(dir.path, 'v0/index.m3u8'),
-              small: path.join(dir.path, 'v1/index.m3u8'),
-              smallKeyframesFrequent: true,
-              durationSeconds: job.durationSeconds,
-            });
-          } finally {
-            await dir.release();
-          }
-        }),
-      ),
+      2,
+      runner.each(async (job) => {
+        const dir = await storage.localDir(path.posix.dirname(job.storageKey));
+        try {
+          await publishStills(deps, job, {
+            best: path.join(dir.path, 'v0/index.m3u8'),
+            small: path.join(dir.path, 'v1/index.m3u8'),
+            smallKeyframesFrequent: true,
+            durationSeconds: job.durationSeconds,
+          });
+        } finally {
+          await dir.release();
+        }
+      }),
     );
-    await boss.work<PackageUploadJob>(
+    work<PackageUploadJob>(
       QUEUES.packageUpload,
-      { pollingIntervalSeconds: 1 },
-      leases.hold(runner.each((job) => packageUpload({ ...deps, db: o.db, uploads }, job))),
+      1,
+      runner.each((job) => packageUpload({ ...deps, db: o.db, uploads }, job)),
     );
   }
-  await boss.work<DemoPrerollsJob>(
+  work<DemoPrerollsJob>(
     QUEUES.demoPrerolls,
-    { pollingIntervalSeconds: 1 },
-    leases.hold(runner.each((job) => generateDemoPrerolls({ ...deps, db: o.db }, job.channelIds))),
+    1,
+    runner.each((job) => generateDemoPrerolls({ ...deps, db: o.db }, job.channelIds)),
   );
 
   const demoChannels = await demoMediaChannelIds(o.db, config.DEMO_MEDIA_CHANNELS);
-  await enqueueDemoMedia(boss, repo, demoChannels, config.DEMO_MEDIA_FIRST, now());
+  await enqueueDemoMedia(boss, o.db, demoChannels, config.DEMO_MEDIA_FIRST, now());
 
   // A live recording that ended (synthetic or RTMP) gets its poster, thumbnails and previews.
   const onRecordingEnded = async (job: LiveStillsJob) => {
-    await boss.send(QUEUES.liveStills, job, { singletonKey: `live-stills-${job.eventId}` });
+    await sendOnce(o.db, boss, QUEUES.liveStills, job, {
+      singletonKey: `live-stills-${job.eventId}`,
+    });
   };
   const supervisor = createLiveSupervisor({
     repo,
@@ -134,7 +141,7 @@ export async function registerMediaJobs(boss: PgBoss, o: MediaJobsOptions) {
     leaseMs: config.LIVE_ENCODER_LEASE_SECONDS * 1000,
     dvrWindowSeconds: config.LIVE_DVR_WINDOW_SECONDS,
     recordingRetentionMs: config.DEMO_RECORDING_RETENTION_HOURS * 3_600_000,
-    onRecordingExpired: (game) => queueDemoGame(boss, repo, game, 0),
+    onRecordingExpired: (game) => queueDemoGame(boss, o.db, game, 0),
     log: runner.log,
     onRecordingEnded,
   });
@@ -163,6 +170,11 @@ export async function registerMediaJobs(boss: PgBoss, o: MediaJobsOptions) {
       await ingest?.close();
       await supervisor.stop();
     },
+    /** No job is fetched any more; false when some still run after `ms`. */
+    async stopJobs(ms: number): Promise<boolean> {
+      const stopped = await Promise.all(loops.map((loop) => loop.stop(ms)));
+      return stopped.every(Boolean);
+    },
     /** What is still running after the queue stopped (cut short, retried after the next start). */
     killRemaining: killAllFfmpeg,
   };
@@ -175,33 +187,37 @@ export async function registerMediaJobs(boss: PgBoss, o: MediaJobsOptions) {
  */
 export async function enqueueDemoMedia(
   boss: PgBoss,
-  repo: ReturnType<typeof createMediaJobsRepository>,
+  db: DB,
   channelIds: number[],
   first: number,
   now: Date,
 ): Promise<number> {
   if (channelIds.length === 0) return 0;
-  await boss.send(
+  await sendOnce(
+    db,
+    boss,
     QUEUES.demoPrerolls,
     { channelIds },
-    { singletonKey: 'demo-prerolls', priority: 100 },
+    {
+      singletonKey: 'demo-prerolls',
+      priority: 100,
+    },
   );
-  const games = await repo.finishedWithoutVod(channelIds, now);
+  const games = await createMediaJobsRepository(db).finishedWithoutVod(channelIds, now);
   for (const [index, game] of games.entries()) {
     const job = { channelId: game.channel_id, eventId: game.id };
-    await queueDemoGame(boss, repo, job, index < first ? 50 : 0);
+    await queueDemoGame(boss, db, job, index < first ? 50 : 0);
   }
   return games.length;
 }
 
-/** A finished demo game's rendered VOD: "preparing" (a pending row) until its job is done. */
-async function queueDemoGame(
-  boss: PgBoss,
-  repo: ReturnType<typeof createMediaJobsRepository>,
-  job: EventJob,
-  priority: number,
-) {
+/**
+ * A finished demo game's rendered VOD: "preparing" (a pending row) until its job is done. One job
+ * per game: a restart finds the one its predecessor queued or was running.
+ */
+async function queueDemoGame(boss: PgBoss, db: DB, job: EventJob, priority: number) {
   const prefix = eventPrefix(job.channelId, job.eventId);
+  const repo = createMediaJobsRepository(db);
   await repo.markPending(job.channelId, job.eventId, MEDIA_KIND.vod, `${prefix}/vod/master.m3u8`);
-  await boss.send(QUEUES.demoGame, job, { singletonKey: `demo-${job.eventId}`, priority });
+  await sendOnce(db, boss, QUEUES.demoGame, job, { singletonKey: `demo-${job.eventId}`, priority });
 }
