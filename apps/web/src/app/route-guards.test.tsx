@@ -5,7 +5,7 @@ import { PROFILE_QUERY_KEY } from '../features/auth/api/get-profile';
 import { queryClient } from '../lib/query-client';
 import { STORAGE_KEYS, getItem } from '../lib/storage';
 import { SLOW, apiError, makeProfile, withBackground, callsTo } from '../test/auth-fixtures';
-import { FUTURE, json } from '../test/fetch-mock';
+import { FUTURE, json, urlOf } from '../test/fetch-mock';
 import { renderApp } from '../test/render-app';
 import { SIGNED_IN_REDIRECTS, watchNavigation } from './route-guards';
 
@@ -117,13 +117,43 @@ describe('logout', () => {
       }),
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Log out' }, SLOW));
-    await waitFor(() => expect(getItem(STORAGE_KEYS.apiKey)).toBe('fresh-anonymous-key'));
+    // The fresh key may come first: home asks for it as soon as it is on screen.
+    await waitFor(() => expect(queryClient.getQueryData(PROFILE_QUERY_KEY)).toBeNull());
+    expect(getItem(STORAGE_KEYS.apiKey)).toBe('fresh-anonymous-key');
     expect(router.state.location.pathname).toBe('/');
-    expect(queryClient.getQueryData(PROFILE_QUERY_KEY)).toBeNull();
     expect(await screen.findByText('You are logged out.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Log in' })).toBeTruthy();
     expect(screen.queryByText('You are signed out')).toBeNull();
     expect(callsTo(fetch, '/api/auth/logout')[0]?.body).toMatchObject({ api_key: 'test-key' });
+  });
+
+  it('sends nothing with the revoked key once logout is done (home asked with it: a 401)', async () => {
+    const { fetch } = renderApp('/profile', {
+      user: ann,
+      handler: withBackground((url) => {
+        if (url.pathname === '/api/auth/logout') return json({ message: 'Logged out' });
+        if (url.pathname === '/api/get_api_key') {
+          return json({ api_key: 'fresh-anonymous-key', expires_at: FUTURE });
+        }
+        return json([]);
+      }),
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Log out' }, SLOW));
+    expect(await screen.findByText('You are logged out.')).toBeTruthy();
+    await waitFor(() =>
+      expect(callsTo(fetch, '/api/events-for-homepage').length).toBeGreaterThan(0),
+    );
+    const calls = fetch.mock.calls.map(([input, init]) => {
+      const url = new URL(urlOf(input), 'http://localhost');
+      const body =
+        typeof init?.body === 'string' ? (JSON.parse(init.body) as { api_key?: string }) : {};
+      return { path: url.pathname, key: url.searchParams.get('api_key') ?? body.api_key };
+    });
+    const logoutAt = calls.findIndex((c) => c.path === '/api/auth/logout');
+    expect(calls.slice(logoutAt + 1).filter((c) => c.key === 'test-key')).toEqual([]);
+    expect(calls.slice(logoutAt + 1).some((c) => c.key === 'fresh-anonymous-key')).toBe(true);
+    // One fresh key, kept when the session ends.
+    expect(callsTo(fetch, '/api/get_api_key')).toHaveLength(1);
   });
 
   it('logs out from the header menu too, and maps a refusal by its code', async () => {

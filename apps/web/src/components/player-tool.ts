@@ -40,12 +40,11 @@ export interface PlayerToolApi {
 export interface PlayerTool {
   /** The control-bar button's text. */
   label: string;
-  /** The tool cannot open here (sign-in or a pass needed): the button leads there instead. */
-  href?: string | undefined;
-  /** What the button's link explains (read with the label), when `href` is set. */
-  hrefHint?: string | undefined;
-  /** Names of the two handles the seek bar shows while the tool is open. */
-  rangeLabels: { start: string; end: string };
+  /**
+   * Names of the two handles the seek bar shows while the tool is open. Absent: the tool marks no
+   * range (one that only says why it cannot be used yet, and where to go).
+   */
+  rangeLabels?: { start: string; end: string } | undefined;
   /** The panel under the player while the tool is open. */
   render: (api: PlayerToolApi) => ReactNode;
 }

@@ -293,6 +293,16 @@ describe('synthetic picture', () => {
     expect(graph).toContain('[clk]');
   });
 
+  it('keeps the bottom edge, under the player controls, free of test patterns and bars', () => {
+    for (const graph of [
+      syntheticGraph(picture),
+      syntheticGraph({ ...picture, fontFile: undefined }),
+    ]) {
+      expect(graph).not.toContain('testsrc');
+      expect(graph).not.toMatch(/y=H-h/);
+    }
+  });
+
   it('turns goals into score spans', () => {
     expect(
       scoreSpans([

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   CATEGORIES,
@@ -78,6 +79,31 @@ describe('demo content', () => {
     for (const page of PAGES) {
       expect(page.content.en.split('\n\n').length).toBeGreaterThan(1);
       expect(page.content.fr.split('\n\n').length).toBe(page.content.en.split('\n\n').length);
+    }
+  });
+
+  it('names screens and buttons in the FAQ as the web app labels them', () => {
+    const answer = (start: string) => FAQ.find((f) => f.question.en.startsWith(start))?.answer;
+    for (const lang of ['en', 'fr'] as const) {
+      const labels = (name: string) =>
+        JSON.parse(
+          readFileSync(
+            new URL(`../../../../web/src/locales/${lang}/${name}.json`, import.meta.url),
+            'utf8',
+          ),
+        ) as Record<string, Record<string, string>>;
+      const account = labels('account');
+      const commerce = labels('commerce');
+      const clipTool = labels('clip-tool');
+      const myAccount = account.profile?.title ?? '';
+      // Auto-renewal is cancelled from the Passes tab, not from the orders.
+      const cancel = answer('How do I cancel')?.[lang];
+      expect(cancel).toContain(myAccount);
+      expect(cancel).toContain(account.tabs?.passes);
+      expect(cancel).toContain(commerce.passes?.cancelRenewal);
+      const clip = answer('How do I make a clip')?.[lang];
+      expect(clip).toContain(clipTool.tool?.button);
+      expect(clip).toContain(`${myAccount} > ${account.tabs?.clips}`);
     }
   });
 

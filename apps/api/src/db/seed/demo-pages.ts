@@ -46,13 +46,13 @@ const contacts: PageSeed = {
       'Viewer support: info@njhl.example. We answer within one business day, and on game nights until the last final horn.',
       'Phone: 613-555-0142, Monday to Friday, 9 a.m. to 5 p.m. Eastern time.',
       'League office: 100 Faceoff Way, Suite 200, Ottawa, Ontario.',
-      'For a billing question, please include the email address of your account and the order number shown under Profile > Orders.',
+      'For a billing question, please include the email address of your account and the order number shown under My account > Orders.',
     ),
     fr: paragraphs(
       'Soutien aux spectateurs : info@njhl.example. Nous répondons en un jour ouvrable, et les soirs de match jusqu’à la sirène finale.',
       'Téléphone : 613-555-0142, du lundi au vendredi, de 9 h à 17 h (heure de l’Est).',
       'Bureau de la ligue : 100 Faceoff Way, bureau 200, Ottawa (Ontario).',
-      'Pour une question de facturation, indiquez l’adresse courriel de votre compte et le numéro de commande affiché sous Profil > Commandes.',
+      'Pour une question de facturation, indiquez l’adresse courriel de votre compte et le numéro de commande affiché sous Mon compte > Commandes.',
     ),
   },
 };

@@ -38,8 +38,8 @@ export const FAQ: readonly FaqSeed[] = [
       fr: 'Comment annuler le renouvellement automatique?',
     },
     answer: {
-      en: 'Go to Profile, open your active orders and choose Cancel auto-renewal. You keep access until the end of the period you paid for.',
-      fr: 'Allez dans Profil, ouvrez vos commandes actives et choisissez Annuler le renouvellement automatique. Vous gardez l’accès jusqu’à la fin de la période payée.',
+      en: 'Open My account, go to Passes and choose Cancel auto-renewal. You keep access until the end of the period you paid for.',
+      fr: 'Ouvrez Mon compte, allez dans Passes et choisissez Désactiver le renouvellement automatique. Vous gardez l’accès jusqu’à la fin de la période payée.',
     },
   },
   {
@@ -52,8 +52,8 @@ export const FAQ: readonly FaqSeed[] = [
   {
     question: { en: 'How do I make a clip?', fr: 'Comment créer un extrait?' },
     answer: {
-      en: 'While watching, choose Clip, set the start and end time, give it a name and a tag, then save. Clips are ready within five minutes and appear under Profile > Clips.',
-      fr: 'Pendant le visionnement, choisissez Extrait, réglez le début et la fin, donnez-lui un nom et une étiquette, puis enregistrez. Les extraits sont prêts en moins de cinq minutes et apparaissent sous Profil > Extraits.',
+      en: 'While watching, choose Clip, set the start and end time, give it a name and a tag, then save. Clips are ready within five minutes and appear under My account > Clips.',
+      fr: 'Pendant le visionnement, choisissez Extrait, réglez le début et la fin, donnez-lui un nom et une étiquette, puis enregistrez. Les extraits sont prêts en moins de cinq minutes et apparaissent sous Mon compte > Extraits.',
     },
   },
   {

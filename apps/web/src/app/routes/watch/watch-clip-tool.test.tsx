@@ -51,19 +51,42 @@ function watchGame(user: Profile | null) {
 const player = () => screen.findByRole('region', { name: 'Video player' }, SLOW);
 
 describe('the clip button in the player', () => {
-  it('sends an anonymous visitor to log in, and back to the game', async () => {
+  /** Presses Clip: the panel opens under the player on every device (no hover title needed). */
+  async function pressClip() {
+    const button = within(await player()).getByRole('button', { name: 'Clip' });
+    await userEvent.click(button);
+    expect(button.getAttribute('aria-expanded')).toBe('true');
+    return screen.findByRole('region', { name: 'Clip' });
+  }
+
+  it('tells an anonymous visitor to log in, and leads back to the game', async () => {
     watchGame(null);
-    const link = within(await player()).getByRole('link', { name: 'Clip' });
-    expect(link.getAttribute('href')).toBe('/login?return_to=%2Fwatch%2F19');
+    const panel = await pressClip();
+    expect(within(panel).getByText(/^Log in to cut clips of this game/)).toBeTruthy();
+    expect(within(panel).getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe(
+      '/login?return_to=%2Fwatch%2F19',
+    );
   });
 
-  it('leads a viewer without the clipping capability to the passes', async () => {
-    watchGame(makeProfile({ capabilities: ['watch', 'no_ads'] }));
-    const link = within(await player()).getByRole('link', { name: 'Clip' });
-    expect(link.getAttribute('href')).toBe('/packages');
-    expect(link.getAttribute('title')).toBe(
-      'Clips come with a pass: the Monthly plan includes them.',
+  it('tells a viewer whose pass has no clips so, where the button is, and leads to the passes', async () => {
+    const { router } = watchGame(
+      makeProfile({ capabilities: ['watch', 'download', 'vod_media_access'] }),
     );
+    const panel = await pressClip();
+    // Not sent away silently: the page stays, and the reason is on it.
+    expect(router.state.location.pathname).toBe('/watch/19');
+    expect(
+      within(panel).getByText(
+        'Cutting clips is not part of your access. The passes page shows which plans include it.',
+      ),
+    ).toBeTruthy();
+    expect(within(panel).getByRole('link', { name: 'See passes' }).getAttribute('href')).toBe(
+      '/packages',
+    );
+    // Nothing to mark on the seek bar for a tool that cannot cut.
+    expect(screen.queryByRole('slider', { name: 'Clip start' })).toBeNull();
+    await userEvent.click(within(panel).getByRole('button', { name: 'Close the clip tool' }));
+    expect(screen.queryByRole('region', { name: 'Clip' })).toBeNull();
   });
 
   it('opens the clip tool under the player for a viewer with clipping', async () => {

@@ -103,6 +103,16 @@ describe('login', () => {
     expect(queryClient.getQueryData(PROFILE_QUERY_KEY)).toEqual(ann);
   });
 
+  it('names social accounts only when a provider is configured', async () => {
+    const { fetch } = renderApp('/login', { handler: withBackground(() => json({})) });
+    expect(
+      await screen.findByText('Sign in with your email to watch your games.', {}, SLOW),
+    ).toBeTruthy();
+    await waitFor(() => expect(callsTo(fetch, '/api/auth/providers')).toHaveLength(1));
+    expect(screen.queryByText(/social account/)).toBeNull();
+    expect(screen.queryByRole('button', { name: /Continue with/ })).toBeNull();
+  });
+
   it('shows only the configured social providers and starts the chosen one', async () => {
     const assign = vi.fn();
     vi.stubGlobal('location', { assign, origin: 'http://localhost', href: 'http://localhost/' });
@@ -118,6 +128,9 @@ describe('login', () => {
     await userEvent.click(
       await screen.findByRole('button', { name: 'Continue with Google' }, SLOW),
     );
+    expect(
+      screen.getByText('Sign in with your email or a social account to watch your games.'),
+    ).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Continue with Facebook' })).toBeNull();
     await waitFor(() => expect(assign).toHaveBeenCalledWith('https://accounts.example/auth?x=1'));
     expect(callsTo(fetch, '/api/v2/auth/social/google')[0]?.body).toMatchObject({

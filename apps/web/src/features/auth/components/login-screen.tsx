@@ -44,7 +44,8 @@ export function LoginScreen() {
   return (
     <AuthCard
       title={t('sign-in:login.title')}
-      subtitle={t('sign-in:login.subtitle')}
+      // Social accounts are named only when a provider is configured.
+      subtitle={t(available.length > 0 ? 'sign-in:login.subtitleSocial' : 'sign-in:login.subtitle')}
       footer={
         <>
           {t('sign-in:login.noAccount')}{' '}

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
 import { useLocation } from 'react-router';
 import { showToast } from '../../../components/ui/toast-store';
-import { endSession } from './session';
+import { endSession, forgetRevokedKey } from './session';
 
 /**
  * Logout and account deletion end the session after the visitor has left for home. Ended
@@ -17,8 +17,12 @@ function publish(next: { message: string } | null) {
   listeners.forEach((listener) => listener());
 }
 
-/** Asks the always-mounted header to end the session once home is on screen, then toast. */
+/**
+ * Asks the always-mounted header to end the session once home is on screen, then toast. The
+ * revoked key is forgotten at once: home's calls must not carry it.
+ */
 export function requestSessionEnd(message: string) {
+  forgetRevokedKey();
   publish({ message });
 }
 

@@ -42,11 +42,21 @@ export function refreshIfSignedIn(queryClient: QueryClient, error: unknown) {
 }
 
 /**
+ * The server has just revoked this key (logout, account deletion): no call may carry it any more.
+ * Home, which the visitor is sent to, asked with it before the session ended (a 401 in the
+ * console); without a key, a call takes a fresh anonymous one.
+ */
+export function forgetRevokedKey() {
+  if (!apiClient.keyIsAnonymous()) removeItem(STORAGE_KEYS.apiKey);
+}
+
+/**
  * The server has revoked this key (logout, account deletion, password reset): forget it, take a
  * fresh anonymous key before anything else asks for one, and drop what belonged to the user.
  */
 export async function endSession(queryClient: QueryClient) {
-  removeItem(STORAGE_KEYS.apiKey);
+  // A key stored since forgetRevokedKey is a fresh anonymous one: kept.
+  forgetRevokedKey();
   resetUser(queryClient);
   queryClient.removeQueries({ predicate: (q) => q.queryKey[0] === 'account' });
   try {

@@ -247,7 +247,9 @@ describe('the clip tool', () => {
   it('offers the passes when the server says the viewer cannot cut clips', async () => {
     renderPanel(() => json(makeClipList([], { can_clip: false })));
     expect(
-      await screen.findByText('Clips come with a pass: the Monthly plan includes them.'),
+      await screen.findByText(
+        'Cutting clips is not part of your access. The passes page shows which plans include it.',
+      ),
     ).toBeTruthy();
     expect(screen.getByRole('link', { name: 'See passes' }).getAttribute('href')).toBe('/packages');
     expect(screen.queryByRole('button', { name: 'Create clip' })).toBeNull();

@@ -15,6 +15,7 @@ import { ClipFormSchema, type ClipFormValues } from '../lib/clip-form';
 import { checkClipRange, defaultClipRange, type RangeProblem } from '../lib/clip-range';
 import { ClipForm } from './clip-form';
 import { ClipFailed, ClipProcessing, ClipReady } from './clip-outcome';
+import { ClipToolFrame } from './clip-tool-frame';
 import styles from './clip-panel.module.css';
 import '../../../locales/clip-tool';
 import '../../../locales/clips';
@@ -163,20 +164,5 @@ export function ClipPanel({
     );
   })();
 
-  return (
-    <div className={styles.panel}>
-      <div className={styles.header}>
-        <h2 className={styles.title}>{t('clips:tool.title')}</h2>
-        <button
-          type="button"
-          className={styles.close}
-          onClick={player.close}
-          aria-label={t('clips:tool.close')}
-        >
-          ×
-        </button>
-      </div>
-      {body}
-    </div>
-  );
+  return <ClipToolFrame onClose={player.close}>{body}</ClipToolFrame>;
 }

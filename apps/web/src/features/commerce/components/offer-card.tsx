@@ -1,22 +1,36 @@
-import type { Package, Subscription } from '@rudy/contracts';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { useT } from '../../../lib/i18n';
 import { useMoney } from '../hooks/use-money';
 import { buyPath } from '../lib/buy-selection';
+import { monthlyCost, type Access, type Offer } from '../lib/offer-value';
 import styles from './offer-card.module.css';
 import '../../../locales/commerce';
 
-export type Offer =
-  { kind: 'package'; item: Package } | { kind: 'subscription'; item: Subscription };
-
-/** One pass or subscription: price with its fee and period, what it gives, and the way to buy it. */
-export function OfferCard({ offer, isPremium }: { offer: Offer; isPremium: boolean }) {
+/**
+ * One pass or subscription: price with its fee and period, what it gives and what it lacks among
+ * the page's features (so cards compare honestly), and the way to buy it.
+ */
+export function OfferCard({
+  offer,
+  isPremium,
+  isBestValue,
+  features,
+}: {
+  offer: Offer;
+  /** The spec's premium look (highest base price). */
+  isPremium: boolean;
+  /** Labelled "Best value" (lib/offer-value.ts). */
+  isBestValue: boolean;
+  /** Every access on sale on the page: each card says whether it grants it. */
+  features: readonly Access[];
+}) {
   const { t } = useT();
   const money = useMoney();
   const { item } = offer;
   const disabled = offer.kind === 'package' && offer.item.disabled;
   const trialDays = offer.kind === 'subscription' ? offer.item.trial_period : 0;
   const headingId = `offer-${offer.kind}-${item.id}`;
+  const perMonth = monthlyCost(offer);
   const href =
     offer.kind === 'package'
       ? buyPath({ kind: 'package', packageIds: [item.id] })
@@ -32,8 +46,8 @@ export function OfferCard({ offer, isPremium }: { offer: Offer; isPremium: boole
       {item.image ? <img className={styles.image} src={item.image} alt="" /> : null}
       <div className={styles.body}>
         <div className={styles.badges}>
-          {isPremium ? (
-            <span className={styles.premiumBadge}>{t('commerce:packages.premium')}</span>
+          {isBestValue ? (
+            <span className={styles.premiumBadge}>{t('commerce:packages.bestValue')}</span>
           ) : null}
           {offer.kind === 'package' && offer.item.is_team_pass ? (
             <span className={styles.badge}>{t('commerce:packages.teamPass')}</span>
@@ -61,17 +75,30 @@ export function OfferCard({ offer, isPremium }: { offer: Offer; isPremium: boole
             </span>
           ) : null}
         </p>
+        {perMonth !== null && perMonth !== item.price ? (
+          // A year's price next to a month's: the month it comes to, to compare.
+          <p className={styles.fee}>
+            {t('commerce:price.monthly', { amount: money(perMonth, item.currency) })}
+          </p>
+        ) : null}
         {item.service_fee > 0 ? (
           <p className={styles.fee}>
             {t('commerce:price.fee', { fee: money(item.service_fee, item.currency) })}
           </p>
         ) : null}
         {item.description ? <p className={styles.description}>{item.description}</p> : null}
-        {item.accesses.length > 0 ? (
+        {features.length > 0 ? (
           <ul className={styles.accesses}>
-            {item.accesses.map((access) => (
-              <li key={access}>{t(`commerce:access.${access}`)}</li>
-            ))}
+            {features.map((access) =>
+              item.accesses.includes(access) ? (
+                <li key={access}>{t(`commerce:access.${access}`)}</li>
+              ) : (
+                <li key={access} className={styles.missing}>
+                  <span className="visually-hidden">{t('commerce:packages.notIncluded')} </span>
+                  {t(`commerce:access.${access}`)}
+                </li>
+              ),
+            )}
           </ul>
         ) : null}
         <div className={styles.action}>

@@ -4,11 +4,15 @@ import { LoadError, StatusMessage } from '../../../components/ui/status-message'
 import { ButtonLink } from '../../../components/ui/button';
 import { useT } from '../../../lib/i18n';
 import { usePackages, useSubscriptions } from '../api/get-offers';
+import { accessesOnSale, bestValueKey, offerKey, type Offer } from '../lib/offer-value';
 import { OfferCard } from './offer-card';
 import styles from './packages-screen.module.css';
 import '../../../locales/commerce';
 
-/** /packages: passes and subscriptions as cards; the highest base price gets the premium look. */
+/**
+ * /packages: passes and subscriptions as cards; the highest base price gets the premium look, and
+ * "Best value" goes to the plan computed from features and cost (lib/offer-value.ts).
+ */
 export function PackagesScreen() {
   const { t } = useT();
   const packages = usePackages();
@@ -17,6 +21,21 @@ export function PackagesScreen() {
   const failed = packages.isError || subscriptions.isError;
   const passes = packages.data ?? [];
   const plans = subscriptions.data ?? [];
+  const offers: Offer[] = [
+    ...passes.map((item) => ({ kind: 'package' as const, item })),
+    ...plans.map((item) => ({ kind: 'subscription' as const, item })),
+  ];
+  const features = accessesOnSale(offers);
+  const bestValue = bestValueKey(offers);
+  const card = (offer: Offer) => (
+    <OfferCard
+      key={offerKey(offer)}
+      offer={offer}
+      isPremium={offer.item.is_premium === true}
+      isBestValue={offerKey(offer) === bestValue}
+      features={features}
+    />
+  );
 
   return (
     <div className="page-container">
@@ -54,13 +73,7 @@ export function PackagesScreen() {
                 {t('commerce:packages.passes')}
               </h2>
               <div className={styles.grid}>
-                {passes.map((item) => (
-                  <OfferCard
-                    key={item.id}
-                    offer={{ kind: 'package', item }}
-                    isPremium={item.is_premium === true}
-                  />
-                ))}
+                {offers.filter((o) => o.kind === 'package').map(card)}
               </div>
             </section>
           ) : null}
@@ -70,13 +83,7 @@ export function PackagesScreen() {
                 {t('commerce:packages.subscriptions')}
               </h2>
               <div className={styles.grid}>
-                {plans.map((item) => (
-                  <OfferCard
-                    key={item.id}
-                    offer={{ kind: 'subscription', item }}
-                    isPremium={item.is_premium === true}
-                  />
-                ))}
+                {offers.filter((o) => o.kind === 'subscription').map(card)}
               </div>
             </section>
           ) : null}

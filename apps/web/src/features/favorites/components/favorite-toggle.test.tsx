@@ -40,7 +40,8 @@ function renderToggles(userId: number | null, handler: Handler, count = 1) {
   return fetch;
 }
 
-const stars = () => screen.getAllByRole('button', { name: 'Favourite: Lakeshore Wolves' });
+/** The stars of the team, pressed or not (their label says which). */
+const stars = () => screen.getAllByRole('button', { name: /: Lakeshore Wolves$/ });
 
 beforeEach(() => {
   apiClient.configure(TEST_CONFIG, () => 'en');
@@ -81,8 +82,10 @@ describe('FavoriteToggle', () => {
       return json({ message: 'unexpected', code: 'not_found' }, 404);
     });
     await waitFor(() => expect(fetch).toHaveBeenCalledTimes(1));
+    expect(stars()[0]?.getAttribute('aria-label')).toBe('Favourite: Lakeshore Wolves');
     await userEvent.click(stars()[0]!);
     expect(stars()[0]?.getAttribute('aria-pressed')).toBe('true');
+    expect(stars()[0]?.getAttribute('aria-label')).toBe('In your favourites: Lakeshore Wolves');
     const post = fetch.mock.calls.find(([, init]) => init?.method === 'POST');
     expect(JSON.parse(post?.[1]?.body as string)).toMatchObject({
       favoritable_id: 1,
@@ -93,6 +96,7 @@ describe('FavoriteToggle', () => {
     await waitFor(() => expect(stars()[0]?.getAttribute('aria-busy')).toBeNull());
     await userEvent.click(stars()[0]!);
     expect(stars()[0]?.getAttribute('aria-pressed')).toBe('false');
+    expect(stars()[0]?.getAttribute('aria-label')).toBe('Favourite: Lakeshore Wolves');
     await waitFor(() =>
       expect(fetch.mock.calls.some(([, init]) => init?.method === 'DELETE')).toBe(true),
     );

@@ -28,8 +28,13 @@ export function FavoriteToggle({
         type="button"
         className={variant === 'icon' ? styles.icon : styles.button}
         aria-pressed={isOn}
+        // Pressed, the label says so too ("In your favourites: …"), not only the filled star.
         aria-label={
-          variant === 'icon' ? t('favorites:favorite.label', { name: subject.name }) : undefined
+          variant === 'icon'
+            ? t(isOn ? 'favorites:favorite.labelOn' : 'favorites:favorite.label', {
+                name: subject.name,
+              })
+            : undefined
         }
         aria-busy={isPending || undefined}
         title={isOn ? t('favorites:favorite.remove') : t('favorites:favorite.add')}

@@ -1,7 +1,11 @@
 import type { Playback } from '@rudy/contracts';
-import { render, screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { changeLocale } from '../../../lib/i18n';
+import { json } from '../../../test/fetch-mock';
+import { demoOffers } from '../../../test/offer-fixtures';
+import { renderWithApi } from '../../../test/render-with-api';
 import { AccessPrompt } from './access-prompt';
 
 const base: Playback = {
@@ -17,11 +21,28 @@ const base: Playback = {
   single_event_package_id: null,
 };
 
+afterEach(() => vi.unstubAllGlobals());
+
+/** The single-game package 5 of a paid game: $7.99 and a $1.00 service fee. */
+const gamePackage = {
+  ...demoOffers().passes[0]!,
+  id: 5,
+  name: 'Wolves at Knights',
+  price: 8.99,
+  base_price: 7.99,
+  service_fee: 1,
+  scope: 'single' as const,
+};
+
 const renderPrompt = (playback: Partial<Playback>, openInNewTab = false) =>
-  render(
+  renderWithApi(
     <MemoryRouter>
       <AccessPrompt playback={{ ...base, ...playback }} openInNewTab={openInNewTab} />
     </MemoryRouter>,
+    (url) =>
+      url.pathname === '/api/packages/5'
+        ? json(gamePackage)
+        : json({ message: 'Pass not found', code: 'pass_not_found' }, 404),
   );
 
 describe('AccessPrompt', () => {
@@ -35,17 +56,47 @@ describe('AccessPrompt', () => {
     );
   });
 
-  it('links the buy screen with the single-event package, and the passes', () => {
+  it('links the buy screen with the single-event package, and the passes', async () => {
     renderPrompt({ access: 'purchase', single_event_package_id: 5 });
-    expect(screen.getByRole('link', { name: 'Buy this game' }).getAttribute('href')).toBe(
+    expect((await screen.findByRole('link', { name: /^Buy this game/ })).getAttribute('href')).toBe(
       '/buy?event_id=11&single_event_package_id=5',
     );
     expect(screen.getByRole('link', { name: 'See passes' }).getAttribute('href')).toBe('/packages');
   });
 
+  it('shows the full price, service fee included, before checkout', async () => {
+    renderPrompt({ access: 'purchase', single_event_package_id: 5 });
+    expect(await screen.findByRole('link', { name: 'Buy this game · $8.99' })).toBeTruthy();
+    expect(
+      screen.getByText(
+        '$8.99 for this game, including a $1.00 service fee. Or get a pass that includes it.',
+      ),
+    ).toBeTruthy();
+    cleanup();
+    await changeLocale('fr');
+    try {
+      renderPrompt({ access: 'purchase', single_event_package_id: 5 });
+      expect(
+        await screen.findByRole('link', { name: /^Acheter ce match · 8,99\s\$$/ }),
+      ).toBeTruthy();
+      expect(screen.getByText(/dont 1,00\s\$ de frais de service/)).toBeTruthy();
+    } finally {
+      await changeLocale('en');
+    }
+  });
+
+  it('offers only the passes for a paid game with no single-game package', () => {
+    renderPrompt({ access: 'purchase', single_event_package_id: null });
+    expect(screen.queryByRole('link', { name: /^Buy this game/ })).toBeNull();
+    expect(screen.getByRole('link', { name: 'See passes' }).getAttribute('href')).toBe('/packages');
+    expect(
+      screen.getByText('This game comes with a pass: choose one that includes it.'),
+    ).toBeTruthy();
+  });
+
   it('opens the site in a new tab from an embedded player, and in place otherwise', () => {
-    renderPrompt({ access: 'purchase' }, true);
-    for (const name of ['Buy this game', 'See passes']) {
+    renderPrompt({ access: 'purchase', single_event_package_id: 5 }, true);
+    for (const name of [/^Buy this game/, 'See passes']) {
       const link = screen.getByRole('link', { name });
       expect(link.getAttribute('target')).toBe('_blank');
       expect(link.getAttribute('rel')).toBe('noopener noreferrer');

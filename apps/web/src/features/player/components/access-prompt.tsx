@@ -1,6 +1,8 @@
 import type { Playback } from '@rudy/contracts';
 import { ButtonLink } from '../../../components/ui/button';
 import { useT } from '../../../lib/i18n';
+import { useMoney } from '../../../lib/use-money';
+import { useGamePrice } from '../api/get-game-price';
 import { PlayerMessage } from './player-message';
 
 /** Link to the Buy screen for this game, with the single-event package when there is one. */
@@ -46,30 +48,58 @@ export function AccessPrompt({
         />
       );
     case 'purchase':
-      return (
-        <PlayerMessage
-          posterUrl={poster}
-          title={t('watch:access.purchaseTitle')}
-          text={t('watch:access.purchaseText')}
-          actions={
-            <>
-              <ButtonLink
-                to={buyLink(playback.event_id, playback.single_event_package_id)}
-                size="s"
-                {...away}
-              >
-                {t('watch:access.buyEvent')}
-              </ButtonLink>
-              <ButtonLink to="/packages" variant="secondary" size="s" {...away}>
-                {t('watch:access.seePackages')}
-              </ButtonLink>
-            </>
-          }
-        />
-      );
+      return <PurchasePrompt playback={playback} away={away} />;
     case 'geo_blocked':
       return <PlayerMessage tone="alert" title={t('watch:access.geoBlocked')} />;
     case 'granted':
       return null;
   }
+}
+
+/**
+ * A paid game: buy it (its full price, fee included, on the button and in the line above: the
+ * first time it appeared was at checkout) or see the passes. A game without a single-game package
+ * is sold only with a pass.
+ */
+function PurchasePrompt({ playback, away }: { playback: Playback; away: Partial<typeof NEW_TAB> }) {
+  const { t } = useT();
+  const money = useMoney();
+  const packageId = playback.single_event_package_id;
+  const game = useGamePrice(packageId).data;
+  const price = game ? money(game.price, game.currency) : null;
+  const text =
+    packageId === null
+      ? t('watch:access.purchasePassText')
+      : !game || !price
+        ? t('watch:access.purchaseText')
+        : game.service_fee > 0
+          ? t('watch:access.purchaseTextFee', {
+              price,
+              fee: money(game.service_fee, game.currency),
+            })
+          : t('watch:access.purchaseTextPrice', { price });
+  return (
+    <PlayerMessage
+      posterUrl={playback.assets.poster_url}
+      title={t('watch:access.purchaseTitle')}
+      text={text}
+      actions={
+        <>
+          {packageId !== null ? (
+            <ButtonLink to={buyLink(playback.event_id, packageId)} size="s" {...away}>
+              {price ? t('watch:access.buyEventFor', { price }) : t('watch:access.buyEvent')}
+            </ButtonLink>
+          ) : null}
+          <ButtonLink
+            to="/packages"
+            variant={packageId !== null ? 'secondary' : 'primary'}
+            size="s"
+            {...away}
+          >
+            {t('watch:access.seePackages')}
+          </ButtonLink>
+        </>
+      }
+    />
+  );
 }

@@ -1,12 +1,11 @@
 import type { Ref } from 'react';
-import { Link } from 'react-router';
 import type { PlayerTool } from '../../../components/player-tool';
 import { PlayerIcon } from './player-icons';
 import styles from './player.module.css';
 
 /**
- * The control-bar button of a tool (the clip cutter): it opens the tool's panel under the player,
- * or, when the viewer cannot use the tool yet, leads where they can (sign-in, passes).
+ * The control-bar button of a tool (the clip cutter): it opens the tool's panel under the player
+ * (which, when the viewer cannot use the tool yet, says why and leads where they can).
  */
 export function ToolButton({
   tool,
@@ -27,18 +26,6 @@ export function ToolButton({
       <span className={styles.toolLabel}>{tool.label}</span>
     </>
   );
-  if (tool.href) {
-    return (
-      <Link
-        to={tool.href}
-        className={styles.toolButton}
-        title={tool.hrefHint}
-        aria-label={tool.label}
-      >
-        {content}
-      </Link>
-    );
-  }
   return (
     <button
       ref={ref}

@@ -200,7 +200,7 @@ export function VideoPlayer({
     const command = commandForKey(event);
     // Space on a focused button presses that button.
     if (!command || (event.key === ' ' && target.tagName === 'BUTTON')) return;
-    if (command.type === 'mark' && !toolState.isOpen) return;
+    if (command.type === 'mark' && !(toolState.isOpen && tool?.rangeLabels)) return;
     event.preventDefault();
     idle.wake();
     run(command);
@@ -283,7 +283,7 @@ export function VideoPlayer({
             isFullscreen={fullscreen.isFullscreen}
             thumbnails={thumbnails}
             range={
-              activeTool && toolState.range
+              activeTool?.rangeLabels && toolState.range
                 ? {
                     value: toolState.range,
                     labels: activeTool.rangeLabels,

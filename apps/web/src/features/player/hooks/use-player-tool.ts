@@ -13,7 +13,7 @@ export function usePlayerTool(tool: PlayerTool | null) {
   const [range, setRange] = useState<SeekRange | null>(null);
   const [button, setButton] = useState<HTMLButtonElement | null>(null);
   const panelId = useId();
-  const open = isOpen && tool !== null && !tool.href;
+  const open = isOpen && tool !== null;
 
   const close = useCallback(() => {
     setOpen(false);
