@@ -16,8 +16,7 @@ export interface ChannelChangeBus {
  * hears the others' changes (its own are skipped: it invalidated them already). ioredis subscribes
  * again after a reconnection; a change published while Redis is away is lost, and the caches
  * concerned then expire on their own timers (30 s for the bootstrap document, which answers once
- * more from its old copy while it reloads). Without Redis
- * there is one process, and nothing to tell.
+ * more from its old copy while it reloads). Without Redis there is one process, and nothing to tell.
  */
 export function createChannelChangeBus(
   redis: Redis | undefined,
