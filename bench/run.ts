@@ -5,6 +5,7 @@
  *    (goal ≥ 0.8);
  *  - gzipped JavaScript the home route loads (goal ≤ 150 KB) and the watch route with its player,
  *    hls.js included (goal ≤ 260 KB) (see js-size.ts);
+ *  - a crowd at a cold cache, and GET /api/events/{id} vs bare node:http (see cold-cache.ts);
  *  - GET /api/events with filters on a 10 000-event channel (see events.ts);
  *  - VOD packaging speed and live latency (see media.ts);
  *  - clips: from a finished game and a live DVR, and twenty at once (see clips.ts);
@@ -17,12 +18,12 @@
  *  - resident memory of one built API process in production: idle, under the load mix and its
  *    growth there (see rss.ts).
  */
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type autocannon from 'autocannon';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
+import { bareServer, replayedHeaders } from './bare-server.js';
+import { benchColdCache, reportColdCache } from './cold-cache.js';
 import { benchEvents, reportEvents } from './events.js';
 import { benchJsSize, reportJsSize } from './js-size.js';
 import { benchAnalytics, reportAnalytics } from './analytics.js';
@@ -54,16 +55,6 @@ async function load(url: string) {
   return { rps: result.requests.average, p99: result.latency.p99 };
 }
 
-async function bareServer(body: Buffer, headers: Record<string, string>) {
-  const server = http.createServer((_req, res) => {
-    res.writeHead(200, headers);
-    res.end(body);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}/`, close: () => new Promise((r) => server.close(r)) };
-}
-
 async function benchBootstrap() {
   const app = await serveApp();
   try {
@@ -76,15 +67,7 @@ async function benchBootstrap() {
     const url = `${app.url}/api/channel-bootstrap-data?client_interface=web&lang=en&api_key=${api_key}`;
     const sample = await fetch(url);
     const body = Buffer.from(await sample.arrayBuffer());
-    const headers: Record<string, string> = {};
-    sample.headers.forEach((value, name) => {
-      if (
-        !['content-length', 'date', 'connection', 'keep-alive', 'transfer-encoding'].includes(name)
-      ) {
-        headers[name] = value;
-      }
-    });
-    const bare = await bareServer(body, headers);
+    const bare = await bareServer(body, replayedHeaders(sample));
     try {
       await load(url); // warm-up: JIT, caches, connection pools
       const baseline = await load(bare.url);
@@ -111,6 +94,7 @@ async function main() {
     `${boot.measured.rps.toFixed(0)} / ${boot.baseline.rps.toFixed(0)} = ${ratio.toFixed(2)} (p99 ${boot.measured.p99} ms, ${boot.bytes} B)`,
     ratio >= 0.8 ? 'PASS (goal >= 0.8)' : 'MISS (goal >= 0.8)',
   );
+  reportColdCache(await benchColdCache(), report);
   reportEvents(await benchEvents(), report);
   reportVodSearch(await benchVodSearch(), report);
   reportAnalytics(await benchAnalytics(), report);

@@ -21,6 +21,7 @@ import { socialRoutes } from './modules/auth/social/social.routes.js';
 import { createSocialService } from './modules/auth/social/social.service.js';
 import { createChannelRepository } from './modules/channel/channel.repository.js';
 import { createSiteOrigins } from './modules/channel/site-origin.js';
+import { createCommerceCore, settleOnRead } from './modules/commerce/commerce-core.js';
 import { createEntitlements } from './modules/commerce/orders/entitlements.js';
 import { createEntitlementsRepository } from './modules/commerce/orders/entitlements.repository.js';
 import { createBasePassCheck } from './modules/custom-forms/base-pass-check.js';
@@ -110,7 +111,11 @@ export async function registerModules(
   const channelRepo = createChannelRepository(db);
   const channel = createChannelService(channelRepo, createOffers(db));
   const origins = createSiteOrigins(channelRepo, fallbackOrigin(config));
-  const entitlements = createEntitlements(createEntitlementsRepository(db));
+  const commerceCore = createCommerceCore(config, db, now);
+  const entitlements = createEntitlements(
+    createEntitlementsRepository(db),
+    settleOnRead(commerceCore),
+  );
   const events = createEventsService(createEventsRepository(db), now, {
     cacheMs: config.CATALOGUE_CACHE_MS,
     entitlements,
@@ -165,7 +170,14 @@ export async function registerModules(
     localhost: config.ANALYTICS_LOCALHOST,
   });
   keysRoutes(app, keys, config.DEFAULT_CHANNEL_KEY, runtimeConfig);
-  const commerce = await registerCommerce(app, { config, db, now, origins });
+  const commerce = await registerCommerce(app, {
+    config,
+    db,
+    now,
+    origins,
+    core: commerceCore,
+    entitlements,
+  });
   customFormsRoutes(app, createCustomFormsService(customForms));
   channelRoutes(app, channel, commerce.products.overlay);
   eventsRoutes(app, events);

@@ -18,6 +18,8 @@ export const ERROR_CODES = [
   'payload_too_large',
   'unsupported_media_type',
   'internal_error',
+  // a dependency (the database) is briefly unreachable: 503 with Retry-After
+  'service_unavailable',
   'email_taken',
   'wrong_auth_data',
   'already_logged_in',

@@ -15,10 +15,14 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
+/** How long a query waits for a connection to the server. */
+const CONNECT_TIMEOUT_MS = 10_000;
+
 /**
  * PostgreSQL server when DATABASE_URL is set; otherwise PGlite (PostgreSQL compiled to WASM) stored
  * under dataDir, or in memory when dataDir is 'memory://'. The same SQL runs on both.
  */
+
 export async function openDatabase(opts: {
   databaseUrl?: string | undefined;
   dataDir: string;
@@ -29,7 +33,13 @@ export async function openDatabase(opts: {
   log?: { warn(obj: object, msg: string): void };
 }): Promise<DatabaseHandle> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: opts.poolSize ?? 10,
+      // A server that does not answer (network gone, host down) fails the request (503) rather
+      // than holding it; waiting for a free connection is bounded the same way.
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    });
     // An idle connection dropped by the server (restart, failover) must not crash the process; the
     // pool replaces it on next use.
     const lost = (error: Error) => {

@@ -15,8 +15,8 @@ export interface ChannelChangeBus {
  * Cache invalidation across API processes over Redis pub/sub: every process that shares REDIS_URL
  * hears the others' changes (its own are skipped: it invalidated them already). ioredis subscribes
  * again after a reconnection; a change published while Redis is away is lost, and the caches
- * concerned then expire on their own timers (30 s for the bootstrap document). Without Redis
- * there is one process, and nothing to tell.
+ * concerned then expire on their own timers (30 s for the bootstrap document, which answers once
+ * more from its old copy while it reloads). Without Redis there is one process, and nothing to tell.
  */
 export function createChannelChangeBus(
   redis: Redis | undefined,

@@ -80,4 +80,26 @@ describe('RefreshingCache', () => {
     expect(await slow).toBe(5);
     expect(await s.cache.get('a:2', s.load(6))).toBe(6);
   });
+
+  it('keeps serving the stale value when its refresh fails, until it is too old', async () => {
+    const s = setup();
+    await s.cache.get('a', s.load(1));
+    s.tick(1_200);
+    const failing = () => Promise.reject(new Error('db down'));
+    expect(await s.cache.get('a', failing)).toBe(1);
+    expect(await s.cache.get('a', failing)).toBe(1);
+    s.tick(800);
+    await expect(s.cache.get('a', failing)).rejects.toThrow('db down');
+  });
+
+  it('forgets a refresh running over a stale value, which is then not kept', async () => {
+    const s = setup();
+    await s.cache.get('a:1', s.load(1));
+    s.tick(1_500);
+    let release: (v: number) => void = () => undefined;
+    expect(await s.cache.get('a:1', () => new Promise<number>((r) => (release = r)))).toBe(1);
+    s.cache.deleteWhere((key) => key.startsWith('a:'));
+    release(2);
+    expect(await s.cache.get('a:1', s.load(3))).toBe(3);
+  });
 });

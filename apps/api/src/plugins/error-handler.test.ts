@@ -1,5 +1,8 @@
 import Fastify from 'fastify';
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
+import { UNAVAILABLE_RETRY_AFTER_S } from '../lib/database-unavailable.js';
+import { freePort } from '../test/throwaway-postgres.js';
 import { registerErrorHandler } from './error-handler.js';
 
 /** A payment provider's invalid-request error: a 4xx whose text describes the provider's side. */
@@ -27,6 +30,30 @@ describe('error handler', () => {
     });
     expect(badJson.statusCode).toBe(400);
     expect(badJson.json<{ message: string }>().message).not.toBe('Invalid request');
+    await app.close();
+  });
+});
+
+describe('error handler, the database out of reach', () => {
+  it('answers 503 with Retry-After for a refused connection, 500 for a fault', async () => {
+    const app = Fastify({ logger: false });
+    registerErrorHandler(app);
+    // A real refusal: nothing listens on the port freePort() just released.
+    const port = await freePort();
+    app.get('/down', async () => {
+      const client = new pg.Client({ host: '127.0.0.1', port, user: 'x', database: 'x' });
+      await client.connect();
+    });
+    app.get('/bug', () => {
+      throw new TypeError("Cannot read properties of undefined (reading 'id')");
+    });
+    const down = await app.inject({ method: 'GET', url: '/down' });
+    expect(down.statusCode).toBe(503);
+    expect(down.headers['retry-after']).toBe(String(UNAVAILABLE_RETRY_AFTER_S));
+    expect(down.json()).toMatchObject({ code: 'service_unavailable' });
+    const bug = await app.inject({ method: 'GET', url: '/bug' });
+    expect(bug.statusCode).toBe(500);
+    expect(bug.headers['retry-after']).toBeUndefined();
     await app.close();
   });
 });

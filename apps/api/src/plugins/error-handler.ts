@@ -7,7 +7,10 @@ import {
   type ErrorBody,
   type ErrorCode,
 } from '@rudy/contracts';
+import { isDatabaseUnavailable, UNAVAILABLE_RETRY_AFTER_S } from '../lib/database-unavailable.js';
 import { HttpError, TooManyRequests } from '../lib/http-error.js';
+
+const UNAVAILABLE_MESSAGE = 'The service is briefly unavailable, please retry shortly';
 
 /** Fastify's own client errors mapped to our codes; anything else 4xx becomes validation_failed. */
 const FASTIFY_CODES: Record<string, ErrorCode> = {
@@ -38,7 +41,8 @@ function send(reply: FastifyReply, status: number, body: ErrorBody) {
 
 /**
  * One error shape everywhere: { message, code, errors? }. Client mistakes get a 4xx that says what was
- * wrong; server faults get a 500 whose body carries nothing internal.
+ * wrong; the database out of reach a 503 with Retry-After; server faults a 500 whose body carries
+ * nothing internal.
  */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
@@ -72,6 +76,11 @@ export function registerErrorHandler(app: FastifyInstance) {
       const ours = typeof error.code === 'string' && error.code.startsWith('FST_');
       if (!ours) request.log.warn({ err: error }, 'client error from a dependency');
       return send(reply, status, { message: ours ? error.message : 'Invalid request', code });
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      reply.header('retry-after', String(UNAVAILABLE_RETRY_AFTER_S));
+      return send(reply, 503, { message: UNAVAILABLE_MESSAGE, code: 'service_unavailable' });
     }
     request.log.error({ err: error }, 'request failed');
     return send(reply, 500, { message: SPEC_MESSAGES.internal_error, code: 'internal_error' });

@@ -1,5 +1,6 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp, type AppDeps } from '../app.js';
+import type { DB } from '../db/database.js';
 import { loadConfig } from '../config.js';
 import { seedDemoChannel } from '../db/seed/demo-channel.js';
 import { createTestDatabase, type TestDatabase } from './test-database.js';
@@ -18,10 +19,13 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-/** buildApp on a fresh database holding the demo channel and a second channel for isolation tests. */
+/**
+ * buildApp on a fresh database holding the demo channel and a second channel for isolation tests.
+ * `withDb` lets a test see the app's queries (a Kysely plugin; see query-counter.ts).
+ */
 export async function createTestApp(
   env: Record<string, string> = {},
-  deps: Partial<Omit<AppDeps, 'config' | 'db'>> = {},
+  { withDb, ...deps }: Partial<Omit<AppDeps, 'config' | 'db'>> & { withDb?: (db: DB) => DB } = {},
 ): Promise<TestContext> {
   const database = await createTestDatabase();
   const demo = await seedDemoChannel(database.db);
@@ -36,7 +40,8 @@ export async function createTestApp(
     RATE_LIMIT_MAX: '10000',
     ...env,
   });
-  const app = await buildApp({ config, db: database.db, ...deps });
+  const db = withDb ? withDb(database.db) : database.db;
+  const app = await buildApp({ config, db, ...deps });
   await app.ready();
 
   const ctx: TestContext = {

@@ -1,12 +1,13 @@
 import type { BootstrapData, Locale, Package, Subscription } from '@rudy/contracts';
 import { notFound } from '../../lib/http-error.js';
-import { TtlCache } from '../../lib/ttl-cache.js';
+import { RefreshingCache } from '../../lib/refreshing-cache.js';
 import * as map from './channel.mappers.js';
 import type { ChannelRepository } from './channel.repository.js';
 
 /**
  * Channel data changes rarely and is read on every visit, so the bootstrap document is cached per
- * channel and language, already serialised. Editing channel data calls invalidate().
+ * channel and language, already serialised, and built once however many visitors arrive at a cold
+ * cache. Editing channel data calls invalidate().
  */
 const BOOTSTRAP_CACHE_MS = 30_000;
 
@@ -17,7 +18,7 @@ export interface ChannelOffers {
 }
 
 export function createChannelService(repo: ChannelRepository, offers: ChannelOffers) {
-  const bootstrapCache = new TtlCache<string, Buffer>(BOOTSTRAP_CACHE_MS, 1_000);
+  const bootstrapCache = new RefreshingCache<string, Buffer>(BOOTSTRAP_CACHE_MS, 1_000);
 
   const service = {
     async settings(channelId: number) {
@@ -102,17 +103,14 @@ export function createChannelService(repo: ChannelRepository, offers: ChannelOff
     },
 
     /** The bootstrap document as UTF-8 JSON bytes, from cache when fresh (no per-request encoding). */
-    async bootstrapJson(channelId: number, l: Locale): Promise<Buffer> {
-      const key = `${channelId}:${l}`;
-      const cached = bootstrapCache.get(key);
-      if (cached) return cached;
-      const json = Buffer.from(JSON.stringify(await service.bootstrap(channelId, l)));
-      bootstrapCache.set(key, json);
-      return json;
+    bootstrapJson(channelId: number, l: Locale): Promise<Buffer> {
+      return bootstrapCache.get(`${channelId}:${l}`, async () =>
+        Buffer.from(JSON.stringify(await service.bootstrap(channelId, l))),
+      );
     },
 
     invalidate(channelId: number) {
-      bootstrapCache.deleteWhere((_v, key) => key.startsWith(`${channelId}:`));
+      bootstrapCache.deleteWhere((key) => key.startsWith(`${channelId}:`));
     },
   };
   return service;

@@ -5,9 +5,8 @@ import type { DB } from '../../db/database.js';
 import { checkoutRoutes } from './checkout/checkout.routes.js';
 import { createCheckoutService } from './checkout/checkout.service.js';
 import { createCommerceJobs, type CommerceJobs } from './commerce.jobs.js';
-import { createEntitlements, type Entitlements } from './orders/entitlements.js';
-import { createEntitlementsRepository } from './orders/entitlements.repository.js';
-import { createCommerceCore } from './commerce-core.js';
+import type { Entitlements } from './orders/entitlements.js';
+import type { CommerceCore } from './commerce-core.js';
 import type { Fulfilment } from './orders/fulfilment.service.js';
 import { createOrderViews } from './orders/order-view.js';
 import { createOrdersService } from './orders/orders.service.js';
@@ -44,10 +43,18 @@ declare module 'fastify' {
 /** Builds the commerce services, registers their routes and exposes the handle on the app. */
 export async function registerCommerce(
   app: FastifyInstance,
-  deps: { config: Config; db: DB; now: () => Date; origins: SiteOrigins },
+  deps: {
+    config: Config;
+    db: DB;
+    now: () => Date;
+    origins: SiteOrigins;
+    /** Shared with the rest of the app (createCommerceCore, createEntitlements with settleOnRead). */
+    core: CommerceCore;
+    entitlements: Entitlements;
+  },
 ): Promise<CommerceHandle> {
   const { config, db, now } = deps;
-  const { provider, sandbox, orders, fulfilment } = createCommerceCore(config, db, now);
+  const { provider, sandbox, orders, fulfilment } = deps.core;
   const productsRepo = createProductsRepository(db);
   const promoRepo = createPromoRepository(db);
   const subs = createUserSubscriptionsRepository(db);
@@ -106,7 +113,7 @@ export async function registerCommerce(
     provider,
     sandbox,
     fulfilment,
-    entitlements: createEntitlements(createEntitlementsRepository(db)),
+    entitlements: deps.entitlements,
     products,
   };
   app.decorate('commerce', handle);

@@ -93,6 +93,9 @@ export function eventsRoutes(app: FastifyInstance, events: EventsService) {
         response: { 200: EventSchema, ...keyedErrorsWith404 },
       },
     },
-    (req) => events.byId(viewerOf(req), req.params.id),
+    async (req, reply) => {
+      const json = await events.byIdJson(viewerOf(req), req.params.id);
+      return reply.type(JSON_TYPE).send(json as never);
+    },
   );
 }

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { EventsPageSchema, EventsQuerySchema, FavoriteEventsQuerySchema } from '@rudy/contracts';
+import {
+  EventSchema,
+  EventsPageSchema,
+  EventsQuerySchema,
+  FavoriteEventsQuerySchema,
+} from '@rudy/contracts';
 import { HttpError } from '../../lib/http-error.js';
 import type { EventRow, EventsRepository } from './events.repository.js';
 import { createEventsService, type Viewer } from './events.service.js';
@@ -178,7 +183,8 @@ describe('events service', () => {
   it('reports a missing event as not found', async () => {
     const { repo } = fakeRepo(rows);
     const service = createEventsService(repo);
-    await expect(service.byId(anonymous, 99)).rejects.toMatchObject({ statusCode: 404 });
-    expect((await service.byId(anonymous, 2)).name).toBe('Game 2');
+    await expect(service.byIdJson(anonymous, 99)).rejects.toMatchObject({ statusCode: 404 });
+    const event = EventSchema.parse(JSON.parse((await service.byIdJson(anonymous, 2)).toString()));
+    expect(event.name).toBe('Game 2');
   });
 });

@@ -18,6 +18,8 @@ import { playableMedia } from './stream-state.js';
 const HOMEPAGE_RAIL_SIZE = 12;
 /** Bounds memory: a page with the demo's inline images weighs up to ~60 KB. */
 const CACHE_MAX_PAGES = 500;
+/** An event's document is a few KB (inline images included); the bound covers a big channel. */
+const CACHE_MAX_EVENTS = 2_000;
 
 /** Which events a user's purchases cover (commerce/entitlements.ts). */
 export interface EventEntitlements {
@@ -46,6 +48,8 @@ export interface Viewer {
  * few seconds, per channel, language, signed-in or not, and query. Types, stream statuses and media
  * readiness in it are those of the moment it was built. Signed-in viewers' has_access follows their own purchases, so
  * for them only the rows are shared (same lifetime) and each request adds one entitlement lookup.
+ * One event (GET /events/{id}) is cached the same way: its document for visitors, its row for
+ * signed-in viewers. Every cache builds a key once however many callers ask for it together.
  */
 interface RowsPage {
   rows: EventRow[];
@@ -61,6 +65,10 @@ export function createEventsService(
   const clock = () => now().getTime();
   const pages = new RefreshingCache<string, Buffer>(cacheMs, CACHE_MAX_PAGES, clock);
   const rowPages = new RefreshingCache<string, RowsPage>(cacheMs, CACHE_MAX_PAGES, clock);
+  const eventDocs = new RefreshingCache<string, Buffer>(cacheMs, CACHE_MAX_EVENTS, clock);
+  const eventRows = new RefreshingCache<string, EventRow>(cacheMs, CACHE_MAX_EVENTS, clock);
+  const isPersonal = (viewer: Viewer) =>
+    viewer.userId !== null && options.entitlements !== undefined;
 
   async function cachedJson(
     viewer: Viewer,
@@ -81,8 +89,8 @@ export function createEventsService(
     ]);
     const toJson = (p: EventsPage) => Buffer.from(JSON.stringify(p));
     if (cacheMs <= 0) return toJson(await page(viewer, query, scope));
-    const isPersonal = viewer.userId !== null && options.entitlements !== undefined;
-    if (!isPersonal) return pages.get(key, async () => toJson(await page(viewer, query, scope)));
+    if (!isPersonal(viewer))
+      return pages.get(key, async () => toJson(await page(viewer, query, scope)));
     const shared = await rowPages.get(key, () => rowsPage(viewer, query, scope));
     return toJson({ data: await toEvents(shared.rows, viewer, now()), meta: shared.meta });
   }
@@ -116,6 +124,29 @@ export function createEventsService(
     return { data: await toEvents(rows, viewer, now()), meta };
   }
 
+  async function eventRow(channelId: number, id: number): Promise<EventRow> {
+    const row = await repo.byId(channelId, id);
+    // Another channel's event is "not found" too: ids must not reveal what other channels hold.
+    if (!row) throw notFound('Event not found');
+    return row;
+  }
+
+  /** GET /events/{id} as JSON bytes; keys begin with the channel, as invalidate() expects. */
+  async function eventJson(viewer: Viewer, id: number): Promise<Buffer> {
+    const { channelId, locale } = viewer;
+    const toJson = async (row: EventRow) => {
+      const [event] = await toEvents([row], viewer, now());
+      return Buffer.from(JSON.stringify(event));
+    };
+    if (cacheMs <= 0) return toJson(await eventRow(channelId, id));
+    if (!isPersonal(viewer)) {
+      const key = JSON.stringify([channelId, 'event', id, locale, viewer.userId !== null]);
+      return eventDocs.get(key, async () => toJson(await eventRow(channelId, id)));
+    }
+    const key = JSON.stringify([channelId, 'event', id]);
+    return toJson(await eventRows.get(key, () => eventRow(channelId, id)));
+  }
+
   async function rail(viewer: Viewer, at: Date, kind: 'live' | 'upcoming' | 'finished') {
     const order: EventOrder = {
       field: 'date',
@@ -145,8 +176,9 @@ export function createEventsService(
     /** Forgets the channel's cached listing pages (an admin changed a game or a team). */
     invalidate(channelId: number) {
       const prefix = `[${channelId},`;
-      pages.deleteWhere((key) => key.startsWith(prefix));
-      rowPages.deleteWhere((key) => key.startsWith(prefix));
+      for (const cache of [pages, rowPages, eventDocs, eventRows]) {
+        cache.deleteWhere((key) => key.startsWith(prefix));
+      }
     },
 
     /** A page of GET /events as JSON bytes, from the cache when fresh. */
@@ -162,14 +194,8 @@ export function createEventsService(
     withClipJson: (viewer: Viewer, query: EventsQuery) =>
       cachedJson(viewer, query, { withClip: true }),
 
-    async byId(viewer: Viewer, id: number): Promise<Event> {
-      const row = await repo.byId(viewer.channelId, id);
-      // Another channel's event is "not found" too: ids must not reveal what other channels hold.
-      if (!row) throw notFound('Event not found');
-      const [event] = await toEvents([row], viewer, now());
-      if (!event) throw notFound('Event not found');
-      return event;
-    },
+    /** One event as JSON bytes, from the cache when fresh. */
+    byIdJson: eventJson,
 
     async homepage(viewer: Viewer): Promise<HomepageEvents> {
       const at = now();

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { UNAVAILABLE_RETRY_AFTER_S } from '../../lib/database-unavailable.js';
 import { typed } from '../../lib/route-types.js';
 import { READY_CHECKS, type Readiness } from './readiness.js';
 
@@ -48,6 +49,8 @@ export function opsRoutes(app: FastifyInstance, readiness: Readiness) {
         }
       }
       reply.header('cache-control', 'no-store');
+      // Like every 503 of the API: when to ask again.
+      if (!report.ready) reply.header('retry-after', String(UNAVAILABLE_RETRY_AFTER_S));
       return reply.status(report.ready ? 200 : 503).send({
         status: report.ready ? 'ready' : 'unavailable',
         checks: report.checks,

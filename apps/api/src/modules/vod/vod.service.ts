@@ -17,7 +17,7 @@ import {
 } from '@rudy/contracts';
 import { notFound } from '../../lib/http-error.js';
 import { pickNullableText, pickText } from '../../lib/i18n-text.js';
-import { RefreshingCache } from '../../lib/refreshing-cache.js';
+import { RefreshingCache, type Cacheable } from '../../lib/refreshing-cache.js';
 import type { ChannelService } from '../channel/channel.service.js';
 import type { GeoService } from '../geo/geo.service.js';
 import { vodItemPrefix, vodItemUrl } from '../media/media-paths.js';
@@ -93,7 +93,11 @@ export function createVodService(deps: {
   }
 
   /** Cached unless the cache is off; concurrent misses share one load. */
-  function cached<V>(cache: RefreshingCache<string, V>, key: unknown[], load: () => Promise<V>) {
+  function cached<V extends Cacheable>(
+    cache: RefreshingCache<string, V>,
+    key: unknown[],
+    load: () => Promise<V>,
+  ) {
     return deps.cacheMs > 0 ? cache.get(JSON.stringify(key), load) : load();
   }
 

@@ -7,7 +7,11 @@ import type { EntitlementsRepository } from './entitlements.repository.js';
  * media services: `hasAccess(type, isLoggedIn, covered.has(event.id))`. And what their purchases
  * grant now (accesses, feature counts: the users module turns them into capabilities).
  */
-export function createEntitlements(repo: EntitlementsRepository) {
+export function createEntitlements(
+  repo: EntitlementsRepository,
+  /** Settles what the buyer paid for before their access is read (commerce-core's settleOnRead). */
+  settle?: (channelId: number, userId: number) => Promise<void>,
+) {
   return {
     async purchasedEventIds(
       channelId: number,
@@ -16,14 +20,17 @@ export function createEntitlements(repo: EntitlementsRepository) {
       now: Date = new Date(),
     ): Promise<Set<number>> {
       if (userId === null || eventIds.length === 0) return new Set();
+      await settle?.(channelId, userId);
       const held = await repo.watchProducts(channelId, userId, now);
       if (held.some((h) => h.product_type === 'subscription')) return new Set(eventIds);
       const packageIds = [...new Set(held.map((h) => h.product_id))];
       if (packageIds.length === 0) return new Set();
       return new Set(await repo.eventsCoveredBy(channelId, eventIds, packageIds));
     },
-    activeGrants: (channelId: number, userId: number, now: Date) =>
-      repo.activeGrants(channelId, userId, now),
+    async activeGrants(channelId: number, userId: number, now: Date) {
+      await settle?.(channelId, userId);
+      return repo.activeGrants(channelId, userId, now);
+    },
   };
 }
 export type Entitlements = ReturnType<typeof createEntitlements>;

@@ -7,6 +7,8 @@ import { createUserSubscriptionsRepository } from './user-subscriptions.reposito
 
 /** An order its buyer never completed (second step abandoned) fails after this long. */
 export const ABANDON_AFTER_MS = 24 * 3_600_000;
+/** A buyer has one open order per product at most; a read syncs this many of them. */
+const OPEN_ORDERS_SYNCED = 10;
 
 const reposOf = (db: DB) => ({
   orders: createOrdersRepository(db),
@@ -247,6 +249,11 @@ export function createFulfilment(deps: { db: DB; provider: PaymentProvider; now:
         await inTrx((r) => markRefunded(r, order.provider_ref ?? ''));
       }
       return (await createOrdersRepository(db).byId(order.id)) ?? order;
+    },
+    /** Syncs the buyer's orders still waiting on the provider (see settleOnRead). */
+    async syncOpenOf(channelId: number, userId: number): Promise<void> {
+      const open = await createOrdersRepository(db).openOf(channelId, userId, OPEN_ORDERS_SYNCED);
+      for (const order of open) await service.sync(order);
     },
   };
   return service;

@@ -200,6 +200,19 @@ export function createOrdersRepository(db: DB) {
         .execute();
     },
     /** Orders left 'created' since before `before`: the reconciliation job asks the provider. */
+    /** A buyer's orders sent to the provider and not yet settled (orders_one_open serves it). */
+    openOf(channelId: number, userId: number, limit: number) {
+      return db
+        .selectFrom('orders')
+        .selectAll()
+        .where('channel_id', '=', channelId)
+        .where('user_id', '=', userId)
+        .where('status', '=', 'created')
+        .where('provider_ref', 'is not', null)
+        .orderBy('id')
+        .limit(limit)
+        .execute();
+    },
     staleCreated(before: Date, limit: number) {
       return db
         .selectFrom('orders')

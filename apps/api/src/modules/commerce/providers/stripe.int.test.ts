@@ -123,6 +123,14 @@ describe('the Stripe adapter', () => {
     expect(Number(grants.n)).toBe(1);
   });
 
+  it('grants in the webhook request: no worker pass, the buyer never coming back', async () => {
+    const { apiKey } = await k.user();
+    const { res, ref } = await buyPass(apiKey);
+    expect((await k.access(apiKey)).capabilities).not.toContain('watch');
+    expect((await deliver(piEvent('evt_alone', ref, res.order.id))).statusCode).toBe(200);
+    expect((await k.access(apiKey)).capabilities).toContain('watch');
+  });
+
   it('refuses a stale or tampered webhook with 400 and writes nothing', async () => {
     const { apiKey } = await k.user();
     const { res, ref } = await buyPass(apiKey);
