@@ -1,6 +1,7 @@
 import { sql, type ExpressionBuilder } from 'kysely';
 import type { DB } from '../../db/database.js';
 import type { Database, EventsTable } from '../../db/schema.js';
+import { EVENT_MAX_DURATION_MINUTES } from '../events/event-rules.js';
 
 type Status = 'pending' | 'processing' | 'ready' | 'live' | 'ended' | 'error';
 
@@ -242,6 +243,26 @@ export function createMediaJobsRepository(db: DB) {
         )
         .returning(['id', 'status', 'started_at'])
         .executeTakeFirst();
+    },
+
+    /**
+     * A game whose publisher went on air before its scheduled start starts now (a pre-game show,
+     * a wrong schedule): viewers see it live, as the game's kind is read from its times. Its end
+     * stays (within the longest a game may run). True when the start moved.
+     */
+    async startGameNow(eventId: number, at: Date): Promise<boolean> {
+      const result = await db
+        .updateTable('events')
+        .set({
+          duration_minutes: sql<number>`least(${EVENT_MAX_DURATION_MINUTES}, greatest(1, ceil(
+            extract(epoch from (event_utc_ts + duration_minutes * interval '1 minute'
+              - ${at}::timestamptz)) / 60)))::int`,
+          event_utc_ts: at,
+        })
+        .where('id', '=', eventId)
+        .where('event_utc_ts', '>', at)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
     },
 
     async renewLeases(owner: string, ids: number[], until: Date) {
