@@ -10,6 +10,27 @@ import { IsoDateTimeSchema } from './common.js';
 /** ev<game id>.<43 base64url characters>: the game it opens and 256 random bits. */
 export const STREAM_KEY_PATTERN = /^ev([1-9]\d{0,9})\.([A-Za-z0-9_-]{43})$/;
 
+/**
+ * Why the ingest dropped or refused a publisher of the game (the console says it in words):
+ * connection_lost: the connection broke; idle: the encoder sent nothing for a while; protocol: it
+ * sent what RTMP does not allow, or no publish in time; encoder_failed: our encoder could not
+ * start or died; key_rotated: the key was replaced; published_elsewhere: another worker has the
+ * game's stream; replaced: the same key connected again and took over (OBS reconnecting);
+ * server_stopping: the worker was stopping.
+ */
+export const LIVE_DROP_REASONS = [
+  'connection_lost',
+  'idle',
+  'protocol',
+  'encoder_failed',
+  'key_rotated',
+  'published_elsewhere',
+  'replaced',
+  'server_stopping',
+] as const;
+export const LiveDropReasonSchema = z.enum(LIVE_DROP_REASONS);
+export type LiveDropReason = z.infer<typeof LiveDropReasonSchema>;
+
 export const AdminLiveIngestSchema = z.object({
   event_id: z.number().int(),
   /** False when this deployment runs no RTMP ingest (LIVE_INGEST_PORT unset in production). */
@@ -25,6 +46,8 @@ export const AdminLiveIngestSchema = z.object({
   since: IsoDateTimeSchema.nullable(),
   /** What the encoder sends, audio and video, over the last seconds. */
   bitrate_kbps: z.number().int().nullable(),
+  /** The last time the ingest dropped or refused this game's publisher, and why. */
+  last_drop: z.object({ reason: LiveDropReasonSchema, at: IsoDateTimeSchema }).nullable(),
 });
 export type AdminLiveIngest = z.infer<typeof AdminLiveIngestSchema>;
 

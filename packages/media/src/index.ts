@@ -1,6 +1,8 @@
 export { locateFfmpeg, locateFont, type FfmpegBinary } from './locate.js';
 export {
+  encodeLimits,
   FfmpegError,
+  FFMPEG_STALL_MS,
   killAllFfmpeg,
   killOrphanedFfmpeg,
   runFfmpeg,

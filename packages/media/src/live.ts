@@ -11,7 +11,13 @@ import {
   withoutMissingStart,
 } from './hls/playlist.js';
 import type { Rendition } from './ladder.js';
-import { runFfmpeg, spawnFfmpeg, type FfmpegProcess, type RunOptions } from './runner.js';
+import {
+  encodeLimits,
+  runFfmpeg,
+  spawnFfmpeg,
+  type FfmpegProcess,
+  type RunOptions,
+} from './runner.js';
 
 /** Live renditions: smaller than the VOD ladder, since a live game is watched as it happens. */
 export const LIVE_LADDER: readonly Rendition[] = [
@@ -63,7 +69,7 @@ export async function ensureLiveLoop(o: LiveLoopOptions): Promise<void> {
       seconds,
       keyframeSeconds: segment,
     }),
-    { timeoutMs: 60_000 + seconds * 10_000, ...o.runOptions },
+    { ...encodeLimits(seconds), ...o.runOptions },
   );
   await fsp.rename(partial, o.output);
 }

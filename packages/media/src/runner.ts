@@ -22,6 +22,11 @@ export class FfmpegError extends Error {
 export interface RunOptions {
   /** Kills ffmpeg (SIGKILL) after this long; a hung encode must not hold a worker forever. */
   timeoutMs?: number;
+  /**
+   * Kills ffmpeg (SIGKILL) when its progress (media time or frames written) has not advanced for
+   * this long: a stuck ffmpeg, told apart from a slow one on a busy machine (see encodeLimits).
+   */
+  stallMs?: number;
   onProgress?: (p: FfmpegProgress) => void;
   cwd?: string;
   signal?: AbortSignal;
@@ -160,7 +165,19 @@ export function spawnFfmpeg(args: readonly string[], opts: RunOptions = {}): Ffm
   child.stderr.on('data', (chunk: string) => {
     stderr = (stderr + chunk).slice(-STDERR_TAIL_BYTES);
   });
-  const parse = opts.onProgress ? createProgressParser(opts.onProgress) : undefined;
+  let stalled = false;
+  let advancedAt = Date.now();
+  let mark = '';
+  const onProgress = (p: FfmpegProgress) => {
+    const now = `${p.outTimeSeconds}/${p.frame ?? ''}`;
+    if (now !== mark) {
+      mark = now;
+      advancedAt = Date.now();
+    }
+    opts.onProgress?.(p);
+  };
+  const parse =
+    opts.onProgress || opts.stallMs !== undefined ? createProgressParser(onProgress) : undefined;
   child.stdout.setEncoding('utf8');
   child.stdout.on('data', (chunk: string) => parse?.(chunk));
 
@@ -172,6 +189,19 @@ export function spawnFfmpeg(args: readonly string[], opts: RunOptions = {}): Ffm
         }, opts.timeoutMs)
       : undefined;
   timer?.unref();
+  const { stallMs } = opts;
+  const watchdog =
+    stallMs !== undefined
+      ? setInterval(
+          () => {
+            if (Date.now() - advancedAt <= stallMs) return;
+            stalled = true;
+            child.kill('SIGKILL');
+          },
+          Math.min(1_000, Math.max(50, stallMs / 4)),
+        )
+      : undefined;
+  watchdog?.unref();
   const onAbort = () => {
     stopping = true;
     child.kill('SIGKILL');
@@ -182,11 +212,13 @@ export function spawnFfmpeg(args: readonly string[], opts: RunOptions = {}): Ffm
     child.on('error', (error) => {
       children.delete(child);
       clearTimeout(timer);
+      clearInterval(watchdog);
       reject(new FfmpegError(`ffmpeg could not start: ${error.message}`, null, null, ''));
     });
     child.on('close', (code, signal) => {
       children.delete(child);
       clearTimeout(timer);
+      clearInterval(watchdog);
       opts.signal?.removeEventListener('abort', onAbort);
       const tail = stderr.trim();
       const result = { stderrTail: tail, durationMs: Date.now() - started };
@@ -194,6 +226,8 @@ export function spawnFfmpeg(args: readonly string[], opts: RunOptions = {}): Ffm
         reject(new FfmpegError(`ffmpeg could not start: ${tail.slice(9)}`, null, null, ''));
       } else if (timedOut) {
         reject(new FfmpegError(`ffmpeg timed out after ${opts.timeoutMs} ms`, code, signal, tail));
+      } else if (stalled) {
+        reject(new FfmpegError(`ffmpeg made no progress for ${stallMs} ms`, code, signal, tail));
       } else if (code === 0 || (stopping && !opts.signal?.aborted)) {
         // After our SIGINT ffmpeg exits with 255 having finished its outputs: that is success.
         resolve(result);
@@ -222,6 +256,22 @@ export function spawnFfmpeg(args: readonly string[], opts: RunOptions = {}): Ffm
       }
     },
   };
+}
+
+/** No progress for this long: ffmpeg is stuck (on a busy machine it still advances, slowly). */
+export const FFMPEG_STALL_MS = 60_000;
+
+/**
+ * The time limits of an encode of `inputSeconds` of media. Stall detection tells a stuck ffmpeg
+ * (killed after `stallMs` without progress) from a slow one: on a busy machine a 20 s upload took
+ * more than 260 s, past the old fixed 10x. The ceiling only bounds a crawl, so it follows the
+ * input's length generously.
+ */
+export function encodeLimits(
+  inputSeconds: number,
+  stallMs = FFMPEG_STALL_MS,
+): Pick<RunOptions, 'timeoutMs' | 'stallMs'> {
+  return { timeoutMs: 5 * 60_000 + Math.max(0, inputSeconds) * 60_000, stallMs };
 }
 
 /** Runs ffmpeg to completion. */

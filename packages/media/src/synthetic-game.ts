@@ -5,7 +5,7 @@ import {
   type SponsorPicture,
   type SyntheticPicture,
 } from './args/synthetic.js';
-import { runFfmpeg, type RunOptions } from './runner.js';
+import { encodeLimits, runFfmpeg, type RunOptions } from './runner.js';
 
 /** Renders a finished synthetic game to an MP4 (2 s GOP, so the ladder can copy it). */
 export function renderSyntheticGame(o: {
@@ -25,7 +25,7 @@ export function renderSyntheticGame(o: {
       videoKbps: o.videoKbps ?? 1_800,
       keyframeSeconds: 2,
     }),
-    { timeoutMs: 60_000 + o.durationSeconds * 20_000, ...o.runOptions },
+    { ...encodeLimits(o.durationSeconds), ...o.runOptions },
   );
 }
 
@@ -46,6 +46,6 @@ export function renderSponsorClip(o: {
       videoKbps: 900,
       keyframeSeconds: 2,
     }),
-    { timeoutMs: 60_000 + o.durationSeconds * 20_000, ...o.runOptions },
+    { ...encodeLimits(o.durationSeconds), ...o.runOptions },
   );
 }

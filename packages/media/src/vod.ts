@@ -10,7 +10,7 @@ import {
   type Rendition,
 } from './ladder.js';
 import { probe } from './probe.js';
-import { runFfmpeg } from './runner.js';
+import { encodeLimits, runFfmpeg } from './runner.js';
 
 export interface VodPackage {
   /** Relative to the output directory. */
@@ -30,7 +30,7 @@ export interface PackageVodOptions {
   /** Our own sources (synthetic games, recordings) have a fixed GOP; uploads are not assumed to. */
   sourceHasFixedGop?: boolean;
   onProgress?: (fraction: number) => void;
-  /** Default: ten times the source's duration plus a minute. */
+  /** A ceiling instead of encodeLimits' (which also stops an encode that makes no progress). */
   timeoutMs?: number;
 }
 
@@ -62,7 +62,8 @@ export async function packageVod(o: PackageVodOptions): Promise<VodPackage> {
       keyframeSeconds: o.keyframeSeconds ?? Math.min(2, segmentSeconds),
     }),
     {
-      timeoutMs: o.timeoutMs ?? 60_000 + duration * 10_000,
+      ...encodeLimits(duration),
+      ...(o.timeoutMs !== undefined ? { timeoutMs: o.timeoutMs } : {}),
       onProgress: (p) => o.onProgress?.(Math.min(1, p.outTimeSeconds / duration)),
     },
   );

@@ -22,6 +22,7 @@ import * as m0020 from './migrations/0020-people.js';
 import * as m0021 from './migrations/0021-preroll-switch.js';
 import * as m0022 from './migrations/0022-game-prerolls-imports.js';
 import * as m0023 from './migrations/0023-favorite-games-rinks.js';
+import * as m0024 from './migrations/0024-live-ingest-drops.js';
 
 /** Migrations are listed here (not read from disk) so they run the same from source or a bundle. */
 const migrations: Record<string, Migration> = {
@@ -48,6 +49,7 @@ const migrations: Record<string, Migration> = {
   '0021-preroll-switch': m0021,
   '0022-game-prerolls-imports': m0022,
   '0023-favorite-games-rinks': m0023,
+  '0024-live-ingest-drops': m0024,
 };
 
 /** The migrations' code, in order: a fingerprint for anything that caches a migrated database. */

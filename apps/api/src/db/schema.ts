@@ -780,6 +780,9 @@ export interface LiveIngestTable {
   online_since: Date | null;
   bitrate_kbps: number | null;
   seen_at: Date | null;
+  /** 0024: the last drop or refusal of its publisher (a LiveDropReason) and when. */
+  last_drop_reason: string | null;
+  last_drop_at: Date | null;
 }
 
 /** 0019: the console's resumable uploads, then the transcode job of each (issue 17). */

@@ -15,7 +15,7 @@ export interface MediaStateRow {
 
 /**
  * The row to play for the event's current state, and the state it gives. Live: the live row (an
- * external URL or our encoder's recording). Finished: the VOD row, else a recording that ended but
+ * external URL or our encoder's recording), else (the publisher stopped) what was recorded. Finished: the VOD row, else a recording that ended but
  * is not converted yet. A pending row means media is on its way ("preparing"); no row at all means
  * there is none. Playback and listings both decide here, so a card never offers what /playback
  * would not play.
@@ -32,12 +32,13 @@ export function playableMedia<M extends MediaStateRow>(
       live.find((m) => m.url && !m.storage_key) ??
       live.find((m) => m.status === 'live' && m.storage_key);
     if (running) return { state: 'ready', row: running };
-    return { state: live.length > 0 ? 'preparing' : 'unavailable', row: null };
   }
+  // Over, or between two publishes of a game still on the schedule: what was recorded plays.
   const recorded =
     vod.find((m) => m.status === 'ready' && m.storage_key) ??
     live.find((m) => m.status === 'ended' && m.storage_key);
   if (recorded) return { state: 'ready', row: recorded };
+  if (type === 'live') return { state: live.length > 0 ? 'preparing' : 'unavailable', row: null };
   const coming = [...vod, ...live].some((m) =>
     ['pending', 'processing', 'live'].includes(m.status),
   );

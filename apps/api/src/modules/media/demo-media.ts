@@ -4,8 +4,12 @@ import { locateFont, renderSponsorClip, renderSyntheticGame } from '@rudy/media'
 import type { DB } from '../../db/database.js';
 import { prerollUrls } from '../prerolls/register-prerolls.js';
 import { demoPicture } from './demo-picture.js';
-import { createMediaJobsRepository, type MediaJobsRepository } from './media-jobs.repository.js';
-import { packageEventMedia, type PackageDeps } from './package-media.js';
+import {
+  createMediaJobsRepository,
+  VOD_SOURCE,
+  type MediaJobsRepository,
+} from './media-jobs.repository.js';
+import { packageEventMedia, PackagingSuperseded, type PackageDeps } from './package-media.js';
 import type { EventJob } from './media-queues.js';
 
 export interface DemoDeps extends PackageDeps {
@@ -16,11 +20,14 @@ export interface DemoDeps extends PackageDeps {
 /**
  * A finished demo game gets a real recording: a short synthetic game rendered to MP4 (the stand-in
  * for an upload), packaged through the same path as any source. The source is dropped afterwards:
- * the VOD is what is kept. Skips a game that already has its VOD.
+ * the VOD is what is kept. Skips a game that already has its VOD, and an operator's video always
+ * wins: one that arrives while the demo renders is neither overwritten nor relabelled (the demo's
+ * writes are conditional on the row, and its files are not stored).
  */
 export async function generateDemoGame(deps: DemoDeps, job: EventJob): Promise<'done' | 'skipped'> {
   const game = await deps.repo.game(job.channelId, job.eventId);
   if (!game || (await deps.repo.hasReadyVod(job.eventId))) return 'skipped';
+  if (await deps.repo.hasOperatorVod(job.eventId)) return 'skipped';
 
   const work = await deps.storage.workDir(`demo-${job.eventId}`);
   try {
@@ -39,8 +46,11 @@ export async function generateDemoGame(deps: DemoDeps, job: EventJob): Promise<'
       },
       videoKbps: 1_500,
     });
-    await packageEventMedia(deps, job, { file: source, hasFixedGop: true });
+    await packageEventMedia(deps, job, { file: source, hasFixedGop: true, from: VOD_SOURCE.demo });
     return 'done';
+  } catch (error) {
+    if (error instanceof PackagingSuperseded) return 'skipped';
+    throw error;
   } finally {
     await fs.rm(work, { recursive: true, force: true });
   }

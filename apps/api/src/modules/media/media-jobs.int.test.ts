@@ -1,10 +1,16 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MEDIA_KIND } from '@rudy/contracts';
-import { createLocalStorage, parseMediaPlaylist, type Rendition } from '@rudy/media';
+import {
+  createLocalStorage,
+  parseMediaPlaylist,
+  renderSyntheticGame,
+  type Rendition,
+} from '@rudy/media';
 import { createTestDatabase } from '../../test/test-database.js';
 import type { DatabaseHandle } from '../../db/database.js';
 import { seedDemoChannel } from '../../db/seed/demo-channel.js';
@@ -14,6 +20,8 @@ import { createLiveSupervisor } from './live-supervisor.js';
 import { createMediaJobsRepository } from './media-jobs.repository.js';
 import { QUEUE_OPTIONS, QUEUES, type LiveStillsJob } from './media-queues.js';
 import { enqueueDemoMedia } from './media.jobs.js';
+import { createMediaUploadsRepository } from './media-uploads.repository.js';
+import { markGameVodPending, packageUpload, uploadSourceKey } from './upload-job.js';
 import { ignoreQueueErrors } from '../../test/queue-errors.js';
 
 /* The worker's parts on a real database (PGlite or PostgreSQL) with real ffmpeg and pg-boss. */
@@ -124,6 +132,91 @@ describe('demo media', () => {
     expect(await mediaRows(job.eventId)).toEqual(rows);
     expect(await storage.list(`c${channelId}/e${job.eventId}`)).toEqual(files);
   }, 60_000);
+
+  it('an operator’s upload wins over a demo render that finishes after it', async () => {
+    const storage = createLocalStorage(mediaDir);
+    const repo = createMediaJobsRepository(database.db);
+    const games = await repo.finishedWithoutVod([channelId], new Date());
+    const game = games.at(-1);
+    if (!game) throw new Error('no finished game left');
+    const job = { channelId, eventId: game.id };
+
+    // The demo's job starts first; its render is held until the operator's video is ready.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const slowStorage = {
+      ...storage,
+      workDir: async (name: string) => {
+        if (name.startsWith('demo-')) await held;
+        return storage.workDir(name);
+      },
+    };
+    const demo = generateDemoGame(
+      { storage: slowStorage, repo, ladder: TINY, gameSeconds: 2 },
+      job,
+    );
+
+    // The operator's upload: 4 s (the demo renders 2 s), completed and transcoded by its job.
+    const uploadId = randomUUID();
+    const work = fs.mkdtempSync(path.join(os.tmpdir(), 'rudy-upload-'));
+    const file = path.join(work, 'source.mp4');
+    await renderSyntheticGame({
+      output: file,
+      durationSeconds: 4,
+      videoKbps: 250,
+      picture: {
+        width: 320,
+        height: 180,
+        fps: 25,
+        home: { code: 'HOM', color: '#1d4f91' },
+        away: { code: 'AWY', color: '#c8102e' },
+        goals: [],
+        clockOffsetSeconds: 0,
+      },
+    });
+    await storage.put(uploadSourceKey(channelId, uploadId), fs.readFileSync(file));
+    fs.rmSync(work, { recursive: true, force: true });
+    await database.db
+      .insertInto('media_uploads')
+      .values({
+        id: uploadId,
+        channel_id: channelId,
+        event_id: job.eventId,
+        file_name: 'final.mp4',
+        content_type: 'video/mp4',
+        size_bytes: 1,
+        offset_bytes: 1,
+        status: 'queued',
+      })
+      .execute();
+    await markGameVodPending(database.db, channelId, job.eventId);
+    const uploads = createMediaUploadsRepository(database.db);
+    const deps = { db: database.db, storage, repo, uploads, ladder: TINY };
+    expect(await packageUpload(deps, { channelId, uploadId })).toBe('done');
+    const vodBefore = fs.readFileSync(
+      path.join(mediaDir, `c${channelId}/e${job.eventId}/vod/v0/index.m3u8`),
+      'utf8',
+    );
+
+    release();
+    expect(await demo).toBe('skipped');
+    const vod = await database.db
+      .selectFrom('event_media')
+      .select(['status', 'meta'])
+      .where('event_id', '=', job.eventId)
+      .where('kind', '=', MEDIA_KIND.vod)
+      .execute();
+    expect(vod).toHaveLength(1);
+    expect(vod[0]).toMatchObject({ status: 'ready', meta: { source: 'upload' } });
+    expect(
+      Math.round(Number((vod[0]?.meta as { duration_seconds?: number }).duration_seconds)),
+    ).toBe(4);
+    const playlist = path.join(mediaDir, `c${channelId}/e${job.eventId}/vod/v0/index.m3u8`);
+    expect(fs.readFileSync(playlist, 'utf8')).toBe(vodBefore);
+    expect(Math.round(parseMediaPlaylist(vodBefore).totalSeconds)).toBe(4);
+  }, 120_000);
 
   it('makes the pre-roll clips the demo pre-rolls point at', async () => {
     const storage = createLocalStorage(mediaDir);

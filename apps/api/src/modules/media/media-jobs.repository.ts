@@ -2,6 +2,7 @@ import { sql, type ExpressionBuilder } from 'kysely';
 import type { DB } from '../../db/database.js';
 import { BOSS_SCHEMA } from '../../jobs/boss.js';
 import type { Database, EventsTable } from '../../db/schema.js';
+import { EVENT_MAX_DURATION_MINUTES } from '../events/event-rules.js';
 
 type Status = 'pending' | 'processing' | 'ready' | 'live' | 'ended' | 'error';
 
@@ -15,6 +16,17 @@ export interface GameRow {
 }
 
 const endOf = sql<Date>`e.event_utc_ts + e.duration_minutes * interval '1 minute'`;
+
+/**
+ * Where a game's VOD came from (meta.source): an operator's upload or a real game's recording wins
+ * over the demo's rendered game, which never writes over one (see generateDemoGame).
+ */
+export const VOD_SOURCE = { upload: 'upload', live: 'live', demo: 'demo' } as const;
+
+/** An event_media row holding an operator's media (an upload, or a recording that is not the demo's loop). */
+const operatorMedia = sql<boolean>`coalesce(event_media.meta->>'source' = ${VOD_SOURCE.upload}
+  or (event_media.meta->>'source' = ${VOD_SOURCE.live}
+      and coalesce(event_media.meta->>'synthetic', '') <> 'true'), false)`;
 
 /** SQL of the media jobs and the live supervisor. */
 export function createMediaJobsRepository(db: DB) {
@@ -103,7 +115,9 @@ export function createMediaJobsRepository(db: DB) {
       meta?: Record<string, unknown>;
       startedAt?: Date | null;
       endedAt?: Date | null;
-    }): Promise<number> {
+      /** The demo's write: a row holding an operator's media is left as it is (undefined then). */
+      unlessOperator?: boolean;
+    }): Promise<number | undefined> {
       const meta = JSON.stringify(row.meta ?? {});
       const result = await db
         .insertInto('event_media')
@@ -118,16 +132,31 @@ export function createMediaJobsRepository(db: DB) {
           ended_at: row.endedAt ?? null,
         })
         .onConflict((oc) =>
-          oc.columns(['event_id', 'kind', 'storage_key']).doUpdateSet({
-            status: row.status,
-            meta: sql`event_media.meta || ${meta}::jsonb`,
-            ended_at: row.endedAt ?? sql<Date | null>`event_media.ended_at`,
-            updated_at: sql<Date>`now()`,
-          }),
+          oc
+            .columns(['event_id', 'kind', 'storage_key'])
+            .doUpdateSet({
+              status: row.status,
+              meta: sql`event_media.meta || ${meta}::jsonb`,
+              ended_at: row.endedAt ?? sql<Date | null>`event_media.ended_at`,
+              updated_at: sql<Date>`now()`,
+            })
+            .where(row.unlessOperator ? sql<boolean>`not ${operatorMedia}` : sql<boolean>`true`),
         )
         .returning('id')
-        .executeTakeFirstOrThrow();
-      return result.id;
+        .executeTakeFirst();
+      return result?.id;
+    },
+
+    /** Whether the event has a VOD an operator made (the demo then leaves the game alone). */
+    async hasOperatorVod(eventId: number): Promise<boolean> {
+      const row = await db
+        .selectFrom('event_media')
+        .select('id')
+        .where('event_id', '=', eventId)
+        .where('kind', '=', 3)
+        .where(operatorMedia)
+        .executeTakeFirst();
+      return row !== undefined;
     },
 
     /** Pending rows of jobs about to be queued: the API says "preparing" meanwhile. */
@@ -142,6 +171,32 @@ export function createMediaJobsRepository(db: DB) {
           status: 'pending',
         })
         .onConflict((oc) => oc.columns(['event_id', 'kind', 'storage_key']).doNothing())
+        .execute();
+    },
+
+    /**
+     * An operator's upload claims the game's VOD as soon as it is complete: the row says "upload"
+     * (pending when there was none; a ready VOD stays ready until the new one replaces it), so a
+     * demo render finishing later leaves it alone.
+     */
+    async claimVodForUpload(channelId: number, eventId: number, storageKey: string) {
+      const meta = JSON.stringify({ source: VOD_SOURCE.upload });
+      await db
+        .insertInto('event_media')
+        .values({
+          channel_id: channelId,
+          event_id: eventId,
+          kind: 3,
+          storage_key: storageKey,
+          status: 'pending',
+          meta,
+        })
+        .onConflict((oc) =>
+          oc.columns(['event_id', 'kind', 'storage_key']).doUpdateSet({
+            meta: sql`event_media.meta || ${meta}::jsonb`,
+            updated_at: sql<Date>`now()`,
+          }),
+        )
         .execute();
     },
 
@@ -189,6 +244,26 @@ export function createMediaJobsRepository(db: DB) {
         )
         .returning(['id', 'status', 'started_at'])
         .executeTakeFirst();
+    },
+
+    /**
+     * A game whose publisher went on air before its scheduled start starts now (a pre-game show,
+     * a wrong schedule): viewers see it live, as the game's kind is read from its times. Its end
+     * stays (within the longest a game may run). True when the start moved.
+     */
+    async startGameNow(eventId: number, at: Date): Promise<boolean> {
+      const result = await db
+        .updateTable('events')
+        .set({
+          duration_minutes: sql<number>`least(${EVENT_MAX_DURATION_MINUTES}, greatest(1, ceil(
+            extract(epoch from (event_utc_ts + duration_minutes * interval '1 minute'
+              - ${at}::timestamptz)) / 60)))::int`,
+          event_utc_ts: at,
+        })
+        .where('id', '=', eventId)
+        .where('event_utc_ts', '>', at)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
     },
 
     async renewLeases(owner: string, ids: number[], until: Date) {

@@ -1,4 +1,5 @@
 import {
+  MEDIA_KIND,
   type AccessType,
   type EventType,
   type PlaybackAccess,
@@ -55,7 +56,7 @@ export function chooseStream(
 ): { state: StreamState; source: StreamSource | null } {
   const { state, row } = playableMedia(type, media);
   if (!row) return { state, source: null };
-  if (type === 'live') {
+  if (row.kind === MEDIA_KIND.live && (row.status === 'live' || (row.url && !row.storage_key))) {
     const source: StreamSource =
       row.url && !row.storage_key
         ? { kind: 'live', external: row.url, startedAt: null }

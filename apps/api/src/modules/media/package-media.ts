@@ -3,7 +3,9 @@ import fsp from 'node:fs/promises';
 import { MEDIA_KIND } from '@rudy/contracts';
 import { makeStills, packageVod, type MediaStorage, type Rendition } from '@rudy/media';
 import { eventPrefix } from './media-paths.js';
-import type { MediaJobsRepository } from './media-jobs.repository.js';
+import { VOD_SOURCE, type MediaJobsRepository } from './media-jobs.repository.js';
+
+type VodSource = (typeof VOD_SOURCE)[keyof typeof VOD_SOURCE];
 
 export interface PackageDeps {
   storage: MediaStorage;
@@ -28,17 +30,39 @@ export interface PackageSink {
     status: OutputStatus;
     meta?: Record<string, unknown>;
   }): Promise<unknown>;
+  /** Asked just before the files are stored: false when the run must leave the subject alone. */
+  mayPublish?(): Promise<boolean>;
 }
 
-/** An event's outputs: files under its prefix, rows in event_media. */
+/** A packaging run that found the subject taken by media that wins over its own (see VOD_SOURCE). */
+export class PackagingSuperseded extends Error {
+  constructor() {
+    super('the game has an operator’s video: the demo’s is not stored');
+    this.name = 'PackagingSuperseded';
+  }
+}
+
+/**
+ * An event's outputs: files under its prefix, rows in event_media. The VOD row says where it came
+ * from; the demo's run writes no row and stores no file once an operator's video is there.
+ */
 export function eventSink(
   repo: MediaJobsRepository,
   target: { channelId: number; eventId: number },
+  source?: VodSource,
 ): PackageSink {
+  const demo = source === VOD_SOURCE.demo;
   return {
     prefix: eventPrefix(target.channelId, target.eventId),
     label: String(target.eventId),
-    record: (output) => repo.upsertMedia({ ...target, ...output }),
+    record: (output) =>
+      repo.upsertMedia({
+        ...target,
+        ...output,
+        ...(source && output.kind === MEDIA_KIND.vod ? { meta: { ...output.meta, source } } : {}),
+        ...(demo ? { unlessOperator: true } : {}),
+      }),
+    ...(demo ? { mayPublish: async () => !(await repo.hasOperatorVod(target.eventId)) } : {}),
   };
 }
 
@@ -88,10 +112,10 @@ export async function publishStillsTo(
 export function packageEventMedia(
   deps: PackageDeps,
   target: { channelId: number; eventId: number },
-  source: { file: string; hasFixedGop: boolean },
+  source: { file: string; hasFixedGop: boolean; from?: VodSource },
   onProgress?: (fraction: number) => void,
 ): Promise<{ durationSeconds: number }> {
-  return packageMedia(deps, eventSink(deps.repo, target), source, onProgress);
+  return packageMedia(deps, eventSink(deps.repo, target, source.from), source, onProgress);
 }
 
 /** A source file → HLS ladder (kind 3) and stills in the sink; the VOD row says ready last. */
@@ -113,6 +137,7 @@ export async function packageMedia(
       sourceHasFixedGop: source.hasFixedGop,
       ...(onProgress ? { onProgress } : {}),
     });
+    if (sink.mayPublish && !(await sink.mayPublish())) throw new PackagingSuperseded();
     await deps.storage.importDir(`${prefix}/vod`, work);
     const vodDir = await deps.storage.localDir(`${prefix}/vod`);
     try {
@@ -144,7 +169,9 @@ export async function packageMedia(
     });
     return { durationSeconds: pkg.durationSeconds };
   } catch (error) {
-    await sink.record({ kind: MEDIA_KIND.vod, storageKey: vodKey, status: 'error' });
+    if (!(error instanceof PackagingSuperseded)) {
+      await sink.record({ kind: MEDIA_KIND.vod, storageKey: vodKey, status: 'error' });
+    }
     throw error;
   } finally {
     await fsp.rm(work, { recursive: true, force: true });

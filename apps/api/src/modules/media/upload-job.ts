@@ -7,7 +7,11 @@ import type { DB } from '../../db/database.js';
 import { kyselyBossDb } from '../../jobs/boss.js';
 import { HttpError } from '../../lib/http-error.js';
 import { libraryItemSink } from '../vod/demo-library.js';
-import { createMediaJobsRepository, type MediaJobsRepository } from './media-jobs.repository.js';
+import {
+  createMediaJobsRepository,
+  VOD_SOURCE,
+  type MediaJobsRepository,
+} from './media-jobs.repository.js';
 import { QUEUES, type PackageUploadJob } from './media-queues.js';
 import {
   createMediaUploadsRepository,
@@ -19,10 +23,13 @@ export type { UploadRow } from './media-uploads.repository.js';
 /** The uploads' records on a connection (the console's side reads and changes them). */
 export const uploadRecords = (db: DB) => createMediaUploadsRepository(db);
 
-/** A game's VOD said to be on its way: viewers read "preparing" until the job records more. */
+/**
+ * A game's VOD said to be on its way and claimed by the upload: viewers read "preparing" until
+ * the job records more, and the demo's media no longer replaces it.
+ */
 export function markGameVodPending(db: DB, channelId: number, eventId: number) {
   const key = `${eventPrefix(channelId, eventId)}/vod/master.m3u8`;
-  return createMediaJobsRepository(db).markPending(channelId, eventId, MEDIA_KIND.vod, key);
+  return createMediaJobsRepository(db).claimVodForUpload(channelId, eventId, key);
 }
 import { eventPrefix } from './media-paths.js';
 import { eventSink, packageMedia, type PackageSink } from './package-media.js';
@@ -119,10 +126,17 @@ export async function packageUpload(
     error: null,
   });
   if (!started) return 'skipped';
+  // Claimed when completed; again here for an upload completed before uploads claimed their game.
+  if (upload.event_id !== null)
+    await markGameVodPending(deps.db, upload.channel_id, upload.event_id);
 
   const sink = keepReady(
     upload.event_id !== null
-      ? eventSink(deps.repo, { channelId: upload.channel_id, eventId: upload.event_id })
+      ? eventSink(
+          deps.repo,
+          { channelId: upload.channel_id, eventId: upload.event_id },
+          VOD_SOURCE.upload,
+        )
       : libraryItemSink(deps.db, {
           id: upload.vod_item_id ?? 0,
           channel_id: upload.channel_id,

@@ -1,10 +1,19 @@
-import type { AdminLiveIngest } from '@rudy/contracts';
+import { LiveDropReasonSchema, type AdminLiveIngest } from '@rudy/contracts';
 import type { DB } from '../../../db/database.js';
 import { notFound } from '../../../lib/http-error.js';
 import type { IngestSettings } from '../../media/ingest/ingest-settings.js';
 import { createStreamKeyService } from '../../media/ingest/stream-key-service.js';
 import type { AdminCaller } from '../admin-access.js';
 import type { AdminChanges } from '../admin-changes.js';
+
+/** The last drop the ingest recorded, when its reason is one the console knows. */
+function dropOf(
+  row: { last_drop_reason: string | null; last_drop_at: Date | null } | undefined,
+): AdminLiveIngest['last_drop'] {
+  const reason = LiveDropReasonSchema.safeParse(row?.last_drop_reason);
+  if (!reason.success || !row?.last_drop_at) return null;
+  return { reason: reason.data, at: new Date(row.last_drop_at).toISOString() };
+}
 
 /** The worker reports every 2 s; a stream unheard of for this long is offline (its worker died). */
 const ONLINE_WITHIN_MS = 15_000;
@@ -49,6 +58,7 @@ export function createLiveAdminService(deps: {
       online,
       since: online && row?.online_since ? new Date(row.online_since).toISOString() : null,
       bitrate_kbps: online ? (row?.bitrate_kbps ?? null) : null,
+      last_drop: dropOf(row),
     };
     return result;
   }

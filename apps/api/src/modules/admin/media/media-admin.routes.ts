@@ -155,7 +155,8 @@ export function mediaAdminRoutes(scope: FastifyInstance, media: MediaAdminServic
     {
       schema: {
         tags,
-        description: 'Every byte received: queues the transcode (once; a second call is a 409).',
+        description:
+          'Every byte received: queues the transcode, once. Idempotent: a second call (a client that lost the answer) gets the upload as it stands.',
         params: AdminUploadParamsSchema,
         body: KeyedBodySchema,
         response: {

@@ -78,8 +78,17 @@ export function createMediaAdminService(deps: {
   const { db, changes, storage, files, queue } = deps;
   const repo = createMediaAdminRepository(db);
   const uploads = uploadRecords(db);
-  /** Uploads with a request at work in this process: a second chunk or completion waits its turn. */
-  const busy = new Set<string>();
+  /**
+   * The chunk each upload is receiving in this process. The client sends one at a time, so a new
+   * chunk means the client gave up on the old one (its connection was cut, maybe without the server
+   * hearing of it): the old one is stopped and counts for nothing, and the new one goes on.
+   */
+  const receiving = new Map<
+    string,
+    { body: Readable; superseded: boolean; done: Promise<unknown> }
+  >();
+  /** Completions at work in this process: a second call for the same upload gets the same answer. */
+  const completing = new Map<string, Promise<AdminUpload>>();
 
   async function one(channelId: number, id: string): Promise<UploadRow> {
     const upload = await uploads.find(channelId, id);
@@ -87,14 +96,32 @@ export function createMediaAdminService(deps: {
     return upload;
   }
 
-  async function exclusive<R>(id: string, work: () => Promise<R>): Promise<R> {
-    if (busy.has(id)) throw conflict(T.busy);
-    busy.add(id);
-    try {
-      return await work();
-    } finally {
-      busy.delete(id);
-    }
+  /**
+   * Runs a chunk's work once the chunk it replaces (if any) has stopped. Keyed by channel too: an
+   * upload id of another channel names nothing here, so it cannot stop anyone's chunk.
+   */
+  function receive<R>(
+    key: string,
+    body: Readable,
+    work: (current: { superseded: boolean }) => Promise<R>,
+  ): Promise<R> {
+    const previous = receiving.get(key);
+    const current = { body, superseded: false, done: Promise.resolve() as Promise<unknown> };
+    receiving.set(key, current);
+    const done = (async () => {
+      if (previous) {
+        previous.superseded = true;
+        previous.body.destroy();
+        await previous.done.catch(() => undefined);
+      }
+      // Replaced in turn while it waited: the newest chunk goes on.
+      if (current.superseded) throw conflict(T.busy);
+      return work(current);
+    })().finally(() => {
+      if (receiving.get(key) === current) receiving.delete(key);
+    });
+    current.done = done;
+    return done;
   }
 
   /** The stored source is a video by its first bytes; otherwise the upload is dropped. */
@@ -111,6 +138,38 @@ export function createMediaAdminService(deps: {
         ? await repo.gameExists(channelId, id)
         : await repo.libraryItemExists(channelId, id);
     if (!found) throw notFound(kind === 'games' ? 'Unknown game' : 'Unknown library video');
+  }
+
+  async function completeOnce(caller: AdminCaller, id: string): Promise<AdminUpload> {
+    const upload = await one(caller.channelId, id);
+    if (upload.status === 'expired') throw new HttpError(410, 'media_conflict', T.expired);
+    if (upload.status !== 'uploading') return toAdminUpload(upload);
+    if (upload.offset_bytes !== upload.size_bytes) throw conflict(T.incomplete);
+
+    await sniff(upload);
+    await storage.put(uploadSourceKey(upload.channel_id, id), fs.createReadStream(files.file(id)));
+    const done = await changes.apply(caller, async (trx, audit) => {
+      const scoped = uploadRecords(trx);
+      if (!(await scoped.transition(id, ['uploading'], 'queued'))) {
+        // Completed meanwhile by another API process: the same answer as theirs.
+        return (await scoped.find(caller.channelId, id)) ?? upload;
+      }
+      if (upload.event_id !== null)
+        await markGameVodPending(trx, upload.channel_id, upload.event_id);
+      await queue.enqueue(trx, { channelId: upload.channel_id, uploadId: id });
+      const after = await scoped.find(caller.channelId, id);
+      if (!after) throw missingUpload();
+      await audit({
+        action: 'update',
+        entity: 'media',
+        entityId: subjectId(upload),
+        before: snapshot(upload),
+        after: snapshot(after),
+      });
+      return after;
+    });
+    await files.remove(id);
+    return toAdminUpload(done);
   }
 
   return {
@@ -186,7 +245,7 @@ export function createMediaAdminService(deps: {
 
     /** PATCH: the body is written at `offset`, which must be where the upload stands. */
     chunk(caller: AdminCaller, id: string, offset: number, length: number | null, body: Readable) {
-      return exclusive(id, async () => {
+      return receive(`${caller.channelId}:${id}`, body, async (current) => {
         const upload = await one(caller.channelId, id);
         if (upload.status === 'expired') throw new HttpError(410, 'media_conflict', T.expired);
         if (upload.status !== 'uploading') throw conflict(T.completed);
@@ -195,6 +254,8 @@ export function createMediaAdminService(deps: {
         if (length !== null && length > max)
           throw new HttpError(413, 'payload_too_large', 'The chunk is larger than what is left');
         const { written, error } = await files.write(id, offset, body, max);
+        // Replaced by the client's next try: it sends these bytes again, at this offset.
+        if (current.superseded) throw conflict(T.busy);
         const to = offset + written;
         if (written > 0) await uploads.advance(id, offset, to);
         if (error instanceof HttpError) throw error;
@@ -205,40 +266,19 @@ export function createMediaAdminService(deps: {
       });
     },
 
-    /** All bytes in: the source goes to media storage and its transcode job is queued, once. */
-    complete(caller: AdminCaller, id: string) {
-      return exclusive(id, async () => {
-        const upload = await one(caller.channelId, id);
-        if (upload.status === 'expired') throw new HttpError(410, 'media_conflict', T.expired);
-        if (upload.status !== 'uploading') throw conflict(T.completed);
-        if (upload.offset_bytes !== upload.size_bytes) throw conflict(T.incomplete);
-        await sniff(upload);
-        await storage.put(
-          uploadSourceKey(upload.channel_id, id),
-          fs.createReadStream(files.file(id)),
-        );
-        const done = await changes.apply(caller, async (trx, audit) => {
-          const scoped = uploadRecords(trx);
-          if (!(await scoped.transition(id, ['uploading'], 'queued'))) throw conflict(T.completed);
-          if (upload.event_id !== null)
-            await markGameVodPending(trx, upload.channel_id, upload.event_id);
-          await queue.enqueue(trx, { channelId: upload.channel_id, uploadId: id });
-          const after = await scoped.find(caller.channelId, id);
-          if (!after) throw missingUpload();
-          await audit({
-            action: 'update',
-            entity: 'media',
-            entityId: subjectId(upload),
-            before: snapshot(upload),
-            after: snapshot(after),
-          });
-          return after;
-        });
-        await files.remove(id);
-        return toAdminUpload(done);
-      });
+    /**
+     * All bytes in: the source goes to media storage and its transcode job is queued, once.
+     * Idempotent: a call for an upload already completed (or being completed) answers with the
+     * upload as it stands, so a client whose connection was lost while completing can ask again.
+     */
+    complete(caller: AdminCaller, id: string): Promise<AdminUpload> {
+      const key = `${caller.channelId}:${id}`;
+      const running = completing.get(key);
+      if (running) return running;
+      const work = completeOnce(caller, id).finally(() => completing.delete(key));
+      completing.set(key, work);
+      return work;
     },
-
     /** A failed transcode queued again, from the source kept for this. */
     async retry(caller: AdminCaller, id: string) {
       const upload = await one(caller.channelId, id);

@@ -1,3 +1,4 @@
+import type { LiveDropReason } from '@rudy/contracts';
 import type { DB } from '../../../db/database.js';
 
 /** SQL of the ingest: stream keys and the stream state the worker reports. */
@@ -38,11 +39,27 @@ export function createLiveIngestRepository(db: DB) {
         .execute();
     },
 
+    /** A drop or refusal of the game's publisher, for the console (the reason, never the key). */
+    async dropped(eventId: number, reason: LiveDropReason, at: Date) {
+      await db
+        .updateTable('live_ingest')
+        .set({ last_drop_reason: reason, last_drop_at: at })
+        .where('event_id', '=', eventId)
+        .execute();
+    },
+
     /** The console's view of a game's ingest (undefined: no key made yet). */
     state(channelId: number, eventId: number) {
       return db
         .selectFrom('live_ingest')
-        .select(['key_created_at', 'online_since', 'bitrate_kbps', 'seen_at'])
+        .select([
+          'key_created_at',
+          'online_since',
+          'bitrate_kbps',
+          'seen_at',
+          'last_drop_reason',
+          'last_drop_at',
+        ])
         .where('channel_id', '=', channelId)
         .where('event_id', '=', eventId)
         .executeTakeFirst();

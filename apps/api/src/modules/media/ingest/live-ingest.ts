@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { MediaStorage, Rendition } from '@rudy/media';
+import type { LiveDropReason } from '@rudy/contracts';
 import type { DB } from '../../../db/database.js';
 import { finishLiveRecording, type RecordingDeps } from '../live-recording.js';
 import type { MediaJobsRepository } from '../media-jobs.repository.js';
@@ -14,6 +15,18 @@ import { streamKeyEvent, streamKeyMatches } from './stream-keys.js';
 
 /** How often a publisher's bitrate is reported, its lease renewed and its key checked again. */
 const TICK_MS = 2_000;
+/**
+ * How long a reconnecting publisher waits for its previous session to finish (the encoder writes
+ * its last segments, the recording is closed) before it is refused.
+ */
+const TAKE_OVER_MS = 60_000;
+
+/** A game's publishing in this process: from the key's check to the recording's end. */
+interface Slot {
+  /** Cuts the publisher (once there is one), saying why. */
+  stop(reason: LiveDropReason): void;
+  ended: Promise<void>;
+}
 
 export interface LiveIngestDeps extends RecordingDeps {
   db: DB;
@@ -36,49 +49,109 @@ export interface LiveIngestDeps extends RecordingDeps {
 export function createLiveIngest(deps: LiveIngestDeps) {
   const keys = createLiveIngestRepository(deps.db);
   const owner = `ingest-${process.pid}-${randomBytes(4).toString('hex')}`;
-  /** Games publishing through this process (reserved before the first await of a claim). */
-  const active = new Set<number>();
+  /** Games publishing through this process (a slot is taken before the first await of a claim). */
+  const slots = new Map<number, Slot>();
   const leaseUntil = () => new Date(deps.now().getTime() + deps.leaseMs);
+  /** Said in the log and shown in the console; never with the key. */
+  const dropped = async (eventId: number, reason: LiveDropReason) => {
+    deps.log.info({ eventId, reason }, 'rtmp publisher dropped');
+    await keys
+      .dropped(eventId, reason, deps.now())
+      .catch((error: unknown) => deps.log.error({ err: error, eventId }, 'drop not recorded'));
+  };
 
   const authorize: Authorize = async (key, link) => {
     const eventId = streamKeyEvent(key);
     if (eventId === null) return { refused: 'malformed key' };
     const row = await keys.keyOf(eventId);
     if (!row || !streamKeyMatches(key, row.key_hash)) return { refused: 'unknown key' };
-    if (active.has(eventId)) return { refused: 'already publishing' };
-    active.add(eventId);
+
+    // The same key again while its stream is on (OBS reconnecting after a drop the server may not
+    // have seen yet): the new connection takes over, and the recording goes on.
+    let stopped: LiveDropReason | null = null;
+    let session: ReturnType<typeof createPublishSession> | null = null;
+    let release = () => undefined as unknown;
+    const slot: Slot = {
+      stop(reason) {
+        stopped ??= reason;
+        session?.stop(reason);
+      },
+      ended: new Promise<void>((resolve) => {
+        release = resolve;
+      }),
+    };
+    const previous = slots.get(eventId);
+    slots.set(eventId, slot);
+    const giveUp = (refused: string) => {
+      if (slots.get(eventId) === slot) slots.delete(eventId);
+      release();
+      return { refused };
+    };
+    if (previous) {
+      previous.stop('replaced');
+      const finished = await Promise.race([
+        previous.ended.then(() => true),
+        new Promise<false>((r) => setTimeout(() => r(false), TAKE_OVER_MS).unref()),
+      ]);
+      if (!finished) {
+        await dropped(eventId, 'replaced');
+        return giveUp('already publishing');
+      }
+    }
+    // Replaced in turn while waiting: the newest connection goes on.
+    if (stopped) return giveUp('replaced');
+
     const channelId = row.channel_id;
     const storageKey = `${eventPrefix(channelId, eventId)}/live/master.m3u8`;
-    const claim = await deps.repo
-      .claimLive({ channelId, eventId, storageKey, owner, now: deps.now(), until: leaseUntil() })
-      .catch((error: unknown) => {
-        active.delete(eventId);
-        throw error;
+    let claim;
+    try {
+      claim = await deps.repo.claimLive({
+        channelId,
+        eventId,
+        storageKey,
+        owner,
+        now: deps.now(),
+        until: leaseUntil(),
       });
-    if (!claim) {
-      active.delete(eventId);
-      return { refused: 'published elsewhere' };
+    } catch (error) {
+      giveUp('error');
+      throw error;
     }
-    const dir = await deps.storage.liveDir(path.posix.dirname(storageKey));
+    if (!claim) {
+      await dropped(eventId, 'published_elsewhere');
+      return giveUp('published elsewhere');
+    }
+    let dir: string;
     const since = deps.now();
-    await keys.online(eventId, since);
+    try {
+      dir = await deps.storage.liveDir(path.posix.dirname(storageKey));
+      await keys.online(eventId, since);
+      // On air now, whatever the schedule said (a pre-game show, a wrong start time).
+      if (await deps.repo.startGameNow(eventId, since)) {
+        deps.log.info({ eventId }, 'game started early by its publisher');
+      }
+    } catch (error) {
+      await deps.repo.renewLeases(owner, [claim.id], since).catch(() => undefined);
+      giveUp('error');
+      throw error;
+    }
     deps.log.info({ eventId, remoteAddress: link.remoteAddress }, 'rtmp publisher accepted');
 
     let timer: NodeJS.Timeout | undefined;
     let announced = false;
     const tick = async () => {
+      if (!session) return;
       const kbps = session.kbps();
       const current = await keys.keyOf(eventId);
       // Rotated (or the game deleted): the old key no longer publishes.
       if (!current || !streamKeyMatches(key, current.key_hash)) {
-        deps.log.info({ eventId }, 'rtmp publisher cut: its key was rotated');
-        session.stop();
+        session?.stop('key_rotated');
         return;
       }
       await keys.seen(eventId, deps.now(), kbps);
       await deps.repo.renewLeases(owner, [claim.id], leaseUntil());
     };
-    const session = createPublishSession({
+    session = createPublishSession({
       dir,
       link,
       ...(deps.ladder ? { ladder: deps.ladder } : {}),
@@ -97,8 +170,9 @@ export function createLiveIngest(deps: LiveIngestDeps) {
             }
           }, TICK_MS);
         },
-        async ended() {
+        async ended(reason) {
           clearInterval(timer);
+          if (reason !== 'unpublished') await dropped(eventId, reason);
           try {
             await finishLiveRecording(deps, {
               mediaId: claim.id,
@@ -109,12 +183,14 @@ export function createLiveIngest(deps: LiveIngestDeps) {
             });
           } finally {
             await keys.offline(eventId, deps.now());
-            active.delete(eventId);
+            if (slots.get(eventId) === slot) slots.delete(eventId);
+            release();
             deps.log.info({ eventId }, 'rtmp publisher ended');
           }
         },
       },
     });
+    if (stopped) session.stop(stopped);
     return session;
   };
 
@@ -129,9 +205,12 @@ export function createLiveIngest(deps: LiveIngestDeps) {
     async close() {
       await server.close();
       const until = Date.now() + 15_000;
-      while (active.size > 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
+      await Promise.race([
+        Promise.all([...slots.values()].map((s) => s.ended)),
+        new Promise((r) => setTimeout(r, Math.max(0, until - Date.now())).unref()),
+      ]);
     },
-    publishing: () => [...active],
+    publishing: () => [...slots.keys()],
     connections: () => server.connections(),
   };
 }

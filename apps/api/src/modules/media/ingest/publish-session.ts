@@ -1,18 +1,29 @@
-import { startLiveIngestEncoder, type FfmpegProcess, type Rendition } from '@rudy/media';
+import type { LiveDropReason } from '@rudy/contracts';
+import {
+  FFMPEG_STALL_MS,
+  startLiveIngestEncoder,
+  type FfmpegProcess,
+  type Rendition,
+} from '@rudy/media';
 import { createBitrateMeter } from './bitrate-meter.js';
 import { decodeAmf0, type AmfObject } from './rtmp/amf0.js';
 import { MSG, type RtmpMessage } from './rtmp/chunk-stream.js';
 import { flvHeader, flvTag } from './rtmp/flv.js';
-import type { Publication, PublisherLink } from './rtmp/rtmp-server.js';
+import type { EndReason, Publication, PublisherLink } from './rtmp/rtmp-server.js';
 
-/** Frames of the stream held while the encoder starts, at most. */
-const MAX_HELD_MESSAGES = 2_000;
+/**
+ * Frames of the stream held while the encoder starts: past HOLD_BACK the publisher is held back
+ * (TCP slows it down) rather than cut, as an encoder starts slowly on a busy machine; what the
+ * socket had already read still comes, up to MAX_HELD_MESSAGES.
+ */
+const HOLD_BACK_MESSAGES = 300;
+const MAX_HELD_MESSAGES = 5_000;
 
 export interface SessionHooks {
   /** The encoder is running and writing under dir. */
   started(): void;
-  /** The publisher is gone and the encoder has finished its files. */
-  ended(): Promise<void>;
+  /** The publisher is gone (why) and the encoder has finished its files. */
+  ended(reason: EndReason): Promise<void>;
   log: { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
 }
 
@@ -37,20 +48,31 @@ export function createPublishSession(o: {
   ladder?: readonly Rendition[];
   segmentSeconds?: number;
   hooks: SessionHooks;
-}): Publication & { kbps(): number | null; stop(): void } {
+}): Publication & { kbps(): number | null; stop(reason: LiveDropReason): void } {
   let meta: AmfObject | undefined;
   let encoder: FfmpegProcess | null = null;
   let starting: Promise<void> | null = null;
   let ending: Promise<void> | null = null;
   const meter = createBitrateMeter();
   const held: RtmpMessage[] = [];
+  let holding = false;
+
+  function holdBack() {
+    if (holding) return;
+    holding = true;
+    o.link.pause();
+  }
+  function goOn() {
+    holding = false;
+    o.link.resume();
+  }
 
   function feed(m: RtmpMessage) {
     const input = encoder?.stdin;
     if (!input) return;
-    if (!input.write(flvTag(m))) {
-      o.link.pause();
-      input.once('drain', () => o.link.resume());
+    if (!input.write(flvTag(m)) && !holding) {
+      holdBack();
+      input.once('drain', goOn);
     }
   }
 
@@ -62,33 +84,40 @@ export function createPublishSession(o: {
         ...shape,
         ...(o.ladder ? { ladder: o.ladder } : {}),
         ...(o.segmentSeconds ? { segmentSeconds: o.segmentSeconds } : {}),
+        // Stopped when it makes no progress (stuck), never for being slow: the recording then
+        // holds all that was received, however busy the machine.
+        runOptions: { stallMs: FFMPEG_STALL_MS },
       });
     } catch (error) {
       o.hooks.log.error({ err: error }, 'live ingest encoder could not start');
-      o.link.cut();
+      o.link.cut('encoder_failed');
       return;
     }
     // An encoder that dies takes the stream with it: the publisher is cut and reconnects.
     encoder.exited.catch((error: unknown) => {
       if (ending) return;
       o.hooks.log.error({ err: error }, 'live ingest encoder died');
-      o.link.cut();
+      o.link.cut('encoder_failed');
     });
     encoder.stdin?.write(flvHeader({ hasAudio: shape.hasAudio, hasVideo: true }));
     for (const m of held.splice(0)) feed(m);
+    // Held back while it started: on once what was held is taken.
+    if (holding) {
+      if (encoder.stdin?.writableNeedDrain) encoder.stdin.once('drain', goOn);
+      else goOn();
+    }
     o.hooks.started();
   }
 
-  async function finish() {
+  async function finish(reason: EndReason) {
     await starting;
     if (encoder) {
+      // At the end of its input ffmpeg encodes what it was sent and writes ENDLIST, however long
+      // that takes on a busy machine; only a stuck one is stopped (its stall time).
       encoder.stdin?.end();
-      // At the end of its input ffmpeg writes the last segments and ENDLIST; a stuck one is stopped.
-      const timer = setTimeout(() => void encoder?.stop(2_000), 15_000);
       await encoder.exited.catch(() => undefined);
-      clearTimeout(timer);
     }
-    await o.hooks.ended();
+    await o.hooks.ended(reason);
   }
 
   return {
@@ -111,18 +140,20 @@ export function createPublishSession(o: {
         return;
       }
       if (held.length >= MAX_HELD_MESSAGES) {
-        o.link.cut();
+        o.hooks.log.error({ held: held.length }, 'live ingest encoder did not start in time');
+        o.link.cut('encoder_failed');
         return;
       }
       held.push(m);
+      if (held.length >= HOLD_BACK_MESSAGES) holdBack();
       if (!starting && m.type === MSG.video) starting = start();
     },
-    end() {
-      ending ??= finish().catch((error: unknown) =>
+    end(reason) {
+      ending ??= finish(reason).catch((error: unknown) =>
         o.hooks.log.error({ err: error }, 'live ingest did not end cleanly'),
       );
     },
     kbps: () => meter.kbps(),
-    stop: () => o.link.cut(),
+    stop: (reason) => o.link.cut(reason),
   };
 }

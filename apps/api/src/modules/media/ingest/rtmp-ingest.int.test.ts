@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,10 +6,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MEDIA_KIND, type AdminLiveIngest } from '@rudy/contracts';
 import { createLocalStorage, locateFfmpeg, parseMediaPlaylist, type Rendition } from '@rudy/media';
 import { adminTestApp } from '../../../test/admin-test-kit.js';
+import { findEvent } from '../../../test/media-fixtures.js';
+import { signedInUser } from '../../../test/test-users.js';
 import type { LiveStillsJob } from '../media-queues.js';
 import { createMediaJobsRepository } from '../media-jobs.repository.js';
 import { eventPrefix } from '../media-paths.js';
 import { createLiveIngest, type LiveIngest } from './live-ingest.js';
+import { DEFAULT_LIMITS } from './rtmp/rtmp-server.js';
 
 /*
  * A real RTMP publisher (ffmpeg pushing a generated picture and tone) against the ingest: the
@@ -66,21 +69,21 @@ afterAll(async () => {
   fs.rmSync(mediaDir, { recursive: true, force: true });
 });
 
-const rotate = async () =>
+const rotate = async (id = eventId) =>
   (
     await app.t.inject({
       method: 'POST',
-      url: `/api/admin/games/${eventId}/live/key`,
+      url: `/api/admin/games/${id}/live/key`,
       payload: { api_key: app.admin.apiKey },
     })
   ).json<AdminLiveIngest>();
-const liveState = async () =>
+const liveState = async (id = eventId) =>
   (
-    await app.t.get(`/api/admin/games/${eventId}/live`, { api_key: app.admin.apiKey })
+    await app.t.get(`/api/admin/games/${id}/live`, { api_key: app.admin.apiKey })
   ).json<AdminLiveIngest>();
 
 /** ffmpeg as an operator's encoder: test picture and tone at real time, for `seconds`. */
-function publish(key: string, seconds: number) {
+function publish(key: string, seconds: number, to = port) {
   const child = spawn(
     locateFfmpeg().path,
     [
@@ -88,7 +91,7 @@ function publish(key: string, seconds: number) {
       ...['-f', 'lavfi', '-i', 'testsrc2=size=320x180:rate=15'],
       ...['-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=44100'],
       ...['-t', String(seconds), '-c:v', 'libx264', '-preset', 'ultrafast', '-g', '15'],
-      ...['-c:a', 'aac', '-b:a', '64k', '-f', 'flv', `rtmp://127.0.0.1:${port}/live/${key}`],
+      ...['-c:a', 'aac', '-b:a', '64k', '-f', 'flv', `rtmp://127.0.0.1:${to}/live/${key}`],
     ],
     { stdio: ['ignore', 'ignore', 'pipe'] },
   );
@@ -109,15 +112,16 @@ async function until<T>(what: string, fn: () => Promise<T | undefined | false>, 
   }
 }
 
-const livePlaylist = () =>
-  path.join(mediaDir, eventPrefix(app.t.demoChannelId, eventId), 'live', 'v0', 'index.m3u8');
+const livePlaylist = (id = eventId) =>
+  path.join(mediaDir, eventPrefix(app.t.demoChannelId, id), 'live', 'v0', 'index.m3u8');
 /**
  * Segments in the live playlist, 0 while there is none. ffmpeg rewrites it in place (truncate,
  * then write; 1 s segments do it every second), so a read can be torn: that one counts as not yet,
  * as the media route answers it (stored-playlist.ts).
  */
-const segmentsNow = () => {
-  const text = fs.existsSync(livePlaylist()) ? fs.readFileSync(livePlaylist(), 'utf8') : '';
+const segmentsNow = (id = eventId) => {
+  const file = livePlaylist(id);
+  const text = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';
   const complete = text.startsWith('#EXTM3U') && text.endsWith('\n');
   return complete ? parseMediaPlaylist(text).segments.length : 0;
 };
@@ -188,4 +192,113 @@ describe('RTMP ingest', () => {
     expect(await again.exited).not.toBe(0);
     expect((await liveState()).online).toBe(false);
   }, 40_000);
+});
+
+describe('RTMP ingest on a busy machine', () => {
+  /** A second ingest on the same media folder, with a short idle limit (the drop it caused). */
+  let busy: LiveIngest;
+  let busyPort = 0;
+  const logged: { msg: string; obj: Record<string, unknown> }[] = [];
+  const log = {
+    info: (obj: object, msg: string) => logged.push({ msg, obj: obj as Record<string, unknown> }),
+    error: (obj: object, msg: string) => logged.push({ msg, obj: obj as Record<string, unknown> }),
+  };
+  let games: number[] = [];
+
+  beforeAll(async () => {
+    const db = app.t.database.db;
+    const rows = await db
+      .selectFrom('events')
+      .select('id')
+      .where('channel_id', '=', app.t.demoChannelId)
+      .where('id', '!=', eventId)
+      .where('event_utc_ts', '<', new Date())
+      .orderBy('id', 'desc')
+      .limit(2)
+      .execute();
+    games = rows.map((r) => r.id);
+    busy = createLiveIngest({
+      db,
+      repo: createMediaJobsRepository(db),
+      storage: createLocalStorage(mediaDir),
+      now: () => new Date(),
+      log,
+      leaseMs: 30_000,
+      ladder: LADDER,
+      segmentSeconds: 1,
+      limits: { ...DEFAULT_LIMITS, idleTimeoutMs: 2_000 },
+      onRecordingEnded: () => Promise.resolve(),
+    });
+    busyPort = await busy.listen(0, '127.0.0.1');
+  });
+  afterAll(() => busy?.close());
+
+  const recorded = (id: number) =>
+    parseMediaPlaylist(fs.readFileSync(livePlaylist(id), 'utf8')).totalSeconds;
+
+  it('holds a publisher back while its encoder is slow, and records all of it', async () => {
+    const id = games[0] ?? 0;
+    const { stream_key: key } = await rotate(id);
+    const run = publish(key ?? '', 10, busyPort);
+    await until('the first segments', () => Promise.resolve(segmentsNow(id) >= 2));
+    // Our encoder gets no CPU for three idle limits (a machine busy elsewhere): the stream waits.
+    const dir = path.join(mediaDir, eventPrefix(app.t.demoChannelId, id), 'live');
+    const pid = Number(execFileSync('pgrep', ['-f', '-n', dir], { encoding: 'utf8' }).trim());
+    process.kill(pid, 'SIGSTOP');
+    await new Promise((r) => setTimeout(r, 6_000));
+    process.kill(pid, 'SIGCONT');
+    expect(await run.exited).toBe(0);
+    await until('the recording to end', () => Promise.resolve(busy.publishing().length === 0));
+    expect(recorded(id)).toBeGreaterThan(8);
+    expect(logged.filter((l) => l.msg === 'rtmp publisher dropped')).toEqual([]);
+  }, 60_000);
+
+  it('a publisher that reconnects with the same key resumes the same game and recording', async () => {
+    const id = games[1] ?? 0;
+    const { stream_key: key } = await rotate(id);
+    const first = publish(key ?? '', 30, busyPort);
+    await until('the first segments', () => Promise.resolve(segmentsNow(id) >= 3));
+    const before = segmentsNow(id);
+    // The connection dies without a word (the encoder's machine lost its network).
+    first.child.kill('SIGKILL');
+    const again = publish(key ?? '', 4, busyPort);
+    expect(await again.exited).toBe(0);
+    await until('the recording to end', () => Promise.resolve(busy.publishing().length === 0));
+    expect(segmentsNow(id)).toBeGreaterThanOrEqual(before + 3);
+    expect(recorded(id)).toBeGreaterThan(5);
+    const rows = await app.t.database.db
+      .selectFrom('event_media')
+      .select(['kind', 'status'])
+      .where('event_id', '=', id)
+      .where('kind', 'in', [MEDIA_KIND.live, MEDIA_KIND.vod])
+      .orderBy('kind')
+      .execute();
+    expect(rows).toEqual([
+      { kind: MEDIA_KIND.live, status: 'ended' },
+      { kind: MEDIA_KIND.vod, status: 'ready' },
+    ]);
+    // The drop is in the log and the console, with its reason and never the key.
+    expect(logged.some((l) => l.msg === 'rtmp publisher dropped')).toBe(true);
+    expect(JSON.stringify(logged)).not.toContain(key);
+    expect((await liveState(id)).last_drop).toMatchObject({ reason: 'connection_lost' });
+  }, 60_000);
+
+  it('a publish before the scheduled start puts the game on air, and its recording plays', async () => {
+    const id = await findEvent(app.t, { access: 'free', when: 'future' });
+    const { stream_key: key } = await rotate(id);
+    const run = publish(key ?? '', 4, busyPort);
+    await until('the publisher online', async () => (await liveState(id)).online);
+    const game = await app.t.database.db
+      .selectFrom('events')
+      .select('event_utc_ts')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(new Date(game.event_utc_ts).getTime()).toBeLessThanOrEqual(Date.now());
+    expect(await run.exited).toBe(0);
+    await until('the recording to end', () => Promise.resolve(busy.publishing().length === 0));
+    const viewer = await signedInUser(app.t);
+    const playback = await app.t.get(`/api/events/${id}/playback`, { api_key: viewer.apiKey });
+    expect(playback.statusCode).toBe(200);
+    expect(playback.body).toContain('master.m3u8');
+  }, 60_000);
 });

@@ -13,6 +13,7 @@ const onAir: AdminLiveIngest = {
   online: true,
   since: '2026-11-24T15:10:00.000Z',
   bitrate_kbps: null,
+  last_drop: null,
 };
 
 describe('LiveStatus', () => {
@@ -30,5 +31,21 @@ describe('LiveStatus', () => {
     rerender(<LiveStatus live={{ ...onAir, online: false, since: null }} />);
     expect(screen.getByRole('status').textContent).not.toContain('kb/s');
     expect(screen.getByRole('status').textContent).not.toContain('measuring');
+  });
+
+  it('says when and why the server last dropped the encoder', () => {
+    render(
+      <LiveStatus
+        live={{
+          ...onAir,
+          online: false,
+          since: null,
+          last_drop: { reason: 'idle', at: '2026-11-24T15:20:00.000Z' },
+        }}
+      />,
+    );
+    expect(screen.getByText(/Last dropped/).textContent).toContain(
+      'the encoder sent nothing for a while',
+    );
   });
 });

@@ -34,11 +34,31 @@ function CopyRow(props: { label: string; value: string; shown: string; extra?: R
   );
 }
 
-/** On air or not, since when, and the bitrate ("measuring…" until the server has a figure). */
+/**
+ * On air or not, since when, and the bitrate ("measuring…" until the server has a figure); and
+ * when the server last dropped or refused the encoder, and why.
+ */
 export function LiveStatus({ live }: { live: AdminLiveIngest }) {
   const { t, i18n } = useT();
   const time = (iso: string) =>
     new Intl.DateTimeFormat(i18n.language, { timeStyle: 'short' }).format(new Date(iso));
+  return (
+    <>
+      <LiveLine live={live} time={time} />
+      {live.last_drop ? (
+        <p className={styles.muted}>
+          {t('admin-live:lastDrop', {
+            time: time(live.last_drop.at),
+            reason: t(`admin-live:drop.${live.last_drop.reason}`),
+          })}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+function LiveLine({ live, time }: { live: AdminLiveIngest; time: (iso: string) => string }) {
+  const { t, i18n } = useT();
   return (
     <p className={styles.status} role="status">
       <span className={live.online ? styles.onAir : styles.offAir}>

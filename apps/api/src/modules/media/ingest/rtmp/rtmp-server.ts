@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import net from 'node:net';
+import type { LiveDropReason } from '@rudy/contracts';
 import { decodeAmf0, encodeAmf0, type Amf, type AmfObject } from './amf0.js';
 import {
   ChunkReader,
@@ -20,21 +21,30 @@ import {
  * the time to reach `publish`, the size of what is read meanwhile.
  */
 
+/**
+ * Why a publisher's stream ended, as the console shows it (LIVE_DROP_REASONS), or 'unpublished':
+ * the encoder stopped the stream itself, which is no drop.
+ */
+export type EndReason = LiveDropReason | 'unpublished';
+
 /** What the server needs from the stream it hands over: write, pause, cut. */
 export interface PublisherLink {
   remoteAddress: string;
-  /** Stop reading (the encoder behind us is busy); TCP then slows the publisher down. */
+  /**
+   * Stop reading (the encoder behind us is busy); TCP then slows the publisher down. The idle
+   * timeout does not run meanwhile: a publisher we hold back is not idle.
+   */
   pause(): void;
   resume(): void;
-  /** Close the connection (key rotated, game deleted, server stopping). */
-  cut(): void;
+  /** Close the connection (key rotated, game deleted, server stopping), saying why. */
+  cut(reason: LiveDropReason): void;
 }
 
 export interface Publication {
   /** Audio (8), video (9) and data (18) messages of the stream, in order. */
   write(m: RtmpMessage): void;
   /** The publisher is gone: unpublished, disconnected, cut or broken. Called once. */
-  end(): void;
+  end(reason: EndReason): void;
 }
 
 export type Authorize = (
@@ -73,6 +83,9 @@ export const INGEST_APP = 'live';
 
 const HANDSHAKE_BYTES = 1536;
 
+/** The server stopping: the reason its connections are closed with. */
+class ServerClosing extends Error {}
+
 interface Log {
   info(obj: object, msg: string): void;
 }
@@ -96,11 +109,16 @@ export function createRtmpServer(o: { authorize: Authorize; log: Log; limits?: R
   const server = net.createServer((socket) => {
     const address = socket.remoteAddress ?? 'unknown';
     const count = perAddress.get(address) ?? 0;
-    if (
-      sockets.size >= limits.maxConnections ||
-      count >= limits.maxPerAddress ||
-      recentFailures(address) >= limits.maxFailuresPerMinute
-    ) {
+    const refusal =
+      sockets.size >= limits.maxConnections
+        ? 'too many connections'
+        : count >= limits.maxPerAddress
+          ? 'too many connections from this address'
+          : recentFailures(address) >= limits.maxFailuresPerMinute
+            ? 'too many refused keys from this address'
+            : null;
+    if (refusal) {
+      o.log.info({ remoteAddress: address, reason: refusal }, 'rtmp connection refused');
       socket.destroy();
       return;
     }
@@ -133,7 +151,7 @@ export function createRtmpServer(o: { authorize: Authorize; log: Log; limits?: R
       });
     },
     async close() {
-      for (const socket of sockets) socket.destroy();
+      for (const socket of sockets) socket.destroy(new ServerClosing());
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
     connections: () => sockets.size,
@@ -152,10 +170,25 @@ function serveConnection(
   let ended = false;
   let ackWindow = 0;
   let ackedAt = 0;
+  /** Why we closed the connection; none: the publisher closed it or it broke. */
+  let closedBy: LiveDropReason | null = null;
+  let unpublished = false;
+  const close = (reason: LiveDropReason, detail?: string) => {
+    closedBy ??= reason;
+    if (!publication && !authorizing) {
+      // The stream never started: said here, as the server has nobody else to tell.
+      o.log.info({ remoteAddress: address, reason: detail ?? reason }, 'rtmp connection dropped');
+    }
+    socket.destroy();
+  };
 
   socket.setNoDelay(true);
-  socket.setTimeout(o.limits.idleTimeoutMs, () => socket.destroy());
-  const authTimer = setTimeout(() => socket.destroy(), o.limits.authTimeoutMs);
+  const idle = () => close('idle', 'sent nothing');
+  socket.setTimeout(o.limits.idleTimeoutMs, idle);
+  const authTimer = setTimeout(
+    () => close('protocol', 'no publish in time'),
+    o.limits.authTimeoutMs,
+  );
   authTimer.unref();
 
   const send = (csid: number, type: number, payload: Buffer, streamId = 0) => {
@@ -171,27 +204,48 @@ function serveConnection(
     clearTimeout(authTimer);
     if (ended) return;
     ended = true;
-    publication?.end();
+    publication?.end(unpublished ? 'unpublished' : (closedBy ?? 'connection_lost'));
   };
   socket.once('close', finish);
-  socket.on('error', () => socket.destroy());
+  socket.on('error', (error: NodeJS.ErrnoException) => {
+    if (error instanceof ServerClosing) closedBy ??= 'server_stopping';
+    else if (!publication) {
+      o.log.info(
+        { remoteAddress: address, reason: error.code ?? 'socket error' },
+        'rtmp connection dropped',
+      );
+    }
+    socket.destroy();
+  });
 
+  /** Held back by us (the encoder is busy or starting): not idle, so no idle timeout. */
+  const hold = () => {
+    socket.pause();
+    socket.setTimeout(0);
+  };
+  const release = () => {
+    socket.setTimeout(o.limits.idleTimeoutMs, idle);
+    socket.resume();
+  };
   const link: PublisherLink = {
     remoteAddress: address,
-    pause: () => socket.pause(),
-    resume: () => socket.resume(),
-    cut: () => socket.destroy(),
+    pause: hold,
+    resume: release,
+    cut: (reason) => close(reason),
   };
 
   async function publish(name: string) {
     authorizing = true;
-    socket.pause();
+    // The key is being checked (slow on a busy machine): neither timeout runs meanwhile.
+    clearTimeout(authTimer);
+    hold();
     const result = await o.authorize(name, link).catch((error: unknown) => {
       o.log.info({ err: error }, 'rtmp publish could not be authorised');
       return { refused: 'error' } as const;
     });
+    authorizing = false;
     if (socket.destroyed) {
-      if (!('refused' in result)) result.end();
+      if (!('refused' in result)) result.end(closedBy ?? 'connection_lost');
       return;
     }
     if ('refused' in result) {
@@ -203,11 +257,10 @@ function serveConnection(
       setTimeout(() => socket.destroy(), 1_000).unref();
       return;
     }
-    clearTimeout(authTimer);
     publication = result;
     reader.maxMessageBytes = o.limits.messageBytes;
     status('status', 'NetStream.Publish.Start', 'Publishing');
-    socket.resume();
+    release();
   }
 
   function onCommand(m: RtmpMessage) {
@@ -221,7 +274,7 @@ function serveConnection(
         const props = (values[2] ?? {}) as AmfObject;
         if (props.app !== INGEST_APP) {
           o.refused();
-          socket.destroy();
+          close('protocol', 'unknown app');
           return;
         }
         send(2, MSG.windowAckSize, uint32(5_000_000));
@@ -246,7 +299,7 @@ function serveConnection(
       case 'publish': {
         const key = values[3];
         if (publication || authorizing || typeof key !== 'string') {
-          socket.destroy();
+          close('protocol', 'publish out of turn');
           return;
         }
         void publish(key);
@@ -255,7 +308,10 @@ function serveConnection(
       case 'FCUnpublish':
       case 'deleteStream':
       case 'closeStream':
-        if (publication) socket.end();
+        if (publication) {
+          unpublished = true;
+          socket.end();
+        }
         return;
       default:
         // releaseStream, FCPublish, getStreamLength...: nothing an encoder waits for.
@@ -296,9 +352,9 @@ function serveConnection(
         ackedAt = reader.total;
         send(2, MSG.ack, uint32(reader.total));
       }
-    } catch {
+    } catch (error) {
       // Anything the protocol does not allow ends the connection; nothing of it is kept.
-      socket.destroy();
+      close('protocol', error instanceof RtmpProtocolError ? error.message : 'bad data');
     }
   });
 
