@@ -1,11 +1,11 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { locateFont, renderSponsorClip, renderSyntheticGame } from '@rudy/media';
+import { locateFont, renderSponsorClip, renderSyntheticVod } from '@rudy/media';
 import type { DB } from '../../db/database.js';
 import { prerollUrls } from '../prerolls/register-prerolls.js';
 import { demoPicture } from './demo-picture.js';
 import { createMediaJobsRepository, type MediaJobsRepository } from './media-jobs.repository.js';
-import { packageEventMedia, type PackageDeps } from './package-media.js';
+import { eventSink, publishVod, type PackageDeps } from './package-media.js';
 import type { EventJob } from './media-queues.js';
 
 export interface DemoDeps extends PackageDeps {
@@ -14,36 +14,29 @@ export interface DemoDeps extends PackageDeps {
 }
 
 /**
- * A finished demo game gets a real recording: a short synthetic game rendered to MP4 (the stand-in
- * for an upload), packaged through the same path as any source. The source is dropped afterwards:
- * the VOD is what is kept. Skips a game that already has its VOD.
+ * A finished demo game gets a real recording: a short synthetic game rendered straight into the
+ * VOD's HLS ladder by one ffmpeg on one thread (no intermediate MP4 transcoded again), then its
+ * stills as for any VOD. A fresh start renders every demo game: this keeps that to about one core
+ * for a few seconds per game. Skips a game that already has its VOD.
  */
 export async function generateDemoGame(deps: DemoDeps, job: EventJob): Promise<'done' | 'skipped'> {
   const game = await deps.repo.game(job.channelId, job.eventId);
   if (!game || (await deps.repo.hasReadyVod(job.eventId))) return 'skipped';
-
-  const work = await deps.storage.workDir(`demo-${job.eventId}`);
-  try {
-    const source = path.join(work, 'game.mp4');
-    await renderSyntheticGame({
-      output: source,
+  const picture = demoPicture(game, {
+    gameSeconds: deps.gameSeconds,
+    clockOffsetSeconds: 0,
+    fontFile: locateFont(),
+  });
+  await publishVod(deps.storage, eventSink(deps.repo, job), (outputDir) =>
+    renderSyntheticVod({
+      outputDir,
       durationSeconds: deps.gameSeconds,
-      picture: {
-        ...demoPicture(game, {
-          gameSeconds: deps.gameSeconds,
-          clockOffsetSeconds: 0,
-          fontFile: locateFont(),
-        }),
-        width: 1280,
-        height: 720,
-      },
-      videoKbps: 1_500,
-    });
-    await packageEventMedia(deps, job, { file: source, hasFixedGop: true });
-    return 'done';
-  } finally {
-    await fs.rm(work, { recursive: true, force: true });
-  }
+      picture,
+      ...(deps.ladder ? { ladder: deps.ladder } : {}),
+      threads: 1,
+    }),
+  );
+  return 'done';
 }
 
 /** The usual spot length: Skip, offered after 5 s, then saves the viewer 10 s. */

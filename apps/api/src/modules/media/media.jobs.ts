@@ -57,17 +57,19 @@ export async function registerMediaJobs(boss: PgBoss, o: MediaJobsOptions) {
   const leases = createMediaJobLeases({ repo, log: runner.log, leaseSeconds });
   await registerLeaseReaper(boss, { repo, log: runner.log, leaseSeconds });
 
+  // Demo games one at a time, whatever MEDIA_JOB_CONCURRENCY: each holds about one core, and a
+  // fresh start queues them all (highest priority first, so the listings' games come first).
+  await boss.work<EventJob>(
+    QUEUES.demoGame,
+    { pollingIntervalSeconds: 1, priority: true },
+    leases.hold(
+      runner.each((job) =>
+        generateDemoGame({ ...deps, gameSeconds: config.DEMO_GAME_SECONDS }, job),
+      ),
+    ),
+  );
   // pg-boss 10 runs one job at a time per work() call: concurrency is the number of calls.
   for (let i = 0; i < config.MEDIA_JOB_CONCURRENCY; i += 1) {
-    await boss.work<EventJob>(
-      QUEUES.demoGame,
-      { pollingIntervalSeconds: 1, priority: true },
-      leases.hold(
-        runner.each((job) =>
-          generateDemoGame({ ...deps, gameSeconds: config.DEMO_GAME_SECONDS }, job),
-        ),
-      ),
-    );
     await boss.work<PackageVodJob>(
       QUEUES.packageVod,
       { pollingIntervalSeconds: 2 },
