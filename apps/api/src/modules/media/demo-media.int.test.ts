@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MEDIA_KIND } from '@rudy/contracts';
-import { createLocalStorage, parseMediaPlaylist, type Rendition } from '@rudy/media';
+import { createLocalStorage, cutClip, parseMediaPlaylist, type Rendition } from '@rudy/media';
 import { createTestDatabase } from '../../test/test-database.js';
 import type { DatabaseHandle } from '../../db/database.js';
 import { seedDemoChannel } from '../../db/seed/demo-channel.js';
@@ -102,5 +102,18 @@ describe('a demo game', () => {
       expect(playlist.endList).toBe(true);
       expect(playlist.totalSeconds).toBeGreaterThan(4.5);
     }
+
+    // A clip cut on the renditions' 2 s keyframes is linked and copied, never re-encoded.
+    const out = path.join(dir, 'clip');
+    fs.mkdirSync(out);
+    const clip = await cutClip({
+      playlist: path.join(dir, 'media', prefix, 'vod', 'v1', 'index.m3u8'),
+      startSeconds: 2,
+      durationSeconds: 2,
+      outputDir: out,
+      hasAudio: true,
+    });
+    expect(clip.reencodedSeconds).toBe(0);
+    expect(clip.durationSeconds).toBeCloseTo(2, 1);
   }, 120_000);
 });
