@@ -8,6 +8,7 @@
  *  - a crowd at a cold cache, and GET /api/events/{id} vs bare node:http (see cold-cache.ts);
  *  - GET /api/events with filters on a 10 000-event channel (see events.ts);
  *  - VOD packaging speed and live latency (see media.ts);
+ *  - a demo game's render and packaging CPU against the old two-pass path (see demo-games.ts);
  *  - clips: from a finished game and a live DVR, and twenty at once (see clips.ts);
  *  - VOD library search on a 10 000-item library (see vod-search.ts);
  *  - analytics: datalake ingest vs bare node:http, dashboard on 10M rows of rollup input (see
@@ -28,6 +29,7 @@ import { benchEvents, reportEvents } from './events.js';
 import { benchJsSize, reportJsSize } from './js-size.js';
 import { benchAnalytics, reportAnalytics } from './analytics.js';
 import { benchClips, reportClips } from './clips.js';
+import { benchDemoGames, reportDemoGames } from './demo-games.js';
 import { benchMedia, reportMedia } from './media.js';
 import { serveApp } from './serve-app.js';
 import { benchLighthouse, reportLighthouse } from './lighthouse.js';
@@ -99,6 +101,7 @@ async function main() {
   reportVodSearch(await benchVodSearch(), report);
   reportAnalytics(await benchAnalytics(), report);
   reportMedia(await benchMedia(), report);
+  reportDemoGames(await benchDemoGames(), report);
   reportClips(await benchClips(), report);
   reportTtff(await benchTtff(), report);
   reportLighthouse(await benchLighthouse(), report);

@@ -123,7 +123,10 @@ export const ConfigSchema = z.object({
    * demo games have (0: kept). Only the demo's synthetic games: never a real game's recording.
    */
   DEMO_RECORDING_RETENTION_HOURS: z.coerce.number().min(0).max(8_760).default(24),
-  /** Concurrent transcode jobs per worker (each ffmpeg uses every core it gets). */
+  /**
+   * Concurrent transcode jobs per worker (each ffmpeg uses every core it gets). Demo games always
+   * run one at a time, on one thread each.
+   */
   MEDIA_JOB_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
   /**
    * A running media job's lease, renewed while it runs: this long after its worker died (kill -9,

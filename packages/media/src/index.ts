@@ -66,7 +66,7 @@ export {
   type SegmentCut,
 } from './clip-plan.js';
 export { readTransportStream, type TsSummary, type TsVideoFrame } from './hls/mpegts.js';
-export { renderSponsorClip, renderSyntheticGame } from './synthetic-game.js';
+export { renderSponsorClip, renderSyntheticGame, renderSyntheticVod } from './synthetic-game.js';
 export type { ByteRange, MediaStorage, StoredObject } from './storage/storage.js';
 export { isSafeKey } from './storage/storage.js';
 export { createLocalStorage } from './storage/local-storage.js';

@@ -135,6 +135,40 @@ describe('buildArgs', () => {
     expect(args[args.indexOf('-filter_complex') + 1]).not.toMatch(/realtime/);
   });
 
+  it('renders a demo game straight into its HLS ladder in one ffmpeg on one thread', () => {
+    const args = buildArgs({
+      kind: 'synthetic-vod',
+      graph: syntheticGraph(picture),
+      outputDir: '/out/vod',
+      renditions: ladder,
+      fps: 25,
+      durationSeconds: 30,
+      segmentSeconds: 4,
+      keyframeSeconds: 2,
+      preset: 'ultrafast',
+      threads: 1,
+    });
+    // No intermediate file: the generated frames go to every rendition's encoder.
+    expect(args).not.toContain('-i');
+    expect(args[args.indexOf('-filter_complex_threads') + 1]).toBe('1');
+    expect(args.indexOf('-filter_complex_threads')).toBeLessThan(args.indexOf('-filter_complex'));
+    expect(args[args.indexOf('-threads') + 1]).toBe('1');
+    const graph = args[args.indexOf('-filter_complex') + 1];
+    expect(graph).toContain('[vout]split=2[s0][s1]');
+    expect(graph).toContain('[s1]scale=640:360[v1]');
+    expect(graph).toContain('[aout]asplit=2[a0][a1]');
+    for (const i of [0, 1]) {
+      expect(args[args.indexOf(`-c:v:${i}`) + 1]).toBe('libx264');
+      expect(args[args.indexOf(`-preset:v:${i}`) + 1]).toBe('ultrafast');
+      expect(args[args.indexOf(`-force_key_frames:v:${i}`) + 1]).toBe('expr:gte(t,n_forced*2)');
+      expect(args[args.indexOf(`-g:v:${i}`) + 1]).toBe('50');
+    }
+    expect(args[args.indexOf('-t') + 1]).toBe('30.000');
+    expect(args[args.indexOf('-hls_playlist_type') + 1]).toBe('vod');
+    expect(args[args.indexOf('-var_stream_map') + 1]).toBe('v:0,a:0 v:1,a:1');
+    expect(args.at(-1)).toBe('/out/vod/v%v/index.m3u8');
+  });
+
   it('publishes the loop by stream copy into an EVENT playlist (DVR) that appends on restart', () => {
     const args = buildArgs({
       kind: 'live-publish',

@@ -33,6 +33,25 @@ export interface LiveLoopTask {
 }
 
 /**
+ * A finished synthetic game (a demo replay) rendered straight into its HLS ladder, with a cap on
+ * the threads ffmpeg uses: the demo's first start renders every game and must leave the machine
+ * usable meanwhile.
+ */
+export interface SyntheticVodTask {
+  kind: 'synthetic-vod';
+  /** A filter graph with [vout] and [aout] pads (see synthetic.ts), at the top rendition's size. */
+  graph: string;
+  outputDir: string;
+  renditions: Rendition[];
+  fps: number;
+  durationSeconds: number;
+  segmentSeconds: number;
+  keyframeSeconds: number;
+  preset: string;
+  threads: number;
+}
+
+/**
  * A rendered loop → live HLS with a DVR window, by stream copy at the input's native rate
  * (`-re`), looping forever with timestamps that keep counting: an EVENT playlist that keeps every
  * segment (`-hls_list_size 0`; viewers get its last LIVE_DVR_WINDOW_SECONDS), and that becomes
@@ -145,22 +164,34 @@ export function vodHlsArgs(t: VodHlsTask): string[] {
   return [...args, ...hls];
 }
 
-/** Synthetic graph → the loop file: split and scale per rendition, fixed keyframes, one audio. */
-export function liveLoopArgs(t: LiveLoopTask): string[] {
+/**
+ * A synthetic graph's [vout] split and scaled per rendition, each encoded with fixed keyframes:
+ * the filter and encoder arguments the loop file and a demo game's VOD share.
+ */
+function syntheticLadderArgs(t: {
+  graph: string;
+  renditions: readonly Rendition[];
+  fps: number;
+  keyframeSeconds: number;
+  preset: string;
+  audio: string;
+}): string[] {
   const n = t.renditions.length;
   const split =
     n === 1
       ? `[vout]null[s0]`
       : `[vout]split=${n}${t.renditions.map((_, i) => `[s${i}]`).join('')}`;
   const scales = t.renditions.map((r, i) => `[s${i}]scale=${r.width}:${r.height}[v${i}]`);
-  const args = ['-y', '-filter_complex', [t.graph, split, ...scales].join(';')];
+  const args = [
+    '-filter_complex',
+    [t.graph, split, ...scales, ...(t.audio ? [t.audio] : [])].join(';'),
+  ];
   t.renditions.forEach((_, i) => args.push('-map', `[v${i}]`));
-  args.push('-map', '[aout]');
   t.renditions.forEach((r, i) =>
     args.push(
       ...h264Args({
         stream: `v:${i}`,
-        preset: t.preset ?? 'veryfast',
+        preset: t.preset,
         kbps: r.videoKbps,
         keyframeSeconds: t.keyframeSeconds,
         fps: t.fps,
@@ -169,8 +200,17 @@ export function liveLoopArgs(t: LiveLoopTask): string[] {
       `expr:gte(t,n_forced*${t.keyframeSeconds})`,
     ),
   );
+  return args;
+}
+
+/** Synthetic graph → the loop file: split and scale per rendition, fixed keyframes, one audio. */
+export function liveLoopArgs(t: LiveLoopTask): string[] {
+  const video = syntheticLadderArgs({ ...t, preset: t.preset ?? 'veryfast', audio: '' });
   return [
-    ...args,
+    '-y',
+    ...video,
+    '-map',
+    '[aout]',
     ...aacArgs(t.renditions[0]?.audioKbps ?? 96),
     '-t',
     t.seconds.toFixed(3),
@@ -178,6 +218,29 @@ export function liveLoopArgs(t: LiveLoopTask): string[] {
     '+faststart',
     localPath(t.output),
   ];
+}
+
+/**
+ * Synthetic graph → a finished game's HLS ladder in one ffmpeg: no intermediate MP4 decoded
+ * again, every rendition encoded from the generated frames, fixed keyframes (clips cut on them).
+ * Filters and encoders each get `threads` threads, so a demo game holds about that many cores.
+ */
+export function syntheticVodArgs(t: SyntheticVodTask): string[] {
+  const n = t.renditions.length;
+  const audio = `[aout]asplit=${n}${t.renditions.map((_, i) => `[a${i}]`).join('')}`;
+  const threads = String(t.threads);
+  const args = ['-y', '-filter_complex_threads', threads, ...syntheticLadderArgs({ ...t, audio })];
+  t.renditions.forEach((_, i) => args.push('-map', `[a${i}]`));
+  args.push(...aacArgs(t.renditions[0]?.audioKbps ?? 128), '-threads', threads);
+  args.push('-t', t.durationSeconds.toFixed(3));
+  const hls = hlsOutput(
+    t.outputDir,
+    n,
+    true,
+    ['independent_segments'],
+    ['-hls_time', String(t.segmentSeconds), '-hls_playlist_type', 'vod'],
+  );
+  return [...args, ...hls];
 }
 
 /**

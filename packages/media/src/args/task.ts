@@ -3,10 +3,12 @@ import {
   liveIngestArgs,
   liveLoopArgs,
   livePublishArgs,
+  syntheticVodArgs,
   vodHlsArgs,
   type LiveIngestTask,
   type LiveLoopTask,
   type LivePublishTask,
+  type SyntheticVodTask,
   type VodHlsTask,
 } from './hls.js';
 import {
@@ -32,6 +34,7 @@ export type MediaTask =
   | PreviewTask
   | RemuxMp4Task
   | SyntheticClipTask
+  | SyntheticVodTask
   | ClipCopyTask
   | ClipEncodeTask;
 
@@ -56,6 +59,8 @@ export function buildArgs(task: MediaTask): string[] {
       return remuxMp4Args(task);
     case 'synthetic-clip':
       return syntheticClipArgs(task);
+    case 'synthetic-vod':
+      return syntheticVodArgs(task);
     case 'clip-copy':
       return clipCopyArgs(task);
     case 'clip-encode':

@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { locateFont, renderSponsorClip, renderSyntheticGame } from '@rudy/media';
+import { locateFont, renderSponsorClip, renderSyntheticVod } from '@rudy/media';
 import type { DB } from '../../db/database.js';
 import { prerollUrls } from '../prerolls/register-prerolls.js';
 import { demoPicture } from './demo-picture.js';
@@ -9,7 +9,7 @@ import {
   VOD_SOURCE,
   type MediaJobsRepository,
 } from './media-jobs.repository.js';
-import { packageEventMedia, PackagingSuperseded, type PackageDeps } from './package-media.js';
+import { eventSink, PackagingSuperseded, publishVod, type PackageDeps } from './package-media.js';
 import type { EventJob } from './media-queues.js';
 
 export interface DemoDeps extends PackageDeps {
@@ -18,9 +18,10 @@ export interface DemoDeps extends PackageDeps {
 }
 
 /**
- * A finished demo game gets a real recording: a short synthetic game rendered to MP4 (the stand-in
- * for an upload), packaged through the same path as any source. The source is dropped afterwards:
- * the VOD is what is kept. Skips a game that already has its VOD, and an operator's video always
+ * A finished demo game gets a real recording: a short synthetic game rendered straight into the
+ * VOD's HLS ladder by one ffmpeg on one thread (no intermediate MP4 transcoded again), then its
+ * stills as for any VOD. A fresh start renders every demo game: this keeps that to about one core
+ * for a few seconds per game. Skips a game that already has its VOD, and an operator's video always
  * wins: one that arrives while the demo renders is neither overwritten nor relabelled (the demo's
  * writes are conditional on the row, and its files are not stored).
  */
@@ -28,31 +29,25 @@ export async function generateDemoGame(deps: DemoDeps, job: EventJob): Promise<'
   const game = await deps.repo.game(job.channelId, job.eventId);
   if (!game || (await deps.repo.hasReadyVod(job.eventId))) return 'skipped';
   if (await deps.repo.hasOperatorVod(job.eventId)) return 'skipped';
-
-  const work = await deps.storage.workDir(`demo-${job.eventId}`);
+  const picture = demoPicture(game, {
+    gameSeconds: deps.gameSeconds,
+    clockOffsetSeconds: 0,
+    fontFile: locateFont(),
+  });
   try {
-    const source = path.join(work, 'game.mp4');
-    await renderSyntheticGame({
-      output: source,
-      durationSeconds: deps.gameSeconds,
-      picture: {
-        ...demoPicture(game, {
-          gameSeconds: deps.gameSeconds,
-          clockOffsetSeconds: 0,
-          fontFile: locateFont(),
-        }),
-        width: 1280,
-        height: 720,
-      },
-      videoKbps: 1_500,
-    });
-    await packageEventMedia(deps, job, { file: source, hasFixedGop: true, from: VOD_SOURCE.demo });
+    await publishVod(deps.storage, eventSink(deps.repo, job, VOD_SOURCE.demo), (outputDir) =>
+      renderSyntheticVod({
+        outputDir,
+        durationSeconds: deps.gameSeconds,
+        picture,
+        ...(deps.ladder ? { ladder: deps.ladder } : {}),
+        threads: 1,
+      }),
+    );
     return 'done';
   } catch (error) {
     if (error instanceof PackagingSuperseded) return 'skipped';
     throw error;
-  } finally {
-    await fs.rm(work, { recursive: true, force: true });
   }
 }
 

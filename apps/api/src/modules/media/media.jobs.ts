@@ -69,14 +69,14 @@ export async function registerMediaJobs(boss: PgBoss, o: MediaJobsOptions) {
       startJobLoop(boss, queue, { pollingIntervalSeconds, log, hold: leases.hold, handler }),
     );
   };
+  // Demo games one at a time, whatever MEDIA_JOB_CONCURRENCY: each holds about one core, and a
+  // fresh start queues them all (highest priority first, so the listings' games come first).
+  work<EventJob>(
+    QUEUES.demoGame,
+    1,
+    runner.each((job) => generateDemoGame({ ...deps, gameSeconds: config.DEMO_GAME_SECONDS }, job)),
+  );
   for (let i = 0; i < config.MEDIA_JOB_CONCURRENCY; i += 1) {
-    work<EventJob>(
-      QUEUES.demoGame,
-      1,
-      runner.each((job) =>
-        generateDemoGame({ ...deps, gameSeconds: config.DEMO_GAME_SECONDS }, job),
-      ),
-    );
     work<PackageVodJob>(
       QUEUES.packageVod,
       2,

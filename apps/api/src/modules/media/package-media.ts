@@ -1,7 +1,13 @@
 import path from 'node:path';
 import fsp from 'node:fs/promises';
 import { MEDIA_KIND } from '@rudy/contracts';
-import { makeStills, packageVod, type MediaStorage, type Rendition } from '@rudy/media';
+import {
+  makeStills,
+  packageVod,
+  type MediaStorage,
+  type Rendition,
+  type VodPackage,
+} from '@rudy/media';
 import { eventPrefix } from './media-paths.js';
 import { VOD_SOURCE, type MediaJobsRepository } from './media-jobs.repository.js';
 
@@ -119,30 +125,44 @@ export function packageEventMedia(
 }
 
 /** A source file → HLS ladder (kind 3) and stills in the sink; the VOD row says ready last. */
-export async function packageMedia(
+export function packageMedia(
   deps: Pick<PackageDeps, 'storage' | 'ladder'>,
   sink: PackageSink,
   source: { file: string; hasFixedGop: boolean },
   onProgress?: (fraction: number) => void,
 ): Promise<{ durationSeconds: number }> {
-  const { prefix } = sink;
-  const vodKey = `${prefix}/vod/master.m3u8`;
-  await sink.record({ kind: MEDIA_KIND.vod, storageKey: vodKey, status: 'processing' });
-  const work = await deps.storage.workDir(`vod-${sink.label}`);
-  try {
-    const pkg = await packageVod({
+  return publishVod(deps.storage, sink, (outputDir) =>
+    packageVod({
       input: source.file,
-      outputDir: work,
+      outputDir,
       ...(deps.ladder ? { ladder: deps.ladder } : {}),
       sourceHasFixedGop: source.hasFixedGop,
       ...(onProgress ? { onProgress } : {}),
-    });
+    }),
+  );
+}
+
+/**
+ * An HLS ladder that `make` writes into a scratch folder → the sink's VOD (kind 3) and stills; the
+ * VOD row says processing first, ready last (error when anything fails).
+ */
+export async function publishVod(
+  storage: MediaStorage,
+  sink: PackageSink,
+  make: (outputDir: string) => Promise<VodPackage>,
+): Promise<{ durationSeconds: number }> {
+  const { prefix } = sink;
+  const vodKey = `${prefix}/vod/master.m3u8`;
+  await sink.record({ kind: MEDIA_KIND.vod, storageKey: vodKey, status: 'processing' });
+  const work = await storage.workDir(`vod-${sink.label}`);
+  try {
+    const pkg = await make(work);
     if (sink.mayPublish && !(await sink.mayPublish())) throw new PackagingSuperseded();
-    await deps.storage.importDir(`${prefix}/vod`, work);
-    const vodDir = await deps.storage.localDir(`${prefix}/vod`);
+    await storage.importDir(`${prefix}/vod`, work);
+    const vodDir = await storage.localDir(`${prefix}/vod`);
     try {
       const last = pkg.renditions.at(-1);
-      await publishStillsTo(deps.storage, sink, {
+      await publishStillsTo(storage, sink, {
         best: path.join(vodDir.path, pkg.renditions[0]?.playlist ?? 'v0/index.m3u8'),
         small: path.join(vodDir.path, last?.playlist ?? 'v0/index.m3u8'),
         // Our encodes have keyframes every 2 s; a copied top rendition is not used for thumbnails.
