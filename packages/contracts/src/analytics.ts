@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IsoDateTimeSchema, KeyedQuerySchema } from './common.js';
 import { CurrencySchema } from './channel.js';
+import { isStorableText, UNSTORABLE_TEXT_MESSAGE } from './storable-text.js';
 
 /*
  * The analytics service of spec section 7 (`/datalake/...`) and the channel's dashboard
@@ -46,17 +47,8 @@ export const ANALYTICS_LIMITS = {
 /** A video view counts among "viewers now" this long after its last heartbeat. */
 export const VIEWERS_NOW_WINDOW_MS = 75_000;
 
-/**
- * Text PostgreSQL stores as given: no NUL and no lone UTF-16 surrogate (both are refused by its
- * text and JSON types, and one such row would fail its whole batch).
- */
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-/** Most text (ASCII, accents) has no surrogate at all, and one scan of it settles that. */
-const SURROGATE = /[\uD800-\uDFFF]/;
-const storable = (s: string) =>
-  !s.includes('\u0000') && (!SURROGATE.test(s) || !LONE_SURROGATE.test(s));
 const text = (max: number = ANALYTICS_LIMITS.textMax) =>
-  z.string().max(max).refine(storable, 'must be text without NUL or broken characters');
+  z.string().max(max).refine(isStorableText, UNSTORABLE_TEXT_MESSAGE);
 const optionalText = (max?: number) => text(max).nullish();
 
 /** The channel the client belongs to: its channel key. */

@@ -21,6 +21,7 @@ export * from './custom-forms.js';
 export * from './clips.js';
 export * from './vod.js';
 export * from './analytics.js';
+export * from './storable-text.js';
 export * from './admin-console.js';
 export * from './admin-commerce.js';
 export * from './admin-media.js';
