@@ -26,6 +26,7 @@ export * from './admin-console.js';
 export * from './admin-commerce.js';
 export * from './admin-media.js';
 export * from './admin-branding-pages.js';
+export * from './site-links.js';
 export * from './admin-people.js';
 export * from './colour-contrast.js';
 export * from './admin-import.js';

@@ -1,4 +1,4 @@
-import type { AnalyticsDashboard } from '@rudy/contracts';
+import { isSitePath, type AnalyticsDashboard } from '@rudy/contracts';
 import { useT } from '../../../lib/i18n';
 import type { Figures } from '../hooks/use-figures';
 import styles from './dashboard.module.css';
@@ -32,9 +32,20 @@ export function TopPages({
             {pages.map((p) => (
               <tr key={p.path}>
                 <th scope="row" className={styles.nameCell}>
-                  <a className={styles.name} href={p.path} target="_blank" rel="noreferrer">
-                    {p.path}
-                  </a>
+                  {/* A path is what any visitor's browser reported: one that would lead off
+                      the site (`//host`, `/\host`) is shown, never linked. */}
+                  {isSitePath(p.path) ? (
+                    <a
+                      className={styles.name}
+                      href={p.path}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                    >
+                      {p.path}
+                    </a>
+                  ) : (
+                    <span className={styles.name}>{p.path}</span>
+                  )}
                 </th>
                 <td className={styles.num}>{figures.count(p.visits)}</td>
               </tr>
