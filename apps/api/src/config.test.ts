@@ -53,6 +53,44 @@ describe('production start-up', () => {
     );
   });
 
+  // Issue 30, item 5: settings for tests, and an http site, are refused, one line each.
+  it('refuses the test-only settings and an http PUBLIC_URL, naming the setting on one line', () => {
+    expect(() =>
+      loadConfig({ ...PRODUCTION_READY, STRIPE_API_URL: 'http://127.0.0.1:12111' }),
+    ).toThrow(/^Cannot start in production: STRIPE_API_URL is refused in production[^\n]*$/);
+    expect(() => loadConfig({ ...PRODUCTION_READY, OAUTH_ALLOW_HTTP: 'true' })).toThrow(
+      /^Cannot start in production: OAUTH_ALLOW_HTTP is refused in production[^\n]*$/,
+    );
+    expect(() => loadConfig({ ...PRODUCTION_READY, OAUTH_ALLOW_HTTP: 'false' })).not.toThrow();
+    for (const url of ['http://watch.league.example', 'ftp://watch.league.example']) {
+      expect(() => loadConfig({ ...PRODUCTION_READY, PUBLIC_URL: url })).toThrow(
+        /^Cannot start in production: PUBLIC_URL must be an https address in production[^\n]*$/,
+      );
+    }
+    // All at once: one line each.
+    expect(() =>
+      loadConfig({
+        ...PRODUCTION_READY,
+        PUBLIC_URL: 'http://watch.league.example',
+        STRIPE_API_URL: 'https://stripe.test',
+        OAUTH_ALLOW_HTTP: 'true',
+      }),
+    ).toThrow(/^[^\n]*PUBLIC_URL[^\n]*\n[^\n]*STRIPE_API_URL[^\n]*\n[^\n]*OAUTH_ALLOW_HTTP[^\n]*$/);
+  });
+
+  it('keeps them for development and tests', () => {
+    const local = loadConfig({
+      NODE_ENV: 'test',
+      PUBLIC_URL: 'http://localhost:3000',
+      STRIPE_API_URL: 'http://127.0.0.1:12111',
+      OAUTH_ALLOW_HTTP: 'true',
+    });
+    expect(local).toMatchObject({
+      STRIPE_API_URL: 'http://127.0.0.1:12111',
+      OAUTH_ALLOW_HTTP: true,
+    });
+  });
+
   it('names an invalid setting on its own line', () => {
     expect(() => loadConfig({ PORT: '70000' })).toThrow(/^Invalid setting PORT: [^\n]+$/);
   });

@@ -71,7 +71,7 @@ export const ConfigSchema = z.object({
   FACEBOOK_AUTHORIZATION_URL: z.url().optional(),
   FACEBOOK_TOKEN_URL: z.url().optional(),
   FACEBOOK_USERINFO_URL: z.url().optional(),
-  /** Only for local test identity providers served over http. */
+  /** Only for local test identity providers served over http; refused in production. */
   OAUTH_ALLOW_HTTP: z
     .enum(['true', 'false'])
     .default('false')
@@ -181,7 +181,10 @@ export const ConfigSchema = z.object({
   STRIPE_PUBLISHABLE_KEY: z.string().optional(),
   /** Signed webhooks older than this are refused (replay protection). */
   STRIPE_WEBHOOK_TOLERANCE_S: z.coerce.number().int().positive().default(300),
-  /** Another Stripe API host (tests run a local stand-in), e.g. http://127.0.0.1:12111. */
+  /**
+   * Another Stripe API host (tests run a local stand-in), e.g. http://127.0.0.1:12111. Refused in
+   * production: the secret key goes to whatever host it names.
+   */
   STRIPE_API_URL: z.url().optional(),
   /** Sandbox payments settle this long after they are accepted (client polling is real). */
   SANDBOX_SETTLE_MS: z.coerce.number().int().min(0).default(1_500),
@@ -256,6 +259,10 @@ export function productionProblems(env: ParsedEnv): string[] {
   }
   if (!env.PUBLIC_URL) {
     problems.push('PUBLIC_URL is required in production (links in mails and OAuth redirects)');
+  } else if (new URL(env.PUBLIC_URL).protocol !== 'https:') {
+    // Spec section 9: the configuration is secure. Links in mails and OAuth redirects over http
+    // would carry sign-in codes and reset keys in the clear.
+    problems.push('PUBLIC_URL must be an https address in production (spec section 9)');
   }
   if (!env.STRIPE_SECRET_KEY && !env.PAYMENTS_SANDBOX) {
     problems.push(
@@ -269,6 +276,17 @@ export function productionProblems(env: ParsedEnv): string[] {
   if (env.DEV_OUTBOX_TOKEN || env.DEV_OUTBOX_ALLOW_REMOTE) {
     const name = env.DEV_OUTBOX_TOKEN ? 'DEV_OUTBOX_TOKEN' : 'DEV_OUTBOX_ALLOW_REMOTE';
     problems.push(`${name} is refused in production (the dev outbox is for local use only)`);
+  }
+  // Settings for tests against local stand-ins: in production they would lower a guard.
+  if (env.STRIPE_API_URL) {
+    problems.push(
+      'STRIPE_API_URL is refused in production (it sends the Stripe secret key to the host it names; for tests only)',
+    );
+  }
+  if (env.OAUTH_ALLOW_HTTP) {
+    problems.push(
+      'OAUTH_ALLOW_HTTP is refused in production (it lets sign-in talk to identity providers over http; for tests only)',
+    );
   }
   if (env.SEED_ON_EMPTY) {
     problems.push(

@@ -7,11 +7,13 @@ import { gracefulCloseOptions, registerGracefulClose } from './plugins/graceful-
 import { registerRateLimit } from './plugins/rate-limit.js';
 import { loggerOptions, wantsPrettyLogs, type LogStream } from './plugins/request-log.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
+import { registerStorableTextGuard } from './plugins/storable-text.js';
 
 /**
  * What every server process of the app starts with, the API (app.ts) and the datalake alone
  * (datalake-app.ts): logger, proxy trust, timeouts, graceful close, zod, the error handler, the
- * Redis connection of the shared counters (none without REDIS_URL) and the security headers.
+ * refusal of text PostgreSQL cannot store, the Redis connection of the shared counters (none
+ * without REDIS_URL) and the security headers.
  * Written once so the two cannot drift apart.
  */
 export async function createServer(
@@ -32,6 +34,7 @@ export async function createServer(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerStorableTextGuard(app);
   registerGracefulClose(app);
 
   const redis = config.REDIS_URL

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LocaleSchema } from './common.js';
 import { ADMIN_MESSAGES } from './admin-console.js';
 import { FIELD as M, lengthCode } from './messages.js';
+import { isSiteLink } from './site-links.js';
 
 /*
  * The console's site content (/api/admin/site-content...): everything the channel bootstrap serves
@@ -24,11 +25,6 @@ export const SITE_CONTENT_MESSAGES = {
 const maxLength = (n: number) => lengthCode('maxLength', n);
 const requiredText = (max: number) => z.string().trim().min(1, M.required).max(max, maxLength(max));
 const optionalText = (max: number) => z.string().trim().max(max, maxLength(max));
-
-/** A site path (not `//host`, which a browser reads as another site) or an https address. */
-export function isSiteLink(value: string): boolean {
-  return /^\/(?![/\\])\S*$/.test(value) || /^https:\/\/[^\s/$.?#][^\s]*$/i.test(value);
-}
 
 const link = (message: string) =>
   z.string().trim().min(1, M.required).max(500, maxLength(500)).refine(isSiteLink, message);

@@ -8,7 +8,7 @@ import {
   ORDER_STATUSES,
   ORDER_TYPES,
 } from './commerce-checkout.js';
-import { IdSchema, isImageAddress, IsoDateTimeSchema } from './common.js';
+import { fieldsValid, IdSchema, isImageAddress, IsoDateTimeSchema } from './common.js';
 import { FIELD as M, lengthCode } from './messages.js';
 
 /*
@@ -38,12 +38,6 @@ export const ADMIN_COMMERCE_MESSAGES = {
   streamRequired: 'Choose live, on demand or both',
 } as const;
 const C = ADMIN_COMMERCE_MESSAGES;
-
-/** A cross-field rule runs once the fields it reads are valid, so every message shows at once. */
-const untouched =
-  (...fields: string[]) =>
-  (p: { issues: { path?: PropertyKey[] | undefined }[] }) =>
-    p.issues.every((i) => !fields.includes(String(i.path?.[0])));
 
 const requiredText = (max: number) =>
   z.string().trim().min(1, M.required).max(max, lengthCode('maxLength', max));
@@ -122,12 +116,12 @@ const withCoverage = <T extends z.ZodType<z.output<typeof passFields>>>(schema: 
     .refine((p) => p.disabled || !p.is_team_pass || p.participant_ids.length > 0, {
       path: ['participant_ids'],
       message: C.coverageRequired,
-      when: untouched('disabled', 'is_team_pass', 'participant_ids'),
+      when: fieldsValid('disabled', 'is_team_pass', 'participant_ids'),
     })
     .refine((p) => p.disabled || p.is_team_pass || p.event_category_ids.length > 0, {
       path: ['event_category_ids'],
       message: C.coverageRequired,
-      when: untouched('disabled', 'is_team_pass', 'event_category_ids'),
+      when: fieldsValid('disabled', 'is_team_pass', 'event_category_ids'),
     });
 export const AdminPassInputSchema = withCoverage(passFields);
 export type AdminPassInput = z.input<typeof AdminPassInputSchema>;
@@ -184,12 +178,12 @@ const withDiscount = <T extends z.ZodType<z.output<typeof promoFields>>>(schema:
     .refine((p) => p.kind !== 'percent' || p.percent_off !== null, {
       path: ['percent_off'],
       message: C.percentRange,
-      when: untouched('kind', 'percent_off'),
+      when: fieldsValid('kind', 'percent_off'),
     })
     .refine((p) => p.kind !== 'amount' || p.amount_off_cents !== null, {
       path: ['amount_off_cents'],
       message: C.amountOffRange,
-      when: untouched('kind', 'amount_off_cents'),
+      when: fieldsValid('kind', 'amount_off_cents'),
     });
 export const AdminPromoInputSchema = withDiscount(promoFields);
 export type AdminPromoInput = z.input<typeof AdminPromoInputSchema>;
@@ -236,7 +230,7 @@ export const AdminPrerollInputSchema = z
   .refine((p) => p.for_live || p.for_vod, {
     path: ['for_live'],
     message: C.streamRequired,
-    when: untouched('for_live', 'for_vod'),
+    when: fieldsValid('for_live', 'for_vod'),
   });
 export type AdminPrerollInput = z.input<typeof AdminPrerollInputSchema>;
 export const AdminPrerollBodySchema = AdminPrerollInputSchema.safeExtend(apiKey);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CurrencySchema, GenderSchema, THEME_COLOR_NAMES } from './channel.js';
-import { IdSchema, isImageAddress, IsoDateTimeSchema } from './common.js';
+import { fieldsValid, IdSchema, isImageAddress, IsoDateTimeSchema } from './common.js';
 import { AccessTypeSchema, type AccessType } from './events.js';
 import { ADMIN_MESSAGES } from './admin-messages.js';
 import { FIELD as M, lengthCode } from './messages.js';
@@ -159,33 +159,28 @@ const gameExtras = z.object({
 export const isForSale = (access: AccessType) => access === 'paid' || access === 'ppv';
 
 type GameShape = z.infer<typeof gameFields> & z.infer<typeof gameExtras>;
-// Each rule runs once the fields it reads are valid, so every message shows on the first submit.
-const untouched =
-  (...fields: string[]) =>
-  (p: { issues: { path?: PropertyKey[] | undefined }[] }) =>
-    p.issues.every((i) => !fields.includes(String(i.path?.[0])));
 
 function withGameRules<T extends z.ZodType<GameShape>>(schema: T) {
   return schema
     .refine((g) => g.home_team_id !== g.away_team_id, {
       path: ['away_team_id'],
       message: ADMIN_MESSAGES.sameTeams,
-      when: untouched('home_team_id', 'away_team_id'),
+      when: fieldsValid('home_team_id', 'away_team_id'),
     })
     .refine((g) => !isForSale(g.access_type) || g.price_cents !== null, {
       path: ['price_cents'],
       message: ADMIN_MESSAGES.priceRequired,
-      when: untouched('access_type', 'price_cents'),
+      when: fieldsValid('access_type', 'price_cents'),
     })
     .refine((g) => (g.geo_rule ?? 'everywhere') === 'everywhere' || !!g.geo_countries?.length, {
       path: ['geo_countries'],
       message: ADMIN_MESSAGES.countriesRequired,
-      when: untouched('geo_rule', 'geo_countries'),
+      when: fieldsValid('geo_rule', 'geo_countries'),
     })
     .refine((g) => g.preroll_mode !== 'chosen' || typeof g.preroll_id === 'number', {
       path: ['preroll_id'],
       message: ADMIN_MESSAGES.prerollRequired,
-      when: untouched('preroll_mode', 'preroll_id'),
+      when: fieldsValid('preroll_mode', 'preroll_id'),
     });
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DatalakeViewingBodySchema, isSitePath } from './analytics.js';
+import { DatalakeViewingBodySchema } from './analytics.js';
+import { isSitePath } from './site-links.js';
 
 const heartbeat = (school: string) => ({
   viewing_time: 30,

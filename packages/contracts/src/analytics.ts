@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IsoDateTimeSchema, KeyedQuerySchema } from './common.js';
 import { CurrencySchema } from './channel.js';
+import { isStorableText, UNSTORABLE_TEXT_MESSAGE } from './storable-text.js';
 
 /*
  * The analytics service of spec section 7 (`/datalake/...`) and the channel's dashboard
@@ -46,17 +47,8 @@ export const ANALYTICS_LIMITS = {
 /** A video view counts among "viewers now" this long after its last heartbeat. */
 export const VIEWERS_NOW_WINDOW_MS = 75_000;
 
-/**
- * Text PostgreSQL stores as given: no NUL and no lone UTF-16 surrogate (both are refused by its
- * text and JSON types, and one such row would fail its whole batch).
- */
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-/** Most text (ASCII, accents) has no surrogate at all, and one scan of it settles that. */
-const SURROGATE = /[\uD800-\uDFFF]/;
-const storable = (s: string) =>
-  !s.includes('\u0000') && (!SURROGATE.test(s) || !LONE_SURROGATE.test(s));
 const text = (max: number = ANALYTICS_LIMITS.textMax) =>
-  z.string().max(max).refine(storable, 'must be text without NUL or broken characters');
+  z.string().max(max).refine(isStorableText, UNSTORABLE_TEXT_MESSAGE);
 const optionalText = (max?: number) => text(max).nullish();
 
 /** The channel the client belongs to: its channel key. */
@@ -149,39 +141,6 @@ export const DatalakeViewingBodySchema = z.object({
   ...Tracked,
 });
 export type DatalakeViewingBody = z.infer<typeof DatalakeViewingBodySchema>;
-
-/**
- * What no page path of a browser holds and what turns a path into another host's address: a
- * backslash (read as a slash, so `/\host` is `//host`), a control character (tabs and line
- * breaks are dropped, so `/\t/host` is `//host`), a dot segment (resolved away by routers and
- * browsers, so `/./\host` becomes `/\host`).
- */
-const UNSAFE = /[\\\p{Cc}]|\/\.\.?(?:\/|$)/u;
-/** One slash, then not another. */
-const ONE_SLASH = /^\/(?!\/)/;
-/** A percent-escape of an ASCII character: the only ones that can spell a slash or a control. */
-const ASCII_ESCAPE = /%([0-7][0-9a-f])/gi;
-
-/**
- * Whether a page path names a page of this site, whatever decodes it on the way: it starts with
- * a single "/" and neither it nor any decoding of its percent-escapes spells `//host`, a
- * backslash, a control character or a dot segment. What the dashboard lists as "top pages" (and
- * links to) is only this.
- */
-export function isSitePath(value: unknown): value is string {
-  if (typeof value !== 'string') return false;
-  let path = value;
-  // A path escaped a few times over is checked at every stage; deeper is not a page path.
-  for (let stage = 0; stage < 4; stage++) {
-    if (!ONE_SLASH.test(path) || UNSAFE.test(path)) return false;
-    const decoded = path.replace(ASCII_ESCAPE, (_, hex: string) =>
-      String.fromCharCode(parseInt(hex, 16)),
-    );
-    if (decoded === path) return true;
-    path = decoded;
-  }
-  return false;
-}
 
 export const DatalakeAcceptedSchema = z.object({ status: z.literal('ok') });
 

@@ -33,3 +33,13 @@ const DATA_SVG = /^data:image\/svg\+xml,[^\s"'<>]+$/;
 /** A picture's address: https, or the image written inline (a data URI, as the demo's art is). */
 export const isImageAddress = (v: string) =>
   DATA_IMAGE.test(v) || DATA_SVG.test(v) || /^https:\/\/[^\s"'<>]+$/.test(v);
+
+/**
+ * A cross-field rule's `when`: it runs once the fields it reads are valid, so every message shows
+ * on the first submit. Never on a value that is not the object at all (`false`, `[]`, `null`: an
+ * issue without a path): the rule would read fields of nothing and throw, a 500 instead of a 400.
+ */
+export const fieldsValid =
+  (...fields: string[]) =>
+  (p: { issues: { path?: PropertyKey[] | undefined }[] }) =>
+    p.issues.every((i) => i.path?.[0] !== undefined && !fields.includes(String(i.path[0])));

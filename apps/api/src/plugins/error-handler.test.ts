@@ -32,6 +32,30 @@ describe('error handler', () => {
     expect(badJson.json<{ message: string }>().message).not.toBe('Invalid request');
     await app.close();
   });
+
+  it.each([
+    ['22021', 'invalid byte sequence for encoding "UTF8": 0x00'],
+    ['22P05', 'unsupported Unicode escape sequence'],
+  ])(
+    'answers PostgreSQL %s (text it cannot store) with a 400, logged without a stack',
+    async (sqlState, text) => {
+      const lines: string[] = [];
+      const app = Fastify({ logger: { level: 'info', stream: { write: (l) => lines.push(l) } } });
+      registerErrorHandler(app);
+      app.post('/save', () => {
+        // What pg's DatabaseError carries: the SQLSTATE as `code`, no HTTP status.
+        throw Object.assign(new Error(text), { code: sqlState, severity: 'ERROR' });
+      });
+      const res = await app.inject({ method: 'POST', url: '/save', payload: { a: 1 } });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ message: 'Invalid request', code: 'validation_failed' });
+      const logged = lines.map((l) => JSON.parse(l) as Record<string, unknown>);
+      const refusal = logged.find((l) => l.msg === 'text the database cannot store');
+      expect(refusal).toMatchObject({ level: 40, sqlState });
+      expect(lines.join('')).not.toContain('"stack"');
+      await app.close();
+    },
+  );
 });
 
 describe('error handler, the database out of reach', () => {

@@ -20,6 +20,13 @@ const FASTIFY_CODES: Record<string, ErrorCode> = {
   FST_ERR_CTP_INVALID_JSON_BODY: 'validation_failed',
 };
 
+/**
+ * PostgreSQL's refusals of text it cannot store (NUL: 22021; an escape it cannot hold in JSON:
+ * 22P05). The storable-text guard refuses such text in any request before a query sees it; text
+ * that still arrives another way is the client's bad input, not a fault of ours.
+ */
+const UNSTORABLE_TEXT_SQLSTATES = new Set(['22021', '22P05']);
+
 function fieldErrors(error: FastifyError): Record<string, string> {
   const out: Record<string, string> = {};
   if (!hasZodFastifySchemaValidationErrors(error)) return out;
@@ -59,6 +66,11 @@ export function registerErrorHandler(app: FastifyInstance) {
       const first = Object.entries(errors)[0];
       const message = first ? `${first[0]}: ${fieldMessageText(first[1])}` : 'Invalid request';
       return send(reply, 400, { message, code: 'validation_failed', errors });
+    }
+    if (UNSTORABLE_TEXT_SQLSTATES.has(error.code) && error.statusCode === undefined) {
+      // No stack: the request, not the code, was at fault; the log says which refusal it was.
+      request.log.warn({ sqlState: error.code }, 'text the database cannot store');
+      return send(reply, 400, { message: 'Invalid request', code: 'validation_failed' });
     }
     const status = error.statusCode ?? 500;
     if (status === 429) {

@@ -23,6 +23,43 @@ describe('sanitizeHtml (static blocks)', () => {
     }
   });
 
+  // Issue 30, item 4: browsers read a backslash in a link as a slash, so `/\host` is `//host`.
+  it('drops paths a browser reads as another site: backslashes, tabs, newlines, spaces', () => {
+    for (const href of [
+      '/\\evil.example',
+      '\\\\evil.example',
+      '\\/evil.example',
+      '/&#92;evil.example',
+      '/&#x5C;evil.example',
+      '/&#9;/evil.example',
+      '/&#10;/evil.example',
+      '/&#13;\\evil.example',
+      ' //evil.example',
+      '&#0;//evil.example',
+      '/\\/evil.example/x',
+    ]) {
+      const clean = sanitizeHtml(`<a href="${href}">x</a>`);
+      expect(clean, href).toBe('<a>x</a>');
+    }
+  });
+
+  it('keeps a path on this site as it is, without a new tab, an encoded backslash included', () => {
+    for (const href of ['/faq', '/teams/hawks?tab=games#top', '/%5Cevil.example']) {
+      expect(sanitizeHtml(`<a href="${href}">x</a>`)).toBe(`<a href="${href}">x</a>`);
+    }
+  });
+
+  it('gives every link written in full noopener noreferrer, however the scheme is spelled', () => {
+    for (const href of [
+      'https://league.example',
+      'HTTP://league.example/x',
+      'https:\\evil.example',
+    ]) {
+      const clean = sanitizeHtml(`<a href="${href}" rel="opener">x</a>`);
+      expect(clean, href).toContain('target="_blank" rel="noopener noreferrer"');
+    }
+  });
+
   it('opens links to other sites in a new tab without an opener', () => {
     expect(
       sanitizeHtml('<a href="https://league.example" target="_self" rel="opener">League</a>'),

@@ -224,6 +224,30 @@ describe('validation', () => {
     expect(traversal.statusCode).toBe(400);
     expect((await audit('pass')).length).toBe(before);
   });
+
+  // Issue 30, item 3: a cross-field rule ran on `false` or `[]` and threw (a 500).
+  it('answers a body that is not an object with a 400, on every form with a cross-field rule', async () => {
+    const before = (await audit('pass')).length;
+    const forms = ['passes', 'plans', 'promo-codes', 'prerolls', 'games', 'slides'];
+    for (const form of forms) {
+      for (const [method, url] of [
+        ['POST', `/api/admin/${form}`],
+        ['PATCH', `/api/admin/${form}/1`],
+      ] as const) {
+        for (const body of ['false', '[]', 'null', '"x"', '1', 'true', '[{}]']) {
+          const res = await t.inject({
+            method,
+            url,
+            headers: { 'content-type': 'application/json', 'x-api-key': admin.apiKey },
+            payload: body,
+          });
+          expect(res.statusCode, `${method} ${url} ${body}: ${res.body}`).toBe(400);
+          expect(res.json()).toMatchObject({ code: 'validation_failed' });
+        }
+      }
+    }
+    expect((await audit('pass')).length).toBe(before);
+  });
 });
 
 describe('passes and plans', () => {

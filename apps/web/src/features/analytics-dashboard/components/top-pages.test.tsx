@@ -21,6 +21,8 @@ describe('TopPages', () => {
     renderPages(['/schedule', '/watch/12']);
     const link = screen.getByRole('link', { name: '/schedule' });
     expect(link.getAttribute('href')).toBe('/schedule');
+    // A new tab without an opener or a referrer.
+    expect(link.getAttribute('rel')).toBe('noopener noreferrer');
     expect(screen.getByRole('link', { name: '/watch/12' }).getAttribute('href')).toBe('/watch/12');
   });
 
@@ -31,6 +33,7 @@ describe('TopPages', () => {
       '/%2F%2Fevil.example',
       '/%5Cevil.example',
       '/./\\evil.example',
+      '/\t/evil.example',
     ];
     renderPages(planted);
     const table = screen.getByRole('table');

@@ -35,7 +35,12 @@ export function TopPages({
                 <th scope="row" className={styles.nameCell}>
                   {/* Paths are what visitors' browsers reported: only this site's are links. */}
                   {isSitePath(p.path) ? (
-                    <Link className={styles.name} to={p.path} target="_blank" rel="noreferrer">
+                    <Link
+                      className={styles.name}
+                      to={p.path}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                    >
                       {p.path}
                     </Link>
                   ) : (

@@ -1,11 +1,7 @@
-import type { Slide } from '@rudy/contracts';
+import { isSitePath, type Slide } from '@rudy/contracts';
 import { useT } from '../../../lib/i18n';
 import { Link } from 'react-router';
 import styles from './slides-carousel.module.css';
-
-function isExternal(url: string) {
-  return /^https?:\/\//i.test(url);
-}
 
 export function SlideContent({ slide, isFirst }: { slide: Slide; isFirst: boolean }) {
   const { t } = useT();
@@ -24,7 +20,8 @@ export function SlideContent({ slide, isFirst }: { slide: Slide; isFirst: boolea
         <h2 className={styles.title}>{slide.title}</h2>
         {slide.subtitle ? <p className={styles.subtitle}>{slide.subtitle}</p> : null}
         {slide.link_url ? (
-          isExternal(slide.link_url) ? (
+          // Anything but a path here leaves the site: a new tab, no opener, no referrer.
+          !isSitePath(slide.link_url) ? (
             <a
               href={slide.link_url}
               className={styles.cta}
