@@ -33,7 +33,6 @@ describe('TopPages', () => {
       '/%2F%2Fevil.example',
       '/%5Cevil.example',
       '/./\\evil.example',
-      '/\t/evil.example',
     ];
     renderPages(planted);
     const table = screen.getByRole('table');
