@@ -21,6 +21,7 @@ import * as m0019 from './migrations/0019-media-uploads.js';
 import * as m0020 from './migrations/0020-people.js';
 import * as m0021 from './migrations/0021-preroll-switch.js';
 import * as m0022 from './migrations/0022-game-prerolls-imports.js';
+import * as m0024 from './migrations/0024-preroll-duration.js';
 
 /** Migrations are listed here (not read from disk) so they run the same from source or a bundle. */
 const migrations: Record<string, Migration> = {
@@ -46,6 +47,7 @@ const migrations: Record<string, Migration> = {
   '0020-people': m0020,
   '0021-preroll-switch': m0021,
   '0022-game-prerolls-imports': m0022,
+  '0024-preroll-duration': m0024,
 };
 
 /** The migrations' code, in order: a fingerprint for anything that caches a migrated database. */
