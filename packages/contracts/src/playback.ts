@@ -10,6 +10,13 @@ export const PLAYBACK_TEXTS = {
 
 /** A pre-roll may be skipped after this many seconds; the main video starts right after it. */
 export const PREROLL_SKIPPABLE_AFTER_S = 5;
+/**
+ * How long past its known length an ad may run before the player ends it anyway (a browser that
+ * never fires `ended`, or stalls): buffering at the start or on the way is within it.
+ */
+export const PREROLL_END_MARGIN_S = 5;
+/** An ad whose length the server does not know is ended after this long at most. */
+export const PREROLL_UNKNOWN_LENGTH_S = 30;
 
 /**
  * granted: the caller may watch (stream says what there is to play);
@@ -58,6 +65,13 @@ export const PrerollSchema = z.object({
   id: z.number().int(),
   url: z.string().describe('An MP4 played before the event; public, no token'),
   skippable_after_seconds: z.number().int(),
+  duration_seconds: z
+    .number()
+    .positive()
+    .nullable()
+    .describe(
+      "The clip's length as the server knows it; null when unknown. The player counts down and ends the ad from it (plus PREROLL_END_MARGIN_S), not from the element's duration.",
+    ),
   suppression_ms: z.number().int().describe('How long it stays suppressed once reported shown'),
 });
 export type Preroll = z.infer<typeof PrerollSchema>;

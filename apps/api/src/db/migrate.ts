@@ -23,6 +23,7 @@ import * as m0021 from './migrations/0021-preroll-switch.js';
 import * as m0022 from './migrations/0022-game-prerolls-imports.js';
 import * as m0023 from './migrations/0023-favorite-games-rinks.js';
 import * as m0024 from './migrations/0024-live-ingest-drops.js';
+import * as m0025 from './migrations/0025-preroll-duration.js';
 
 /** Migrations are listed here (not read from disk) so they run the same from source or a bundle. */
 const migrations: Record<string, Migration> = {
@@ -50,6 +51,7 @@ const migrations: Record<string, Migration> = {
   '0022-game-prerolls-imports': m0022,
   '0023-favorite-games-rinks': m0023,
   '0024-live-ingest-drops': m0024,
+  '0025-preroll-duration': m0025,
 };
 
 /** The migrations' code, in order: a fingerprint for anything that caches a migrated database. */

@@ -281,6 +281,8 @@ export interface PrerollsTable {
   suppression_ms: number | null;
   /** 0021: switched off by the operator (kept, never chosen). */
   disabled: Generated<boolean>;
+  /** 0025: the clip's length when known (probed when we render it); null: unknown. */
+  duration_seconds: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface CustomFormsTable {

@@ -1,8 +1,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { locateFont, renderSponsorClip, renderSyntheticVod } from '@rudy/media';
+import { locateFont, probe, renderSponsorClip, renderSyntheticVod } from '@rudy/media';
 import type { DB } from '../../db/database.js';
-import { prerollUrls } from '../prerolls/register-prerolls.js';
+import { prerollUrls, recordPrerollDuration } from '../prerolls/register-prerolls.js';
 import { demoPicture } from './demo-picture.js';
 import {
   createMediaJobsRepository,
@@ -61,8 +61,9 @@ const SPONSORS = [
 ];
 
 /**
- * The demo pre-rolls: one sponsor clip of about 6 s for each pre-roll whose URL points into our
- * /media/prerolls/ (other URLs belong to a media host and are left alone).
+ * The demo pre-rolls: one sponsor clip for each pre-roll whose URL points into our
+ * /media/prerolls/ (other URLs belong to a media host and are left alone). The clip's probed
+ * length is stored with its pre-roll: the player ends the ad from it (issue 31).
  */
 export async function generateDemoPrerolls(deps: PackageDeps & { db: DB }, channelIds: number[]) {
   if (channelIds.length === 0) return;
@@ -81,7 +82,16 @@ export async function generateDemoPrerolls(deps: PackageDeps & { db: DB }, chann
         durationSeconds: DEMO_PREROLL_SECONDS,
         picture: { width: 854, height: 480, fps: 25, ...sponsor, fontFile: locateFont() },
       });
+      const { durationSeconds } = await probe(path.join(work, name));
       await deps.storage.put(key, await fs.readFile(path.join(work, name)));
+      if (durationSeconds !== null && durationSeconds > 0) {
+        await recordPrerollDuration(
+          deps.db,
+          channelIds,
+          `/media/prerolls/${name}`,
+          durationSeconds,
+        );
+      }
     } finally {
       await fs.rm(work, { recursive: true, force: true });
     }

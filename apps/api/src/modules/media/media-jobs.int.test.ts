@@ -218,7 +218,7 @@ describe('demo media', () => {
     expect(Math.round(parseMediaPlaylist(vodBefore).totalSeconds)).toBe(4);
   }, 120_000);
 
-  it('makes the pre-roll clips the demo pre-rolls point at', async () => {
+  it('makes the pre-roll clips the demo pre-rolls point at, and records their length', async () => {
     const storage = createLocalStorage(mediaDir);
     const repo = createMediaJobsRepository(database.db);
     await generateDemoPrerolls({ storage, repo, db: database.db }, [channelId]);
@@ -226,6 +226,14 @@ describe('demo media', () => {
       'prerolls/preroll-1.mp4',
       'prerolls/preroll-2.mp4',
     ]);
+    // The player ends the ad from this length, not from what the browser says (issue 31).
+    const rows = await database.db
+      .selectFrom('prerolls')
+      .select('duration_seconds')
+      .where('channel_id', '=', channelId)
+      .execute();
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) expect(row.duration_seconds).toBeCloseTo(15, 0);
   }, 60_000);
 });
 

@@ -11,6 +11,7 @@ const base: PrerollRow = {
   for_live: true,
   weight: 1,
   suppression_ms: null,
+  duration_seconds: null,
 };
 
 describe('eligiblePrerolls', () => {

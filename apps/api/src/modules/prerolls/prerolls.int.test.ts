@@ -179,3 +179,18 @@ describe('suppression', () => {
     expect(bad.statusCode).toBe(400);
   });
 });
+
+// Last: it moves the clock on for good (past the pre-roll list's cache).
+describe('pre-roll length', () => {
+  it("hands out the pre-roll's known length, or null when it is not known", async () => {
+    // The seed leaves the length to the clip's render (demo-media.ts probes it).
+    expect((await prerollOf(await t.apiKey()))?.duration_seconds).toBeNull();
+    await t.database.db
+      .updateTable('prerolls')
+      .set({ duration_seconds: 15.04 })
+      .where('channel_id', '=', t.demoChannelId)
+      .execute();
+    clock += 24 * 3_600_000; // past the list's cache, also one an earlier test filled ahead
+    expect((await prerollOf(await t.apiKey()))?.duration_seconds).toBeCloseTo(15.04, 2);
+  });
+});

@@ -9,6 +9,7 @@ export interface PrerollRow {
   for_live: boolean;
   weight: number;
   suppression_ms: number | null;
+  duration_seconds: number | null;
 }
 
 export function createPrerollsRepository(db: DB) {
@@ -25,6 +26,7 @@ export function createPrerollsRepository(db: DB) {
           'for_live',
           'weight',
           'suppression_ms',
+          'duration_seconds',
         ])
         .where('channel_id', '=', channelId)
         .where('disabled', '=', false)
@@ -39,6 +41,16 @@ export function createPrerollsRepository(db: DB) {
         .select(['id', 'url'])
         .where('channel_id', 'in', channelIds)
         .orderBy('id')
+        .execute();
+    },
+
+    /** Records the length of the clip at this URL (the demo renders, then probes it). */
+    async setDuration(channelIds: number[], url: string, seconds: number): Promise<void> {
+      await db
+        .updateTable('prerolls')
+        .set({ duration_seconds: seconds })
+        .where('channel_id', 'in', channelIds)
+        .where('url', '=', url)
         .execute();
     },
 

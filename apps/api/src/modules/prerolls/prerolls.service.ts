@@ -46,6 +46,7 @@ export function createPrerollsService(deps: {
     id: p.id,
     url: p.url,
     skippable_after_seconds: PREROLL_SKIPPABLE_AFTER_S,
+    duration_seconds: p.duration_seconds,
     suppression_ms: p.suppression_ms ?? PREROLL_SUPPRESSION_DEFAULT_MS,
   });
 

@@ -25,3 +25,8 @@ export function registerPrerolls(
 export function prerollUrls(db: DB, channelIds: number[]) {
   return createPrerollsRepository(db).urlsOf(channelIds);
 }
+
+/** Records the length of the clip at this URL in these channels' pre-rolls. */
+export function recordPrerollDuration(db: DB, channelIds: number[], url: string, seconds: number) {
+  return createPrerollsRepository(db).setDuration(channelIds, url, seconds);
+}

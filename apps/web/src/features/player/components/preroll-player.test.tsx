@@ -1,16 +1,19 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { PREROLL_END_MARGIN_S, PREROLL_UNKNOWN_LENGTH_S, type Preroll } from '@rudy/contracts';
 import { reportPrerollShown } from '../api/report-preroll-shown';
+import { PREROLL_STALL_S } from '../lib/preroll-watchdog';
 import { PrerollPlayer } from './preroll-player';
 
 vi.mock('../api/report-preroll-shown', () => ({
   reportPrerollShown: vi.fn(() => Promise.resolve({ suppressed_until: '2026-01-01T00:00:00Z' })),
 }));
 
-const PREROLL = {
+const PREROLL: Preroll = {
   id: 7,
   url: '/media/prerolls/preroll-1.mp4',
   skippable_after_seconds: 5,
+  duration_seconds: 15,
   suppression_ms: 3_600_000,
 };
 
@@ -64,7 +67,9 @@ describe('PrerollPlayer', () => {
 
   it('offers no Skip on an ad that would end about when Skip came', async () => {
     fakeMedia();
-    render(<PrerollPlayer preroll={PREROLL} eventId={3} onDone={vi.fn()} />);
+    // A length the server does not know is the element's.
+    const unknownLength = { ...PREROLL, duration_seconds: null };
+    render(<PrerollPlayer preroll={unknownLength} eventId={3} onDone={vi.fn()} />);
     const video = screen.getByTestId<HTMLVideoElement>('preroll-video');
     await act(() => Promise.resolve());
     act(() => advance(video, 2, 6));
@@ -95,5 +100,71 @@ describe('PrerollPlayer', () => {
     fireEvent(screen.getByTestId('preroll-video'), new Event('error'));
     expect(onDone).toHaveBeenCalledTimes(1);
     expect(reportPrerollShown).not.toHaveBeenCalled();
+  });
+
+  describe('in a browser that misreports the ad (WebKit, issue 31)', () => {
+    beforeEach(() => vi.useFakeTimers());
+    afterEach(() => vi.useRealTimers());
+
+    /**
+     * The jsdom video as WebKit showed it: its duration follows its play position and `ended`
+     * never fires. `play(seconds)` moves the position on with the wall clock, second by second.
+     */
+    async function misreportingAd(preroll = PREROLL) {
+      fakeMedia();
+      const onDone = vi.fn();
+      render(<PrerollPlayer preroll={preroll} eventId={3} onDone={onDone} />);
+      const video = screen.getByTestId<HTMLVideoElement>('preroll-video');
+      let position = 0;
+      Object.defineProperty(video, 'currentTime', { get: () => position, configurable: true });
+      Object.defineProperty(video, 'duration', { get: () => position, configurable: true });
+      await act(() => Promise.resolve());
+      fireEvent(video, new Event('playing'));
+      const play = (seconds: number, moving = true) => {
+        for (let i = 0; i < seconds; i += 1) {
+          act(() => {
+            if (moving) position += 1;
+            fireEvent(video, new Event('timeupdate'));
+            vi.advanceTimersByTime(1_000);
+          });
+        }
+      };
+      return { onDone, play };
+    }
+
+    it("counts down and offers Skip from the server's length, not the element's", async () => {
+      const { play } = await misreportingAd();
+      play(3);
+      expect(screen.getByText('Ad · 12 s')).toBeTruthy();
+      expect(screen.getByRole('button', { name: 'Skip in 2 s' })).toBeTruthy();
+      play(2);
+      expect(screen.getByRole('button', { name: 'Skip ad' })).toBeTruthy();
+    });
+
+    it('starts the game after the length plus a margin when `ended` never comes', async () => {
+      const { onDone, play } = await misreportingAd();
+      play(15 + PREROLL_END_MARGIN_S - 1);
+      expect(onDone).not.toHaveBeenCalled();
+      play(1);
+      expect(onDone).toHaveBeenCalledTimes(1);
+      expect(reportPrerollShown).toHaveBeenCalledExactlyOnceWith(7, 3);
+    });
+
+    it('starts the game once the ad has not moved for a while', async () => {
+      const { onDone, play } = await misreportingAd();
+      play(3);
+      play(PREROLL_STALL_S - 1, false);
+      expect(onDone).not.toHaveBeenCalled();
+      play(1, false);
+      expect(onDone).toHaveBeenCalledTimes(1);
+      // Stopped before it could be skipped: not seen, so not suppressed.
+      expect(reportPrerollShown).not.toHaveBeenCalled();
+    });
+
+    it('bounds an ad of unknown length too', async () => {
+      const { onDone, play } = await misreportingAd({ ...PREROLL, duration_seconds: null });
+      play(PREROLL_UNKNOWN_LENGTH_S + PREROLL_END_MARGIN_S);
+      expect(onDone).toHaveBeenCalledTimes(1);
+    });
   });
 });

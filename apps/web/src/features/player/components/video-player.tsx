@@ -23,6 +23,7 @@ import { usePlayerTool } from '../hooks/use-player-tool';
 import { useStreamSession } from '../hooks/use-stream-session';
 import { useThumbnails } from '../hooks/use-thumbnails';
 import { useAdoptedVideo } from '../hooks/use-adopted-video';
+import { useBrowserPauseFallback } from '../hooks/use-browser-pause';
 import { useVideoAnalytics, type VideoAnalytics } from '../hooks/use-video-analytics';
 import { useVolume } from '../hooks/use-volume';
 import type { LoadHls } from '../lib/attach-stream';
@@ -30,7 +31,7 @@ import { playWithFallback, showsUnmuteHint, type AutoplayResult } from '../lib/a
 import { commandForKey, type PlayerCommand } from '../lib/keyboard';
 import { takeEarlyVideo } from '../lib/early-player';
 import { isBehindLive } from '../lib/live-edge';
-import { markProgramTime, seekVideo, togglePlayback } from '../lib/media-commands';
+import { markProgramTime, pauseVideo, seekVideo, togglePlayback } from '../lib/media-commands';
 import { PlayerControls, type ControlActions } from './player-controls';
 import { PlayerMessage } from './player-message';
 import type { PrerollPlayer as PrerollPlayerComponent } from './preroll-player';
@@ -131,6 +132,13 @@ export function VideoPlayer({
   };
   const behind = isLive && isBehindLive(media.currentTime, liveEdge);
   const onPrerollDone = useCallback(() => setPrerollDone(true), []);
+  const onMutedByBrowser = useCallback(() => setAutoplay('muted'), []);
+  // Once the game has started (not while the autoplay is still being tried, nor waiting for a click).
+  useBrowserPauseFallback(
+    video,
+    isPrerollDone && autoplay !== null && autoplay !== 'blocked',
+    onMutedByBrowser,
+  );
   useVideoAnalytics(video, analytics, isPrerollDone);
 
   const liveEdgeNow = session.liveEdge;
@@ -349,7 +357,9 @@ export function VideoPlayer({
             setRange: toolState.setRange,
             seekTo: actions.seekTo,
             timelineAnchor: session.timelineAnchor,
-            pause: () => video?.pause(),
+            pause: () => {
+              if (video) pauseVideo(video);
+            },
             close: toolState.close,
           })}
         </section>

@@ -3,7 +3,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { reportPrerollShown } from '../api/report-preroll-shown';
 import { afterPageLoad } from '../lib/after-page-load';
 import { playWithFallback } from '../lib/autoplay';
-import { prerollClock, type PrerollClock } from '../lib/preroll-clock';
+import { prerollClock, prerollLength, type PrerollClock } from '../lib/preroll-clock';
+import { watchPreroll } from '../lib/preroll-watchdog';
 
 export interface PrerollFlow {
   isDone: boolean;
@@ -18,6 +19,8 @@ export interface PrerollFlow {
  * The pre-roll runs first: it starts on its own (with sound when allowed, else muted), may be
  * skipped after `skippable_after_seconds`, and once it ended or was skipped the server is told
  * (exactly once) and the main video takes over. An ad that cannot load is passed over unreported.
+ * No ad holds the game hostage: its countdown and Skip go by the server's length, and a watchdog
+ * ends it when the browser never says it ended, or it stalls (lib/preroll-watchdog.ts).
  */
 export function usePreroll(
   preroll: Preroll | null,
@@ -28,9 +31,11 @@ export function usePreroll(
 ): PrerollFlow {
   const [isDone, setDone] = useState(preroll === null);
   const [clock, setClock] = useState<PrerollClock>(() =>
-    prerollClock(0, 0, preroll?.skippable_after_seconds ?? 0),
+    prerollClock(0, preroll?.duration_seconds ?? 0, preroll?.skippable_after_seconds ?? 0),
   );
   const [needsClick, setNeedsClick] = useState(false);
+  /** Set once the ad was asked to play (after the page's load): its watchdog runs from then. */
+  const [isStarting, setStarting] = useState(false);
   const reported = useRef(false);
 
   const finish = useCallback(
@@ -48,13 +53,20 @@ export function usePreroll(
 
   const start = useCallback(() => {
     if (!video) return;
+    setStarting(true);
     void playWithFallback(video).then((result) => setNeedsClick(result === 'blocked'));
   }, [video]);
 
   useEffect(() => {
     if (!video || !preroll || isDone) return;
     const tick = () =>
-      setClock(prerollClock(video.currentTime, video.duration, preroll.skippable_after_seconds));
+      setClock(
+        prerollClock(
+          video.currentTime,
+          prerollLength(preroll.duration_seconds, video.duration),
+          preroll.skippable_after_seconds,
+        ),
+      );
     const onEnded = () => finish(true);
     const onError = () => finish(false);
     video.addEventListener('timeupdate', tick);
@@ -72,6 +84,15 @@ export function usePreroll(
       video.removeEventListener('error', onError);
     };
   }, [video, preroll, isDone, finish, start]);
+
+  useEffect(() => {
+    // Not while the ad waits for the viewer's click: that is the viewer's time, not a stall.
+    if (!video || !preroll || isDone || !isStarting || needsClick) return;
+    return watchPreroll(video, preroll.duration_seconds, (verdict) =>
+      // An ad that stalled before the point it could be skipped was not seen.
+      finish(verdict === 'ran-out' || video.currentTime >= preroll.skippable_after_seconds),
+    );
+  }, [video, preroll, isDone, isStarting, needsClick, finish]);
 
   const skip = useCallback(() => {
     if (!clock.canSkip) return;

@@ -4,7 +4,22 @@
  */
 export function togglePlayback(video: HTMLVideoElement) {
   if (video.paused) void video.play().catch(() => undefined);
-  else video.pause();
+  else pauseVideo(video);
+}
+
+/** Elements whose coming `pause` event the viewer asked for (through the player's controls). */
+const viewerPauses = new WeakSet<HTMLMediaElement>();
+
+/** Pauses for the viewer: the pause is theirs, not the browser's (see takeViewerPause). */
+export function pauseVideo(video: HTMLMediaElement) {
+  if (video.paused) return;
+  viewerPauses.add(video);
+  video.pause();
+}
+
+/** Whether the pause being handled was the viewer's (each mark answers once). */
+export function takeViewerPause(video: HTMLMediaElement): boolean {
+  return viewerPauses.delete(video);
 }
 
 /**

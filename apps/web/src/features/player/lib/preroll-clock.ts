@@ -15,6 +15,15 @@ export interface PrerollClock {
 /** The least time Skip must save to be offered. */
 export const MIN_SKIP_SAVING_S = 3;
 
+/**
+ * The ad's length: the server's when it knows it, else the element's. WebKit may report a
+ * duration that follows the play position (issue 31), which would count down to 0 s at once and
+ * never offer Skip; the server's length is what the countdown and Skip go by.
+ */
+export function prerollLength(serverSeconds: number | null, elementDuration: number): number {
+  return serverSeconds ?? elementDuration;
+}
+
 export function prerollClock(
   currentTime: number,
   duration: number,

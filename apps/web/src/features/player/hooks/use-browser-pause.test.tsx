@@ -1,0 +1,82 @@
+import { renderHook } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { pauseVideo } from '../lib/media-commands';
+import { useBrowserPauseFallback } from './use-browser-pause';
+
+/** A jsdom video that plays with sound: pause() fires `pause` as a browser does. */
+function playingVideo() {
+  const video = document.createElement('video');
+  let paused = false;
+  Object.defineProperty(video, 'paused', { get: () => paused, configurable: true });
+  const play = vi.spyOn(video, 'play').mockImplementation(() => {
+    paused = false;
+    return Promise.resolve();
+  });
+  vi.spyOn(video, 'pause').mockImplementation(() => {
+    paused = true;
+    video.dispatchEvent(new Event('pause'));
+  });
+  /** The browser pausing it by itself (WebKit, issue 31). */
+  const browserPause = () => {
+    paused = true;
+    video.dispatchEvent(new Event('pause'));
+  };
+  return { video, play, browserPause };
+}
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('a pause the viewer did not ask for', () => {
+  it('goes on muted and asks for the unmute prompt', async () => {
+    const { video, play, browserPause } = playingVideo();
+    const onMuted = vi.fn();
+    renderHook(() => useBrowserPauseFallback(video, true, onMuted));
+    browserPause();
+    expect(video.muted).toBe(true);
+    expect(play).toHaveBeenCalledTimes(1);
+    await vi.waitFor(() => expect(onMuted).toHaveBeenCalledTimes(1));
+    expect(video.paused).toBe(false);
+  });
+
+  it("leaves the viewer's own pause alone", async () => {
+    const { video, play } = playingVideo();
+    const onMuted = vi.fn();
+    renderHook(() => useBrowserPauseFallback(video, true, onMuted));
+    pauseVideo(video);
+    await Promise.resolve();
+    expect(video.paused).toBe(true);
+    expect(video.muted).toBe(false);
+    expect(play).not.toHaveBeenCalled();
+    expect(onMuted).not.toHaveBeenCalled();
+  });
+
+  it('marks a pause the viewer asked for only once: a later browser pause is still caught', () => {
+    const { video, play, browserPause } = playingVideo();
+    renderHook(() => useBrowserPauseFallback(video, true, vi.fn()));
+    pauseVideo(video);
+    pauseVideo(video); // already paused: no pause event comes, no mark is left behind
+    void video.play();
+    play.mockClear();
+    browserPause();
+    expect(video.muted).toBe(true);
+    expect(play).toHaveBeenCalledTimes(1);
+  });
+
+  it('does nothing before the game has started, or to a muted game', () => {
+    const { video, play, browserPause } = playingVideo();
+    const { rerender } = renderHook(
+      ({ active }) => useBrowserPauseFallback(video, active, vi.fn()),
+      {
+        initialProps: { active: false },
+      },
+    );
+    browserPause();
+    expect(play).not.toHaveBeenCalled();
+    rerender({ active: true });
+    video.muted = true;
+    void video.play();
+    play.mockClear();
+    browserPause();
+    expect(play).not.toHaveBeenCalled();
+  });
+});
