@@ -1,5 +1,5 @@
 import type { SharedClip } from '@rudy/contracts';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../../../lib/query-client';
 import { apiError, callsTo, makeProfile, withBackground } from '../../../test/auth-fixtures';
@@ -101,7 +101,7 @@ describe('watch library page', () => {
 
   it('sends an anonymous visitor to log in first', async () => {
     const { router } = renderApp('/watch_library/5', { handler: withBackground(() => json([])) });
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(router.state.location.search).toBe('?return_to=%2Fwatch_library%2F5');
   });
 });

@@ -5,7 +5,7 @@ import type {
   VodMediaItemsPage,
   VodMediaRail,
 } from '@rudy/contracts';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../../../lib/query-client';
@@ -170,7 +170,7 @@ describe('/vod_library', () => {
 
   it('opens the video a vod_id link names', async () => {
     const { router } = renderApp('/vod_library?vod_id=3', { handler: library() });
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/watch_library/3'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/watch_library/3'));
     expect(router.state.location.search).toBe('?type=vod');
   });
 });
@@ -212,7 +212,7 @@ describe('/watch_library/:id?type=vod', () => {
     expect(screen.getByText('Length 1:15')).toBeTruthy();
     // The video itself is not suggested again.
     const related = () => screen.getByRole('region', { name: 'More like this' });
-    await vi.waitFor(() => expect(within(related()).getAllByRole('article')).toHaveLength(1));
+    await waitFor(() => expect(within(related()).getAllByRole('article')).toHaveLength(1));
     expect(within(related()).getByRole('link', { name: other.title })).toBeTruthy();
     expect(callsTo(fetch, '/api/vod-media-items')[0]?.url.searchParams.get('category_id')).toBe(
       '2',
