@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
-import { precompress } from './build-plugins/precompress';
+import { precompress } from './build-plugins/precompress.ts';
 
 /**
  * @rudy/contracts modules only declare constants and zod schemas. Marking them side-effect free
@@ -84,6 +84,11 @@ const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:3000';
 
 export default defineConfig({
   plugins: [react(), reactRouterProduction, contractsSideEffectFree, precompress()],
+  // CSS modules through Lightning CSS (already the minifier): a class composed from another file
+  // is a reference to that file's class. PostCSS's modules plugin instead pasted the other file's
+  // whole stylesheet into each one that composes from it, re-parsed without a source file (the
+  // "did not pass the `from` option" warning on every build) and shipped twice.
+  css: { transformer: 'lightningcss' },
   server: {
     port: 5173,
     proxy: {

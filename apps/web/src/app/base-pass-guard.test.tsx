@@ -1,19 +1,18 @@
-import type { CustomForm, Package } from '@rudy/contracts';
+import { BASE_PASS_FORM_ALIAS, type CustomForm, type Package } from '@rudy/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PROFILE_QUERY_KEY } from '../features/auth/api/get-profile';
+import { customFormQueryOptions } from '../features/commerce/api/custom-forms';
 import { bootstrapQueryOptions } from '../features/channel/api/get-bootstrap';
 import { apiClient } from '../lib/api-client';
 import { queryClient } from '../lib/query-client';
 import { STORAGE_KEYS, setItem } from '../lib/storage';
-import { SLOW, callsTo, makeProfile, withBackground } from '../test/auth-fixtures';
+import { callsTo, makeProfile, withBackground } from '../test/auth-fixtures';
 import { TEST_CONFIG, json, mockFetch } from '../test/fetch-mock';
 import { makeBootstrap, makePage } from '../test/fixtures';
 import { renderApp } from '../test/render-app';
 import { enforceBasePassChoice } from './route-guards';
-
-vi.setConfig({ testTimeout: 15_000 });
 
 afterEach(() => {
   queryClient.clear();
@@ -21,6 +20,19 @@ afterEach(() => {
 });
 
 const ann = makeProfile();
+
+/**
+ * Lets the guard decide before a test checks that it left the user alone: the passes form read
+ * (if one started) has settled, the guard's promise chain after it has run (microtasks only: one
+ * macrotask flushes them), and a navigation it started has finished. A fixed wait proved nothing
+ * when the decision came later than it.
+ */
+async function guardDecided(navigate: { mock: { results: { value: unknown }[] } }) {
+  const form = customFormQueryOptions(BASE_PASS_FORM_ALIAS, ann.id).queryKey;
+  await waitFor(() => expect(queryClient.isFetching({ queryKey: form })).toBe(0));
+  await new Promise((r) => setTimeout(r, 0));
+  await Promise.all(navigate.mock.results.map((r) => r.value));
+}
 const withForms = (on: boolean) => {
   const base = makeBootstrap();
   return makeBootstrap({ settings: { ...base.settings, custom_forms: on } });
@@ -71,17 +83,18 @@ describe('base-pass rule (spec section 2)', () => {
       bootstrap: withForms(true),
     });
     enforceBasePassChoice(router);
-    await waitFor(() => expect(router.state.location.pathname).toBe('/select-package/3'), SLOW);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/select-package/3'));
 
-    await userEvent.click(await screen.findByRole('radio', { name: /Season pass/ }, SLOW));
+    await userEvent.click(await screen.findByRole('radio', { name: /Season pass/ }));
     await userEvent.click(screen.getByRole('button', { name: 'Save my choice' }));
     await waitFor(() => expect(router.state.location.pathname).not.toMatch(/^\/select-package/));
     const post = callsTo(fetch, '/api/custom-forms/passes').find((c) => c.method === 'POST');
     expect(post?.body).toMatchObject({ entries: [{ name: 'base_pass', value: '11' }] });
 
+    const navigate = vi.spyOn(router, 'navigate');
     await router.navigate('/vod');
     await waitFor(() => expect(router.state.navigation.state).toBe('idle'));
-    await new Promise((r) => setTimeout(r, 50));
+    await guardDecided(navigate);
     expect(router.state.location.pathname).toBe('/vod');
   });
 
@@ -110,7 +123,7 @@ describe('base-pass rule (spec section 2)', () => {
       },
       navigate,
     });
-    await new Promise((r) => setTimeout(r, 100));
+    await guardDecided(navigate);
     expect(navigate).not.toHaveBeenCalled();
 
     state = { ...state, initialized: true };
@@ -129,7 +142,7 @@ describe('base-pass rule (spec section 2)', () => {
         bootstrap: withForms(true),
       });
       enforceBasePassChoice(router);
-      await screen.findByRole('heading', { level: 1 }, SLOW);
+      await screen.findByRole('heading', { level: 1 });
       expect(router.state.location.pathname).toBe(path);
       if (path !== '/select-package/3')
         expect(callsTo(fetch, '/api/custom-forms/passes')).toEqual([]);
@@ -142,9 +155,10 @@ describe('base-pass rule (spec section 2)', () => {
       user: ann,
       bootstrap: withForms(true),
     });
+    const navigate = vi.spyOn(router, 'navigate');
     enforceBasePassChoice(router);
-    await waitFor(() => expect(callsTo(fetch, '/api/custom-forms/passes')).toHaveLength(1), SLOW);
-    await new Promise((r) => setTimeout(r, 50));
+    await waitFor(() => expect(callsTo(fetch, '/api/custom-forms/passes')).toHaveLength(1));
+    await guardDecided(navigate);
     expect(router.state.location.pathname).toBe('/live');
   });
 
@@ -171,10 +185,11 @@ describe('base-pass rule (spec section 2)', () => {
     },
   ])('leaves $name alone', async ({ user, forms, handler, reads }) => {
     const { router, fetch } = renderApp('/live', { handler, user, bootstrap: withForms(forms) });
+    const navigate = vi.spyOn(router, 'navigate');
     enforceBasePassChoice(router);
-    await screen.findByRole('heading', { level: 1 }, SLOW);
+    await screen.findByRole('heading', { level: 1 });
     await waitFor(() => expect(callsTo(fetch, '/api/custom-forms/passes')).toHaveLength(reads));
-    await new Promise((r) => setTimeout(r, 50));
+    await guardDecided(navigate);
     expect(router.state.location.pathname).toBe('/live');
   });
 });

@@ -4,13 +4,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PROFILE_QUERY_KEY } from '../features/auth/api/get-profile';
 import { queryClient } from '../lib/query-client';
 import { STORAGE_KEYS, getItem } from '../lib/storage';
-import { SLOW, apiError, makeProfile, withBackground, callsTo } from '../test/auth-fixtures';
+import { apiError, makeProfile, withBackground, callsTo } from '../test/auth-fixtures';
 import { FUTURE, json, urlOf } from '../test/fetch-mock';
 import { renderApp } from '../test/render-app';
 import { SIGNED_IN_REDIRECTS, watchNavigation } from './route-guards';
 
 // Each test loads lazy route modules and waits for several round trips.
-vi.setConfig({ testTimeout: 15_000 });
 
 afterEach(() => {
   queryClient.clear();
@@ -28,7 +27,7 @@ const background = withBackground(() => json([]));
 describe('navigation rules (spec section 2)', () => {
   it.each(Object.keys(SIGNED_IN_REDIRECTS))('sends a signed-in user away from %s', async (path) => {
     const { router } = renderApp(path, { handler: background, user: ann });
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'), SLOW);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
   });
 
   it.each(['/profile', '/profile/clips', '/profile/edit', '/confirm-account-deletion'])(
@@ -39,12 +38,12 @@ describe('navigation rules (spec section 2)', () => {
           url.pathname === '/api/v2/auth/login' ? json(ann) : json([]),
         ),
       });
-      await waitFor(() => expect(router.state.location.pathname).toBe('/login'), SLOW);
+      await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
       expect(new URLSearchParams(router.state.location.search).get('return_to')).toBe(path);
-      await userEvent.type(await screen.findByLabelText('Email', {}, SLOW), 'ann@example.com');
+      await userEvent.type(await screen.findByLabelText('Email', {}), 'ann@example.com');
       await userEvent.type(screen.getByLabelText('Password'), 'correct horse');
       await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
-      await waitFor(() => expect(router.state.location.pathname).toBe(path), SLOW);
+      await waitFor(() => expect(router.state.location.pathname).toBe(path));
     },
   );
 
@@ -54,12 +53,12 @@ describe('navigation rules (spec section 2)', () => {
         withoutForms((url) => (url.pathname === '/api/v2/auth/login' ? json(ann) : json([]))),
       ),
     });
-    await screen.findByRole('heading', { level: 1 }, SLOW);
+    await screen.findByRole('heading', { level: 1 });
     await router.navigate('/login');
-    await userEvent.type(await screen.findByLabelText('Email', {}, SLOW), 'ann@example.com');
+    await userEvent.type(await screen.findByLabelText('Email', {}), 'ann@example.com');
     await userEvent.type(screen.getByLabelText('Password'), 'correct horse');
     await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/contacts'), SLOW);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/contacts'));
   });
 
   it('keeps a user with a temporary password on profile edit until it is changed', async () => {
@@ -72,12 +71,12 @@ describe('navigation rules (spec section 2)', () => {
         ),
       ),
     });
-    await waitFor(() => expect(router.state.location.pathname).toBe('/profile/edit'), SLOW);
-    expect(await screen.findByText('Choose your own password', {}, SLOW)).toBeTruthy();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/profile/edit'));
+    expect(await screen.findByText('Choose your own password', {})).toBeTruthy();
     await router.navigate('/faq');
     await waitFor(() => expect(router.state.location.pathname).toBe('/profile/edit'));
     // No current password is asked of a temporary one.
-    const newPassword = await screen.findByLabelText('New password', {}, SLOW);
+    const newPassword = await screen.findByLabelText('New password', {});
     expect(screen.queryByLabelText('Current password')).toBeNull();
     await userEvent.type(newPassword, 'my own passphrase');
     await userEvent.type(screen.getByLabelText('Confirm password'), 'my own passphrase');
@@ -94,7 +93,7 @@ describe('navigation rules (spec section 2)', () => {
   it('sends a logged-out user going from login or registration to Buy back', async () => {
     const { router } = renderApp('/registration?x=1', { handler: background });
     watchNavigation(router);
-    await screen.findByRole('heading', { level: 1, name: 'Create an account' }, SLOW);
+    await screen.findByRole('heading', { level: 1, name: 'Create an account' });
     await router.navigate('/buy');
     await waitFor(() => expect(router.state.navigation.state).toBe('idle'));
     expect(router.state.location.pathname + router.state.location.search).toBe('/registration?x=1');
@@ -116,7 +115,7 @@ describe('logout', () => {
         return json([]);
       }),
     });
-    await userEvent.click(await screen.findByRole('button', { name: 'Log out' }, SLOW));
+    await userEvent.click(await screen.findByRole('button', { name: 'Log out' }));
     // The fresh key may come first: home asks for it as soon as it is on screen.
     await waitFor(() => expect(queryClient.getQueryData(PROFILE_QUERY_KEY)).toBeNull());
     expect(getItem(STORAGE_KEYS.apiKey)).toBe('fresh-anonymous-key');
@@ -163,9 +162,7 @@ describe('logout', () => {
         url.pathname === '/api/auth/logout' ? apiError('cannot_logout') : json([]),
       ),
     });
-    await userEvent.click(
-      await screen.findByRole('button', { name: 'Account menu for Ann Lee' }, SLOW),
-    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Account menu for Ann Lee' }));
     expect(screen.getByText('ann@example.com')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Log out' }));
     expect(await screen.findByText("user can't be logged out")).toBeTruthy();

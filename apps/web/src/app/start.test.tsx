@@ -3,7 +3,7 @@ import type { Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../lib/query-client';
 import { FUTURE, json, mockFetch, urlOf, type Handler } from '../test/fetch-mock';
-import { SLOW, makeProfile } from '../test/auth-fixtures';
+import { makeProfile } from '../test/auth-fixtures';
 import { makeBootstrap } from '../test/fixtures';
 import { STORE_PERSISTENCE_TIMEOUT_MS } from '@rudy/contracts';
 import { STORAGE_KEYS, setItem } from '../lib/storage';
@@ -243,8 +243,8 @@ describe('start-up', () => {
         '/api/packages': () => json([]),
       }),
     );
-    expect(await screen.findByRole('heading', { name: 'Choose your pass' }, SLOW)).toBeTruthy();
-    expect(await screen.findByRole('button', { name: 'Save my choice' }, SLOW)).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Choose your pass' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Save my choice' })).toBeTruthy();
     expect(router?.state.location.pathname).toBe('/select-package/3');
     expect(window.location.pathname).toBe('/select-package/3');
     window.history.replaceState(null, '', '/');

@@ -51,9 +51,6 @@ export function withBackground(handler: Handler): Handler {
   };
 }
 
-/** The first render of a lazy route module in a test file waits for its import. */
-export const SLOW = { timeout: 5000 };
-
 /** The calls a test's fetch mock received for one path, with their parsed JSON bodies. */
 export function callsTo(fetch: ReturnType<typeof mockFetch>, path: string) {
   return fetch.mock.calls

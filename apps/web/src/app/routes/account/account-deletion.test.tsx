@@ -5,12 +5,10 @@ import { PROFILE_QUERY_KEY } from '../../../features/auth/api/get-profile';
 import { queryClient } from '../../../lib/query-client';
 import { getLastPage } from '../../../lib/navigation-memory';
 import { STORAGE_KEYS, getItem } from '../../../lib/storage';
-import { SLOW, apiError, makeProfile, withBackground, callsTo } from '../../../test/auth-fixtures';
+import { apiError, makeProfile, withBackground, callsTo } from '../../../test/auth-fixtures';
 import { FUTURE, json } from '../../../test/fetch-mock';
 import { renderApp } from '../../../test/render-app';
 import { makeClipList } from '../../../test/fixtures';
-
-vi.setConfig({ testTimeout: 15_000 });
 
 afterEach(() => {
   queryClient.clear();
@@ -23,7 +21,7 @@ describe('account deletion', () => {
       user: makeProfile(),
       handler: withBackground(() => json([])),
     });
-    await screen.findByRole('button', { name: 'Delete my account' }, SLOW);
+    await screen.findByRole('button', { name: 'Delete my account' });
     await waitFor(() => expect(getLastPage()?.path).toBe('/confirm-account-deletion'));
   });
 
@@ -36,7 +34,7 @@ describe('account deletion', () => {
           : json([]),
       ),
     });
-    await userEvent.click(await screen.findByRole('button', { name: 'Delete my account' }, SLOW));
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete my account' }));
     expect(await screen.findByText('Field is required')).toBeTruthy();
     await userEvent.type(screen.getByLabelText('Password'), 'not it');
     await userEvent.click(screen.getByRole('button', { name: 'Delete my account' }));
@@ -55,9 +53,9 @@ describe('account deletion', () => {
         return json([]);
       }),
     });
-    await userEvent.type(await screen.findByLabelText('Password', {}, SLOW), 'my password');
+    await userEvent.type(await screen.findByLabelText('Password', {}), 'my password');
     await userEvent.click(screen.getByRole('button', { name: 'Delete my account' }));
-    expect(await screen.findByText('Your account has been deleted.', {}, SLOW)).toBeTruthy();
+    expect(await screen.findByText('Your account has been deleted.', {})).toBeTruthy();
     expect(router.state.location.pathname).toBe('/');
     expect(getItem(STORAGE_KEYS.apiKey)).toBe('anonymous-again');
     expect(queryClient.getQueryData(PROFILE_QUERY_KEY)).toBeNull();
@@ -71,7 +69,7 @@ describe('account deletion', () => {
       user: makeProfile({ has_password: false }),
       handler: withBackground(() => json([])),
     });
-    const email = await screen.findByLabelText('Email address', {}, SLOW);
+    const email = await screen.findByLabelText('Email address', {});
     expect(screen.queryByLabelText('Password')).toBeNull();
     await userEvent.type(email, 'nope');
     await userEvent.click(screen.getByRole('button', { name: 'Delete my account' }));
@@ -107,19 +105,19 @@ describe('account page', () => {
         return json([]);
       }),
     });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Ann Lee' }, SLOW)).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Ann Lee' })).toBeTruthy();
     expect(screen.getByText('ann@example.com')).toBeTruthy();
     expect(screen.getByText('Email not confirmed')).toBeTruthy();
-    expect(await screen.findByText('No orders yet', {}, SLOW)).toBeTruthy();
+    expect(await screen.findByText('No orders yet', {})).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Send the link again' }));
     expect(await screen.findByText(/A new link is on its way/)).toBeTruthy();
     expect(callsTo(fetch, '/api/auth/email-verify/resend')).toHaveLength(1);
     await userEvent.click(screen.getByRole('link', { name: 'Clips' }));
-    expect(await screen.findByText('No clips yet', {}, SLOW)).toBeTruthy();
+    expect(await screen.findByText('No clips yet', {})).toBeTruthy();
     await router.navigate('/profile/transactions');
-    expect(await screen.findByText('No transactions yet', {}, SLOW)).toBeTruthy();
+    expect(await screen.findByText('No transactions yet', {})).toBeTruthy();
     await router.navigate('/profile/passes');
-    expect(await screen.findByText('Watch games', {}, SLOW)).toBeTruthy();
+    expect(await screen.findByText('Watch games', {})).toBeTruthy();
     expect(screen.getByText('No ads')).toBeTruthy();
   });
 });

@@ -4,11 +4,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PROFILE_QUERY_KEY } from '../../../features/auth/api/get-profile';
 import { changeLocale } from '../../../lib/i18n';
 import { queryClient } from '../../../lib/query-client';
-import { SLOW, apiError, makeProfile, withBackground, callsTo } from '../../../test/auth-fixtures';
+import { apiError, makeProfile, withBackground, callsTo } from '../../../test/auth-fixtures';
 import { json } from '../../../test/fetch-mock';
 import { renderApp } from '../../../test/render-app';
-
-vi.setConfig({ testTimeout: 15_000 });
 
 afterEach(() => {
   queryClient.clear();
@@ -33,7 +31,7 @@ describe('profile edit', () => {
         isUpdate(url, init) ? json({ ...ann, first_name: 'Anna', newsletter: true }) : json([]),
       ),
     });
-    const first = await screen.findByLabelText('First name', {}, SLOW);
+    const first = await screen.findByLabelText('First name', {});
     await userEvent.clear(first);
     await userEvent.type(first, 'Anna');
     await userEvent.click(screen.getByLabelText('Send me news and offers by email'));
@@ -55,7 +53,7 @@ describe('profile edit', () => {
           : json([]),
       ),
     });
-    const email = await screen.findByLabelText('Email', {}, SLOW);
+    const email = await screen.findByLabelText('Email', {});
     expect(screen.queryByLabelText('Password to confirm the new email')).toBeNull();
     await userEvent.clear(email);
     await userEvent.type(email, 'ann.new@example.com');
@@ -85,7 +83,7 @@ describe('profile edit', () => {
           : json([]),
       ),
     });
-    await userEvent.type(await screen.findByLabelText('Nouveau mot de passe', {}, SLOW), 'x');
+    await userEvent.type(await screen.findByLabelText('Nouveau mot de passe', {}), 'x');
     await userEvent.click(screen.getByRole('button', { name: 'Changer le mot de passe' }));
     expect(await screen.findByText('Le mot de passe est trop court')).toBeTruthy();
     expect(screen.getAllByText('Ce champ est obligatoire')).not.toHaveLength(0);
@@ -101,7 +99,7 @@ describe('profile edit', () => {
       user: ann,
       handler: withBackground((url, init) => (isUpdate(url, init) ? json(ann) : json([]))),
     });
-    await userEvent.type(await screen.findByLabelText('Current password', {}, SLOW), 'old one!');
+    await userEvent.type(await screen.findByLabelText('Current password', {}), 'old one!');
     await userEvent.type(screen.getByLabelText('New password'), 'brand new passphrase');
     await userEvent.type(screen.getByLabelText('Confirm password'), 'brand new passphrase');
     await userEvent.click(screen.getByRole('button', { name: 'Change password' }));

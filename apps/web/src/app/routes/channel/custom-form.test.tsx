@@ -3,11 +3,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../../../lib/query-client';
-import { SLOW, apiError, callsTo, makeProfile, withBackground } from '../../../test/auth-fixtures';
+import { apiError, callsTo, makeProfile, withBackground } from '../../../test/auth-fixtures';
 import { json } from '../../../test/fetch-mock';
 import { renderApp } from '../../../test/render-app';
 
-vi.setConfig({ testTimeout: 20_000 });
 afterEach(() => {
   queryClient.clear();
   vi.unstubAllGlobals();
@@ -49,7 +48,7 @@ describe('a channel custom form (/forms/:alias, and the contact form on /contact
   it("checks fields with the spec's texts before sending, then posts every field", async () => {
     const { fetch } = renderApp('/forms/contact', { handler, user: makeProfile() });
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Write to the league' }, SLOW),
+      await screen.findByRole('heading', { level: 1, name: 'Write to the league' }),
     ).toBeTruthy();
     await userEvent.type(screen.getByLabelText('Email'), 'sam@njhl');
     await userEvent.type(screen.getByLabelText('Phone'), '555-0123');
@@ -93,7 +92,7 @@ describe('a channel custom form (/forms/:alias, and the contact form on /contact
           : json(form),
       ),
     });
-    await userEvent.type(await screen.findByLabelText('Your name', {}, SLOW), 'Sam');
+    await userEvent.type(await screen.findByLabelText('Your name', {}), 'Sam');
     await userEvent.type(screen.getByLabelText('Email'), 'sam@njhl.example');
     await userEvent.selectOptions(screen.getByLabelText('Topic'), 'billing');
     await userEvent.click(screen.getByLabelText('You may call me'));
@@ -104,14 +103,14 @@ describe('a channel custom form (/forms/:alias, and the contact form on /contact
 
   it('asks an anonymous visitor to log in, and says when the channel has no such form', async () => {
     const view = renderApp('/contacts', { handler });
-    const region = await screen.findByRole('region', { name: 'Write to the league' }, SLOW);
+    const region = await screen.findByRole('region', { name: 'Write to the league' });
     expect(within(region).getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe(
       '/login?return_to=%2Fcontacts',
     );
     view.unmount();
     renderApp('/forms/nope', { handler });
     expect(
-      await screen.findByText('This form does not exist or is no longer open.', {}, SLOW),
+      await screen.findByText('This form does not exist or is no longer open.', {}),
     ).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Send' })).toBeNull());
   });

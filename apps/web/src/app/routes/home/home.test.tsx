@@ -9,7 +9,6 @@ import { renderApp } from '../../../test/render-app';
 
 // The first render loads the lazy route modules, which takes a while on a busy machine.
 configure({ asyncUtilTimeout: 5000 });
-vi.setConfig({ testTimeout: 20_000 });
 
 afterEach(() => {
   queryClient.clear();

@@ -1,13 +1,11 @@
 import type { SharedClip } from '@rudy/contracts';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../../../lib/query-client';
-import { SLOW, apiError, callsTo, makeProfile, withBackground } from '../../../test/auth-fixtures';
+import { apiError, callsTo, makeProfile, withBackground } from '../../../test/auth-fixtures';
 import { json } from '../../../test/fetch-mock';
 import { makeClip, makeClipList } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render-app';
-
-vi.setConfig({ testTimeout: 15_000 });
 
 afterEach(() => {
   queryClient.clear();
@@ -39,9 +37,7 @@ describe('shared clip page', () => {
         url.pathname === `/api/shared-clip/${UUID}` ? json(shared) : json([]),
       ),
     });
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Overtime winner' }, SLOW),
-    ).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Overtime winner' })).toBeTruthy();
     expect(video()?.getAttribute('poster')).toBe('/media/c/5/tok/poster.jpg');
     expect(screen.getByRole('region', { name: 'Video player' })).toBeTruthy();
     expect(screen.getByText('A clip from Northern Junior Hockey League')).toBeTruthy();
@@ -63,7 +59,7 @@ describe('shared clip page', () => {
     renderApp(`/share/5/${UUID}`, {
       handler: withBackground(() => apiError('not_found', 404)),
     });
-    expect(await screen.findByText('This clip is not available', {}, SLOW)).toBeTruthy();
+    expect(await screen.findByText('This clip is not available', {})).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back to home' }).getAttribute('href')).toBe('/');
     expect(video()).toBeNull();
   });
@@ -74,7 +70,7 @@ describe('shared clip page', () => {
         url.pathname === `/api/shared-clip/${UUID}` ? json(shared) : json([]),
       ),
     });
-    expect(await screen.findByText('This clip is not available', {}, SLOW)).toBeTruthy();
+    expect(await screen.findByText('This clip is not available', {})).toBeTruthy();
   });
 });
 
@@ -86,9 +82,7 @@ describe('watch library page', () => {
         url.pathname === '/api/clips/user' ? json(makeClipList([clip])) : json([]),
       ),
     });
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Overtime winner' }, SLOW),
-    ).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Overtime winner' })).toBeTruthy();
     expect(video()).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Download' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Delete' })).toBeTruthy();
@@ -101,15 +95,13 @@ describe('watch library page', () => {
         url.pathname === '/api/clips/user' ? json(makeClipList([clip])) : json([]),
       ),
     });
-    expect(
-      await screen.findByText('This clip does not exist or was deleted.', {}, SLOW),
-    ).toBeTruthy();
+    expect(await screen.findByText('This clip does not exist or was deleted.', {})).toBeTruthy();
     expect(video()).toBeNull();
   });
 
   it('sends an anonymous visitor to log in first', async () => {
     const { router } = renderApp('/watch_library/5', { handler: withBackground(() => json([])) });
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/login'), SLOW);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(router.state.location.search).toBe('?return_to=%2Fwatch_library%2F5');
   });
 });

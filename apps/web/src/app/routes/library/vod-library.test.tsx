@@ -5,16 +5,14 @@ import type {
   VodMediaItemsPage,
   VodMediaRail,
 } from '@rudy/contracts';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../../../lib/query-client';
-import { SLOW, callsTo, makeProfile, withBackground } from '../../../test/auth-fixtures';
+import { callsTo, makeProfile, withBackground } from '../../../test/auth-fixtures';
 import { FUTURE, json, type Handler } from '../../../test/fetch-mock';
 import { makeEvent } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render-app';
-
-vi.setConfig({ testTimeout: 15_000 });
 
 afterEach(() => {
   queryClient.clear();
@@ -85,7 +83,7 @@ function library(own: Partial<Record<string, Handler>> = {}): Handler {
 describe('/vod_library', () => {
   it('shows the rails with their videos, the categories and the games with clips', async () => {
     renderApp('/vod_library', { handler: library() });
-    const featured = await screen.findByRole('region', { name: 'Featured' }, SLOW);
+    const featured = await screen.findByRole('region', { name: 'Featured' });
     const cards = within(featured).getAllByRole('article');
     expect(cards).toHaveLength(2);
     const link = within(featured).getByRole('link', { name: recap.title });
@@ -96,7 +94,7 @@ describe('/vod_library', () => {
     expect(within(cards[1] as HTMLElement).getByText('1:15')).toBeTruthy();
     // An empty rail is left out.
     expect(screen.queryByRole('region', { name: 'Nothing yet' })).toBeNull();
-    const games = await screen.findByRole('region', { name: 'Games with clips' }, SLOW);
+    const games = await screen.findByRole('region', { name: 'Games with clips' });
     expect(within(games).getByRole('link', { name: 'Rapids @ Knights' }).getAttribute('href')).toBe(
       '/watch/19',
     );
@@ -116,9 +114,9 @@ describe('/vod_library', () => {
           json(url.searchParams.get('search') === 'hocky' ? page([coach]) : page([])),
       }),
     });
-    const box = await screen.findByRole('searchbox', { name: 'Search the library' }, SLOW);
+    const box = await screen.findByRole('searchbox', { name: 'Search the library' });
     await userEvent.type(box, 'hocky');
-    expect(await screen.findByText('1 video for “hocky”', {}, SLOW)).toBeTruthy();
+    expect(await screen.findByText('1 video for “hocky”', {})).toBeTruthy();
     const calls = callsTo(fetch, '/api/vod-media/search');
     // One call for the whole word: the box waits for a pause in the typing.
     expect(calls).toHaveLength(1);
@@ -130,7 +128,7 @@ describe('/vod_library', () => {
 
     await userEvent.clear(box);
     await userEvent.type(box, 'zamboni');
-    expect(await screen.findByText('No videos match “zamboni”', {}, SLOW)).toBeTruthy();
+    expect(await screen.findByText('No videos match “zamboni”', {})).toBeTruthy();
     expect(screen.getByText('Check the spelling or try other words.')).toBeTruthy();
   });
 
@@ -142,17 +140,17 @@ describe('/vod_library', () => {
           fail ? json({ message: 'boom', code: 'internal_error' }, 500) : json(page([recap])),
       }),
     });
-    const retry = await screen.findByRole('button', { name: 'Try again' }, SLOW);
+    const retry = await screen.findByRole('button', { name: 'Try again' });
     fail = false;
     await userEvent.click(retry);
-    expect(await screen.findByRole('link', { name: recap.title }, SLOW)).toBeTruthy();
+    expect(await screen.findByRole('link', { name: recap.title })).toBeTruthy();
   });
 
   it('lists a category’s videos when one is chosen', async () => {
     const { fetch } = renderApp('/vod_library?category_id=2', {
       handler: library({ '/api/vod-media-items': () => json(page([coach], 12)) }),
     });
-    expect(await screen.findByRole('link', { name: coach.title }, SLOW)).toBeTruthy();
+    expect(await screen.findByRole('link', { name: coach.title })).toBeTruthy();
     expect(callsTo(fetch, '/api/vod-media-items')[0]?.url.searchParams.get('category_id')).toBe(
       '2',
     );
@@ -167,12 +165,12 @@ describe('/vod_library', () => {
         '/api/events/with_clip': () => json({ data: [], meta: { total: 0, offset: 0, limit: 12 } }),
       }),
     });
-    expect(await screen.findByText('The library is being prepared', {}, SLOW)).toBeTruthy();
+    expect(await screen.findByText('The library is being prepared', {})).toBeTruthy();
   });
 
   it('opens the video a vod_id link names', async () => {
     const { router } = renderApp('/vod_library?vod_id=3', { handler: library() });
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/watch_library/3'), SLOW);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/watch_library/3'));
     expect(router.state.location.search).toBe('?type=vod');
   });
 });
@@ -207,14 +205,14 @@ describe('/watch_library/:id?type=vod', () => {
         '/api/vod-media-items': () => json(page([coach, other], 12)),
       }),
     });
-    expect(await screen.findByRole('heading', { level: 1, name: coach.title }, SLOW)).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: coach.title })).toBeTruthy();
     expect(video()?.getAttribute('poster')).toBe('/media/vod/u3/poster.jpg');
     expect(screen.getByRole('region', { name: 'Video player' })).toBeTruthy();
     expect(screen.getByText('Interviews')).toBeTruthy();
     expect(screen.getByText('Length 1:15')).toBeTruthy();
     // The video itself is not suggested again.
     const related = () => screen.getByRole('region', { name: 'More like this' });
-    await vi.waitFor(() => expect(within(related()).getAllByRole('article')).toHaveLength(1), SLOW);
+    await waitFor(() => expect(within(related()).getAllByRole('article')).toHaveLength(1));
     expect(within(related()).getByRole('link', { name: other.title })).toBeTruthy();
     expect(callsTo(fetch, '/api/vod-media-items')[0]?.url.searchParams.get('category_id')).toBe(
       '2',
@@ -228,7 +226,7 @@ describe('/watch_library/:id?type=vod', () => {
           detail(recap, { access: 'purchase', stream: null, stream_state: 'unavailable' }),
       }),
     });
-    const prompt = (await screen.findByText('Included with library passes', {}, SLOW))
+    const prompt = (await screen.findByText('Included with library passes', {}))
       .parentElement as HTMLElement;
     expect(within(prompt).getByRole('link', { name: 'See passes' }).getAttribute('href')).toBe(
       '/packages',
@@ -251,7 +249,6 @@ describe('/watch_library/:id?type=vod', () => {
       await screen.findByText(
         'Passes and plans that open the video library include this video.',
         {},
-        SLOW,
       ),
     ).toBeTruthy();
     const prompt = screen.getByText('Included with library passes').parentElement as HTMLElement;
@@ -265,7 +262,7 @@ describe('/watch_library/:id?type=vod', () => {
           json({ message: 'VOD item not found', code: 'not_found' }, 404),
       }),
     });
-    expect(await screen.findByText('This video is not available', {}, SLOW)).toBeTruthy();
+    expect(await screen.findByText('This video is not available', {})).toBeTruthy();
     expect(video()).toBeNull();
   });
 });

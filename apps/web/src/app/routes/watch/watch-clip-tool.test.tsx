@@ -3,12 +3,10 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../../../lib/query-client';
-import { SLOW, makeProfile, withBackground } from '../../../test/auth-fixtures';
+import { makeProfile, withBackground } from '../../../test/auth-fixtures';
 import { FUTURE, json } from '../../../test/fetch-mock';
 import { makeClipList, makeEvent } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render-app';
-
-vi.setConfig({ testTimeout: 15_000 });
 
 afterEach(() => {
   queryClient.clear();
@@ -48,7 +46,7 @@ function watchGame(user: Profile | null) {
   });
 }
 
-const player = () => screen.findByRole('region', { name: 'Video player' }, SLOW);
+const player = () => screen.findByRole('region', { name: 'Video player' });
 
 describe('the clip button in the player', () => {
   /** Presses Clip: the panel opens under the player on every device (no hover title needed). */
@@ -96,7 +94,7 @@ describe('the clip button in the player', () => {
     await userEvent.click(button);
     expect(button.getAttribute('aria-expanded')).toBe('true');
     const panel = await screen.findByRole('region', { name: 'Clip' });
-    expect(await within(panel).findByRole('checkbox', { name: 'Hockey' }, SLOW)).toBeTruthy();
+    expect(await within(panel).findByRole('checkbox', { name: 'Hockey' })).toBeTruthy();
     expect(within(panel).getByRole('heading', { name: 'Cut a clip' })).toBeTruthy();
     await userEvent.click(within(panel).getByRole('button', { name: 'Close the clip tool' }));
     expect(screen.queryByRole('region', { name: 'Clip' })).toBeNull();

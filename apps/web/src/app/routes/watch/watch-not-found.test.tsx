@@ -1,11 +1,9 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../../../lib/query-client';
-import { SLOW, withBackground } from '../../../test/auth-fixtures';
+import { withBackground } from '../../../test/auth-fixtures';
 import { json } from '../../../test/fetch-mock';
 import { renderApp } from '../../../test/render-app';
-
-vi.setConfig({ testTimeout: 15_000 });
 
 afterEach(() => {
   queryClient.clear();
@@ -22,7 +20,7 @@ describe('a game that does not exist', () => {
           : json([]),
       ),
     });
-    expect(await screen.findByRole('heading', { name: 'game not found' }, SLOW)).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'game not found' })).toBeTruthy();
     expect(screen.getByText('Sorry! - Game Not Found', { selector: 'p' })).toBeTruthy();
     expect(screen.queryByRole('region', { name: 'Video player' })).toBeNull();
     expect(screen.queryByRole('button', { name: /try again/i })).toBeNull();

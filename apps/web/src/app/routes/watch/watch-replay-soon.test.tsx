@@ -3,12 +3,10 @@ import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n, loadLocale } from '../../../lib/i18n';
 import { queryClient } from '../../../lib/query-client';
-import { SLOW, withBackground } from '../../../test/auth-fixtures';
+import { withBackground } from '../../../test/auth-fixtures';
 import { json } from '../../../test/fetch-mock';
 import { makeEvent } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render-app';
-
-vi.setConfig({ testTimeout: 15_000 });
 
 afterEach(() => {
   queryClient.clear();
@@ -44,7 +42,7 @@ function watch(eventType: Playback['event_type']) {
 describe('a game whose video is not ready', () => {
   it('a replay still being packaged says it is coming, with no spinner and no player', async () => {
     watch('finished');
-    const message = await screen.findByText('Replay coming soon', {}, SLOW);
+    const message = await screen.findByText('Replay coming soon', {});
     expect(screen.getByText(/It starts here by itself once it is ready/)).toBeTruthy();
     expect(message.closest('[aria-busy="true"]')).toBeNull();
     expect(screen.queryByTestId('main-video')).toBeNull();
@@ -54,7 +52,7 @@ describe('a game whose video is not ready', () => {
 
   it('a live game whose encoder is starting says the stream is on its way', async () => {
     watch('live');
-    const message = await screen.findByText('Getting the stream ready', {}, SLOW);
+    const message = await screen.findByText('Getting the stream ready', {});
     expect(message.closest('[aria-busy="true"]')).not.toBeNull();
     expect(screen.queryByText('Replay coming soon')).toBeNull();
   });
@@ -63,6 +61,6 @@ describe('a game whose video is not ready', () => {
     await loadLocale('fr');
     await i18n.changeLanguage('fr');
     watch('finished');
-    expect(await screen.findByText('Rediffusion bientôt disponible', {}, SLOW)).toBeTruthy();
+    expect(await screen.findByText('Rediffusion bientôt disponible', {})).toBeTruthy();
   });
 });

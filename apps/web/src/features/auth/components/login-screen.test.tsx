@@ -4,12 +4,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PROFILE_QUERY_KEY } from '../api/get-profile';
 import { queryClient } from '../../../lib/query-client';
 import { changeLocale } from '../../../lib/i18n';
-import { SLOW, apiError, makeProfile, withBackground, callsTo } from '../../../test/auth-fixtures';
+import { apiError, makeProfile, withBackground, callsTo } from '../../../test/auth-fixtures';
 import { json } from '../../../test/fetch-mock';
 import { renderApp } from '../../../test/render-app';
 
 // Screens load lazily and the tests type whole forms; a busy machine needs the room.
-vi.setConfig({ testTimeout: 15_000 });
 
 afterEach(() => {
   queryClient.clear();
@@ -19,7 +18,7 @@ afterEach(() => {
 const ann = makeProfile();
 
 async function fillAndSubmit(email: string, password: string) {
-  await userEvent.type(await screen.findByLabelText('Email', {}, SLOW), email);
+  await userEvent.type(await screen.findByLabelText('Email', {}), email);
   await userEvent.type(screen.getByLabelText('Password'), password);
   await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
 }
@@ -27,7 +26,7 @@ async function fillAndSubmit(email: string, password: string) {
 describe('login', () => {
   it('shows the spec messages at the fields and focuses the first invalid one', async () => {
     renderApp('/login', { handler: withBackground(() => json({})) });
-    await userEvent.click(await screen.findByRole('button', { name: 'Log in' }, SLOW));
+    await userEvent.click(await screen.findByRole('button', { name: 'Log in' }));
     const email = screen.getByLabelText('Email');
     expect(await screen.findByText('Enter your Email')).toBeTruthy();
     expect(screen.getByText('Field is required')).toBeTruthy();
@@ -44,7 +43,7 @@ describe('login', () => {
   it('says the same in French', async () => {
     await changeLocale('fr');
     renderApp('/login', { handler: withBackground(() => json({})) });
-    await userEvent.click(await screen.findByRole('button', { name: 'Se connecter' }, SLOW));
+    await userEvent.click(await screen.findByRole('button', { name: 'Se connecter' }));
     expect(await screen.findByText('Entrez votre courriel')).toBeTruthy();
     expect(screen.getByText('Ce champ est obligatoire')).toBeTruthy();
   });
@@ -125,9 +124,7 @@ describe('login', () => {
         return json({});
       },
     });
-    await userEvent.click(
-      await screen.findByRole('button', { name: 'Continue with Google' }, SLOW),
-    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Continue with Google' }));
     expect(
       screen.getByText('Sign in with your email or a social account to watch your games.'),
     ).toBeTruthy();
@@ -144,7 +141,7 @@ describe('login', () => {
         url.pathname === '/api/auth/add_session' ? json(ann) : json([]),
       ),
     });
-    await waitFor(() => expect(router.state.location.pathname).toBe('/contacts'), SLOW);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/contacts'));
     const calls = callsTo(fetch, '/api/auth/add_session');
     expect(calls).toHaveLength(1);
     expect(calls[0]?.body).toMatchObject({ code: 'one-time' });
@@ -153,7 +150,7 @@ describe('login', () => {
 
   it('explains a social sign-in the server refused', async () => {
     renderApp('/login?social_error=email_unverified', { handler: withBackground(() => json({})) });
-    const alert = await screen.findByRole('alert', {}, SLOW);
+    const alert = await screen.findByRole('alert', {});
     expect(within(alert).getByText(/already has an account here/)).toBeTruthy();
   });
 });

@@ -5,11 +5,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { changeLocale } from '../../../lib/i18n';
 import { rememberLastPage } from '../../../lib/navigation-memory';
 import { queryClient } from '../../../lib/query-client';
-import { SLOW, apiError, makeProfile, withBackground, callsTo } from '../../../test/auth-fixtures';
+import { apiError, makeProfile, withBackground, callsTo } from '../../../test/auth-fixtures';
 import { json, type Handler } from '../../../test/fetch-mock';
 import { renderApp } from '../../../test/render-app';
-
-vi.setConfig({ testTimeout: 15_000 });
 
 afterEach(() => {
   queryClient.clear();
@@ -25,9 +23,7 @@ describe('email verification link', () => {
     const { fetch } = renderApp(`/verify-email?${LINK}`, {
       handler: answer('/api/auth/email-verify', () => json({ message: 'Email verified.' })),
     });
-    expect(
-      await screen.findByText('Your email address is confirmed. Thank you!', {}, SLOW),
-    ).toBeTruthy();
+    expect(await screen.findByText('Your email address is confirmed. Thank you!', {})).toBeTruthy();
     const calls = callsTo(fetch, '/api/auth/email-verify');
     expect(calls).toHaveLength(1);
     expect(calls[0]?.body).toMatchObject({
@@ -43,16 +39,12 @@ describe('email verification link', () => {
       user: makeProfile({ email_verified: false }),
       handler: answer('/api/auth/email-verify', () => json({ message: 'Email verified.' })),
     });
-    await waitFor(
-      () =>
-        expect(router.state.location.pathname + router.state.location.search).toBe(
-          '/buy?package_id=1',
-        ),
-      SLOW,
+    await waitFor(() =>
+      expect(router.state.location.pathname + router.state.location.search).toBe(
+        '/buy?package_id=1',
+      ),
     );
-    expect(
-      await screen.findByText('Your email address is confirmed. Thank you!', {}, SLOW),
-    ).toBeTruthy();
+    expect(await screen.findByText('Your email address is confirmed. Thank you!', {})).toBeTruthy();
   });
 
   it.each([
@@ -62,7 +54,7 @@ describe('email verification link', () => {
     renderApp(`/verify-email?${LINK}`, {
       handler: answer('/api/auth/email-verify', () => apiError(code)),
     });
-    expect(await screen.findByText(text, {}, SLOW)).toBeTruthy();
+    expect(await screen.findByText(text, {})).toBeTruthy();
     expect(screen.queryByText(/server text/)).toBeNull();
   });
 
@@ -72,9 +64,7 @@ describe('email verification link', () => {
         apiError('validation_failed', 400, { email: FIELD.email }),
       ),
     });
-    expect(
-      await screen.findByText('Verification your email address failed.', {}, SLOW),
-    ).toBeTruthy();
+    expect(await screen.findByText('Verification your email address failed.', {})).toBeTruthy();
   });
 
   it('fails a link with a missing part without calling the server, in French too', async () => {
@@ -83,7 +73,7 @@ describe('email verification link', () => {
       handler: withBackground(() => json([])),
     });
     expect(
-      await screen.findByText('La vérification de votre adresse courriel a échoué.', {}, SLOW),
+      await screen.findByText('La vérification de votre adresse courriel a échoué.', {}),
     ).toBeTruthy();
     expect(callsTo(fetch, '/api/auth/email-verify')).toHaveLength(0);
   });
@@ -93,7 +83,7 @@ describe('verification notice', () => {
   it('links to the dev outbox only when the server has one', async () => {
     const user = makeProfile({ email_verified: false });
     const first = renderApp('/verify-notice', { user, handler: withBackground(() => json([])) });
-    await screen.findByText('We sent a confirmation link to ann@example.com.', {}, SLOW);
+    await screen.findByText('We sent a confirmation link to ann@example.com.', {});
     expect(screen.queryByRole('link', { name: 'open the dev outbox' })).toBeNull();
     first.unmount();
     queryClient.clear();
@@ -102,13 +92,13 @@ describe('verification notice', () => {
         ? json({ unlocked })
         : withBackground(() => json([]))(url, {});
     const locked = renderApp('/verify-notice', { user, handler: outboxAnswering(false) });
-    const link = await screen.findByRole('link', { name: 'open the dev outbox' }, SLOW);
+    const link = await screen.findByRole('link', { name: 'open the dev outbox' });
     expect(link.getAttribute('href')).toBe('/dev/outbox?to=ann%40example.com');
     expect(screen.getByText(/open the address printed in the terminal/)).toBeTruthy();
     locked.unmount();
     queryClient.clear();
     renderApp('/verify-notice', { user, handler: outboxAnswering(true) });
-    await screen.findByRole('link', { name: 'open the dev outbox' }, SLOW);
+    await screen.findByRole('link', { name: 'open the dev outbox' });
     expect(screen.queryByText(/open the address printed in the terminal/)).toBeNull();
   });
 });
@@ -118,7 +108,7 @@ describe('password recovery', () => {
     const { fetch } = renderApp('/password-reset-request', {
       handler: answer('/api/auth/password-reset-request', () => json({ message: 'x' })),
     });
-    await userEvent.click(await screen.findByRole('button', { name: 'Send the link' }, SLOW));
+    await userEvent.click(await screen.findByRole('button', { name: 'Send the link' }));
     expect(await screen.findByText('Enter your Email')).toBeTruthy();
     await userEvent.type(screen.getByLabelText('Email'), 'who@example.com');
     await userEvent.click(screen.getByRole('button', { name: 'Send the link' }));
@@ -132,7 +122,7 @@ describe('password recovery', () => {
     renderApp(`/password-reset?${LINK}`, {
       handler: answer('/api/auth/password-reset', () => apiError('reset_key_expired')),
     });
-    await userEvent.type(await screen.findByLabelText('New password', {}, SLOW), 'new passphrase');
+    await userEvent.type(await screen.findByLabelText('New password', {}), 'new passphrase');
     await userEvent.type(screen.getByLabelText('Confirm password'), 'new passphrase!');
     await userEvent.click(screen.getByRole('button', { name: 'Save the new password' }));
     expect(
@@ -153,7 +143,7 @@ describe('password recovery', () => {
         apiError('validation_failed', 400, { signature: 'signature is malformed' }),
       ),
     });
-    await userEvent.type(await screen.findByLabelText('New password', {}, SLOW), 'new passphrase');
+    await userEvent.type(await screen.findByLabelText('New password', {}), 'new passphrase');
     await userEvent.type(screen.getByLabelText('Confirm password'), 'new passphrase');
     await userEvent.click(screen.getByRole('button', { name: 'Save the new password' }));
     expect(await screen.findByText(/Reset password failed\./)).toBeTruthy();
@@ -163,7 +153,7 @@ describe('password recovery', () => {
     const { router, fetch } = renderApp(`/password-reset?${LINK}`, {
       handler: answer('/api/auth/password-reset', () => json({ message: 'Password changed.' })),
     });
-    await userEvent.type(await screen.findByLabelText('New password', {}, SLOW), 'new passphrase');
+    await userEvent.type(await screen.findByLabelText('New password', {}), 'new passphrase');
     await userEvent.type(screen.getByLabelText('Confirm password'), 'new passphrase');
     await userEvent.click(screen.getByRole('button', { name: 'Save the new password' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
@@ -171,10 +161,7 @@ describe('password recovery', () => {
     expect(
       await screen.findByText('Your password has been changed. Log in with the new one.'),
     ).toBeTruthy();
-    expect(await screen.findByLabelText('Email', {}, SLOW)).toHaveProperty(
-      'value',
-      'ann@example.com',
-    );
+    expect(await screen.findByLabelText('Email', {})).toHaveProperty('value', 'ann@example.com');
     expect(callsTo(fetch, '/api/auth/password-reset')[0]?.body).toMatchObject({
       email: 'ann@example.com',
       expires: 1893456000,

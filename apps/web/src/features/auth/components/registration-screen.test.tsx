@@ -4,12 +4,11 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { changeLocale } from '../../../lib/i18n';
 import { queryClient } from '../../../lib/query-client';
-import { SLOW, apiError, makeProfile, withBackground, callsTo } from '../../../test/auth-fixtures';
+import { apiError, makeProfile, withBackground, callsTo } from '../../../test/auth-fixtures';
 import { json, type Handler } from '../../../test/fetch-mock';
 import { renderApp } from '../../../test/render-app';
 
 // Screens load lazily and the tests type whole forms; a busy machine needs the room.
-vi.setConfig({ testTimeout: 15_000 });
 
 afterEach(() => {
   queryClient.clear();
@@ -20,7 +19,7 @@ const open = (handler: Handler = () => json({})) =>
   renderApp('/registration', { handler: withBackground(handler) });
 
 async function fillValid() {
-  await userEvent.type(await screen.findByLabelText('First name', {}, SLOW), 'Ann');
+  await userEvent.type(await screen.findByLabelText('First name', {}), 'Ann');
   await userEvent.type(screen.getByLabelText('Last name'), 'Lee');
   await userEvent.type(screen.getByLabelText('Email'), 'ann@example.com');
   await userEvent.type(screen.getByLabelText('Password'), 'correct horse battery');
@@ -31,7 +30,7 @@ async function fillValid() {
 describe('registration', () => {
   it('shows every spec message at its field, and the terms notice', async () => {
     open();
-    await userEvent.click(await screen.findByRole('button', { name: 'Register' }, SLOW));
+    await userEvent.click(await screen.findByRole('button', { name: 'Register' }));
     for (const text of [
       'Enter your first name',
       'Enter your last name',
@@ -55,7 +54,7 @@ describe('registration', () => {
   it('shows the messages in French', async () => {
     await changeLocale('fr');
     open();
-    await userEvent.type(await screen.findByLabelText('Mot de passe', {}, SLOW), 'court');
+    await userEvent.type(await screen.findByLabelText('Mot de passe', {}), 'court');
     await userEvent.click(screen.getByRole('button', { name: "S'inscrire" }));
     for (const text of [
       'Entrez votre prénom',
@@ -71,7 +70,7 @@ describe('registration', () => {
 
   it('hints at the password strength as it is typed', async () => {
     open();
-    const password = await screen.findByLabelText('Password', {}, SLOW);
+    const password = await screen.findByLabelText('Password', {});
     expect(screen.getByText(/At least 8 characters/)).toBeTruthy();
     await userEvent.type(password, 'abc');
     expect(screen.getByText('Too short')).toBeTruthy();
@@ -114,7 +113,7 @@ describe('registration', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Register' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/verify-notice'));
     expect(
-      await screen.findByText('We sent a confirmation link to ann@example.com.', {}, SLOW),
+      await screen.findByText('We sent a confirmation link to ann@example.com.', {}),
     ).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Account menu for Ann Lee' })).toBeTruthy();
     expect(callsTo(fetch, '/api/v2/auth/register')[0]?.body).toMatchObject({

@@ -3,12 +3,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../../../lib/query-client';
-import { SLOW, apiError, callsTo, makeProfile, withBackground } from '../../../test/auth-fixtures';
+import { apiError, callsTo, makeProfile, withBackground } from '../../../test/auth-fixtures';
 import { json } from '../../../test/fetch-mock';
 import { makeClip, makeClipList } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render-app';
-
-vi.setConfig({ testTimeout: 15_000 });
 
 afterEach(() => {
   queryClient.clear();
@@ -49,7 +47,7 @@ const card = (name: string) => screen.getByRole('listitem', { name });
 describe('profile clips', () => {
   it('lists the clips with their state; a clip being cut can only be deleted', async () => {
     clipsPage([cutting, ready]);
-    expect(await screen.findByRole('heading', { name: 'Overtime winner' }, SLOW)).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Overtime winner' })).toBeTruthy();
     expect(screen.getByText('2 of 10 clips used')).toBeTruthy();
     const done = within(card('Overtime winner'));
     expect(done.getByRole('link', { name: 'Play' }).getAttribute('href')).toBe('/watch_library/5');
@@ -67,7 +65,7 @@ describe('profile clips', () => {
     // jsdom has no Clipboard API; a page on localhost does.
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
     clipsPage([ready]);
-    await userEvent.click(await screen.findByRole('button', { name: 'Copy link' }, SLOW));
+    await userEvent.click(await screen.findByRole('button', { name: 'Copy link' }));
     expect(writeText).toHaveBeenCalledWith(
       `${window.location.origin}/share/5/0b6f0d9e-2a51-4c59-9b1b-7d3c2c1f4a10`,
     );
@@ -93,7 +91,7 @@ describe('profile clips', () => {
             expires_at: '2030-01-01T00:00:00.000Z',
           }),
     );
-    await userEvent.click(await screen.findByRole('button', { name: 'Download' }, SLOW));
+    await userEvent.click(await screen.findByRole('button', { name: 'Download' }));
     await waitFor(() =>
       expect(assign).toHaveBeenCalledWith('/media/c/5/x/clip.mp4?filename=overtime-winner.mp4'),
     );
@@ -109,10 +107,9 @@ describe('profile clips', () => {
   it('deletes a clip only once confirmed', async () => {
     const { fetch } = clipsPage([ready, cutting]);
     await userEvent.click(
-      within(await screen.findByRole('listitem', { name: 'Overtime winner' }, SLOW)).getByRole(
-        'button',
-        { name: 'Delete' },
-      ),
+      within(await screen.findByRole('listitem', { name: 'Overtime winner' })).getByRole('button', {
+        name: 'Delete',
+      }),
     );
     const dialog = screen.getByRole('dialog', { name: 'Delete “Overtime winner”?' });
     expect(dialog.textContent).toContain('share link');
@@ -134,7 +131,7 @@ describe('profile clips', () => {
 
   it('shows the empty state without clips', async () => {
     clipsPage([]);
-    expect(await screen.findByText('No clips yet', {}, SLOW)).toBeTruthy();
+    expect(await screen.findByText('No clips yet', {})).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Find a game' }).getAttribute('href')).toBe('/vod');
   });
 });

@@ -164,7 +164,7 @@ describe('the clip tool', () => {
     const { fetch } = renderPanel(cuttingServer(['processing', 'processing', 'success']));
     await fillAndSend();
     expect(await screen.findByText('Cutting your clip…')).toBeTruthy();
-    expect(await screen.findByText('Your clip is ready', {}, { timeout: 3000 })).toBeTruthy();
+    expect(await screen.findByText('Your clip is ready', {})).toBeTruthy();
     expect(callsTo(fetch, '/api/clip')[0]?.body).toMatchObject({
       event_id: 19,
       name: 'Overtime winner',
@@ -212,7 +212,7 @@ describe('the clip tool', () => {
   it("says 'clip creating failed' when the cut fails, and keeps the form for another try", async () => {
     renderPanel(cuttingServer(['processing', 'error']));
     await fillAndSend();
-    expect(await screen.findByText('clip creating failed', {}, { timeout: 3000 })).toBeTruthy();
+    expect(await screen.findByText('clip creating failed', {})).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(screen.getByLabelText<HTMLInputElement>('Name').value).toBe('Overtime winner');
   });
@@ -221,7 +221,7 @@ describe('the clip tool', () => {
     renderPanel(cuttingServer(['processing']), { timing: { pollMs: 20, timeoutMs: 150 } });
     await fillAndSend();
     expect(await screen.findByText('Cutting your clip…')).toBeTruthy();
-    expect(await screen.findByText('clip creating failed', {}, { timeout: 3000 })).toBeTruthy();
+    expect(await screen.findByText('clip creating failed', {})).toBeTruthy();
   });
 
   it('translates refusals by their code, at the field they are about', async () => {

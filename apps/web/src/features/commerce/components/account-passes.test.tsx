@@ -3,12 +3,10 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../../../lib/query-client';
-import { SLOW, callsTo, makeProfile, withBackground } from '../../../test/auth-fixtures';
+import { callsTo, makeProfile, withBackground } from '../../../test/auth-fixtures';
 import { json } from '../../../test/fetch-mock';
 import { makeOrder, makePage } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render-app';
-
-vi.setConfig({ testTimeout: 15_000 });
 
 afterEach(() => {
   queryClient.clear();
@@ -77,7 +75,7 @@ describe('profile passes', () => {
       }),
       plan({ trial_ends_at: '2026-12-01T12:00:00.000Z', period_end: '2026-12-01T12:00:00.000Z' }),
     ]);
-    expect(await screen.findByText('Wolves @ Knights', {}, SLOW)).toBeTruthy();
+    expect(await screen.findByText('Wolves @ Knights', {})).toBeTruthy();
     expect(screen.getByText('Single game')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Watch the game' }).getAttribute('href')).toBe(
       '/watch/44',
@@ -89,7 +87,7 @@ describe('profile passes', () => {
   it('turns a cancelled auto-renewal back on', async () => {
     const cancelled = plan({ renewal: 'cancelled' });
     const { fetch } = passesPage([cancelled], plan({ renewal: 'active' }));
-    await userEvent.click(await screen.findByRole('button', { name: 'Resume auto-renewal' }, SLOW));
+    await userEvent.click(await screen.findByRole('button', { name: 'Resume auto-renewal' }));
     expect(await screen.findByText(/^Auto-renewal is back on/)).toBeTruthy();
     expect(callsTo(fetch, '/api/stripe/resume')[0]?.body).toMatchObject({ order_id: 21 });
     expect(screen.queryByRole('button', { name: 'Cancel auto-renewal' })).toBeNull();

@@ -3,12 +3,10 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../../../lib/query-client';
-import { SLOW, callsTo, makeProfile, withBackground } from '../../../test/auth-fixtures';
+import { callsTo, makeProfile, withBackground } from '../../../test/auth-fixtures';
 import { json } from '../../../test/fetch-mock';
 import { makePage } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render-app';
-
-vi.setConfig({ testTimeout: 15_000 });
 
 afterEach(() => {
   queryClient.clear();
@@ -54,7 +52,7 @@ describe('profile payment methods', () => {
       test_mode: true,
     } as const;
     const { fetch } = passesPage(sandbox);
-    expect(await screen.findByText('No saved card yet.', {}, SLOW)).toBeTruthy();
+    expect(await screen.findByText('No saved card yet.', {})).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Manage cards and billing' })).toBeNull();
 
     await userEvent.click(await screen.findByRole('button', { name: 'Add a card' }));
@@ -89,9 +87,7 @@ describe('profile payment methods', () => {
       test_mode: true,
     } as const;
     const { fetch } = passesPage(stripe, [visa]);
-    await userEvent.click(
-      await screen.findByRole('button', { name: 'Manage cards and billing' }, SLOW),
-    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Manage cards and billing' }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('https://billing.stripe.test/session'));
     expect(callsTo(fetch, '/api/stripe/customer-portal')).toHaveLength(1);
     expect(screen.queryByRole('button', { name: 'Add a card' })).toBeNull();

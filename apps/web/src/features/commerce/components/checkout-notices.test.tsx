@@ -3,15 +3,13 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../../../lib/query-client';
-import { SLOW, apiError, callsTo, makeProfile, withBackground } from '../../../test/auth-fixtures';
+import { apiError, callsTo, makeProfile, withBackground } from '../../../test/auth-fixtures';
 import { json } from '../../../test/fetch-mock';
 import { makePage } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render-app';
 
 // Stripe.js cannot load here (no network); the card field is not what these tests look at.
 vi.mock('@stripe/stripe-js/pure', () => ({ loadStripe: () => Promise.resolve(null) }));
-
-vi.setConfig({ testTimeout: 15_000 });
 
 afterEach(() => {
   queryClient.clear();
@@ -90,24 +88,24 @@ const TEST_MODE_TEXT =
 describe('checkout notices', () => {
   it('says "Test mode" and names the test card when the sandbox takes the payments', async () => {
     buyPage('/buy?package_id=1', SANDBOX, makeProfile());
-    expect(await screen.findByText('Test mode', {}, SLOW)).toBeTruthy();
+    expect(await screen.findByText('Test mode', {})).toBeTruthy();
     expect(screen.getByText(TEST_MODE_TEXT)).toBeTruthy();
   });
 
   it('says it to visitors who are not signed in too (they see the prices)', async () => {
     buyPage('/buy?package_id=1', SANDBOX, null);
-    expect(await screen.findByText('Test mode', {}, SLOW)).toBeTruthy();
+    expect(await screen.findByText('Test mode', {})).toBeTruthy();
   });
 
   it('says nothing of the kind with a live Stripe account', async () => {
     buyPage('/buy?package_id=1', STRIPE_LIVE, makeProfile());
-    expect(await screen.findByRole('button', { name: /^Pay \$/ }, SLOW)).toBeTruthy();
+    expect(await screen.findByRole('button', { name: /^Pay \$/ })).toBeTruthy();
     expect(screen.queryByText('Test mode')).toBeNull();
   });
 
   it('says so with Stripe test keys as well (test cards pay there too)', async () => {
     buyPage('/buy?package_id=1', { ...STRIPE_LIVE, test_mode: true }, makeProfile());
-    expect(await screen.findByText('Test mode', {}, SLOW)).toBeTruthy();
+    expect(await screen.findByText('Test mode', {})).toBeTruthy();
   });
 
   it('asks an unverified account to verify its email before a trial, and shows the refusal', async () => {
@@ -117,17 +115,17 @@ describe('checkout notices', () => {
       makeProfile({ email_verified: false }),
       7,
     );
-    expect(await screen.findByText('Verify your email first', {}, SLOW)).toBeTruthy();
+    expect(await screen.findByText('Verify your email first', {})).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Send the link again' }).getAttribute('href')).toBe(
       '/verify-notice',
     );
-    await userEvent.type(await screen.findByLabelText('Card number', {}, SLOW), '4242424242424242');
+    await userEvent.type(await screen.findByLabelText('Card number', {}), '4242424242424242');
     await userEvent.type(screen.getByLabelText('Expiry (MM / YY)'), '1230');
     await userEvent.type(screen.getByLabelText('CVC'), '123');
     await userEvent.type(screen.getByLabelText('Name on card'), 'Ann Lee');
     await userEvent.click(screen.getByRole('button', { name: 'Start my free trial' }));
     expect(
-      await screen.findByText('Verify your email address to start the free trial.', {}, SLOW),
+      await screen.findByText('Verify your email address to start the free trial.', {}),
     ).toBeTruthy();
     expect(callsTo(fetch, '/api/stripe/subscription/start_trial')).toHaveLength(1);
   });

@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../../../lib/query-client';
-import { SLOW, callsTo, makeProfile, withBackground } from '../../../test/auth-fixtures';
+import { callsTo, makeProfile, withBackground } from '../../../test/auth-fixtures';
 import { json } from '../../../test/fetch-mock';
 import { makeOrder, makePage } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render-app';
@@ -23,8 +23,6 @@ const fake = vi.hoisted(() => {
   return { card, stripe, loadStripe: vi.fn(() => Promise.resolve(stripe)) };
 });
 vi.mock('@stripe/stripe-js/pure', () => ({ loadStripe: fake.loadStripe }));
-
-vi.setConfig({ testTimeout: 15_000 });
 
 beforeEach(() => {
   fake.stripe.createPaymentMethod.mockResolvedValue({ paymentMethod: { id: 'pm_new' } });
@@ -144,12 +142,12 @@ function buyPage(path: string, config: object, trialDays = 0) {
 describe('checkout with Stripe Elements', () => {
   it('pays with the Card Element and completes 3-D Secure with confirmCardPayment', async () => {
     const { fetch } = buyPage('/buy?package_id=1', STRIPE);
-    await waitFor(() => expect(fake.card.mount).toHaveBeenCalled(), SLOW);
+    await waitFor(() => expect(fake.card.mount).toHaveBeenCalled());
     expect(fake.loadStripe).toHaveBeenCalledWith('pk_test_1');
     expect(screen.queryByText('Sandbox — test card')).toBeNull();
 
     await userEvent.click(screen.getByRole('button', { name: /^Pay \$/ }));
-    const done = await screen.findByRole('heading', { name: 'Payment complete' }, SLOW);
+    const done = await screen.findByRole('heading', { name: 'Payment complete' });
     // The outcome replaces the form: it takes the focus, so it is where the buyer is.
     await waitFor(() => expect(document.activeElement).toBe(done));
     expect(fake.stripe.createPaymentMethod).toHaveBeenCalledWith({ type: 'card', card: fake.card });
@@ -162,9 +160,9 @@ describe('checkout with Stripe Elements', () => {
 
   it('saves the card of a trial through a SetupIntent (confirmCardSetup)', async () => {
     const { fetch } = buyPage('/buy?subscription_id=3', STRIPE, 7);
-    await waitFor(() => expect(fake.card.mount).toHaveBeenCalled(), SLOW);
+    await waitFor(() => expect(fake.card.mount).toHaveBeenCalled());
     await userEvent.click(screen.getByRole('button', { name: 'Start my free trial' }));
-    await screen.findByRole('heading', { name: 'Your free trial has started' }, SLOW);
+    await screen.findByRole('heading', { name: 'Your free trial has started' });
     expect(fake.stripe.confirmCardSetup).toHaveBeenCalledWith('seti_secret', {
       payment_method: { card: fake.card },
     });
@@ -180,7 +178,7 @@ describe('checkout with Stripe Elements', () => {
       error: { message: 'Your card number is incomplete.' },
     });
     const { fetch } = buyPage('/buy?package_id=1', STRIPE);
-    await waitFor(() => expect(fake.card.mount).toHaveBeenCalled(), SLOW);
+    await waitFor(() => expect(fake.card.mount).toHaveBeenCalled());
     await userEvent.click(screen.getByRole('button', { name: /^Pay \$/ }));
     expect(await screen.findByText('Your card number is incomplete.')).toBeTruthy();
     expect(callsTo(fetch, '/api/stripe/buy')).toEqual([]);
@@ -193,7 +191,7 @@ describe('checkout with Stripe Elements', () => {
       ...STRIPE,
       publishable_key: 'pk_test_offline',
     });
-    expect(await screen.findByText(/Card payments are unavailable/, {}, SLOW)).toBeTruthy();
+    expect(await screen.findByText(/Card payments are unavailable/, {})).toBeTruthy();
     const pay = screen.getByRole('button', { name: /^Pay \$/ });
     expect((pay as HTMLButtonElement).disabled).toBe(true);
     expect(callsTo(fetch, '/api/stripe/buy')).toEqual([]);
@@ -202,7 +200,7 @@ describe('checkout with Stripe Elements', () => {
 
   it('keeps the sandbox card form, and never loads Stripe.js, when Stripe is not configured', async () => {
     buyPage('/buy?package_id=1', SANDBOX);
-    expect(await screen.findByText('Sandbox — test card', {}, SLOW)).toBeTruthy();
+    expect(await screen.findByText('Sandbox — test card', {})).toBeTruthy();
     expect(fake.loadStripe).not.toHaveBeenCalled();
   });
 });

@@ -11,12 +11,30 @@ const TRACK = `WEBVTT
 sprite_000.jpg#xywh=0,0,160,90
 `;
 
+const client = new QueryClient();
 function wrapper({ children }: { children: ReactNode }) {
-  const client = new QueryClient();
   return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
 }
 
-afterEach(() => vi.unstubAllGlobals());
+/**
+ * The hook's query has an observer: the moment an enabled query starts its fetch. Waiting for it
+ * (not for a while) is what makes "nothing was fetched" mean something.
+ */
+async function observed(trackUrl: string | null) {
+  await waitFor(() =>
+    expect(
+      client
+        .getQueryCache()
+        .find({ queryKey: ['player', 'thumbnails', trackUrl] })
+        ?.getObserversCount(),
+    ).toBe(1),
+  );
+}
+
+afterEach(() => {
+  client.clear();
+  vi.unstubAllGlobals();
+});
 
 describe('useThumbnails', () => {
   it('asks for the track once the video has shown a frame, and keeps its cues after', async () => {
@@ -27,7 +45,7 @@ describe('useThumbnails', () => {
       initialProps: { hasFrame: false },
     });
     // Before the first frame: nothing is fetched, the seek bar has no preview.
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await observed(TRACK_URL);
     expect(fetch).not.toHaveBeenCalled();
     expect(result.current).toEqual([]);
 
@@ -49,7 +67,7 @@ describe('useThumbnails', () => {
     const fetch = vi.fn(() => Promise.resolve(new Response(TRACK)));
     vi.stubGlobal('fetch', fetch);
     const { result } = renderHook(() => useThumbnails(null, true), { wrapper });
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await observed(null);
     expect(fetch).not.toHaveBeenCalled();
     expect(result.current).toEqual([]);
   });
