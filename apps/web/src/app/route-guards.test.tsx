@@ -137,7 +137,7 @@ describe('logout', () => {
         return json([]);
       }),
     });
-    await userEvent.click(await screen.findByRole('button', { name: 'Log out' }, SLOW));
+    await userEvent.click(await screen.findByRole('button', { name: 'Log out' }));
     expect(await screen.findByText('You are logged out.')).toBeTruthy();
     await waitFor(() =>
       expect(callsTo(fetch, '/api/events-for-homepage').length).toBeGreaterThan(0),

@@ -104,9 +104,7 @@ describe('login', () => {
 
   it('names social accounts only when a provider is configured', async () => {
     const { fetch } = renderApp('/login', { handler: withBackground(() => json({})) });
-    expect(
-      await screen.findByText('Sign in with your email to watch your games.', {}, SLOW),
-    ).toBeTruthy();
+    expect(await screen.findByText('Sign in with your email to watch your games.')).toBeTruthy();
     await waitFor(() => expect(callsTo(fetch, '/api/auth/providers')).toHaveLength(1));
     expect(screen.queryByText(/social account/)).toBeNull();
     expect(screen.queryByRole('button', { name: /Continue with/ })).toBeNull();
