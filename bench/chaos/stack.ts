@@ -182,7 +182,8 @@ export function supervise(
   let current: ChildProcess | undefined;
   let stopping = false;
   let expectedExit = false;
-  let ready: Promise<void> = Promise.resolve();
+  /** Whether the current child said it is ready (a restarted one starts unready). */
+  let ready = false;
   const log = fs.createWriteStream(opts.logFile, { flags: 'a' });
   const slot: Supervised = {
     name,
@@ -195,7 +196,9 @@ export function supervise(
       current.kill('SIGKILL');
       return current.pid;
     },
-    up: () => ready,
+    up: async () => {
+      while (!ready) await sleep(100);
+    },
     stop: async () => {
       stopping = true;
       const c = current;
@@ -217,16 +220,16 @@ export function supervise(
     current = child;
     if (child.pid) slot.pids.add(child.pid);
     let tail = '';
-    let resolveReady: () => void = () => undefined;
-    ready = new Promise((r) => (resolveReady = r));
+    ready = false;
     const read = (chunk: Buffer) => {
       log.write(chunk);
       tail = (tail + chunk.toString()).slice(-4000);
-      if (opts.ready.test(tail)) resolveReady();
+      if (current === child && opts.ready.test(tail)) ready = true;
     };
     child.stdout?.on('data', read);
     child.stderr?.on('data', read);
     child.once('exit', (code, signal) => {
+      ready = false;
       if (!expectedExit && !stopping) {
         slot.unexpectedExits.push({ at: Date.now(), code, signal, tail: tail.slice(-1500) });
       }
