@@ -284,7 +284,8 @@ export function publisher(ffmpeg: string, url: string, log: fs.WriteStream) {
 
 /**
  * Watches the live recording's playlist: the time each new segment appeared. A gap is a stretch
- * longer than three target durations without one.
+ * longer than three target durations (10 s at least: an encoder on a busy machine delivers late,
+ * and a smaller stretch is no lost recording) without one.
  */
 export function recordingWatch(playlist: string) {
   const appeared: number[] = [];
@@ -315,7 +316,7 @@ export function recordingWatch(playlist: string) {
       for (let i = 1; i < appeared.length; i += 1) {
         const from = appeared[i - 1] ?? 0;
         const to = appeared[i] ?? 0;
-        if (to - from > 3 * target * 1000) out.push({ from, to });
+        if (to - from > Math.max(3 * target, 10) * 1000) out.push({ from, to });
       }
       return out;
     },
