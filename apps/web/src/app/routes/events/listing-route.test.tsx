@@ -1,5 +1,5 @@
 import { EVENTS_PAGE_SIZE, type Event, type Participant } from '@rudy/contracts';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../../../lib/query-client';
@@ -8,9 +8,6 @@ import { makeProfile } from '../../../test/auth-fixtures';
 import { json } from '../../../test/fetch-mock';
 import { makeBootstrap, makeEvent, makePage } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render-app';
-
-// The first render loads the lazy route modules, which takes a while on a busy machine.
-configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   queryClient.clear();

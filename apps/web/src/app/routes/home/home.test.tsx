@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../../../lib/query-client';
 import { makeProfile } from '../../../test/auth-fixtures';
@@ -6,9 +6,6 @@ import { json, urlOf } from '../../../test/fetch-mock';
 import { makeBootstrap, makeEvent, makePage } from '../../../test/fixtures';
 import { STORAGE_KEYS, removeItem } from '../../../lib/storage';
 import { renderApp } from '../../../test/render-app';
-
-// The first render loads the lazy route modules, which takes a while on a busy machine.
-configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   queryClient.clear();

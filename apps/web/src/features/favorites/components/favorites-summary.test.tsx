@@ -41,6 +41,6 @@ describe('FavoritesSummary', () => {
       'RinkKingston Memorial Centre',
       'GameRapids @ Knights',
     ]);
-    expect(screen.getAllByRole('button', { name: /^Favourite:/ })).toHaveLength(3);
+    expect(screen.getAllByRole('button', { name: /^In your favourites:/ })).toHaveLength(3);
   });
 });
