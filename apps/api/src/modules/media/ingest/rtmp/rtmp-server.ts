@@ -246,9 +246,9 @@ function serveConnection(
     // The key is being checked (slow on a busy machine): neither timeout runs meanwhile.
     clearTimeout(authTimer);
     hold();
-    const result = await o.authorize(name, link).catch((error: unknown) => {
+    const result = await o.authorize(name, link).catch((error: unknown): Refusal => {
       o.log.info({ err: error }, 'rtmp publish could not be authorised');
-      return { refused: 'error' } satisfies Refusal;
+      return { refused: 'error' };
     });
     authorizing = false;
     if (socket.destroyed) {
