@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
@@ -58,20 +59,27 @@ export async function ensureLiveLoop(o: LiveLoopOptions): Promise<void> {
   // A whole number of segments: the seam then falls on a segment boundary.
   const seconds = Math.max(1, Math.round((o.seconds ?? LIVE_LOOP_SECONDS) / segment)) * segment;
   await fsp.mkdir(path.dirname(o.output), { recursive: true });
-  const partial = `${o.output}.partial.mp4`;
-  await runFfmpeg(
-    buildArgs({
-      kind: 'live-loop',
-      graph: syntheticGraph({ ...o.picture, width: top.width, height: top.height }),
-      output: partial,
-      renditions: [...ladder],
-      fps: o.picture.fps,
-      seconds,
-      keyframeSeconds: segment,
-    }),
-    { ...encodeLimits(seconds), ...o.runOptions },
-  );
-  await fsp.rename(partial, o.output);
+  // Workers sharing MEDIA_DIR may render the same loop at once: each writes its own partial file
+  // (one name each, so neither renames or overwrites the other's) and renames it into place, which
+  // atomically replaces a copy another writer finished first with an equal one.
+  const partial = `${o.output}.${process.pid}-${randomBytes(4).toString('hex')}.partial.mp4`;
+  try {
+    await runFfmpeg(
+      buildArgs({
+        kind: 'live-loop',
+        graph: syntheticGraph({ ...o.picture, width: top.width, height: top.height }),
+        output: partial,
+        renditions: [...ladder],
+        fps: o.picture.fps,
+        seconds,
+        keyframeSeconds: segment,
+      }),
+      { ...encodeLimits(seconds), ...o.runOptions },
+    );
+    await fsp.rename(partial, o.output);
+  } finally {
+    await fsp.rm(partial, { force: true });
+  }
 }
 
 export interface LivePublisherOptions {

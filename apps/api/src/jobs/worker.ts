@@ -14,6 +14,7 @@ import { PREROLL_QUEUE_OPTIONS, registerPrerollJobs } from '../modules/prerolls/
 import { registerVodJobs, VOD_QUEUE_OPTIONS } from '../modules/vod/vod.jobs.js';
 import { settlesWithin } from '../lib/settles-within.js';
 import { createBoss } from './boss.js';
+import { createQueues } from './create-queues.js';
 import { createJobRunner, type WorkerLog } from './job-runner.js';
 import { startWorkerHeartbeat } from './worker-heartbeat.js';
 
@@ -60,11 +61,7 @@ export async function startWorker(o: WorkerOptions) {
     log.error({ err: error }, 'job queue error'),
   );
   await boss.start();
-  for (const [name, options] of Object.entries(QUEUE_OPTIONS)) {
-    await boss.createQueue(name, { name, ...options });
-    // createQueue keeps an existing queue as it was: bring its options up to date.
-    await boss.updateQueue(name, { name, ...options });
-  }
+  await createQueues(boss, QUEUE_OPTIONS, log);
 
   const runner = createJobRunner(log);
   const media = await registerMediaJobs(boss, {

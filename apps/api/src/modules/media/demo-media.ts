@@ -67,10 +67,7 @@ const SPONSORS = [
  */
 export async function generateDemoPrerolls(deps: PackageDeps & { db: DB }, channelIds: number[]) {
   if (channelIds.length === 0) return;
-  const rows = await prerollUrls(deps.db, channelIds);
-  const names = rows
-    .map((r) => /^\/media\/prerolls\/([A-Za-z0-9_-]+\.mp4)$/.exec(r.url)?.[1])
-    .filter((n): n is string => n !== undefined);
+  const names = await demoPrerollClips(deps.db, channelIds);
   for (const [index, name] of names.entries()) {
     const key = `prerolls/${name}`;
     if (await deps.storage.exists(key)) continue;
@@ -96,6 +93,25 @@ export async function generateDemoPrerolls(deps: PackageDeps & { db: DB }, chann
       await fs.rm(work, { recursive: true, force: true });
     }
   }
+}
+
+/** The clip names (`preroll-1.mp4`) of the channels' pre-rolls whose URL points into ours. */
+async function demoPrerollClips(db: DB, channelIds: number[]): Promise<string[]> {
+  const rows = await prerollUrls(db, channelIds);
+  return rows
+    .map((r) => /^\/media\/prerolls\/([A-Za-z0-9_-]+\.mp4)$/.exec(r.url)?.[1])
+    .filter((n): n is string => n !== undefined);
+}
+
+/** True while some demo pre-roll clip is not stored yet: generateDemoPrerolls has work to do. */
+export async function demoPrerollsMissing(
+  deps: Pick<PackageDeps, 'storage'> & { db: DB },
+  channelIds: number[],
+): Promise<boolean> {
+  for (const name of await demoPrerollClips(deps.db, channelIds)) {
+    if (!(await deps.storage.exists(`prerolls/${name}`))) return true;
+  }
+  return false;
 }
 
 /** The demo media channels (DEMO_MEDIA_CHANNELS, keys separated by commas) by id. */

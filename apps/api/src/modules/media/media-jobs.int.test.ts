@@ -59,6 +59,7 @@ async function mediaRows(eventId: number) {
 describe('pg-boss on the application database', () => {
   it('runs queued jobs, once per singleton key, and never queues one beside a running one', async () => {
     const seenBefore: number[] = [];
+    const storage = createLocalStorage(mediaDir);
     const boss = createBoss(database, undefined, ignoreQueueErrors);
     await boss.start();
     try {
@@ -66,15 +67,15 @@ describe('pg-boss on the application database', () => {
         name: QUEUES.demoGame,
         ...QUEUE_OPTIONS[QUEUES.demoGame],
       });
-      const queued = await enqueueDemoMedia(boss, database.db, [channelId], 2, new Date());
+      const queued = await enqueueDemoMedia(boss, database.db, storage, [channelId], 2, new Date());
       expect(queued).toBeGreaterThan(5);
-      await enqueueDemoMedia(boss, database.db, [channelId], 2, new Date());
+      await enqueueDemoMedia(boss, database.db, storage, [channelId], 2, new Date());
       expect(await boss.getQueueSize(QUEUES.demoGame)).toBe(queued);
 
       // A worker runs one game's job; the next start-up (after its kill -9) enqueues again.
       const [running] = await boss.fetch<{ eventId: number }>(QUEUES.demoGame);
       if (!running) throw new Error('no job fetched');
-      await enqueueDemoMedia(boss, database.db, [channelId], 2, new Date());
+      await enqueueDemoMedia(boss, database.db, storage, [channelId], 2, new Date());
       const jobsOfGame = await sql<{ id: string; state: string }>`select id, state from pgboss.job
         where singleton_key = ${`demo-${running.data.eventId}`}`.execute(database.db);
       // The running job is the game's only one (it is retried as it is, never doubled).
@@ -235,6 +236,39 @@ describe('demo media', () => {
     expect(rows.length).toBeGreaterThan(0);
     for (const row of rows) expect(row.duration_seconds).toBeCloseTo(15, 0);
   }, 60_000);
+});
+
+describe('demo pre-rolls at each worker start', () => {
+  it('are queued once: a start after the job made every clip queues none', async () => {
+    const storage = createLocalStorage(fs.mkdtempSync(path.join(mediaDir, 'prerolls-start-')));
+    const repo = createMediaJobsRepository(database.db);
+    const boss = createBoss(database, undefined, ignoreQueueErrors);
+    await boss.start();
+    try {
+      const queue = QUEUES.demoPrerolls;
+      await boss.createQueue(queue, { name: queue, ...QUEUE_OPTIONS[queue] });
+      const jobRows = async () =>
+        (
+          await sql<{ id: string }>`select id from pgboss.job
+            where name = ${queue} and singleton_key = 'demo-prerolls'`.execute(database.db)
+        ).rows;
+      await sql`delete from pgboss.job where name = ${queue}`.execute(database.db);
+
+      // The first start queues the job, a worker runs it (real clips) and it completes.
+      await enqueueDemoMedia(boss, database.db, storage, [channelId], 2, new Date());
+      expect(await jobRows()).toHaveLength(1);
+      const [job] = await boss.fetch<{ channelIds: number[] }>(queue);
+      if (!job) throw new Error('no job fetched');
+      await generateDemoPrerolls({ storage, repo, db: database.db }, job.data.channelIds);
+      await boss.complete(queue, job.id);
+
+      // The next start (a restart, or a second worker) finds nothing to do.
+      await enqueueDemoMedia(boss, database.db, storage, [channelId], 2, new Date());
+      expect(await jobRows()).toHaveLength(1);
+    } finally {
+      await boss.stop({ graceful: false, wait: true });
+    }
+  }, 120_000);
 });
 
 describe('live supervisor', () => {

@@ -7,7 +7,12 @@ import type { DB } from '../../db/database.js';
 import { startJobLoop, type JobLoop } from '../../jobs/job-loop.js';
 import type { JobRunner } from '../../jobs/job-runner.js';
 import { sendOnce } from '../../jobs/send-once.js';
-import { demoMediaChannelIds, generateDemoGame, generateDemoPrerolls } from './demo-media.js';
+import {
+  demoMediaChannelIds,
+  demoPrerollsMissing,
+  generateDemoGame,
+  generateDemoPrerolls,
+} from './demo-media.js';
 import { ingestSettings } from './ingest/ingest-settings.js';
 import { startLiveIngest } from './ingest/live-ingest.js';
 import { createLiveSupervisor } from './live-supervisor.js';
@@ -123,7 +128,7 @@ export async function registerMediaJobs(boss: PgBoss, o: MediaJobsOptions) {
   );
 
   const demoChannels = await demoMediaChannelIds(o.db, config.DEMO_MEDIA_CHANNELS);
-  await enqueueDemoMedia(boss, o.db, demoChannels, config.DEMO_MEDIA_FIRST, now());
+  await enqueueDemoMedia(boss, o.db, storage, demoChannels, config.DEMO_MEDIA_FIRST, now());
 
   // A live recording that ended (synthetic or RTMP) gets its poster, thumbnails and previews.
   const onRecordingEnded = async (job: LiveStillsJob) => {
@@ -181,28 +186,32 @@ export async function registerMediaJobs(boss: PgBoss, o: MediaJobsOptions) {
 }
 
 /**
- * Queues the demo channels' media: the pre-roll clips and the most recent `first` finished games
- * at high priority (playable within the first minutes), every other finished game behind them.
- * A pending VOD row per game makes the API answer "preparing" until the job is done.
+ * Queues the demo channels' media: the pre-roll clips (while some is missing: each worker start
+ * used to queue the job again once the last run had made them all) and the most recent `first`
+ * finished games at high priority (playable within the first minutes), every other finished game
+ * behind them. A pending VOD row per game makes the API answer "preparing" until the job is done.
  */
 export async function enqueueDemoMedia(
   boss: PgBoss,
   db: DB,
+  storage: MediaStorage,
   channelIds: number[],
   first: number,
   now: Date,
 ): Promise<number> {
   if (channelIds.length === 0) return 0;
-  await sendOnce(
-    db,
-    boss,
-    QUEUES.demoPrerolls,
-    { channelIds },
-    {
-      singletonKey: 'demo-prerolls',
-      priority: 100,
-    },
-  );
+  if (await demoPrerollsMissing({ db, storage }, channelIds)) {
+    await sendOnce(
+      db,
+      boss,
+      QUEUES.demoPrerolls,
+      { channelIds },
+      {
+        singletonKey: 'demo-prerolls',
+        priority: 100,
+      },
+    );
+  }
   const games = await createMediaJobsRepository(db).finishedWithoutVod(channelIds, now);
   for (const [index, game] of games.entries()) {
     const job = { channelId: game.channel_id, eventId: game.id };

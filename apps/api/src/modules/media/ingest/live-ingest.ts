@@ -62,9 +62,10 @@ export function createLiveIngest(deps: LiveIngestDeps) {
 
   const authorize: Authorize = async (key, link) => {
     const eventId = streamKeyEvent(key);
-    if (eventId === null) return { refused: 'malformed key' };
+    if (eventId === null) return { refused: 'malformed key', badKey: true };
     const row = await keys.keyOf(eventId);
-    if (!row || !streamKeyMatches(key, row.key_hash)) return { refused: 'unknown key' };
+    if (!row || !streamKeyMatches(key, row.key_hash))
+      return { refused: 'unknown key', badKey: true };
 
     // The same key again while its stream is on (OBS reconnecting after a drop the server may not
     // have seen yet): the new connection takes over, and the recording goes on.

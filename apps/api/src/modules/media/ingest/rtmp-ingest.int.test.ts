@@ -302,3 +302,73 @@ describe('RTMP ingest on a busy machine', () => {
     expect(playback.body).toContain('master.m3u8');
   }, 60_000);
 });
+
+describe('RTMP ingest after a worker was killed', () => {
+  /** An ingest of its own: its refused-keys count per address starts at zero. */
+  let restarted: LiveIngest;
+  let restartedPort = 0;
+  const refusals: unknown[] = [];
+  const log = {
+    info: (obj: object, msg: string) => {
+      if (msg.startsWith('rtmp publish refused') || msg.startsWith('rtmp connection refused')) {
+        refusals.push((obj as { reason?: unknown }).reason);
+      }
+    },
+    error: () => undefined,
+  };
+
+  beforeAll(async () => {
+    const db = app.t.database.db;
+    restarted = createLiveIngest({
+      db,
+      repo: createMediaJobsRepository(db),
+      storage: createLocalStorage(mediaDir),
+      now: () => new Date(),
+      log,
+      leaseMs: 30_000,
+      ladder: LADDER,
+      segmentSeconds: 1,
+      onRecordingEnded: () => Promise.resolve(),
+    });
+    restartedPort = await restarted.listen(0, '127.0.0.1');
+  });
+  afterAll(() => restarted?.close());
+
+  it('refusals while a dead worker still holds the game do not lock the encoder out', async () => {
+    const db = app.t.database.db;
+    const game = await db
+      .selectFrom('events')
+      .select('id')
+      .where('channel_id', '=', app.t.demoChannelId)
+      .where('event_utc_ts', '<', new Date())
+      .orderBy('id', 'asc')
+      .executeTakeFirstOrThrow();
+    const id = game.id;
+    const { stream_key: key } = await rotate(id);
+    // The killed worker's lease on the game's live stream, not yet run out.
+    const repo = createMediaJobsRepository(db);
+    const held = await repo.claimLive({
+      channelId: app.t.demoChannelId,
+      eventId: id,
+      storageKey: `${eventPrefix(app.t.demoChannelId, id)}/live/master.m3u8`,
+      owner: 'killed-worker',
+      now: new Date(),
+      until: new Date(Date.now() + 60_000),
+    });
+    expect(held).toBeTruthy();
+
+    // The encoder reconnects again and again (more than the refused-keys limit) meanwhile.
+    const attempts = DEFAULT_LIMITS.maxFailuresPerMinute + 2;
+    for (let i = 0; i < attempts; i += 1) {
+      expect(await publish(key ?? '', 2, restartedPort).exited).not.toBe(0);
+    }
+    expect(refusals).toEqual(Array.from({ length: attempts }, () => 'published elsewhere'));
+
+    // The lease is free (run out): the same key publishes.
+    await repo.releaseLeases('killed-worker');
+    const run = publish(key ?? '', 3, restartedPort);
+    expect(await run.exited).toBe(0);
+    await until('the recording to end', () => Promise.resolve(restarted.publishing().length === 0));
+    expect(refusals).toHaveLength(attempts);
+  }, 90_000);
+});

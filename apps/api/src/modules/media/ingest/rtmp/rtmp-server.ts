@@ -47,10 +47,17 @@ export interface Publication {
   end(reason: EndReason): void;
 }
 
-export type Authorize = (
-  streamKey: string,
-  link: PublisherLink,
-) => Promise<Publication | { refused: string }>;
+/**
+ * A publish turned away. `badKey`: the key itself is wrong (malformed, unknown); only those count
+ * toward the address's refused keys. A valid key refused because its game is held elsewhere (a
+ * killed worker's lease not yet run out) or on an error must not lock a reconnecting encoder out.
+ */
+export interface Refusal {
+  refused: string;
+  badKey?: boolean;
+}
+
+export type Authorize = (streamKey: string, link: PublisherLink) => Promise<Publication | Refusal>;
 
 export interface RtmpLimits {
   /** Connections at once, publishing or not. */
@@ -239,9 +246,9 @@ function serveConnection(
     // The key is being checked (slow on a busy machine): neither timeout runs meanwhile.
     clearTimeout(authTimer);
     hold();
-    const result = await o.authorize(name, link).catch((error: unknown) => {
+    const result = await o.authorize(name, link).catch((error: unknown): Refusal => {
       o.log.info({ err: error }, 'rtmp publish could not be authorised');
-      return { refused: 'error' } as const;
+      return { refused: 'error' };
     });
     authorizing = false;
     if (socket.destroyed) {
@@ -249,7 +256,7 @@ function serveConnection(
       return;
     }
     if ('refused' in result) {
-      o.refused();
+      if (result.badKey) o.refused();
       // The key is never logged: the address and why are enough to follow an attack.
       o.log.info({ remoteAddress: address, reason: result.refused }, 'rtmp publish refused');
       status('error', 'NetStream.Publish.BadName', 'Stream key refused');
