@@ -149,8 +149,9 @@ describe('demo media', () => {
     });
     const slowStorage = {
       ...storage,
+      // Only the demo's run uses this storage: its scratch folder (the render's output) waits.
       workDir: async (name: string) => {
-        if (name.startsWith('demo-')) await held;
+        await held;
         return storage.workDir(name);
       },
     };
