@@ -56,9 +56,9 @@ try {
   const vodId = await viewers.readyEvent(key, 'finished');
   const viewer = await viewers.newViewer({ monthly: true });
   if (SPIN) {
-    for (const _ of os.cpus()) {
-      spinners.push(spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' }));
-    }
+    spinners.push(
+      ...os.cpus().map(() => spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' })),
+    );
   }
   for (const name of engineNames) {
     const engine = await ENGINES[name]();

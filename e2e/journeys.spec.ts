@@ -95,6 +95,31 @@ function liveLag(tab: Tab): Promise<number> {
   });
 }
 
+/** The seek bar and the video's seekable range, for a failure's message. */
+function seekState(tab: Tab): Promise<string> {
+  return tab.evaluate(() => {
+    const v = document.querySelector<HTMLVideoElement>('[data-testid=main-video]');
+    const bar = document.querySelector<HTMLInputElement>('input[type=range]');
+    const ranges = v
+      ? Array.from({ length: v.seekable.length }, (_, i) => [
+          v.seekable.start(i),
+          v.seekable.end(i),
+        ])
+      : [];
+    return JSON.stringify({
+      time: v?.currentTime,
+      duration: v?.duration,
+      seekable: ranges,
+      bar: bar && {
+        min: bar.min,
+        max: bar.max,
+        value: bar.value,
+        rect: bar.getBoundingClientRect(),
+      },
+    });
+  });
+}
+
 async function logIn(tab: Tab, viewer: Pick<Viewer, 'email' | 'password'>) {
   await tab.goto('/login');
   await tab.fill({ label: 'Email' }, viewer.email);
@@ -163,8 +188,13 @@ for (const name of engineNames) {
       await tab.see({ role: 'button', name: 'LIVE' });
 
       // A click at the seek bar's start: the start of the DVR window.
-      await tab.clickAt({ role: 'slider', name: 'Position in the video' }, 2);
-      await tab.see({ role: 'button', name: 'Go live' });
+      const seekBar = { role: 'slider', name: 'Position in the video' } as const;
+      const before = await seekState(tab);
+      await tab.clickAt(seekBar, 2);
+      await tab.see({ role: 'button', name: 'Go live' }).catch(async (error: unknown) => {
+        const after = await seekState(tab);
+        throw new Error(`${String(error)}\nbefore: ${before}\nafter: ${after}`);
+      });
       const behind = await liveLag(tab);
       assert.ok(behind > 10, `rewound ${behind.toFixed(1)} s behind the live edge`);
       await mainVideoPlays(tab);

@@ -197,12 +197,14 @@ async function chromiumEngine(): Promise<Engine> {
       const context = await browser.newContext({ ...DESKTOP, baseURL, locale: 'en-US' });
       const page: Page = await context.newPage();
       const driver: Driver<ElementHandle> = {
-        goto: async (url) => void (await page.goto(url)),
+        goto: async (url) => {
+          await page.goto(url);
+        },
         url: () => Promise.resolve(page.url()),
         run: (expression) => page.evaluate(expression),
         async element(expression) {
           const handle = await page.evaluateHandle(expression);
-          return handle.asElement() as ElementHandle | null;
+          return handle.asElement();
         },
         click: (el) => el.click(),
         type: (el, text) => el.fill(text),
@@ -212,7 +214,7 @@ async function chromiumEngine(): Promise<Engine> {
         },
         close: () => context.close(),
       };
-      return new Tab('chromium', baseURL, driver as Driver<unknown>);
+      return new Tab('chromium', baseURL, driver);
     },
     quit: () => browser.close(),
   };
@@ -238,7 +240,9 @@ async function firefoxEngine(): Promise<Engine> {
       const page: PuppeteerPage = await context.newPage();
       await page.setViewport(DESKTOP.viewport);
       const driver: Driver<PuppeteerElement> = {
-        goto: async (url) => void (await page.goto(url)),
+        goto: async (url) => {
+          await page.goto(url);
+        },
         url: () => Promise.resolve(page.url()),
         run: (expression) => page.evaluate(expression),
         async element(expression) {
@@ -257,7 +261,7 @@ async function firefoxEngine(): Promise<Engine> {
         },
         close: () => context.close(),
       };
-      return new Tab('firefox', baseURL, driver as Driver<unknown>);
+      return new Tab('firefox', baseURL, driver);
     },
     quit: () => browser.close(),
   };
@@ -343,7 +347,9 @@ async function webkitEngine(): Promise<Engine> {
       const s = `/session/${sessionId}`;
       await call('POST', `${s}/window/rect`, DESKTOP.viewport);
       const driver: Driver<WebElement> = {
-        goto: async (url) => void (await call('POST', `${s}/url`, { url })),
+        goto: async (url) => {
+          await call('POST', `${s}/url`, { url });
+        },
         url: async () => (await call('GET', `${s}/url`)) as string,
         run: (expression) =>
           call('POST', `${s}/execute/sync`, { script: `return ${expression};`, args: [] }),
@@ -387,9 +393,11 @@ async function webkitEngine(): Promise<Engine> {
             ],
           });
         },
-        close: async () => void (await call('DELETE', s)),
+        close: async () => {
+          await call('DELETE', s);
+        },
       };
-      return new Tab('webkit', baseURL, driver as Driver<unknown>);
+      return new Tab('webkit', baseURL, driver);
     },
     async quit() {
       for (const child of [driverProcess, xvfb.child]) {
