@@ -136,8 +136,8 @@ async function logIn(tab: Tab, viewer: Pick<Viewer, 'email' | 'password'>) {
 const KNOWN_DEFECTS: Partial<Record<EngineName, Partial<Record<'replay' | 'dvr', string>>>> = {
   webkit: {
     replay:
-      'WebKitGTK: the pre-roll stays paused at 0.02 s, unmuted (readyState 2): autoplay with sound is refused and no muted retry plays it; the watchdog then starts the game without the ad',
-    dvr: 'WebKitGTK: after the rewind to the DVR start the player is back at the live edge (93 of 100 s) before Go live can be clicked',
+      'WebKitGTK: the pre-roll stays paused under 0.1 s, unmuted (4 of 5 runs): autoplay with sound is refused and no muted retry plays it; the watchdog then starts the game without the ad',
+    dvr: 'WebKitGTK: after the rewind to the DVR start the player is back at the live edge (93 of 100 s) before Go live can be clicked (4 of 5 runs)',
   },
 };
 
