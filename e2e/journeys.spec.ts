@@ -136,7 +136,7 @@ async function logIn(tab: Tab, viewer: Pick<Viewer, 'email' | 'password'>) {
 const KNOWN_DEFECTS: Partial<Record<EngineName, Partial<Record<'replay' | 'dvr', string>>>> = {
   webkit: {
     replay:
-      'WebKitGTK: the pre-roll stays paused under 0.1 s, unmuted (4 of 5 runs): autoplay with sound is refused and no muted retry plays it; the watchdog then starts the game without the ad',
+      'WebKitGTK: the pre-roll stays paused under 0.1 s, unmuted, data loaded (4 of 5 runs; cause not established); the watchdog then starts the game without the ad',
     dvr: 'WebKitGTK: after the rewind to the DVR start the player is back at the live edge (93 of 100 s) before Go live can be clicked (4 of 5 runs)',
   },
 };
