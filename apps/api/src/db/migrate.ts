@@ -24,6 +24,7 @@ import * as m0022 from './migrations/0022-game-prerolls-imports.js';
 import * as m0023 from './migrations/0023-favorite-games-rinks.js';
 import * as m0024 from './migrations/0024-live-ingest-drops.js';
 import * as m0025 from './migrations/0025-preroll-duration.js';
+import * as m0030 from './migrations/0030-captions.js';
 
 /** Migrations are listed here (not read from disk) so they run the same from source or a bundle. */
 const migrations: Record<string, Migration> = {
@@ -52,6 +53,7 @@ const migrations: Record<string, Migration> = {
   '0023-favorite-games-rinks': m0023,
   '0024-live-ingest-drops': m0024,
   '0025-preroll-duration': m0025,
+  '0030-captions': m0030,
 };
 
 /** The migrations' code, in order: a fingerprint for anything that caches a migrated database. */

@@ -65,6 +65,12 @@ export const contentTypeOf = (rest: string): string | undefined =>
 export const MEDIA_FILE_TYPES = [...new Set(Object.values(TYPES).map((t) => t.split(';')[0] ?? t))];
 
 /**
+ * A subject's captions (captions/caption-playlists.ts): a language's subtitle playlist, made from
+ * its row, and the stored WebVTT file it names (named by its content).
+ */
+export const CAPTION_PATH = /^captions\/(en|fr)(\.m3u8|-[0-9a-f]{12}\.vtt)$/;
+
+/**
  * The rest of a /media path after the token: only plain names the pipeline writes, under a folder
  * the token's scope covers. Anything encoded, dotted or absolute is refused before storage is asked.
  */
@@ -80,14 +86,20 @@ export function allowedPath(scope: MediaScope, rest: string): boolean {
     case 'd':
       return top === 'download';
     case 'p':
-      return top === 'vod' || top === 'live' || top === 'assets' || rest === EXTERNAL_LIVE;
-    // A clip's files sit flat in its own folder (see clipPrefix).
+      return (
+        top === 'vod' ||
+        top === 'live' ||
+        top === 'assets' ||
+        rest === EXTERNAL_LIVE ||
+        CAPTION_PATH.test(rest)
+      );
+    // A clip's files sit flat in its own folder (see clipPrefix), its captions in captions/.
     case 'c':
-      return /^(index\.m3u8|seg_\d{1,6}\.ts|poster\.jpg)$/.test(rest);
+      return /^(index\.m3u8|seg_\d{1,6}\.ts|poster\.jpg)$/.test(rest) || CAPTION_PATH.test(rest);
     case 'x':
       return rest === 'clip.mp4';
     case 'v':
-      return top === 'vod' || top === 'assets';
+      return top === 'vod' || top === 'assets' || CAPTION_PATH.test(rest);
   }
 }
 
