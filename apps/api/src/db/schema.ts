@@ -841,7 +841,7 @@ export interface CaptionsTable {
   cue_count: number;
   duration_seconds: number;
   updated_by: number | null;
-  updated_at: Generated<Timestamp>;
+  updated_at: Timestamp;
 }
 
 export interface Database {

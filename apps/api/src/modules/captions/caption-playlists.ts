@@ -20,7 +20,9 @@ export const captionPlaylistPath = (lang: CaptionLanguage) => `captions/${lang}.
 /**
  * The master playlist with the subject's captions as subtitle renditions (RFC 8216 §4.3.4.1):
  * one EXT-X-MEDIA TYPE=SUBTITLES per language and SUBTITLES="subs" on each variant, so native
- * HLS (Safari, iOS, cast receivers) and hls.js list them alike. `toSubject` is the path from the
+ * HLS (Safari, iOS, cast receivers) and hls.js list them alike. None is DEFAULT; each may be
+ * AUTOSELECTed, so a client following the viewer's system settings (Safari's "Closed Captions +
+ * SDH", the system language) may turn one on by itself. `toSubject` is the path from the
  * master's folder back to the subject's ('../' for vod/master.m3u8). No caption: unchanged.
  */
 export function withSubtitles(
@@ -30,8 +32,8 @@ export function withSubtitles(
 ): string {
   if (captions.length === 0 || master.includes('TYPE=SUBTITLES')) return master;
   const media = captions.map(
-    (c, index) =>
-      `#EXT-X-MEDIA:TYPE=SUBTITLES,GROUP-ID="${GROUP}",NAME="${NAMES[c.lang]}",LANGUAGE="${c.lang}",DEFAULT=NO,AUTOSELECT=${index === 0 ? 'YES' : 'NO'},URI="${toSubject}${captionPlaylistPath(c.lang)}"`,
+    (c) =>
+      `#EXT-X-MEDIA:TYPE=SUBTITLES,GROUP-ID="${GROUP}",NAME="${NAMES[c.lang]}",LANGUAGE="${c.lang}",DEFAULT=NO,AUTOSELECT=YES,URI="${toSubject}${captionPlaylistPath(c.lang)}"`,
   );
   const lines = master.split(/\r?\n/);
   const out: string[] = [];

@@ -13,12 +13,16 @@ import { useStreamSession } from '../hooks/use-stream-session';
 import { useThumbnails } from '../hooks/use-thumbnails';
 import { useAdoptedVideo } from '../hooks/use-adopted-video';
 import { useBrowserPauseFallback } from '../hooks/use-browser-pause';
+import { useCaptions } from '../hooks/use-captions';
+import { useRemotePlayback } from '../hooks/use-remote-playback';
 import { useVideoAnalytics, type VideoAnalytics } from '../hooks/use-video-analytics';
 import { useVolume } from '../hooks/use-volume';
 import type { LoadHls } from '../lib/attach-stream';
 import { takeEarlyVideo } from '../lib/early-player';
 import { isBehindLive } from '../lib/live-edge';
 import { markProgramTime, pauseVideo } from '../lib/media-commands';
+import { CaptionSelect } from './caption-select';
+import { DeviceButtons } from './device-buttons';
 import { PlayerControls } from './player-controls';
 import { PlayerOverlays } from './player-overlays';
 import { PrerollSlot } from './preroll-slot';
@@ -72,6 +76,8 @@ export function VideoPlayer({
   const media = useMediaState(video);
   const volume = useVolume(video);
   const fullscreen = useFullscreen(container, video);
+  const captions = useCaptions(video);
+  const remote = useRemotePlayback(video);
   // Thumbnails describe a finished recording; a live seek bar moves too fast to preview.
   const thumbnails = useThumbnails(stream.kind === 'vod' ? thumbnailsUrl : null, media.hasFrame);
   // An external live source is only redirected to, never recorded here: nothing to cut.
@@ -193,7 +199,9 @@ export function VideoPlayer({
                 />
               ) : null
             }
-            canPip={canPictureInPicture()}
+            canPip={canPictureInPicture(video)}
+            captions={<CaptionSelect captions={captions} />}
+            devices={<DeviceButtons remote={remote} />}
             actions={actions}
             volume={
               <VolumeControl
