@@ -11,6 +11,18 @@ const COLUMNS = [
   'updated_at',
 ] as const;
 
+export interface CaptionInsert {
+  channel_id: number;
+  subject: MediaSubject;
+  subject_id: number;
+  lang: CaptionLanguage;
+  storage_key: string;
+  size_bytes: number;
+  cue_count: number;
+  duration_seconds: number;
+  updated_by: number | null;
+}
+
 /** SQL only: the captions of a replay, a library video or a clip. */
 export function createCaptionsRepository(db: DB) {
   const of = (channelId: number, subject: MediaSubject, subjectId: number) =>
@@ -27,18 +39,17 @@ export function createCaptionsRepository(db: DB) {
     one: (channelId: number, subject: MediaSubject, subjectId: number, lang: CaptionLanguage) =>
       of(channelId, subject, subjectId).select(COLUMNS).where('lang', '=', lang).executeTakeFirst(),
 
-    /** The row as it was (null: none) and as it is now. */
-    async upsert(row: {
-      channel_id: number;
-      subject: MediaSubject;
-      subject_id: number;
-      lang: CaptionLanguage;
-      storage_key: string;
-      size_bytes: number;
-      cue_count: number;
-      duration_seconds: number;
-      updated_by: number | null;
-    }) {
+    /** Stores the row unless the language has one (the demo's: an operator's file wins). */
+    async insertIfAbsent(row: CaptionInsert) {
+      await db
+        .insertInto('captions')
+        .values(row)
+        .onConflict((oc) => oc.columns(['channel_id', 'subject', 'subject_id', 'lang']).doNothing())
+        .execute();
+    },
+
+    /** Stores the row, replacing the language's; the row as it is now. */
+    async upsert(row: CaptionInsert) {
       return db
         .insertInto('captions')
         .values(row)

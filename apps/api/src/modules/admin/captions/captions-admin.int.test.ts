@@ -42,7 +42,7 @@ afterAll(async () => {
 
 const put = (apiKey: string, target: string, lang: string, vtt: string) =>
   t.inject({
-    method: 'PUT',
+    method: 'POST',
     url: `/api/admin/captions/${target}/${lang}`,
     headers: { 'x-api-key': apiKey },
     payload: { vtt },

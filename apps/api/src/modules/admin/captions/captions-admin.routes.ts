@@ -38,7 +38,7 @@ export function captionsAdminRoutes(scope: FastifyInstance, captions: CaptionsAd
     (req) => captions.list(req.admin.channelId, req.params.kind, req.params.id),
   );
 
-  r.put(
+  r.post(
     '/api/admin/captions/:kind/:id/:lang',
     {
       // JSON escapes can double a file's size; the file itself is checked against the limit.

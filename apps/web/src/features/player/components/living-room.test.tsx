@@ -13,7 +13,8 @@ const stream: PlaybackStream = {
   url: SIGNED,
   is_external: false,
   duration_seconds: 60,
-  dvr: { enabled: false, window_seconds: null },
+  dvr: { enabled: false, window_seconds: null, start_utc_ts: null },
+  expires_at: '2026-12-02T00:00:00.000Z',
 };
 
 /** A TextTrackList as browsers keep one: tracks plus addtrack/change events. */
