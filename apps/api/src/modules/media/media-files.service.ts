@@ -14,6 +14,7 @@ import {
   clipPrefix,
   contentTypeOf,
   eventPrefix,
+  CLIP_MASTER,
   EXTERNAL_LIVE,
   vodItemPrefix,
 } from './media-paths.js';
@@ -25,6 +26,12 @@ const KEY_CHECK_CACHE_MS = 10_000;
 /** New or removed captions reach the master playlists within this long. */
 const CAPTIONS_CACHE_MS = 10_000;
 const SUBTITLE_PLAYLIST = /^captions\/(en|fr)\.m3u8$/;
+/**
+ * A clip's one variant. BANDWIDTH is required; with a single variant nothing is chosen from it,
+ * so it is the ladder's top rate rather than a measurement.
+ */
+const CLIP_MASTER_PLAYLIST =
+  '#EXTM3U\n#EXT-X-VERSION:3\n#EXT-X-STREAM-INF:BANDWIDTH=3000000\nindex.m3u8\n';
 
 export type MediaTarget =
   | {
@@ -154,9 +161,20 @@ export function createMediaFilesService(deps: {
       return resolveFile('event', eventParam, token, rest);
     },
 
-    /** /media/c/<clip>/<token>/<file>: the same checks with a clip's token and folder. */
-    resolveClip: (clipParam: string, token: string, rest: string) =>
-      resolveFile('clip', clipParam, token, rest),
+    /**
+     * /media/c/<clip>/<token>/<file>: the same checks with a clip's token and folder. A clip's
+     * master playlist is made here: its single rendition and its captions.
+     */
+    async resolveClip(clipParam: string, token: string, rest: string): Promise<MediaTarget> {
+      if (rest !== CLIP_MASTER) return resolveFile('clip', clipParam, token, rest);
+      const claims = await authorise('clip', clipParam, token, rest);
+      const captions = await subjectCaptions(claims.channelId, 'clip', claims.subjectId);
+      return {
+        type: 'text',
+        text: withSubtitles(CLIP_MASTER_PLAYLIST, captions, ''),
+        contentType: contentTypeOf(rest) ?? '',
+      };
+    },
 
     /** /media/v/<item>/<token>/<path>: a VOD library item's playlists, segments and thumbnails. */
     resolveVodItem: (itemParam: string, token: string, rest: string) =>

@@ -33,6 +33,12 @@ export const mediaUrl = (eventId: number, token: string, rest: string) =>
 /** A clip's files: index.m3u8, seg_<n>.ts, poster.jpg, clip.mp4. */
 export const clipPrefix = (channelId: number, clipId: number) => `c${channelId}/clips/${clipId}`;
 
+/**
+ * A clip with captions plays from this master playlist, made when asked (media-files.service.ts):
+ * its one variant, index.m3u8, and the captions' renditions.
+ */
+export const CLIP_MASTER = 'master.m3u8';
+
 export const clipUrl = (clipId: number, token: string, rest: string) =>
   `/media/c/${clipId}/${token}/${rest}`;
 
@@ -95,7 +101,11 @@ export function allowedPath(scope: MediaScope, rest: string): boolean {
       );
     // A clip's files sit flat in its own folder (see clipPrefix), its captions in captions/.
     case 'c':
-      return /^(index\.m3u8|seg_\d{1,6}\.ts|poster\.jpg)$/.test(rest) || CAPTION_PATH.test(rest);
+      return (
+        /^(index\.m3u8|seg_\d{1,6}\.ts|poster\.jpg)$/.test(rest) ||
+        rest === CLIP_MASTER ||
+        CAPTION_PATH.test(rest)
+      );
     case 'x':
       return rest === 'clip.mp4';
     case 'v':

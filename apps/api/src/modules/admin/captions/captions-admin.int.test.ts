@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -173,5 +174,37 @@ describe('uploading captions', () => {
       url: `/api/admin/captions/games/${game}?api_key=${admin.apiKey}`,
     });
     expect(list.json<{ captions: AdminCaption[] }>().captions.map((c) => c.lang)).toEqual(['en']);
+  });
+
+  it('gives a clip with captions a master playlist that lists them', async () => {
+    const clip = await t.database.db
+      .insertInto('clips')
+      .values({
+        channel_id: t.demoChannelId,
+        event_id: game,
+        share_uuid: randomUUID(),
+        name: 'Face-off',
+        start_time: 0,
+        duration: 2,
+        status: 'success',
+        storage_key: `c${t.demoChannelId}/clips/x/index.m3u8`,
+      })
+      .returning(['id', 'share_uuid'])
+      .executeTakeFirstOrThrow();
+    const shared = async () =>
+      (await t.get(`/api/shared-clip/${clip.share_uuid}`, { api_key: await t.apiKey() })).json<{
+        stream_url: string;
+      }>().stream_url;
+    expect(await shared()).toMatch(/\/index\.m3u8$/);
+
+    expect((await put(admin.apiKey, `clips/${clip.id}`, 'fr', VTT_FR)).statusCode).toBe(200);
+    const url = await shared();
+    expect(url).toMatch(/\/master\.m3u8$/);
+    const master = await t.get(url);
+    expect(master.statusCode).toBe(200);
+    expect(master.body).toContain('LANGUAGE="fr"');
+    expect(master.body).toContain('URI="captions/fr.m3u8"');
+    expect(master.body).toMatch(/SUBTITLES="subs"\nindex\.m3u8/);
+    expect((await t.get(url.replace('master.m3u8', 'captions/fr.m3u8'))).statusCode).toBe(200);
   });
 });

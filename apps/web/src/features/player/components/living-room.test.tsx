@@ -1,6 +1,8 @@
 import type { PlaybackStream } from '@rudy/contracts';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { queryClient } from '../../../lib/query-client';
 import { fakeHls } from '../lib/fake-hls.test-support';
 import { VideoPlayer } from './video-player';
 
@@ -83,7 +85,11 @@ afterEach(() => {
 function renderPlayer() {
   const hls = fakeHls();
   const load = vi.fn(() => Promise.resolve(hls.Hls));
-  render(<VideoPlayer stream={stream} preroll={null} posterUrl={null} loadHls={load} />);
+  render(
+    <QueryClientProvider client={queryClient}>
+      <VideoPlayer stream={stream} preroll={null} posterUrl={null} loadHls={load} />
+    </QueryClientProvider>,
+  );
   return { hls, load, video: screen.getByTestId('main-video') as HTMLVideoElement };
 }
 

@@ -28,9 +28,9 @@ export function useCaptions(video: HTMLVideoElement | null): CaptionsControl {
   });
 
   useEffect(() => {
-    // jsdom and some embedded browsers have no text tracks at all.
     const tracks = video?.textTracks;
-    if (!video || !tracks) return;
+    // jsdom's list is a stub without events (every browser's is an EventTarget).
+    if (!video || typeof tracks?.addEventListener !== 'function') return;
     const read = () => {
       const list = captionTracks(video);
       setState({ languages: list.map((t) => t.language), showing: showingCaption(list) });
