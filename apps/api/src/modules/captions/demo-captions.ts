@@ -2,7 +2,7 @@ import type { CaptionLanguage } from '@rudy/contracts';
 import type { MediaStorage, SyntheticPicture } from '@rudy/media';
 import { eventPrefix } from '../media/media-paths.js';
 import { captionFileName } from './caption-playlists.js';
-import type { CaptionsRepository } from './captions.repository.js';
+import type { CaptionsService } from './captions.service.js';
 import { checkWebVtt } from './webvtt.js';
 
 type Picture = Pick<SyntheticPicture, 'home' | 'away' | 'goals'>;
@@ -52,7 +52,7 @@ export function demoCaptionsVtt(picture: Picture, gameSeconds: number, lang: Cap
  * are never replaced (a row already there is kept, and its file too).
  */
 export async function seedDemoCaptions(
-  deps: { storage: MediaStorage; captions: CaptionsRepository },
+  deps: { storage: MediaStorage; captions: CaptionsService },
   game: { channelId: number; eventId: number; gameSeconds: number; picture: Picture },
 ) {
   for (const lang of ['en', 'fr'] as const) {

@@ -8,7 +8,7 @@ import { createLocalStorage, cutClip, parseMediaPlaylist, type Rendition } from 
 import { createTestDatabase } from '../../test/test-database.js';
 import type { DatabaseHandle } from '../../db/database.js';
 import { seedDemoChannel } from '../../db/seed/demo-channel.js';
-import { createCaptionsRepository } from '../captions/captions.repository.js';
+import { createCaptionsService } from '../captions/captions.service.js';
 import { generateDemoGame } from './demo-media.js';
 import { createMediaJobsRepository } from './media-jobs.repository.js';
 
@@ -66,7 +66,7 @@ describe('a demo game', () => {
     const repo = createMediaJobsRepository(database.db);
     const [game] = await repo.finishedWithoutVod([channelId], new Date());
     const job = { channelId, eventId: game!.id };
-    const captions = createCaptionsRepository(database.db);
+    const captions = createCaptionsService(database.db);
     expect(
       await generateDemoGame({ storage, repo, captions, ladder: TINY, gameSeconds: 5 }, job),
     ).toBe('done');

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { locateFont, probe, renderSponsorClip, renderSyntheticVod } from '@rudy/media';
 import type { DB } from '../../db/database.js';
-import type { CaptionsRepository } from '../captions/captions.repository.js';
+import type { CaptionsService } from '../captions/captions.service.js';
 import { seedDemoCaptions } from '../captions/demo-captions.js';
 import { prerollUrls, recordPrerollDuration } from '../prerolls/register-prerolls.js';
 import { demoPicture } from './demo-picture.js';
@@ -17,7 +17,7 @@ import type { EventJob } from './media-queues.js';
 export interface DemoDeps extends PackageDeps {
   repo: MediaJobsRepository;
   /** The demo replay's captions, in both languages, go here. */
-  captions: CaptionsRepository;
+  captions: CaptionsService;
   gameSeconds: number;
 }
 

@@ -8,7 +8,7 @@ import {
   withSubtitles,
   type CaptionRendition,
 } from '../captions/caption-playlists.js';
-import type { CaptionsRepository } from '../captions/captions.repository.js';
+import type { CaptionsService } from '../captions/captions.service.js';
 import {
   allowedPath,
   clipPrefix,
@@ -58,7 +58,7 @@ const denied = () =>
 export function createMediaFilesService(deps: {
   tokens: MediaTokens;
   repo: MediaRepository;
-  captions: CaptionsRepository;
+  captions: CaptionsService;
   storage: MediaStorage;
   now: () => Date;
 }) {

@@ -15,7 +15,7 @@ import { createTestDatabase } from '../../test/test-database.js';
 import type { DatabaseHandle } from '../../db/database.js';
 import { seedDemoChannel } from '../../db/seed/demo-channel.js';
 import { createBoss } from '../../jobs/boss.js';
-import { createCaptionsRepository } from '../captions/captions.repository.js';
+import { createCaptionsService } from '../captions/captions.service.js';
 import { generateDemoGame, generateDemoPrerolls } from './demo-media.js';
 import { createLiveSupervisor } from './live-supervisor.js';
 import { createMediaJobsRepository } from './media-jobs.repository.js';
@@ -119,7 +119,7 @@ describe('demo media', () => {
     const deps = {
       storage,
       repo,
-      captions: createCaptionsRepository(database.db),
+      captions: createCaptionsService(database.db),
       ladder: TINY,
       gameSeconds: 3,
     };
@@ -166,7 +166,7 @@ describe('demo media', () => {
       {
         storage: slowStorage,
         repo,
-        captions: createCaptionsRepository(database.db),
+        captions: createCaptionsService(database.db),
         ladder: TINY,
         gameSeconds: 2,
       },

@@ -1,4 +1,4 @@
-import { createCaptionsRepository } from '../captions/captions.repository.js';
+import { createCaptionsService } from '../captions/captions.service.js';
 import path from 'node:path';
 import { MEDIA_KIND } from '@rudy/contracts';
 import { killAllFfmpeg, type MediaStorage, type Rendition } from '@rudy/media';
@@ -84,7 +84,7 @@ export async function registerMediaJobs(boss: PgBoss, o: MediaJobsOptions) {
       generateDemoGame(
         {
           ...deps,
-          captions: createCaptionsRepository(o.db),
+          captions: createCaptionsService(o.db),
           gameSeconds: config.DEMO_GAME_SECONDS,
         },
         job,

@@ -5,7 +5,7 @@ import type { DB } from '../../db/database.js';
 import type { ChannelService } from '../channel/channel.service.js';
 import type { Entitlements } from '../commerce/orders/entitlements.js';
 import type { GeoService } from '../geo/geo.service.js';
-import { createCaptionsRepository } from '../captions/captions.repository.js';
+import { createCaptionsService } from '../captions/captions.service.js';
 import { registerPrerolls } from '../prerolls/register-prerolls.js';
 import { createDownloadService } from './download.service.js';
 import { mediaFilesRoutes } from './media-files.routes.js';
@@ -74,7 +74,7 @@ export function registerMediaModules(
     createMediaFilesService({
       tokens,
       repo: media,
-      captions: createCaptionsRepository(db),
+      captions: createCaptionsService(db),
       storage,
       now,
     }),

@@ -13,7 +13,7 @@ import {
 } from '@rudy/contracts';
 import { typed } from '../../../lib/route-types.js';
 import { withMissing } from '../admin-access.js';
-import type { CaptionsAdminService } from './captions-admin.service.js';
+import type { CaptionsAdminService } from '../../captions/captions-admin.service.js';
 
 const tags = ['admin'];
 

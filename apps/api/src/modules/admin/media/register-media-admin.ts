@@ -9,7 +9,7 @@ import type { AdminAccess } from '../admin-access.js';
 import { createAdminChanges } from '../admin-changes.js';
 import { createViewerCaches, type ChannelCaches } from '../viewer-caches.js';
 import { captionsAdminRoutes } from '../captions/captions-admin.routes.js';
-import { createCaptionsAdminService } from '../captions/captions-admin.service.js';
+import { createCaptionsAdminService } from '../../captions/captions-admin.service.js';
 import { mediaAdminRoutes } from './media-admin.routes.js';
 import { createMediaAdminService } from './media-admin.service.js';
 import { createUploadFiles } from './upload-files.js';

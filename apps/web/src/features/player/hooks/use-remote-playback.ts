@@ -1,8 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { hasAirPlay } from '../lib/airplay';
 
-/** WebKit's AirPlay calls (Safari, iOS), beside the standard Remote Playback API. */
-type AirPlayVideo = HTMLVideoElement & { webkitShowPlaybackTargetPicker?: () => void };
 type AvailabilityEvent = Event & { availability?: 'available' | 'not-available' };
 
 export interface RemotePlaybackControl {
@@ -56,7 +54,8 @@ export function useRemotePlayback(video: HTMLVideoElement | null): RemotePlaybac
   }, [video]);
 
   const showAirPlay = useCallback(() => {
-    (video as AirPlayVideo | null)?.webkitShowPlaybackTargetPicker?.();
+    // WebKit's own call (lib.dom names it; only Safari has it).
+    video?.webkitShowPlaybackTargetPicker?.();
   }, [video]);
   // The viewer closing the browser's device list is a rejection, not an error to show.
   const promptRemote = useCallback(() => {

@@ -5,15 +5,15 @@ import {
   type CAPTION_TARGETS,
 } from '@rudy/contracts';
 import type { MediaStorage } from '@rudy/media';
-import type { DB } from '../../../db/database.js';
-import { notFound } from '../../../lib/http-error.js';
-import { captionFileName } from '../../captions/caption-playlists.js';
-import { createCaptionsRepository } from '../../captions/captions.repository.js';
-import { checkWebVtt } from '../../captions/webvtt.js';
-import { clipPrefix, eventPrefix, vodItemPrefix } from '../../media/media-paths.js';
-import type { MediaSubject } from '../../media/media-token.js';
-import type { AdminCaller } from '../admin-access.js';
-import type { AdminChanges } from '../admin-changes.js';
+import type { DB } from '../../db/database.js';
+import { notFound } from '../../lib/http-error.js';
+import { captionFileName } from './caption-playlists.js';
+import { createCaptionsRepository } from './captions.repository.js';
+import { checkWebVtt } from './webvtt.js';
+import { clipPrefix, eventPrefix, vodItemPrefix } from '../media/media-paths.js';
+import type { MediaSubject } from '../media/media-token.js';
+import type { AdminCaller } from '../admin/admin-access.js';
+import type { AdminChanges } from '../admin/admin-changes.js';
 
 export type CaptionTarget = (typeof CAPTION_TARGETS)[number];
 
