@@ -7,6 +7,10 @@ import { createCaptionsRepository } from './captions.repository.js';
  */
 export function createCaptionsService(db: DB) {
   const repo = createCaptionsRepository(db);
-  return { list: repo.list, insertIfAbsent: repo.insertIfAbsent };
+  return {
+    list: (...args: Parameters<typeof repo.list>) => repo.list(...args),
+    insertIfAbsent: (...args: Parameters<typeof repo.insertIfAbsent>) =>
+      repo.insertIfAbsent(...args),
+  };
 }
 export type CaptionsService = ReturnType<typeof createCaptionsService>;

@@ -54,8 +54,11 @@ export function useRemotePlayback(video: HTMLVideoElement | null): RemotePlaybac
   }, [video]);
 
   const showAirPlay = useCallback(() => {
-    // WebKit's own call (lib.dom names it; only Safari has it).
-    video?.webkitShowPlaybackTargetPicker?.();
+    // WebKit's own call: only Safari has it.
+    const picker = video && 'webkitShowPlaybackTargetPicker' in video ? video : null;
+    if (typeof picker?.webkitShowPlaybackTargetPicker === 'function') {
+      picker.webkitShowPlaybackTargetPicker();
+    }
   }, [video]);
   // The viewer closing the browser's device list is a rejection, not an error to show.
   const promptRemote = useCallback(() => {
