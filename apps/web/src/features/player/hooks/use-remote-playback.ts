@@ -1,6 +1,13 @@
 import { useCallback, useEffect, useState } from 'react';
 import { hasAirPlay } from '../lib/airplay';
 
+/** WebKit's AirPlay picker, on Safari's media elements only. */
+interface AirPlayTarget {
+  webkitShowPlaybackTargetPicker: () => void;
+}
+const isAirPlayTarget = (element: object): element is AirPlayTarget =>
+  typeof (element as Partial<AirPlayTarget>).webkitShowPlaybackTargetPicker === 'function';
+
 type AvailabilityEvent = Event & { availability?: 'available' | 'not-available' };
 
 export interface RemotePlaybackControl {
@@ -54,11 +61,7 @@ export function useRemotePlayback(video: HTMLVideoElement | null): RemotePlaybac
   }, [video]);
 
   const showAirPlay = useCallback(() => {
-    // WebKit's own call: only Safari has it.
-    const picker = video && 'webkitShowPlaybackTargetPicker' in video ? video : null;
-    if (typeof picker?.webkitShowPlaybackTargetPicker === 'function') {
-      picker.webkitShowPlaybackTargetPicker();
-    }
+    if (video && isAirPlayTarget(video)) video.webkitShowPlaybackTargetPicker();
   }, [video]);
   // The viewer closing the browser's device list is a rejection, not an error to show.
   const promptRemote = useCallback(() => {
