@@ -54,7 +54,7 @@ void describe('captions', () => {
     const page = await context.newPage();
     const menu = await watch(page);
     assert.deepEqual(await menu.locator('option').allTextContents(), [
-      'Captions off',
+      'No captions',
       'English',
       'French',
     ]);

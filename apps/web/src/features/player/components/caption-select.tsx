@@ -9,7 +9,7 @@ export function CaptionSelect({ captions }: { captions: CaptionsControl }) {
   if (captions.languages.length === 0) return null;
   return (
     <select
-      className={styles.select}
+      className={`${styles.select} ${styles.captionSelect}`}
       aria-label={t('watch:player.captions')}
       value={captions.showing}
       onChange={(e) => captions.choose(e.target.value)}

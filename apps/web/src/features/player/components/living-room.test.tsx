@@ -111,7 +111,7 @@ describe('captions', () => {
     });
     const menu = await screen.findByRole('combobox', { name: 'Captions' });
     expect([...(menu as HTMLSelectElement).options].map((o) => o.text)).toEqual([
-      'Captions off',
+      'No captions',
       'English',
       'French',
     ]);
