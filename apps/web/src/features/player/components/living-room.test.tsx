@@ -31,18 +31,18 @@ class FakeTrackList extends EventTarget {
   add(language: string) {
     const changed = () => this.dispatchEvent(new Event('change'));
     let mode: TextTrackMode = 'disabled';
-    const track = Object.defineProperties(new EventTarget(), {
-      kind: { value: 'subtitles' },
-      language: { value: language },
-      label: { value: language },
-      mode: {
-        get: () => mode,
-        set: (next: TextTrackMode) => {
-          mode = next;
-          changed();
-        },
+    const track = {
+      kind: 'subtitles',
+      language,
+      label: language,
+      get mode() {
+        return mode;
       },
-    }) as unknown as TextTrack;
+      set mode(next: TextTrackMode) {
+        mode = next;
+        changed();
+      },
+    } as unknown as TextTrack;
     this.tracks.push(track);
     this.dispatchEvent(new Event('addtrack'));
     return track;

@@ -2,7 +2,6 @@ import { useCallback, useEffect, useState } from 'react';
 import {
   applyCaptionChoice,
   captionTracks,
-  liftCues,
   readCaptionChoice,
   saveCaptionChoice,
   showingCaption,
@@ -36,17 +35,9 @@ export function useCaptions(video: HTMLVideoElement | null): CaptionsControl {
       const list = captionTracks(video);
       setState({ languages: list.map((t) => t.language), showing: showingCaption(list) });
     };
-    const onCueChange = (event: Event) => liftCues((event.target as TextTrack).activeCues);
-    const listened = new Set<TextTrack>();
     const onAdd = () => {
-      const list = captionTracks(video);
-      for (const track of list) {
-        if (listened.has(track)) continue;
-        listened.add(track);
-        track.addEventListener('cuechange', onCueChange);
-      }
       const saved = readCaptionChoice();
-      if (saved !== null) applyCaptionChoice(list, saved);
+      if (saved !== null) applyCaptionChoice(captionTracks(video), saved);
       read();
     };
     onAdd();
@@ -57,7 +48,6 @@ export function useCaptions(video: HTMLVideoElement | null): CaptionsControl {
       tracks.removeEventListener('addtrack', onAdd);
       tracks.removeEventListener('removetrack', read);
       tracks.removeEventListener('change', read);
-      for (const track of listened) track.removeEventListener('cuechange', onCueChange);
     };
   }, [video]);
 

@@ -33,19 +33,6 @@ export function applyCaptionChoice(tracks: readonly TextTrack[], choice: Caption
   if (chosen && chosen.mode !== 'showing') chosen.mode = 'showing';
 }
 
-/**
- * Where a cue the file does not place is drawn: this many lines up from the bottom, above the
- * control bar (browsers draw it on the bottom line, under the bar).
- */
-export const CUE_LINE = -4;
-
-/** Lifts the cues without a line of their own above the control bar (their file's wins). */
-export function liftCues(cues: TextTrackCueList | null) {
-  for (const cue of Array.from(cues ?? [])) {
-    if ('line' in cue && cue.line === 'auto') cue.line = CUE_LINE;
-  }
-}
-
 /** The language showing now, or off. */
 export const showingCaption = (tracks: readonly TextTrack[]): CaptionChoice =>
   tracks.find((track) => track.mode === 'showing')?.language ?? CAPTIONS_OFF;
