@@ -24,6 +24,7 @@ import * as m0022 from './migrations/0022-game-prerolls-imports.js';
 import * as m0023 from './migrations/0023-favorite-games-rinks.js';
 import * as m0024 from './migrations/0024-live-ingest-drops.js';
 import * as m0025 from './migrations/0025-preroll-duration.js';
+import * as m0030 from './migrations/0030-captions.js';
 import * as m0032 from './migrations/0032-vod-search-in-postgres.js';
 import * as m0033 from './migrations/0033-catalogue-typo-search.js';
 
@@ -54,6 +55,7 @@ const migrations: Record<string, Migration> = {
   '0023-favorite-games-rinks': m0023,
   '0024-live-ingest-drops': m0024,
   '0025-preroll-duration': m0025,
+  '0030-captions': m0030,
   '0032-vod-search-in-postgres': m0032,
   '0033-catalogue-typo-search': m0033,
 };
