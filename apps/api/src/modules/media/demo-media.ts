@@ -3,7 +3,7 @@ import path from 'node:path';
 import { locateFont, probe, renderSponsorClip, renderSyntheticVod } from '@rudy/media';
 import type { DB } from '../../db/database.js';
 import { prerollUrls, recordPrerollDuration } from '../prerolls/register-prerolls.js';
-import { demoPicture } from './demo-picture.js';
+import { DEMO_FPS, demoPicture } from './demo-picture.js';
 import {
   createMediaJobsRepository,
   VOD_SOURCE,
@@ -77,7 +77,7 @@ export async function generateDemoPrerolls(deps: PackageDeps & { db: DB }, chann
       await renderSponsorClip({
         output: path.join(work, name),
         durationSeconds: DEMO_PREROLL_SECONDS,
-        picture: { width: 854, height: 480, fps: 25, ...sponsor, fontFile: locateFont() },
+        picture: { width: 854, height: 480, fps: DEMO_FPS, ...sponsor, fontFile: locateFont() },
       });
       const { durationSeconds } = await probe(path.join(work, name));
       await deps.storage.put(key, await fs.readFile(path.join(work, name)));

@@ -8,6 +8,7 @@ import {
   type MediaStorage,
   type Rendition,
 } from '@rudy/media';
+import { DEMO_FPS } from '../media/demo-picture.js';
 import { vodItemPrefix } from '../media/media-paths.js';
 import { packageMedia, type PackageSink } from '../media/package-media.js';
 import type { DB } from '../../db/database.js';
@@ -22,7 +23,7 @@ import {
  * Demo videos are small: 640×360 at 900 kb/s fits the default ladder's 360p rung, which then
  * copies the source instead of encoding it again (one encode per video, a few seconds of CPU).
  */
-const DEMO_PICTURE = { width: 640, height: 360, fps: 25 } as const;
+const DEMO_PICTURE = { width: 640, height: 360, fps: DEMO_FPS } as const;
 const DEMO_KBPS = 900;
 
 /** An item's outputs: files under its folder, the VOD on the item row, stills as asset rows. */
