@@ -8,6 +8,7 @@ import {
   type MediaStorage,
   type Rendition,
 } from '@rudy/media';
+import { inDemoLane } from '../media/demo-lane.js';
 import { DEMO_FPS } from '../media/demo-picture.js';
 import { vodItemPrefix } from '../media/media-paths.js';
 import { packageMedia, type PackageSink } from '../media/package-media.js';
@@ -91,7 +92,7 @@ function render(recipe: DemoRecipe, output: string) {
 
 /**
  * The demo library's videos: each pending demo item's recipe rendered to MP4 (the stand-in for an
- * upload), then packaged like any source. One item at a time; an item whose recipe cannot be read
+ * upload), then packaged like any source. One item at a time, in the demo's lane; an item whose recipe cannot be read
  * is marked error and the others go on. Idempotent: published items are not pending.
  */
 export async function makeDemoLibrary(
@@ -115,16 +116,36 @@ export async function makeDemoLibrary(
     const work = await deps.storage.workDir(`vod-demo-${item.id}`);
     try {
       const source = path.join(work, 'source.mp4');
-      await render(recipe.data, source);
-      await packageMedia(
-        { storage: deps.storage, ...(deps.ladder ? { ladder: deps.ladder } : {}) },
-        sink,
-        { file: source, hasFixedGop: true },
-      );
+      await inDemoLane(async () => {
+        await render(recipe.data, source);
+        await packageMedia(
+          { storage: deps.storage, ...(deps.ladder ? { ladder: deps.ladder } : {}) },
+          sink,
+          { file: source, hasFixedGop: true },
+        );
+      });
       made += 1;
     } finally {
       await fs.rm(work, { recursive: true, force: true });
     }
   }
   return made;
+}
+
+/** The demo channels' pending library videos, made (`limit`: the first few only). */
+export async function makePendingDemoLibrary(
+  deps: {
+    db: DB;
+    storage: MediaStorage;
+    ladder?: readonly Rendition[];
+    log: { error: (obj: object, msg: string) => void };
+  },
+  channelIds: number[],
+  limit?: number,
+): Promise<number> {
+  const repo = createVodJobsRepository(deps.db);
+  const pending = await repo.pendingDemoItems(channelIds);
+  const { storage, log } = deps;
+  const ladder = deps.ladder ? { ladder: deps.ladder } : {};
+  return makeDemoLibrary({ repo, storage, log, ...ladder }, pending.slice(0, limit));
 }
