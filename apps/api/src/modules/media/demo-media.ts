@@ -5,7 +5,8 @@ import type { DB } from '../../db/database.js';
 import type { CaptionsService } from '../captions/captions.service.js';
 import { seedDemoCaptions } from '../captions/demo-captions.js';
 import { prerollUrls, recordPrerollDuration } from '../prerolls/register-prerolls.js';
-import { demoPicture } from './demo-picture.js';
+import { inDemoLane } from './demo-lane.js';
+import { DEMO_FPS, demoPicture } from './demo-picture.js';
 import {
   createMediaJobsRepository,
   VOD_SOURCE,
@@ -46,14 +47,16 @@ export async function generateDemoGame(deps: DemoDeps, job: EventJob): Promise<'
     picture,
   });
   try {
-    await publishVod(deps.storage, eventSink(deps.repo, job, VOD_SOURCE.demo), (outputDir) =>
-      renderSyntheticVod({
-        outputDir,
-        durationSeconds: deps.gameSeconds,
-        picture,
-        ...(deps.ladder ? { ladder: deps.ladder } : {}),
-        threads: 1,
-      }),
+    await inDemoLane(() =>
+      publishVod(deps.storage, eventSink(deps.repo, job, VOD_SOURCE.demo), (outputDir) =>
+        renderSyntheticVod({
+          outputDir,
+          durationSeconds: deps.gameSeconds,
+          picture,
+          ...(deps.ladder ? { ladder: deps.ladder } : {}),
+          threads: 1,
+        }),
+      ),
     );
     return 'done';
   } catch (error) {
@@ -82,27 +85,33 @@ export async function generateDemoPrerolls(deps: PackageDeps & { db: DB }, chann
   for (const [index, name] of names.entries()) {
     const key = `prerolls/${name}`;
     if (await deps.storage.exists(key)) continue;
-    const work = await deps.storage.workDir('preroll');
-    try {
-      const sponsor = SPONSORS[index % SPONSORS.length] ?? { title: 'Sponsor', color: '#1d4f91' };
-      await renderSponsorClip({
-        output: path.join(work, name),
-        durationSeconds: DEMO_PREROLL_SECONDS,
-        picture: { width: 854, height: 480, fps: 25, ...sponsor, fontFile: locateFont() },
-      });
-      const { durationSeconds } = await probe(path.join(work, name));
-      await deps.storage.put(key, await fs.readFile(path.join(work, name)));
-      if (durationSeconds !== null && durationSeconds > 0) {
-        await recordPrerollDuration(
-          deps.db,
-          channelIds,
-          `/media/prerolls/${name}`,
-          durationSeconds,
-        );
-      }
-    } finally {
-      await fs.rm(work, { recursive: true, force: true });
+    await inDemoLane(() => makeSponsorClip(deps, channelIds, name, index));
+  }
+}
+
+/** One sponsor clip rendered, stored, and its length recorded with its pre-roll. */
+async function makeSponsorClip(
+  deps: PackageDeps & { db: DB },
+  channelIds: number[],
+  name: string,
+  index: number,
+) {
+  const key = `prerolls/${name}`;
+  const work = await deps.storage.workDir('preroll');
+  try {
+    const sponsor = SPONSORS[index % SPONSORS.length] ?? { title: 'Sponsor', color: '#1d4f91' };
+    await renderSponsorClip({
+      output: path.join(work, name),
+      durationSeconds: DEMO_PREROLL_SECONDS,
+      picture: { width: 854, height: 480, fps: DEMO_FPS, ...sponsor, fontFile: locateFont() },
+    });
+    const { durationSeconds } = await probe(path.join(work, name));
+    await deps.storage.put(key, await fs.readFile(path.join(work, name)));
+    if (durationSeconds !== null && durationSeconds > 0) {
+      await recordPrerollDuration(deps.db, channelIds, `/media/prerolls/${name}`, durationSeconds);
     }
+  } finally {
+    await fs.rm(work, { recursive: true, force: true });
   }
 }
 

@@ -13,6 +13,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { finishLiveRecording, type LiveRecording } from './live-recording.js';
 import { eventPrefix } from './media-paths.js';
+import { inDemoLane } from './demo-lane.js';
 import { demoPicture } from './demo-picture.js';
 import type { GameRow, MediaJobsRepository } from './media-jobs.repository.js';
 import type { LiveStillsJob } from './media-queues.js';
@@ -95,16 +96,18 @@ export function createLiveSupervisor(deps: SupervisorDeps) {
       clockOffsetSeconds: elapsed,
       fontFile: locateFont(),
     });
-    await ensureLiveLoop({
-      output: loop,
-      picture: {
-        ...picture,
-        goals: picture.goals.filter((g) => g.atSeconds <= elapsed),
-        showClock: false,
-      },
-      ...(deps.ladder ? { ladder: deps.ladder } : {}),
-      ...(deps.segmentSeconds ? { segmentSeconds: deps.segmentSeconds } : {}),
-    });
+    await inDemoLane(() =>
+      ensureLiveLoop({
+        output: loop,
+        picture: {
+          ...picture,
+          goals: picture.goals.filter((g) => g.atSeconds <= elapsed),
+          showClock: false,
+        },
+        ...(deps.ladder ? { ladder: deps.ladder } : {}),
+        ...(deps.segmentSeconds ? { segmentSeconds: deps.segmentSeconds } : {}),
+      }),
+    );
     return { loop, fps: picture.fps };
   }
 
