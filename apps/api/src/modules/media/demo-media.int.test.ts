@@ -153,7 +153,13 @@ describe('a demo game', () => {
     const log = { error: () => undefined };
     await Promise.all([
       generateDemoGame(
-        { storage, repo, ladder: TINY, gameSeconds: 5 },
+        {
+          storage,
+          repo,
+          captions: createCaptionsService(database.db),
+          ladder: TINY,
+          gameSeconds: 5,
+        },
         { channelId, eventId: game!.id },
       ),
       generateDemoPrerolls({ storage, repo, db: database.db }, [channelId]),
