@@ -124,7 +124,8 @@ async function viewer(index: number) {
 
 await Promise.all(Array.from({ length: viewers }, (_, i) => viewer(i)));
 segmentMs.sort((a, b) => a - b);
-const at = (q: number) => segmentMs[Math.min(segmentMs.length - 1, Math.floor(q * segmentMs.length))] ?? 0;
+const at = (q: number) =>
+  segmentMs[Math.min(segmentMs.length - 1, Math.floor(q * segmentMs.length))] ?? 0;
 process.stdout.write(
   `${JSON.stringify({ ...tally, p50: at(0.5), p99: at(0.99), max: segmentMs.at(-1) ?? 0 })}\n`,
 );

@@ -201,7 +201,13 @@ export async function benchEdge() {
         `http-${i + 1}`,
         [node, '--enable-source-maps', 'apps/api/dist/main.js'],
         // LOG_LEVEL info: the 'listening' line is the signal that it is up.
-        { ...env, LOG_LEVEL: 'info', WORKER: 'false', PORT: String(port), DATA_DIR: path.join(tmp, `http-${i + 1}`) },
+        {
+          ...env,
+          LOG_LEVEL: 'info',
+          WORKER: 'false',
+          PORT: String(port),
+          DATA_DIR: path.join(tmp, `http-${i + 1}`),
+        },
         { ready: /Server listening at/, logFile: path.join(logs, `http-${i + 1}.log`), cwd: root },
       ),
     );
@@ -279,7 +285,7 @@ export async function benchEdge() {
     const edgePids = nginxPids(nginx.pid ?? 0);
     const httpPids = https.map((h) => h.child()?.pid);
     const cpu = () => ({
-      node: httpPids.reduce((s, pid) => s + cpuSeconds(pid), 0),
+      node: httpPids.reduce<number>((s, pid) => s + cpuSeconds(pid), 0),
       nginx: edgePids.reduce((s, pid) => s + cpuSeconds(pid), 0),
       worker: cpuSeconds(worker.child()?.pid),
     });
@@ -288,7 +294,15 @@ export async function benchEdge() {
     const crowdStarted = Date.now();
     const viewersChild = spawn(
       node,
-      ['--import', 'tsx', path.join(root, 'bench/edge-viewers.ts'), edge, String(SECONDS), String(VIEWERS), ...masters],
+      [
+        '--import',
+        'tsx',
+        path.join(root, 'bench/edge-viewers.ts'),
+        edge,
+        String(SECONDS),
+        String(VIEWERS),
+        ...masters,
+      ],
       { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] },
     );
     let out = '';
@@ -385,7 +399,11 @@ export function reportEdge(r: Awaited<ReturnType<typeof benchEdge>>, report: Rep
     `${(ratio * 100).toFixed(2)} % (${r.upstream} of ${r.requests} requests went upstream)`,
     ratio >= 0.99 ? 'PASS (goal ≥ 99 %)' : 'MISS (goal ≥ 99 %)',
   );
-  report('edge: viewers’ segment latency', `p50 ${c.p50.toFixed(1)} ms, p99 ${c.p99.toFixed(1)} ms, max ${c.max.toFixed(0)} ms`, '');
+  report(
+    'edge: viewers’ segment latency',
+    `p50 ${c.p50.toFixed(1)} ms, p99 ${c.p99.toFixed(1)} ms, max ${c.max.toFixed(0)} ms`,
+    '',
+  );
   const perSegment = (s: number) => ((s * 1000) / Math.max(1, c.segments)).toFixed(3);
   report(
     'edge: CPU per segment delivered',

@@ -78,6 +78,7 @@ export function createLiveMirror(o: LiveMirrorOptions) {
     if (last && (last.text === text || reach < last.reach)) return;
     await o.objects.putText(`${o.prefix}/${name}`, text, PLAYLIST_TYPE);
     playlists.set(name, { text, reach });
+    uploaded.add(name);
   }
 
   async function pass() {
@@ -139,7 +140,7 @@ export function createLiveMirror(o: LiveMirrorOptions) {
       await o.objects.deleteKeys(names.map((n) => `${o.prefix}/${n}`));
       for (const n of names) uploaded.delete(n);
     },
-    /** Whether the bucket holds this file (`v0/seg_00001.ts`) as far as the mirror knows. */
+    /** Whether the bucket holds this file (`v0/seg_00001.ts`, `v0/index.m3u8`), as far as the mirror knows. */
     holds: (name: string) => uploaded.has(name),
   };
 }

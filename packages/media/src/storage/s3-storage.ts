@@ -82,9 +82,12 @@ const notFound = (error: unknown) => {
  * uploads what they finish through `objects`; reads go to the bucket, so every process serves
  * every live game. Only localDir (ffmpeg reading a tree) uses a copy already on this disk.
  */
-export function createS3Storage(
-  o: S3StorageOptions,
-): MediaStorage & { client(): Promise<S3Client>; bucket: string; clearWork(): Promise<void> } {
+export function createS3Storage(o: S3StorageOptions): MediaStorage & {
+  client(): Promise<S3Client>;
+  bucket: string;
+  objects: StoredObjects;
+  clearWork(): Promise<void>;
+} {
   // The SDK (about 30 MB and most of a second to load) only in processes that use a bucket.
   const loaded = import('@aws-sdk/client-s3').then((sdk) => ({
     sdk,
