@@ -134,10 +134,6 @@ describe('S3 storage', () => {
     const download = await fetch(named);
     expect(download.headers.get('content-type')).toBe('video/mp2t');
     expect(download.headers.get('content-disposition')).toBe('attachment; filename="game.ts"');
-    // A changed signature is refused.
-    expect((await fetch(now.replace(/X-Amz-Signature=[0-9a-f]/, 'X-Amz-Signature=z'))).status).toBe(
-      403,
-    );
   });
 
   it('puts a large file in parts and reads it back whole', async () => {
