@@ -96,8 +96,11 @@ export function createLiveMirror(o: LiveMirrorOptions) {
       await mirrorPlaylist(name, text, list.mediaSequence + list.segments.length);
     }
     // The master last: a player that finds it finds its renditions.
-    const master = await fsp.readFile(path.join(o.dir, 'master.m3u8'), 'utf8').catch(() => '');
-    if (master.startsWith('#EXTM3U')) await mirrorPlaylist('master.m3u8', master, 0);
+    const top = await fsp.readdir(o.dir).catch(() => [] as string[]);
+    for (const name of top.filter((n) => n.endsWith('.m3u8'))) {
+      const master = await fsp.readFile(path.join(o.dir, name), 'utf8').catch(() => '');
+      if (master.startsWith('#EXTM3U')) await mirrorPlaylist(name, master, 0);
+    }
   }
 
   /** One pass at a time; a call during a pass waits for it and then makes its own. */
@@ -162,8 +165,8 @@ export async function restoreLiveRecording(
   }
   const names = (await objects.list(`${prefix}/`))
     .map((k) => k.slice(prefix.length + 1))
-    .filter((n) => n === 'master.m3u8' || /^v\d+\/index\.m3u8$/.test(n));
-  if (!names.some((n) => n !== 'master.m3u8')) return false;
+    .filter((n) => /^[^/]+\.m3u8$/.test(n) || /^v\d+\/index\.m3u8$/.test(n));
+  if (!names.some((n) => n.includes('/'))) return false;
   for (const name of names) {
     const text = await objects.getText(`${prefix}/${name}`);
     if (text === null) continue;
