@@ -100,7 +100,7 @@ async function viewer(index: number) {
     }
     const text = p.body.toString();
     const { segments, target } = parse(text);
-    if (next < 0) next = (segments.at(-3)?.n ?? 0) as number;
+    if (next < 0) next = segments.at(-3)?.n ?? 0;
     const first = segments[0]?.n ?? 0;
     if (next < first) {
       tally.skipped += first - next;
