@@ -28,9 +28,11 @@ http {
   tcp_nopush on;
   keepalive_requests 1000000;
   keepalive_timeout 65s;
-  # The cache key: the game and the file, without the token (/media/e/<event>/<token>/<file>).
+  # The cache key: the game and the file, without the token (/media/e/<event>/<token>/<file>,
+  # or a game's shared /media/g/<event>/<file> whose token is a cookie).
   map $request_uri $edge_key {
     ~^/media/e/(?<ev>\\d+)/[^/]+/(?<file>[^?]*) "e$ev/$file";
+    ~^/media/g/(?<gev>\\d+)/(?<gfile>[^?]*) "e$gev/$gfile";
     default "";
   }
   log_format edge '$edge_key\\t$upstream_cache_status\\t$status\\t$upstream_addr';
@@ -51,7 +53,7 @@ ${o.origins.map((p) => `    server 127.0.0.1:${p};`).join('\n')}
   }
   server {
     listen 127.0.0.1:${o.listen} reuseport backlog=4096;
-    location /media/e/ {
+    location ~ ^/media/[eg]/ {
       proxy_pass http://origin;
       proxy_http_version 1.1;
       proxy_set_header Connection "";

@@ -7,8 +7,8 @@
  * Loopback only, bounded by `seconds`. Prints one JSON line: counts, errors and the segment
  * latencies' percentiles.
  *
- * argv: <edge origin> <seconds> <viewers> <master path>... (one path per API key, shared round
- * robin: tokens are left out of the edge's cache key).
+ * argv: <edge origin> <seconds> <viewers> <"master path cookie">... (one per API key, shared round
+ * robin: tokens, in the path or the cookie, are left out of the edge's cache key).
  */
 import http from 'node:http';
 
@@ -25,10 +25,11 @@ interface Answer {
   ms: number;
 }
 
-function get(pathname: string): Promise<Answer> {
+function get(pathname: string, cookie: string): Promise<Answer> {
   const started = performance.now();
   return new Promise((resolve) => {
-    const req = http.get(`${edge}${pathname}`, { agent }, (res) => {
+    const headers = cookie ? { cookie } : {};
+    const req = http.get(`${edge}${pathname}`, { agent, headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () =>
@@ -73,10 +74,10 @@ function parse(text: string) {
 }
 
 async function viewer(index: number) {
-  const master = masters[index % masters.length] ?? '';
+  const [master = '', cookie = ''] = (masters[index % masters.length] ?? '').split(' ');
   // Arrivals spread over the first 10 s, as a crowd opens the page.
   await sleep(Math.random() * 10_000);
-  const m = await get(master);
+  const m = await get(master, cookie);
   if (m.status !== 200) {
     tally.errors += 1;
     return;
@@ -91,7 +92,7 @@ async function viewer(index: number) {
   let next = -1;
   let last = '';
   while (Date.now() < deadline) {
-    const p = await get(variantPath);
+    const p = await get(variantPath, cookie);
     tally.playlists += 1;
     if (p.status !== 200) {
       tally.errors += 1;
@@ -108,7 +109,7 @@ async function viewer(index: number) {
     }
     for (const s of segments) {
       if (s.n < next || Date.now() >= deadline) continue;
-      const seg = await get(`${base}${s.uri}`);
+      const seg = await get(`${base}${s.uri}`, cookie);
       if (seg.status !== 200) tally.errors += 1;
       else {
         tally.segments += 1;

@@ -79,14 +79,14 @@ function nginxPids(masterPid: number): number[] {
 }
 
 /** `count` GETs of one URL, `concurrency` at a time, over kept-alive connections. */
-async function hammer(url: string, count: number, concurrency: number) {
+async function hammer(url: string, cookie: string, count: number, concurrency: number) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
   let left = count;
   const statuses = new Map<number, number>();
   const one = () =>
     new Promise<void>((resolve) => {
       http
-        .get(url, { agent }, (res) => {
+        .get(url, { agent, headers: cookie ? { cookie } : {} }, (res) => {
           statuses.set(res.statusCode ?? 0, (statuses.get(res.statusCode ?? 0) ?? 0) + 1);
           res.resume();
           res.on('end', resolve);
@@ -130,6 +130,8 @@ export async function benchEdge() {
   });
   if (build.status !== 0) throw new Error('API build failed');
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'rudy-edge-bench-'));
+  // PostgreSQL runs as its own user (chaos/stack.ts): it must reach its folder inside this one.
+  fs.chmodSync(tmp, 0o755);
   const stops: (() => unknown)[] = [];
   const slots: Supervised[] = [];
   let nginx: ChildProcess | undefined;
@@ -241,13 +243,16 @@ export async function benchEdge() {
           body: JSON.stringify({ channel_key: 'demo-hockey' }),
         })
       ).json()) as { api_key: string };
-      const playback = (await (
-        await fetch(`${origin}/api/events/${eventId}/playback?api_key=${key.api_key}`)
-      ).json()) as { stream?: { url: string; type: string } };
+      const playbackRes = await fetch(
+        `${origin}/api/events/${eventId}/playback?api_key=${key.api_key}`,
+      );
+      const playback = (await playbackRes.json()) as { stream?: { url: string; type: string } };
       if (!playback.stream || playback.stream.type !== 'live') {
         throw new Error(`no live stream: ${JSON.stringify(playback)}`);
       }
-      masters.push(new URL(playback.stream.url, origin).pathname);
+      // A game's shared URL comes with its token as a cookie (Set-Cookie), a per-viewer one without.
+      const cookie = (playbackRes.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+      masters.push(`${new URL(playback.stream.url, origin).pathname} ${cookie}`);
     }
 
     // --- The edge.
@@ -271,13 +276,15 @@ export async function benchEdge() {
     const edge = `http://127.0.0.1:${EDGE_PORT}`;
 
     // A first look through the edge: the rendition playlist and a segment.
-    const master = await (await fetch(`${edge}${masters[0]}`)).text();
+    const [masterPath = '', cookie = ''] = (masters[0] ?? '').split(' ');
+    const withCookie = { headers: cookie ? { cookie } : {} };
+    const master = await (await fetch(`${edge}${masterPath}`, withCookie)).text();
     const variant = master.split('\n').find((l) => l && !l.startsWith('#')) ?? '';
-    const variantUrl = new URL(variant, `${edge}${masters[0]}`);
-    const playlist = await (await fetch(variantUrl)).text();
+    const variantUrl = new URL(variant, `${edge}${masterPath}`);
+    const playlist = await (await fetch(variantUrl, withCookie)).text();
     const segment = playlist.split('\n').findLast((l) => l && !l.startsWith('#')) ?? '';
     const segmentUrl = new URL(segment, variantUrl);
-    const first = await fetch(segmentUrl);
+    const first = await fetch(segmentUrl, withCookie);
     if (first.status !== 200) throw new Error(`segment through the edge: ${first.status}`);
     await first.arrayBuffer();
 
@@ -339,10 +346,20 @@ export async function benchEdge() {
     // --- One segment: Node directly (its presigned redirect) against nginx from its cache.
     const tokenPath = segmentUrl.pathname;
     const nodeBefore = cpuSeconds(httpPids[0]);
-    const nodeStatuses = await hammer(`${origin}${tokenPath}`, PROBE_REQUESTS, PROBE_CONCURRENCY);
+    const nodeStatuses = await hammer(
+      `${origin}${tokenPath}`,
+      cookie,
+      PROBE_REQUESTS,
+      PROBE_CONCURRENCY,
+    );
     const nodeCpu = cpuSeconds(httpPids[0]) - nodeBefore;
     const nginxBefore = edgePids.reduce((s, pid) => s + cpuSeconds(pid), 0);
-    const edgeStatuses = await hammer(`${edge}${tokenPath}`, PROBE_REQUESTS, PROBE_CONCURRENCY);
+    const edgeStatuses = await hammer(
+      `${edge}${tokenPath}`,
+      cookie,
+      PROBE_REQUESTS,
+      PROBE_CONCURRENCY,
+    );
     const nginxCpu = edgePids.reduce((s, pid) => s + cpuSeconds(pid), 0) - nginxBefore;
 
     return {
