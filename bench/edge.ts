@@ -246,8 +246,8 @@ export async function benchEdge() {
       const playbackRes = await fetch(
         `${origin}/api/events/${eventId}/playback?api_key=${key.api_key}`,
       );
-      const playback = (await playbackRes.json()) as { stream?: { url: string; type: string } };
-      if (!playback.stream || playback.stream.type !== 'live') {
+      const playback = (await playbackRes.json()) as { stream?: { url: string; kind: string } };
+      if (!playback.stream || playback.stream.kind !== 'live') {
         throw new Error(`no live stream: ${JSON.stringify(playback)}`);
       }
       // A game's shared URL comes with its token as a cookie (Set-Cookie), a per-viewer one without.
