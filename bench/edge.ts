@@ -277,7 +277,7 @@ export async function benchEdge() {
 
     // A first look through the edge: the rendition playlist and a segment.
     const [masterPath = '', cookie = ''] = (masters[0] ?? '').split(' ');
-    const withCookie = { headers: cookie ? { cookie } : {} };
+    const withCookie = { headers: cookie ? { cookie } : ({} as Record<string, string>) };
     const master = await (await fetch(`${edge}${masterPath}`, withCookie)).text();
     const variant = master.split('\n').find((l) => l && !l.startsWith('#')) ?? '';
     const variantUrl = new URL(variant, `${edge}${masterPath}`);
