@@ -3,7 +3,7 @@ import type { DB } from '../../db/database.js';
 import { createFulfilment } from './orders/fulfilment.service.js';
 import { createOrdersRepository } from './orders/orders.repository.js';
 import type { PaymentProvider } from './providers/provider.js';
-import { createSandboxProvider } from './providers/sandbox.provider.js';
+import { createSandboxProvider, SANDBOX_RENEWAL_LEAD_MS } from './providers/sandbox.provider.js';
 import { createStripeProvider } from './providers/stripe.provider.js';
 
 /** Stripe when STRIPE_SECRET_KEY is set, otherwise the built-in sandbox. */
@@ -47,9 +47,19 @@ export type CommerceCore = ReturnType<typeof createCommerceCore>;
  * What settles a payment with no worker running. Stripe tells the API itself (its webhook grants in
  * the request). The sandbox settles a due payment when someone asks about it: the buyer's polling,
  * and, here, any read of the buyer's access, so a viewer who paid and left before the settlement
- * still has the game when they come back (the worker's pass stays the backstop for the rest).
+ * still has the game when they come back; a subscription due to renew (within the worker's lead)
+ * is renewed in the same read, so a subscriber keeps watching past the period's end with no worker
+ * (the worker's pass stays the backstop for the rest; both are idempotent).
  */
 export function settleOnRead(core: CommerceCore) {
-  if (!core.sandbox) return undefined;
-  return (channelId: number, userId: number) => core.fulfilment.syncOpenOf(channelId, userId);
+  const { sandbox, fulfilment } = core;
+  if (!sandbox) return undefined;
+  return async (channelId: number, userId: number) => {
+    await fulfilment.syncOpenOf(channelId, userId);
+    const renewing = await fulfilment.renewingOf(channelId, userId, SANDBOX_RENEWAL_LEAD_MS);
+    for (const event of await sandbox.renewNow(renewing)) {
+      await fulfilment.handle(event);
+      await sandbox.ackEvent(event.id);
+    }
+  };
 }

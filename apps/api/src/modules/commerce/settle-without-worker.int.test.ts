@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EventSchema } from '@rudy/contracts';
 import type { TestContext } from '../../test/test-app.js';
@@ -64,5 +65,41 @@ describe('a sandbox payment with no worker running', () => {
     expect(await orderStatus(pass.order.id)).toBe('paid');
     expect(await hasAccess(eventId, loser.apiKey)).toBe(false);
     expect(await orderStatus(failing.order.id)).toBe('failed');
+  });
+
+  it('renews a subscription due while no worker runs: the subscriber keeps watching', async () => {
+    const { apiKey, userId } = await k.user();
+    const first = await k.buy(apiKey, {
+      subscription_id: await k.subscriptionId('month'),
+      card: card(CARDS.ok),
+    });
+    clock.ms += 2_000;
+    const paid = await k.order(apiKey, first.order.id);
+    expect(paid).toMatchObject({ status: 'paid', subscription_status: 'active' });
+    // Past the period's end: no worker pass charged the renewal ahead of it.
+    clock.ms = new Date(paid.period_end ?? 0).getTime() + 60_000;
+    const key = await k.freshKey(userId);
+    // Three reads at once (a page's calls): each may renew; one charge, one renewal comes of it.
+    const reads = await Promise.all([k.access(key), k.access(key), k.access(key)]);
+    for (const access of reads) expect(access.capabilities).toContain('watch');
+    const orders = await t.database.db
+      .selectFrom('orders')
+      .select(['kind', 'status', 'period_start'])
+      .where('user_id', '=', userId)
+      .orderBy('id')
+      .execute();
+    // One renewal, whichever reads came first: the period after the paid one.
+    expect(orders.map((o) => `${o.kind} ${o.status}`)).toEqual([
+      'new_subscription paid',
+      'subscription_renewal paid',
+    ]);
+    expect(orders[1]?.period_start?.toISOString()).toBe(paid.period_end);
+    const charges = await t.database.db
+      .selectFrom('sandbox_payments')
+      .select('id')
+      .where(sql<string>`metadata->>'kind'`, '=', 'renewal')
+      .where(sql<string>`metadata->>'period_start'`, '=', paid.period_end ?? '')
+      .execute();
+    expect(charges).toHaveLength(1);
   });
 });

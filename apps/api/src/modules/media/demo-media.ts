@@ -2,8 +2,11 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { locateFont, probe, renderSponsorClip, renderSyntheticVod } from '@rudy/media';
 import type { DB } from '../../db/database.js';
+import type { CaptionsService } from '../captions/captions.service.js';
+import { seedDemoCaptions } from '../captions/demo-captions.js';
 import { prerollUrls, recordPrerollDuration } from '../prerolls/register-prerolls.js';
-import { demoPicture } from './demo-picture.js';
+import { inDemoLane } from './demo-lane.js';
+import { DEMO_FPS, demoPicture } from './demo-picture.js';
 import {
   createMediaJobsRepository,
   VOD_SOURCE,
@@ -14,13 +17,15 @@ import type { EventJob } from './media-queues.js';
 
 export interface DemoDeps extends PackageDeps {
   repo: MediaJobsRepository;
+  /** The demo replay's captions, in both languages, go here. */
+  captions: CaptionsService;
   gameSeconds: number;
 }
 
 /**
  * A finished demo game gets a real recording: a short synthetic game rendered straight into the
  * VOD's HLS ladder by one ffmpeg on one thread (no intermediate MP4 transcoded again), then its
- * stills as for any VOD. A fresh start renders every demo game: this keeps that to about one core
+ * stills as for any VOD, and captions in both languages. A fresh start renders every demo game: this keeps that to about one core
  * for a few seconds per game. Skips a game that already has its VOD, and an operator's video always
  * wins: one that arrives while the demo renders is neither overwritten nor relabelled (the demo's
  * writes are conditional on the row, and its files are not stored).
@@ -34,15 +39,24 @@ export async function generateDemoGame(deps: DemoDeps, job: EventJob): Promise<'
     clockOffsetSeconds: 0,
     fontFile: locateFont(),
   });
+  // Before the video is published: its first viewer's master playlist lists them already.
+  await seedDemoCaptions(deps, {
+    channelId: job.channelId,
+    eventId: job.eventId,
+    gameSeconds: deps.gameSeconds,
+    picture,
+  });
   try {
-    await publishVod(deps.storage, eventSink(deps.repo, job, VOD_SOURCE.demo), (outputDir) =>
-      renderSyntheticVod({
-        outputDir,
-        durationSeconds: deps.gameSeconds,
-        picture,
-        ...(deps.ladder ? { ladder: deps.ladder } : {}),
-        threads: 1,
-      }),
+    await inDemoLane(() =>
+      publishVod(deps.storage, eventSink(deps.repo, job, VOD_SOURCE.demo), (outputDir) =>
+        renderSyntheticVod({
+          outputDir,
+          durationSeconds: deps.gameSeconds,
+          picture,
+          ...(deps.ladder ? { ladder: deps.ladder } : {}),
+          threads: 1,
+        }),
+      ),
     );
     return 'done';
   } catch (error) {
@@ -71,27 +85,33 @@ export async function generateDemoPrerolls(deps: PackageDeps & { db: DB }, chann
   for (const [index, name] of names.entries()) {
     const key = `prerolls/${name}`;
     if (await deps.storage.exists(key)) continue;
-    const work = await deps.storage.workDir('preroll');
-    try {
-      const sponsor = SPONSORS[index % SPONSORS.length] ?? { title: 'Sponsor', color: '#1d4f91' };
-      await renderSponsorClip({
-        output: path.join(work, name),
-        durationSeconds: DEMO_PREROLL_SECONDS,
-        picture: { width: 854, height: 480, fps: 25, ...sponsor, fontFile: locateFont() },
-      });
-      const { durationSeconds } = await probe(path.join(work, name));
-      await deps.storage.put(key, await fs.readFile(path.join(work, name)));
-      if (durationSeconds !== null && durationSeconds > 0) {
-        await recordPrerollDuration(
-          deps.db,
-          channelIds,
-          `/media/prerolls/${name}`,
-          durationSeconds,
-        );
-      }
-    } finally {
-      await fs.rm(work, { recursive: true, force: true });
+    await inDemoLane(() => makeSponsorClip(deps, channelIds, name, index));
+  }
+}
+
+/** One sponsor clip rendered, stored, and its length recorded with its pre-roll. */
+async function makeSponsorClip(
+  deps: PackageDeps & { db: DB },
+  channelIds: number[],
+  name: string,
+  index: number,
+) {
+  const key = `prerolls/${name}`;
+  const work = await deps.storage.workDir('preroll');
+  try {
+    const sponsor = SPONSORS[index % SPONSORS.length] ?? { title: 'Sponsor', color: '#1d4f91' };
+    await renderSponsorClip({
+      output: path.join(work, name),
+      durationSeconds: DEMO_PREROLL_SECONDS,
+      picture: { width: 854, height: 480, fps: DEMO_FPS, ...sponsor, fontFile: locateFont() },
+    });
+    const { durationSeconds } = await probe(path.join(work, name));
+    await deps.storage.put(key, await fs.readFile(path.join(work, name)));
+    if (durationSeconds !== null && durationSeconds > 0) {
+      await recordPrerollDuration(deps.db, channelIds, `/media/prerolls/${name}`, durationSeconds);
     }
+  } finally {
+    await fs.rm(work, { recursive: true, force: true });
   }
 }
 

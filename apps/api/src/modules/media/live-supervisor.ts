@@ -19,6 +19,7 @@ import {
   type LiveRecording,
 } from './live-recording.js';
 import { eventPrefix } from './media-paths.js';
+import { inDemoLane } from './demo-lane.js';
 import { demoPicture } from './demo-picture.js';
 import type { GameRow, MediaJobsRepository } from './media-jobs.repository.js';
 import type { LiveStillsJob } from './media-queues.js';
@@ -102,16 +103,18 @@ export function createLiveSupervisor(deps: SupervisorDeps) {
       clockOffsetSeconds: elapsed,
       fontFile: locateFont(),
     });
-    await ensureLiveLoop({
-      output: loop,
-      picture: {
-        ...picture,
-        goals: picture.goals.filter((g) => g.atSeconds <= elapsed),
-        showClock: false,
-      },
-      ...(deps.ladder ? { ladder: deps.ladder } : {}),
-      ...(deps.segmentSeconds ? { segmentSeconds: deps.segmentSeconds } : {}),
-    });
+    await inDemoLane(() =>
+      ensureLiveLoop({
+        output: loop,
+        picture: {
+          ...picture,
+          goals: picture.goals.filter((g) => g.atSeconds <= elapsed),
+          showClock: false,
+        },
+        ...(deps.ladder ? { ladder: deps.ladder } : {}),
+        ...(deps.segmentSeconds ? { segmentSeconds: deps.segmentSeconds } : {}),
+      }),
+    );
     return { loop, fps: picture.fps };
   }
 

@@ -8,6 +8,8 @@ import {
   type MediaStorage,
   type Rendition,
 } from '@rudy/media';
+import { inDemoLane } from '../media/demo-lane.js';
+import { DEMO_FPS } from '../media/demo-picture.js';
 import { vodItemPrefix } from '../media/media-paths.js';
 import { packageMedia, type PackageSink } from '../media/package-media.js';
 import type { DB } from '../../db/database.js';
@@ -22,7 +24,7 @@ import {
  * Demo videos are small: 640×360 at 900 kb/s fits the default ladder's 360p rung, which then
  * copies the source instead of encoding it again (one encode per video, a few seconds of CPU).
  */
-const DEMO_PICTURE = { width: 640, height: 360, fps: 25 } as const;
+const DEMO_PICTURE = { width: 640, height: 360, fps: DEMO_FPS } as const;
 const DEMO_KBPS = 900;
 
 /** An item's outputs: files under its folder, the VOD on the item row, stills as asset rows. */
@@ -90,7 +92,7 @@ function render(recipe: DemoRecipe, output: string) {
 
 /**
  * The demo library's videos: each pending demo item's recipe rendered to MP4 (the stand-in for an
- * upload), then packaged like any source. One item at a time; an item whose recipe cannot be read
+ * upload), then packaged like any source. One item at a time, in the demo's lane; an item whose recipe cannot be read
  * is marked error and the others go on. Idempotent: published items are not pending.
  */
 export async function makeDemoLibrary(
@@ -114,16 +116,36 @@ export async function makeDemoLibrary(
     const work = await deps.storage.workDir(`vod-demo-${item.id}`);
     try {
       const source = path.join(work, 'source.mp4');
-      await render(recipe.data, source);
-      await packageMedia(
-        { storage: deps.storage, ...(deps.ladder ? { ladder: deps.ladder } : {}) },
-        sink,
-        { file: source, hasFixedGop: true },
-      );
+      await inDemoLane(async () => {
+        await render(recipe.data, source);
+        await packageMedia(
+          { storage: deps.storage, ...(deps.ladder ? { ladder: deps.ladder } : {}) },
+          sink,
+          { file: source, hasFixedGop: true },
+        );
+      });
       made += 1;
     } finally {
       await fs.rm(work, { recursive: true, force: true });
     }
   }
   return made;
+}
+
+/** The demo channels' pending library videos, made (`limit`: the first few only). */
+export async function makePendingDemoLibrary(
+  deps: {
+    db: DB;
+    storage: MediaStorage;
+    ladder?: readonly Rendition[];
+    log: { error: (obj: object, msg: string) => void };
+  },
+  channelIds: number[],
+  limit?: number,
+): Promise<number> {
+  const repo = createVodJobsRepository(deps.db);
+  const pending = await repo.pendingDemoItems(channelIds);
+  const { storage, log } = deps;
+  const ladder = deps.ladder ? { ladder: deps.ladder } : {};
+  return makeDemoLibrary({ repo, storage, log, ...ladder }, pending.slice(0, limit));
 }

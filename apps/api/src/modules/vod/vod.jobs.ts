@@ -8,8 +8,7 @@ import { localWakeup } from '../../jobs/local-wakeup.js';
 import { CLIP_QUEUES } from '../clips/clips.jobs.js';
 import { queueDemoClips } from '../clips/demo-clips.js';
 import { demoMediaChannelIds } from '../media/demo-media.js';
-import { makeDemoLibrary } from './demo-library.js';
-import { createVodJobsRepository } from './vod-jobs.repository.js';
+import { makePendingDemoLibrary } from './demo-library.js';
 
 export const VOD_QUEUES = {
   /** The demo channels' library videos: render and package every pending demo item. */
@@ -62,20 +61,18 @@ export async function registerVodJobs(
     ladder?: readonly Rendition[];
   },
 ) {
-  const repo = createVodJobsRepository(o.db);
-
   await boss.work<DemoLibraryJob>(
     VOD_QUEUES.demoLibrary,
     { pollingIntervalSeconds: 2 },
-    o.runner.each(async (job) =>
-      makeDemoLibrary(
+    o.runner.each((job) =>
+      makePendingDemoLibrary(
         {
-          repo,
+          db: o.db,
           storage: o.storage,
           log: o.runner.log,
           ...(o.ladder ? { ladder: o.ladder } : {}),
         },
-        await repo.pendingDemoItems(job.channelIds),
+        job.channelIds,
       ),
     ),
   );

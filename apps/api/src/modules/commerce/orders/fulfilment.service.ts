@@ -255,6 +255,16 @@ export function createFulfilment(deps: { db: DB; provider: PaymentProvider; now:
       const open = await createOrdersRepository(db).openOf(channelId, userId, OPEN_ORDERS_SYNCED);
       for (const order of open) await service.sync(order);
     },
+    /** The buyer's subscriptions that renew within `leadMs`, or should have (see settleOnRead). */
+    renewingOf(channelId: number, userId: number, leadMs: number): Promise<string[]> {
+      const until = new Date(now().getTime() + leadMs);
+      return createUserSubscriptionsRepository(db).renewingBy(
+        channelId,
+        userId,
+        provider.name,
+        until,
+      );
+    },
   };
   return service;
 }

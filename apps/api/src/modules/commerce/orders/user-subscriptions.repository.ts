@@ -39,6 +39,24 @@ export function createUserSubscriptionsRepository(db: DB) {
         .where('status', 'in', ['incomplete', 'trialing', 'active', 'past_due'])
         .executeTakeFirst();
     },
+    /**
+     * The provider refs of the user's subscriptions with this provider that renew by `until` (or
+     * should have): live, auto-renewal on, the period ending by then. The one-live index's user_id.
+     */
+    async renewingBy(channelId: number, userId: number, provider: string, until: Date) {
+      const rows = await db
+        .selectFrom('user_subscriptions')
+        .select('provider_ref')
+        .where('user_id', '=', userId)
+        .where('channel_id', '=', channelId)
+        .where('provider', '=', provider)
+        .where('status', 'in', ['trialing', 'active'])
+        .where('renewal', '=', 'active')
+        .where('current_period_end', '<=', until)
+        .where('provider_ref', 'is not', null)
+        .execute();
+      return rows.flatMap((r) => (r.provider_ref ? [r.provider_ref] : []));
+    },
     update(id: number, set: Updateable<UserSubscriptionsTable>) {
       return db
         .updateTable('user_subscriptions')

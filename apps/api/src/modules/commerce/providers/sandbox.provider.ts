@@ -11,6 +11,7 @@ import {
   type PaymentProvider,
   type PaymentSource,
   type PaymentStatus,
+  type ProviderEvent,
   RefundRefused,
   TRIAL_CARD_DECLINED,
 } from './provider.js';
@@ -165,6 +166,25 @@ export function createSandboxProvider(deps: { db: DB; now: () => Date; settleMs:
     if (row.status === 'processing') return 'pending';
     return row.status;
   };
+
+  /**
+   * What `tick` does for these subscriptions only, in the caller's request (a read of the
+   * subscriber's access: commerce-core's settleOnRead), so a renewal never waits on the worker:
+   * the due ones are charged (the same idempotency key as the worker's, so one charge whoever
+   * comes first), and a charge whose period has begun settles now, since the subscriber is
+   * waiting for it. Returns their undelivered events, for the caller to handle and ack.
+   */
+  async function renewNow(subscriptionRefs: readonly string[]): Promise<ProviderEvent[]> {
+    if (subscriptionRefs.length === 0) return [];
+    const at = now();
+    const until = new Date(at.getTime() + SANDBOX_RENEWAL_LEAD_MS);
+    for (const sub of await repo.dueRenewals(until, BATCH, subscriptionRefs)) await renew(sub);
+    for (const p of await repo.openRenewals(subscriptionRefs)) {
+      const begun = p.period_start !== null && new Date(p.period_start) <= at;
+      if (begun || (p.settle_at !== null && p.settle_at <= at)) await settle(p.id);
+    }
+    return (await repo.pendingEventsOf(subscriptionRefs)).map(sandboxEvent);
+  }
 
   const provider: PaymentProvider = {
     name: 'sandbox',
@@ -335,6 +355,6 @@ export function createSandboxProvider(deps: { db: DB; now: () => Date; settleMs:
       });
     },
   };
-  return provider;
+  return Object.assign(provider, { renewNow });
 }
 export type SandboxProvider = ReturnType<typeof createSandboxProvider>;

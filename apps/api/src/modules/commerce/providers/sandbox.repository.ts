@@ -104,15 +104,41 @@ export function createSandboxRepository(db: DB) {
       return q.returningAll().executeTakeFirst();
     },
     /** Live subscriptions whose period ends before `until` and that still renew. */
-    dueRenewals(until: Date, limit: number) {
+    /** Subscriptions to renew by `until` (only those of `ids` when given). */
+    dueRenewals(until: Date, limit: number, ids?: readonly string[]) {
       return db
         .selectFrom('sandbox_subscriptions')
         .selectAll()
         .where('status', 'in', ['trialing', 'active'])
         .where('cancel_at_period_end', '=', false)
         .where('current_period_end', '<=', until)
+        .$if(ids !== undefined, (qb) => qb.where('id', 'in', ids ?? []))
         .orderBy('current_period_end')
         .limit(limit)
+        .execute();
+    },
+    /** The renewal payments of these subscriptions that are not settled yet. */
+    openRenewals(subscriptionIds: readonly string[]) {
+      return db
+        .selectFrom('sandbox_payments')
+        .select([
+          'id',
+          'settle_at',
+          sql<string | null>`metadata->>'period_start'`.as('period_start'),
+        ])
+        .where('status', '=', 'processing')
+        .where(sql<string>`metadata->>'kind'`, '=', 'renewal')
+        .where(sql<string>`metadata->>'subscription_ref'`, 'in', subscriptionIds)
+        .execute();
+    },
+    /** Outbox events not delivered yet about these subscriptions. */
+    pendingEventsOf(subscriptionIds: readonly string[]) {
+      return db
+        .selectFrom('sandbox_events')
+        .select(['id', 'type', sql<Record<string, unknown>>`payload`.as('payload')])
+        .where('delivered_at', 'is', null)
+        .where(sql<string>`payload->>'subscriptionRef'`, 'in', subscriptionIds)
+        .orderBy('id')
         .execute();
     },
     /** Subscriptions whose period is over and that will not renew (cancelled or unpaid). */

@@ -5,6 +5,7 @@ import { FormAlert } from '../../../components/ui/form-alert';
 import { useT } from '../../../lib/i18n';
 import { deleteGameFiles, replacePoster, type MediaKind } from '../api/media';
 import { mediaErrorText } from '../lib/media-messages';
+import { CaptionsSection } from './captions-section';
 import { FilePicker } from './file-picker';
 import { MediaJobs } from './media-jobs';
 import { UploadBox } from './upload-box';
@@ -19,7 +20,10 @@ const readDataUri = (file: File) =>
     reader.readAsDataURL(file);
   });
 
-/** One game's or library video's media: upload a video, its jobs, the poster, delete its files. */
+/**
+ * One game's or library video's media: upload a video, its jobs, the poster, its captions, delete
+ * its files.
+ */
 export function MediaPanel({
   kind,
   subject,
@@ -87,6 +91,8 @@ export function MediaPanel({
           <FormAlert tone="error">{mediaErrorText(t, poster.error)}</FormAlert>
         ) : null}
       </section>
+
+      <CaptionsSection kind={kind} id={subject.id} />
 
       {kind === 'games' ? (
         <section className={styles.section} aria-labelledby="media-delete-title">
