@@ -10,6 +10,8 @@
  *  - VOD packaging speed, the live edge and live CPU (see media.ts);
  *  - a demo game's render and packaging CPU against the old two-pass path (see demo-games.ts);
  *  - clips: from a finished game and a live DVR, and twenty at once (see clips.ts);
+ *  - one live game to 1,000 viewers through an nginx edge, media in object storage: origin
+ *    requests per segment, hit ratio, segment latency, CPU per segment (see edge.ts);
  *  - VOD library search on a 10 000-item library (see vod-search.ts);
  *  - analytics: datalake ingest vs bare node:http, dashboard on 10M rows of rollup input (see
  *    analytics.ts);
@@ -30,6 +32,7 @@ import { benchJsSize, reportJsSize } from './js-size.js';
 import { benchAnalytics, reportAnalytics } from './analytics.js';
 import { benchClips, reportClips } from './clips.js';
 import { benchDemoGames, reportDemoGames } from './demo-games.js';
+import { benchEdge, reportEdge } from './edge.js';
 import { benchMedia, reportMedia } from './media.js';
 import { serveApp } from './serve-app.js';
 import { benchLighthouse, reportLighthouse } from './lighthouse.js';
@@ -103,6 +106,7 @@ async function main() {
   reportMedia(await benchMedia(), report);
   reportDemoGames(await benchDemoGames(), report);
   reportClips(await benchClips(), report);
+  reportEdge(await benchEdge(), report);
   reportTtff(await benchTtff(), report);
   reportLighthouse(await benchLighthouse(), report);
   reportRss(await benchRss(), report);

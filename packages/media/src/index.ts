@@ -67,7 +67,14 @@ export {
 } from './clip-plan.js';
 export { readTransportStream, type TsSummary, type TsVideoFrame } from './hls/mpegts.js';
 export { renderSponsorClip, renderSyntheticGame, renderSyntheticVod } from './synthetic-game.js';
-export type { ByteRange, MediaStorage, StoredObject } from './storage/storage.js';
+export type {
+  ByteRange,
+  MediaStorage,
+  SignedUrlOptions,
+  StoredObject,
+  StoredObjects,
+} from './storage/storage.js';
+export { createLiveMirror, restoreLiveRecording, type LiveMirror } from './live-mirror.js';
 export { isSafeKey } from './storage/storage.js';
 export { createLocalStorage } from './storage/local-storage.js';
 export { createS3Storage, type S3StorageOptions } from './storage/s3-storage.js';

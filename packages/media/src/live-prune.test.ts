@@ -49,17 +49,17 @@ describe('pruneLiveRecording (a synthetic game kept for its DVR window)', () => 
 
   it('deletes the segments older than the window in every rendition', async () => {
     writeRecording(dir, 100);
-    expect(await pruneLiveRecording(dir, 30, NOW)).toBe(140);
+    expect(await pruneLiveRecording(dir, 30, NOW)).toHaveLength(140);
     expect(segments(dir, 'v0')).toHaveLength(30);
     expect(segments(dir, 'v1')).toHaveLength(30);
     expect(fs.existsSync(path.join(dir, 'v0', 'seg_70.ts'))).toBe(true);
-    expect(await pruneLiveRecording(dir, 30, NOW)).toBe(0);
+    expect(await pruneLiveRecording(dir, 30, NOW)).toHaveLength(0);
   });
 
   it('keeps everything with no window, or while the recording is shorter than it', async () => {
     writeRecording(dir, 100);
-    expect(await pruneLiveRecording(dir, 0, NOW)).toBe(0);
-    expect(await pruneLiveRecording(dir, 7200, NOW)).toBe(0);
+    expect(await pruneLiveRecording(dir, 0, NOW)).toHaveLength(0);
+    expect(await pruneLiveRecording(dir, 7200, NOW)).toHaveLength(0);
     expect(segments(dir, 'v0')).toHaveLength(100);
   });
 

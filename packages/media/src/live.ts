@@ -246,15 +246,23 @@ async function variantDirs(dir: string): Promise<string[]> {
 
 /**
  * The live recording becomes a VOD: every rendition's playlist gets type VOD and #EXT-X-ENDLIST
- * (also when the encoder died without writing them). Returns the recorded duration.
+ * (also when the encoder died without writing them). Returns the recorded duration. `stored` says
+ * whether a segment (`v0/seg_00001.ts`) is kept: on this disk by default; with a bucket, there too
+ * (a recording continued here after a takeover has its earlier segments only in the bucket).
  */
-export async function finalizeLiveRecording(dir: string): Promise<{ durationSeconds: number }> {
+export async function finalizeLiveRecording(
+  dir: string,
+  stored: (name: string) => boolean = () => false,
+): Promise<{ durationSeconds: number }> {
   let duration = 0;
   for (const variant of await variantDirs(dir)) {
     const file = path.join(dir, variant, 'index.m3u8');
     const text = await fsp.readFile(file, 'utf8');
     // A recording kept only for its DVR window (pruneLiveRecording) lost its oldest segments.
-    const kept = withoutMissingStart(text, (uri) => fs.existsSync(path.join(dir, variant, uri)));
+    const kept = withoutMissingStart(
+      text,
+      (uri) => stored(`${variant}/${uri}`) || fs.existsSync(path.join(dir, variant, uri)),
+    );
     const final = finalizeRecording(kept);
     const tmp = `${file}.tmp`;
     await fsp.writeFile(tmp, final);
@@ -271,16 +279,17 @@ export async function finalizeLiveRecording(dir: string): Promise<{ durationSeco
  * and the playlist's window does not list it: a torn read of the playlist (ffmpeg rewrites it in
  * place) can then delete nothing recent, and files no playlist lists any more (a rendition whose
  * list started over after a restart) go too. The playlist is left to the encoder (viewers get the
- * window, see liveWindow; finalizeLiveRecording drops what is gone). Returns the files deleted.
+ * window, see liveWindow; finalizeLiveRecording drops what is gone). Returns the files deleted
+ * (`v0/seg_00001.ts`), for the live mirror to delete from the bucket.
  */
 export async function pruneLiveRecording(
   dir: string,
   keepSeconds: number,
   now = Date.now(),
-): Promise<number> {
-  if (keepSeconds <= 0 || !fs.existsSync(dir)) return 0;
+): Promise<string[]> {
+  if (keepSeconds <= 0 || !fs.existsSync(dir)) return [];
   const before = now - keepSeconds * 1000;
-  let deleted = 0;
+  const deleted: string[] = [];
   for (const variant of await variantDirs(dir)) {
     const folder = path.join(dir, variant);
     const text = await fsp.readFile(path.join(folder, 'index.m3u8'), 'utf8').catch(() => '');
@@ -291,7 +300,7 @@ export async function pruneLiveRecording(
       const stat = await fsp.stat(file).catch(() => null);
       if (!stat || stat.mtimeMs >= before) continue;
       await fsp.rm(file, { force: true });
-      deleted += 1;
+      deleted.push(`${variant}/${name}`);
     }
   }
   return deleted;

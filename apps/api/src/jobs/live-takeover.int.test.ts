@@ -2,19 +2,23 @@ import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { sql } from 'kysely';
+import S3rver from 's3rver';
 import { MEDIA_KIND } from '@rudy/contracts';
+import { parseMediaPlaylist, createS3Storage } from '@rudy/media';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoChannel } from '../db/seed/demo-channel.js';
 import { eventPrefix } from '../modules/media/media-paths.js';
 import { createTestDatabase, type TestDatabase } from '../test/test-database.js';
+import { keepOneGameLive } from '../test/one-live-game.js';
 import { killGroup, startWorkerProcess } from '../test/worker-process.js';
 
 /*
  * A live encoder is owned by one worker through a lease on its live media row. kill -9 of that
  * worker (and its ffmpeg, as when a machine dies): once the lease lapses, another worker takes the
- * game over and the recording goes on; never two owners at once. Needs a PostgreSQL server (two
- * worker processes on one database).
+ * game over and the recording goes on; never two owners at once. On one disk, and with a bucket
+ * (s3rver) and a disk per worker (two machines): there the segments are in the bucket while the
+ * game is on, and the second worker continues the same playlist in the bucket. Needs a PostgreSQL
+ * server (two worker processes on one database).
  */
 
 const onServer = Boolean(process.env.DATABASE_URL);
@@ -25,62 +29,37 @@ let channelId = 0;
 let eventId = 0;
 let dataDir: string;
 const workers: ChildProcess[] = [];
+const bucketDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rudy-live-bucket-'));
+const s3 = new S3rver({
+  address: '127.0.0.1',
+  port: 0,
+  silent: true,
+  directory: bucketDir,
+  configureBuckets: [{ name: 'live' }],
+});
+let s3Env: Record<string, string> = {};
 
 beforeAll(async () => {
   if (!onServer) return;
   database = await createTestDatabase();
   channelId = (await seedDemoChannel(database.db)).channelId;
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rudy-live-takeover-'));
-  const db = database.db;
-  // One game on now (the others moved to tomorrow), and nothing else for the workers to do:
-  // finished games count as having their VOD, no demo pre-rolls to render.
-  const live = await db
-    .selectFrom('events')
-    .select('id')
-    .where('channel_id', '=', channelId)
-    .where('event_utc_ts', '<=', sql<Date>`now()`)
-    .where(sql<Date>`event_utc_ts + duration_minutes * interval '1 minute'`, '>', sql<Date>`now()`)
-    .orderBy('id')
-    .execute();
-  const [first, ...others] = live;
-  if (!first) throw new Error('the demo channel has no game on now');
-  eventId = first.id;
-  if (others.length > 0) {
-    await db
-      .updateTable('events')
-      .set({ event_utc_ts: sql<Date>`now() + interval '1 day'` })
-      .where(
-        'id',
-        'in',
-        others.map((o) => o.id),
-      )
-      .execute();
-  }
-  const finished = await db
-    .selectFrom('events')
-    .select('id')
-    .where('channel_id', '=', channelId)
-    .where(sql<Date>`event_utc_ts + duration_minutes * interval '1 minute'`, '<=', sql<Date>`now()`)
-    .execute();
-  for (const f of finished) {
-    await db
-      .insertInto('event_media')
-      .values({
-        channel_id: channelId,
-        event_id: f.id,
-        kind: MEDIA_KIND.vod,
-        storage_key: `${eventPrefix(channelId, f.id)}/vod/master.m3u8`,
-        status: 'ready',
-      })
-      .execute();
-  }
-  await db.deleteFrom('prerolls').where('channel_id', '=', channelId).execute();
+  eventId = await keepOneGameLive(database.db, channelId);
+  const { port } = await s3.run();
+  s3Env = {
+    S3_BUCKET: 'live',
+    S3_ENDPOINT: `http://127.0.0.1:${port}`,
+    S3_ACCESS_KEY_ID: 'S3RVER',
+    S3_SECRET_ACCESS_KEY: 'S3RVER',
+  };
 }, 60_000);
 
 afterAll(async () => {
   for (const w of workers) killGroup(w);
   await database?.close();
+  await s3.close();
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  fs.rmSync(bucketDir, { recursive: true, force: true });
 });
 
 const liveRows = () =>
@@ -100,22 +79,39 @@ async function until<T>(what: () => Promise<T>, ok: (v: T) => boolean, ms: numbe
   }
 }
 
-/** Segments listed in the top rendition's live playlist. */
-function segmentCount(): number {
-  const file = path.join(dataDir, 'media', eventPrefix(channelId, eventId), 'live/v0/index.m3u8');
-  if (!fs.existsSync(file)) return 0;
-  return (fs.readFileSync(file, 'utf8').match(/#EXTINF/g) ?? []).length;
+const livePrefix = () => `${eventPrefix(channelId, eventId)}/live`;
+
+/** The top rendition's live playlist on the one disk ('' while there is none). */
+function playlistOnDisk(): Promise<string> {
+  const file = path.join(dataDir, 'media', livePrefix(), 'v0/index.m3u8');
+  return Promise.resolve(fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '');
 }
 
+/** The bucket, read with its own calls (not through a worker's disk). */
+const bucket = () =>
+  createS3Storage({
+    bucket: 'live',
+    endpoint: s3Env.S3_ENDPOINT ?? '',
+    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+    localRoot: path.join(bucketDir, 'probe'),
+  }).objects;
+
+async function playlistInBucket(): Promise<string> {
+  return (await bucket().getText(`${livePrefix()}/v0/index.m3u8`)) ?? '';
+}
+
+const listed = (text: string) => (text.startsWith('#EXTM3U') ? parseMediaPlaylist(text) : null);
+const segmentCount = (text: string) => listed(text)?.segments.length ?? 0;
+
 /** A worker on this test's database, killed after the tests. */
-async function startWorker(): Promise<ChildProcess> {
+async function startWorker(env: Record<string, string>): Promise<ChildProcess> {
   const child = await startWorkerProcess(
     {
       DATABASE_URL: database.url ?? '',
-      DATA_DIR: dataDir,
       DEMO_MEDIA_CHANNELS: 'demo-hockey',
       LIVE_ENCODER_LEASE_SECONDS: String(LEASE_SECONDS),
       COMMERCE_JOB_INTERVAL_MS: '0',
+      ...env,
     },
     { detached: true },
   );
@@ -123,49 +119,93 @@ async function startWorker(): Promise<ChildProcess> {
   return child;
 }
 
+/**
+ * The first worker encodes the game; a second one started meanwhile leaves it alone, takes it over
+ * after kill -9 of the first, and the playlist `read` gives grows again. Returns the playlist
+ * before the kill and after the takeover.
+ */
+async function takeOver(
+  envOf: (worker: number) => Record<string, string>,
+  read: () => Promise<string>,
+) {
+  const first = await startWorker(envOf(1));
+  const ownedBy = (pid: number | undefined) => (rows: Awaited<ReturnType<typeof liveRows>>) =>
+    rows.length === 1 &&
+    rows[0]?.status === 'live' &&
+    rows[0].lease_owner?.startsWith(`worker-${pid}-`) === true;
+  const live = await until(liveRows, ownedBy(first.pid), 90_000);
+  expect(ownedBy(first.pid)(live)).toBe(true);
+  await until(read, (t) => segmentCount(t) > 0, 20_000);
+
+  // A second worker started meanwhile leaves the game alone while the lease is renewed.
+  const second = await startWorker(envOf(2));
+  await new Promise((r) => setTimeout(r, LEASE_SECONDS * 1000 + 2_000));
+  expect(ownedBy(first.pid)(await liveRows())).toBe(true);
+
+  killGroup(first);
+  await new Promise((r) => first.once('exit', r));
+  const killedAt = Date.now();
+  const [lapsing] = await liveRows();
+  const leaseUntil = lapsing?.lease_until?.getTime() ?? 0;
+  const before = await read();
+
+  const taken = await until(liveRows, ownedBy(second.pid), 60_000);
+  const takenAt = Date.now();
+  expect(ownedBy(second.pid)(taken)).toBe(true);
+  // Never two owners: not before the first one's lease lapsed; and within a lease and a tick
+  // (a margin for the loop check and a busy machine).
+  expect(takenAt).toBeGreaterThanOrEqual(leaseUntil);
+  expect(takenAt - killedAt).toBeLessThan((LEASE_SECONDS + LEASE_SECONDS / 3) * 1000 + 10_000);
+  // One live row, the same recording, and it grows again.
+  expect(taken[0]?.id).toBe(lapsing?.id);
+  const after = await until(read, (t) => segmentCount(t) > segmentCount(before) + 1, 30_000);
+  expect(segmentCount(after)).toBeGreaterThan(segmentCount(before) + 1);
+  killGroup(second);
+  await new Promise((r) => second.once('exit', r));
+  return { before, after };
+}
+
 describe.skipIf(!onServer)('kill -9 of the worker running a live encoder', () => {
   it('another worker takes the game over once the lease lapses, and the recording goes on', async () => {
-    const first = await startWorker();
-    const ownedBy = (pid: number | undefined) => (rows: Awaited<ReturnType<typeof liveRows>>) =>
-      rows.length === 1 &&
-      rows[0]?.status === 'live' &&
-      rows[0].lease_owner?.startsWith(`worker-${pid}-`) === true;
-    const live = await until(liveRows, ownedBy(first.pid), 90_000);
-    expect(ownedBy(first.pid)(live)).toBe(true);
-    await until(
-      () => Promise.resolve(segmentCount()),
-      (n) => n > 0,
-      20_000,
-    );
-
-    // A second worker started meanwhile leaves the game alone while the lease is renewed.
-    const second = await startWorker();
-    await new Promise((r) => setTimeout(r, LEASE_SECONDS * 1000 + 2_000));
-    expect(ownedBy(first.pid)(await liveRows())).toBe(true);
-
-    killGroup(first);
-    await new Promise((r) => first.once('exit', r));
-    const killedAt = Date.now();
-    const [lapsing] = await liveRows();
-    const leaseUntil = lapsing?.lease_until?.getTime() ?? 0;
-    const before = segmentCount();
-
-    const taken = await until(liveRows, ownedBy(second.pid), 60_000);
-    const takenAt = Date.now();
-    expect(ownedBy(second.pid)(taken)).toBe(true);
-    // Never two owners: not before the first one's lease lapsed; and within a lease and a tick
-    // (a margin for the loop check and a busy machine).
-    expect(takenAt).toBeGreaterThanOrEqual(leaseUntil);
-    expect(takenAt - killedAt).toBeLessThan((LEASE_SECONDS + LEASE_SECONDS / 3) * 1000 + 10_000);
-    // One live row, the same recording, and it grows again.
-    expect(taken[0]?.id).toBe(lapsing?.id);
-    const grown = await until(
-      () => Promise.resolve(segmentCount()),
-      (n) => n > before,
-      30_000,
-    );
-    expect(grown).toBeGreaterThan(before);
-
-    killGroup(second);
+    await takeOver(() => ({ DATA_DIR: dataDir }), playlistOnDisk);
   }, 240_000);
+
+  it('with a bucket and a disk per worker: the segments are in the bucket, and the second worker continues the same playlist there', async () => {
+    // The first case's recording and row are gone: this game starts afresh, in the bucket.
+    await database.db
+      .deleteFrom('event_media')
+      .where('event_id', '=', eventId)
+      .where('kind', '=', MEDIA_KIND.live)
+      .execute();
+    const disks = [1, 2].map(() => fs.mkdtempSync(path.join(os.tmpdir(), 'rudy-live-machine-')));
+    try {
+      const { before, after } = await takeOver(
+        (worker) => ({ ...s3Env, DATA_DIR: disks[worker - 1] ?? '' }),
+        playlistInBucket,
+      );
+      const was = listed(before);
+      const now = listed(after);
+      if (!was || !now) throw new Error('no playlist in the bucket');
+      // Every segment the bucket's playlist names is in the bucket, both renditions.
+      const keys = new Set(await bucket().list(`${livePrefix()}/`));
+      for (const s of now.segments) expect(keys).toContain(`${livePrefix()}/v0/${s.uri}`);
+      expect(keys).toContain(`${livePrefix()}/v1/index.m3u8`);
+      expect(keys).toContain(`${livePrefix()}/master.m3u8`);
+      // The same playlist continued: same media sequence, what was listed still listed first, in
+      // order; the new segments numbered on after a discontinuity (the encoder restarted).
+      expect(now.mediaSequence).toBe(was.mediaSequence);
+      const names = now.segments.map((s) => s.uri);
+      expect(names.slice(0, was.segments.length)).toEqual(was.segments.map((s) => s.uri));
+      expect(new Set(names).size).toBe(names.length);
+      const resumed = now.segments.slice(was.segments.length);
+      expect(resumed.some((s) => s.discontinuity)).toBe(true);
+      // The second machine's disk never had the first one's segments: it continued from the bucket.
+      const theirs = was.segments[0]?.uri ?? '';
+      expect(fs.existsSync(path.join(disks[1] ?? '', 'media', livePrefix(), 'v0', theirs))).toBe(
+        false,
+      );
+    } finally {
+      for (const d of disks) fs.rmSync(d, { recursive: true, force: true });
+    }
+  }, 300_000);
 });

@@ -96,15 +96,44 @@ describe('S3 storage', () => {
     await expect(storage.localDir('c1/nothing')).rejects.toThrow(/nothing stored/);
   });
 
-  it('serves a live directory from local disk while it grows', async () => {
+  it('reads a live directory from the bucket once the mirror put it there; ffmpeg reads the disk', async () => {
     const dir = await storage.liveDir('c1/e4/live');
     fs.writeFileSync(path.join(dir, 'index.m3u8'), '#EXTM3U\n');
+    // On the encoder's disk only: not served yet (every process reads the bucket).
+    expect(await storage.stat('c1/e4/live/index.m3u8')).toBeNull();
+    await storage.objects.putFile('c1/e4/live/index.m3u8', path.join(dir, 'index.m3u8'));
     expect(await storage.stat('c1/e4/live/index.m3u8')).toMatchObject({ size: 8 });
     expect(await text((await storage.get('c1/e4/live/index.m3u8'))!)).toBe('#EXTM3U\n');
+    expect(await storage.objects.getText('c1/e4/live/index.m3u8')).toBe('#EXTM3U\n');
+    expect(await storage.objects.getText('c1/e4/live/none.m3u8')).toBeNull();
     expect(await storage.list('c1/e4')).toEqual(['c1/e4/live/index.m3u8']);
     expect((await storage.localDir('c1/e4/live')).path).toBe(dir);
     await storage.delete('c1/e4/');
     expect(await storage.exists('c1/e4/live/index.m3u8')).toBe(false);
+    expect(fs.existsSync(dir)).toBe(false);
+  });
+
+  it('signs one address per window, which the bucket answers', async () => {
+    await storage.put('c1/e5/vod/v0/seg_1.ts', Buffer.from('segment bytes'));
+    const at = (ms: number) => new Date(Date.UTC(2026, 11, 1, 12, 0, 0) + ms);
+    const sign = (ms: number) =>
+      storage.objects.signedUrl('c1/e5/vod/v0/seg_1.ts', { windowSeconds: 60, now: at(ms) });
+    const first = await sign(1_000);
+    expect(await sign(59_000)).toBe(first);
+    expect(await sign(61_000)).not.toBe(first);
+    expect(first).toContain('X-Amz-Expires=120');
+    const now = await storage.objects.signedUrl('c1/e5/vod/v0/seg_1.ts', { windowSeconds: 60 });
+    const reply = await fetch(now);
+    expect(reply.status).toBe(200);
+    expect(await reply.text()).toBe('segment bytes');
+    const named = await storage.objects.signedUrl('c1/e5/vod/v0/seg_1.ts', {
+      windowSeconds: 60,
+      contentType: 'video/mp2t',
+      contentDisposition: 'attachment; filename="game.ts"',
+    });
+    const download = await fetch(named);
+    expect(download.headers.get('content-type')).toBe('video/mp2t');
+    expect(download.headers.get('content-disposition')).toBe('attachment; filename="game.ts"');
   });
 
   it('puts a large file in parts and reads it back whole', async () => {

@@ -6,7 +6,14 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { S3Client } from '@aws-sdk/client-s3';
 import { createLocalStorage } from './local-storage.js';
-import { isSafeKey, type ByteRange, type MediaStorage, type StoredObject } from './storage.js';
+import {
+  isSafeKey,
+  type ByteRange,
+  type MediaStorage,
+  type SignedUrlOptions,
+  type StoredObject,
+  type StoredObjects,
+} from './storage.js';
 
 export interface S3StorageOptions {
   bucket: string;
@@ -71,12 +78,16 @@ const notFound = (error: unknown) => {
  * Media in an S3-compatible bucket. Objects are written whole (PutObject, or a multipart upload
  * for large files, which appears only once complete), so a reader never sees half a file; a tree is published by uploading the new files (playlists last) and then
  * deleting what the previous version had and this one has not. Live encoders write to local disk
- * (ffmpeg appends to files, which an object store cannot do); reads look there first, so a
- * process on the encoding machine serves a live game while it grows.
+ * (ffmpeg appends to files, which an object store cannot do) and the live mirror (live-mirror.ts)
+ * uploads what they finish through `objects`; reads go to the bucket, so every process serves
+ * every live game. Only localDir (ffmpeg reading a tree) uses a copy already on this disk.
  */
-export function createS3Storage(
-  o: S3StorageOptions,
-): MediaStorage & { client(): Promise<S3Client>; bucket: string; clearWork(): Promise<void> } {
+export function createS3Storage(o: S3StorageOptions): MediaStorage & {
+  client(): Promise<S3Client>;
+  bucket: string;
+  objects: StoredObjects;
+  clearWork(): Promise<void>;
+} {
   // The SDK (about 30 MB and most of a second to load) only in processes that use a bucket.
   const loaded = import('@aws-sdk/client-s3').then((sdk) => ({
     sdk,
@@ -179,7 +190,7 @@ export function createS3Storage(
     }
   }
 
-  async function putFile(key: string, file: string) {
+  async function putFile(key: string, file: string, ContentType?: string) {
     const { sdk, client } = await loaded;
     const { size } = await fsp.stat(file);
     if (size >= multipartFrom) return putFileInParts(key, file, size);
@@ -189,14 +200,56 @@ export function createS3Storage(
         Key: key,
         Body: fs.createReadStream(file),
         ContentLength: size,
+        ...(ContentType ? { ContentType } : {}),
       }),
     );
   }
+
+  // The presigner only where addresses are handed out (the API), loaded once.
+  let presigner: Promise<typeof import('@aws-sdk/s3-request-presigner')> | undefined;
+
+  const objects: StoredObjects = {
+    list: async (prefix) =>
+      (await listObjects(`${objectKey(prefix, true)}/`)).map((k) => k.slice(base.length)),
+    putFile: (key, file, contentType) => putFile(objectKey(key), file, contentType),
+    async putText(key, text, ContentType) {
+      const { sdk, client } = await loaded;
+      await client.send(
+        new sdk.PutObjectCommand({ Bucket, Key: objectKey(key), Body: text, ContentType }),
+      );
+    },
+    async getText(key) {
+      const { sdk, client } = await loaded;
+      try {
+        const result = await client.send(new sdk.GetObjectCommand({ Bucket, Key: objectKey(key) }));
+        return (await result.Body?.transformToString('utf8')) ?? null;
+      } catch (error) {
+        if (notFound(error)) return null;
+        throw error;
+      }
+    },
+    deleteKeys: (keys) => deleteObjects(keys.map((k) => objectKey(k))),
+    async signedUrl(key: string, so: SignedUrlOptions) {
+      const { sdk, client } = await loaded;
+      presigner ??= import('@aws-sdk/s3-request-presigner');
+      const { getSignedUrl } = await presigner;
+      const window = so.windowSeconds * 1000;
+      const signingDate = new Date(Math.floor((so.now ?? new Date()).getTime() / window) * window);
+      const command = new sdk.GetObjectCommand({
+        Bucket,
+        Key: objectKey(key),
+        ...(so.contentType ? { ResponseContentType: so.contentType } : {}),
+        ...(so.contentDisposition ? { ResponseContentDisposition: so.contentDisposition } : {}),
+      });
+      return getSignedUrl(client, command, { signingDate, expiresIn: 2 * so.windowSeconds });
+    },
+  };
 
   const storage = {
     kind: 's3' as const,
     client: async () => (await loaded).client,
     bucket: Bucket,
+    objects,
 
     async put(key: string, body: Buffer | string | Readable) {
       const { sdk, client } = await loaded;
@@ -219,7 +272,6 @@ export function createS3Storage(
     async get(key: string, range?: ByteRange): Promise<Readable | null> {
       const { sdk, client } = await loaded;
       const Key = objectKey(key);
-      if (await local.exists(key)) return local.get(key, range);
       try {
         const result = await client.send(
           new sdk.GetObjectCommand({
@@ -238,8 +290,6 @@ export function createS3Storage(
     async stat(key: string): Promise<StoredObject | null> {
       const { sdk, client } = await loaded;
       const Key = objectKey(key);
-      const onDisk = await local.stat(key);
-      if (onDisk) return onDisk;
       try {
         const head = await client.send(new sdk.HeadObjectCommand({ Bucket, Key }));
         return { size: head.ContentLength ?? 0, modifiedAt: head.LastModified ?? new Date(0) };
@@ -253,14 +303,7 @@ export function createS3Storage(
       return (await storage.stat(key)) !== null;
     },
 
-    async list(prefix: string) {
-      const clean = prefix.replace(/\/$/, '');
-      const inBucket = (await listObjects(`${objectKey(clean, true)}/`)).map((k) =>
-        k.slice(base.length),
-      );
-      const onDisk = await local.list(clean);
-      return [...new Set([...inBucket, ...onDisk])].sort();
-    },
+    list: (prefix: string) => objects.list(prefix.replace(/\/$/, '')),
 
     async delete(keyOrPrefix: string) {
       const clean = keyOrPrefix.replace(/\/$/, '');

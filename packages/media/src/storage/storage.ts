@@ -42,6 +42,34 @@ export interface MediaStorage {
    * while it grows. Local disk only: an object store needs an uploader beside the encoder.
    */
   liveDir(prefix: string): Promise<string>;
+  /** The bucket itself, without the local disk (S3 only): what the live mirror writes to. */
+  readonly objects?: StoredObjects;
+}
+
+/**
+ * An object store's own calls (keys as MediaStorage's): the live mirror uploads a growing
+ * recording with them, and the /media routes hand out presigned addresses instead of the bytes.
+ */
+export interface StoredObjects {
+  /** Keys under a prefix ending in '/', sorted. */
+  list(prefix: string): Promise<string[]>;
+  putFile(key: string, file: string, contentType?: string): Promise<void>;
+  putText(key: string, text: string, contentType: string): Promise<void>;
+  getText(key: string): Promise<string | null>;
+  deleteKeys(keys: string[]): Promise<void>;
+  /**
+   * A presigned GET address. Signed at the start of a window of `windowSeconds` and valid for two
+   * windows: every request within a window gets the same address (a cache keyed on it can share
+   * it), and an address is never used with less than one window left.
+   */
+  signedUrl(key: string, o: SignedUrlOptions): Promise<string>;
+}
+
+export interface SignedUrlOptions {
+  windowSeconds: number;
+  contentType?: string;
+  contentDisposition?: string;
+  now?: Date;
 }
 
 /** Storage keys are built by the server from ids, never taken from a request as they are. */

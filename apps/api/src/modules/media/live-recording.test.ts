@@ -4,7 +4,7 @@ import path from 'node:path';
 import { text } from 'node:stream/consumers';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLocalStorage, createS3Storage } from '@rudy/media';
+import { createLiveMirror, createLocalStorage, createS3Storage } from '@rudy/media';
 import { finishLiveRecording, type RecordingDeps } from './live-recording.js';
 import type { MediaJobsRepository } from './media-jobs.repository.js';
 
@@ -91,6 +91,42 @@ describe('finishing a live recording', () => {
     const playlist = await text((await storage.get('c1/e7/live/v0/index.m3u8'))!);
     expect(playlist).toContain('#EXT-X-ENDLIST');
     expect(await text((await storage.get('c1/e7/live/v0/seg_00001.ts'))!)).toBe('segment one');
+  });
+
+  it('finishes from the bucket a recording whose encoder died on another machine', async () => {
+    const machine = (name: string) =>
+      createS3Storage({
+        bucket: 'media',
+        endpoint,
+        credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+        localRoot: path.join(root, name),
+      });
+    // The first machine's encoder and mirror put the recording in the bucket, then it died.
+    const first = machine('machine-a');
+    const encoded = await first.liveDir('c1/e9/live');
+    writeRecording(encoded);
+    await createLiveMirror({ dir: encoded, prefix: 'c1/e9/live', objects: first.objects }).sync();
+    // Another machine finds the game stale: nothing of it on its disk.
+    const other = machine('machine-b');
+    const dir = await other.liveDir('c1/e9/live');
+    const { deps, vods } = depsWith(other);
+
+    const seconds = await finishLiveRecording(deps, {
+      mediaId: 3,
+      eventId: 9,
+      channelId: 1,
+      dir,
+      key: 'c1/e9/live/index.m3u8',
+    });
+
+    expect(seconds).toBe(4);
+    expect(vods).toMatchObject([{ eventId: 9, status: 'ready' }]);
+    const playlist = await text((await other.get('c1/e9/live/v0/index.m3u8'))!);
+    expect(playlist).toContain('#EXT-X-ENDLIST');
+    expect(playlist).toContain('seg_00000.ts');
+    // The segments the first machine uploaded stay (no whole-tree replace deleting them).
+    expect(await text((await other.get('c1/e9/live/v0/seg_00000.ts'))!)).toBe('segment zero');
+    expect(fs.existsSync(dir)).toBe(false);
   });
 
   it('leaves it where it is on local disk', async () => {

@@ -1,7 +1,14 @@
 import fs from 'node:fs';
+import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { MEDIA_KIND } from '@rudy/contracts';
-import { finalizeLiveRecording, type MediaStorage } from '@rudy/media';
+import {
+  createLiveMirror,
+  finalizeLiveRecording,
+  restoreLiveRecording,
+  type LiveMirror,
+  type MediaStorage,
+} from '@rudy/media';
 import type { MediaJobsRepository } from './media-jobs.repository.js';
 import type { LiveStillsJob } from './media-queues.js';
 
@@ -18,7 +25,30 @@ export interface LiveRecording {
    * DEMO_RECORDING_RETENTION_HOURS later it is replaced by a short rendered game.
    */
   synthetic?: boolean;
+  /** With a bucket: the uploader of the encoder that wrote the recording here (none: it died). */
+  mirror?: LiveMirror | null;
 }
+
+/**
+ * A live recording's folder for its encoder. With a bucket, the recording's home is the bucket:
+ * a recording begun on another machine (a takeover) has its playlists brought here to be
+ * continued, and a mirror (started by the caller once the encoder runs) uploads what it writes.
+ */
+export async function openLiveRecording(
+  storage: MediaStorage,
+  key: string,
+  log: { error(obj: object, msg: string): void },
+): Promise<{ dir: string; mirror: LiveMirror | null }> {
+  const prefix = path.posix.dirname(key);
+  const dir = await storage.liveDir(prefix);
+  if (!storage.objects) return { dir, mirror: null };
+  await restoreLiveRecording(storage.objects, prefix, dir);
+  return { dir, mirror: createLiveMirror({ dir, prefix, objects: storage.objects, log }) };
+}
+
+/** Viewers are told once the first playlist can be served (in the bucket, with one). */
+export const recordingIsServable = (dir: string, mirror: LiveMirror | null) =>
+  fs.existsSync(path.join(dir, 'v0', 'index.m3u8')) && (!mirror || mirror.holds('v0/index.m3u8'));
 
 export interface RecordingDeps {
   repo: MediaJobsRepository;
@@ -34,16 +64,26 @@ export interface RecordingDeps {
  * game's VOD and its stills are queued. Returns the recorded duration (0: nothing was recorded).
  */
 export async function finishLiveRecording(deps: RecordingDeps, r: LiveRecording): Promise<number> {
+  const objects = deps.storage.objects;
+  const prefix = path.posix.dirname(r.key);
+  let inBucket = new Set<string>();
+  if (objects) {
+    // The encoder's last segments go up; a recording whose worker died elsewhere is in the bucket.
+    if (r.mirror) await r.mirror.stop();
+    else await restoreLiveRecording(objects, prefix, r.dir);
+    inBucket = new Set((await objects.list(`${prefix}/`)).map((k) => k.slice(prefix.length + 1)));
+  }
   const { durationSeconds } = fs.existsSync(r.dir)
-    ? await finalizeLiveRecording(r.dir)
+    ? await finalizeLiveRecording(r.dir, (name) => inBucket.has(name))
     : { durationSeconds: 0 };
   await deps.repo.endLive(r.mediaId, durationSeconds, deps.now());
   if (durationSeconds <= 0) return 0;
-  // With a bucket, the recording goes there (the live encoder could only write to this machine's
-  // disk): every process can then serve the VOD, and the disk is freed. Until the upload is done
-  // the files are read from disk, so viewers see no gap.
-  if (deps.storage.kind === 's3') {
-    await deps.storage.importDir(path.posix.dirname(r.key), r.dir);
+  // With a bucket, the segments are there already: what this disk still has that the bucket
+  // lacks goes up, then the final playlists (ENDLIST, type VOD) replace the live ones, and the
+  // disk is freed.
+  if (objects) {
+    await createLiveMirror({ dir: r.dir, prefix, objects }).sync();
+    await fsp.rm(r.dir, { recursive: true, force: true });
   }
   await deps.repo.upsertMedia({
     channelId: r.channelId,

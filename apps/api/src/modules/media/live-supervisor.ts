@@ -6,12 +6,18 @@ import {
   pruneLiveRecording,
   startLivePublisher,
   type FfmpegProcess,
+  type LiveMirror,
   type MediaStorage,
   type Rendition,
 } from '@rudy/media';
 import fs from 'node:fs';
 import path from 'node:path';
-import { finishLiveRecording, type LiveRecording } from './live-recording.js';
+import {
+  finishLiveRecording,
+  openLiveRecording,
+  recordingIsServable,
+  type LiveRecording,
+} from './live-recording.js';
 import { eventPrefix } from './media-paths.js';
 import { inDemoLane } from './demo-lane.js';
 import { demoPicture } from './demo-picture.js';
@@ -38,6 +44,7 @@ interface Running {
   dir: string;
   key: string;
   encoder: FfmpegProcess;
+  mirror: LiveMirror | null;
 }
 
 export interface SupervisorDeps {
@@ -136,7 +143,7 @@ export function createLiveSupervisor(deps: SupervisorDeps) {
       until: new Date(now.getTime() + leaseMs),
     });
     if (!row) return;
-    const dir = await deps.storage.liveDir(path.posix.dirname(key));
+    const { dir, mirror } = await openLiveRecording(deps.storage, key, deps.log);
     const remaining = game.duration_minutes * 60 - (now.getTime() - startedAt) / 1000;
     const encoder = await startLivePublisher({
       loop: prepared.loop,
@@ -153,17 +160,21 @@ export function createLiveSupervisor(deps: SupervisorDeps) {
       dir,
       key,
       encoder,
+      mirror,
     };
     running.set(game.id, entry);
+    mirror?.start();
     deps.log.info({ eventId: game.id, pid: encoder.pid }, 'live encoder started');
     encoder.exited.catch((error: unknown) => {
       if (running.get(game.id) !== entry) return;
       running.delete(game.id);
       failedAt.set(game.id, deps.now().getTime());
       deps.log.error({ eventId: game.id, err: error }, 'live encoder died; restarting');
+      // What it finished goes up; the restart continues from the same files.
+      void mirror?.stop().catch(() => undefined);
     });
-    // The stream is announced once its first playlist exists, so players never get a 404.
-    void waitForPlaylist(path.join(dir, 'v0', 'index.m3u8'), 20_000).then(async (ok) => {
+    // The stream is announced once its first playlist can be served, so players never get a 404.
+    void waitForPlaylist(() => recordingIsServable(dir, mirror), 20_000).then(async (ok) => {
       if (ok && running.get(game.id) === entry) await deps.repo.setStatus(row.id, 'live');
     });
   }
@@ -224,7 +235,8 @@ export function createLiveSupervisor(deps: SupervisorDeps) {
       const keep = deps.dvrWindowSeconds ?? 0;
       if (keep > 0) {
         for (const r of running.values()) {
-          await pruneLiveRecording(r.dir, keep + PRUNE_MARGIN_SECONDS);
+          const gone = await pruneLiveRecording(r.dir, keep + PRUNE_MARGIN_SECONDS);
+          await r.mirror?.forget(gone);
         }
       }
       await expireRecordings(now);
@@ -265,7 +277,12 @@ export function createLiveSupervisor(deps: SupervisorDeps) {
     async stop() {
       clearInterval(timer);
       await ticking;
-      await Promise.all([...running.values()].map((r) => r.encoder.stop()));
+      await Promise.all(
+        [...running.values()].map(async (r) => {
+          await r.encoder.stop();
+          await r.mirror?.stop();
+        }),
+      );
       running.clear();
       await deps.repo.releaseLeases(owner);
     },
@@ -273,10 +290,10 @@ export function createLiveSupervisor(deps: SupervisorDeps) {
 }
 export type LiveSupervisor = ReturnType<typeof createLiveSupervisor>;
 
-async function waitForPlaylist(file: string, timeoutMs: number): Promise<boolean> {
+async function waitForPlaylist(ready: () => boolean, timeoutMs: number): Promise<boolean> {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
-    if (fs.existsSync(file)) return true;
+    if (ready()) return true;
     await new Promise((r) => setTimeout(r, 250));
   }
   return false;

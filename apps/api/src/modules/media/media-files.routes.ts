@@ -28,7 +28,9 @@ const FIXED_PLAYLIST_CACHE = 'private, max-age=60';
 /** A file under a media token: 403 for a bad token, 503 while a live playlist is rewritten. */
 const tokenFileResponses = {
   ...storedFileResponses(MEDIA_FILE_TYPES),
-  302: emptyResponse('An external live source: its address, once the token is checked'),
+  302: emptyResponse(
+    "An external live source's address, once the token is checked; with object storage, a file's presigned address",
+  ),
   400: ErrorBodySchema,
   403: ErrorBodySchema,
   503: ErrorBodySchema,

@@ -20,9 +20,10 @@ import { createMediaStorage } from './media-storage.js';
 
 /*
  * Media in an S3-compatible bucket (s3rver, a real S3 server, in this process): a VOD published to
- * the bucket is played through the API (/media streams the objects: tokens, ranges and playlist
- * rewriting stay where they are), deleted, and gone. Then the same from the BUILT server started
- * as production.
+ * the bucket is played through the API (playlists read from the bucket by the API; segments and
+ * images, once the token is checked, a redirect to a presigned address, the same for every
+ * request of a window, with the edge's X-Accel-Redirect when an edge asks), deleted, and gone.
+ * Then the same from the BUILT server started as production.
  */
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
@@ -97,27 +98,48 @@ async function play(
   expect(playlist.status).toBe(200);
   const segment = playlist.text.split('\n').find((l) => l && !l.startsWith('#')) ?? '';
   const segmentUrl = new URL(segment, `http://x${variantUrl}`).pathname;
-  const whole = await get(segmentUrl);
+  // The bytes come from the bucket, not through the API: a presigned address, no S3 call made.
+  const redirect = await get(segmentUrl);
+  expect(redirect.status).toBe(302);
+  expect(redirect.body.length).toBe(0);
+  const location = redirect.location ?? '';
+  expect(location).toMatch(new RegExp(`^${s3Env.S3_ENDPOINT}/rudy-media/league/c\\d+/e\\d+/vod/`));
+  expect(location).toContain('X-Amz-Signature=');
+  // Every viewer in the window is sent to the same address (a shared cache can keep it).
+  expect((await get(segmentUrl)).location).toBe(location);
+  expect(redirect.accel).toBeUndefined();
+  // An edge that follows addresses itself names its internal location and is told where to go.
+  const accel = await get(segmentUrl, { 'x-media-accel': '/_media_bucket' });
+  const target = new URL(location);
+  expect(accel.accel).toBe(`/_media_bucket${target.pathname}${target.search}`);
+  // A header that is not a plain location name is ignored (no header injection).
+  expect((await get(segmentUrl, { 'x-media-accel': '/a\tb' })).accel).toBeUndefined();
+  const whole = await fetch(location);
   expect(whole.status).toBe(200);
+  expect(whole.headers.get('content-type')).toBe('video/mp2t');
   const onDisk = fs.readFileSync(
     path.join(fixture.dir, 'vod', path.posix.dirname(variant), segment.split('?')[0] ?? ''),
   );
-  expect(whole.body.equals(onDisk)).toBe(true);
-  const part = await get(segmentUrl, { range: 'bytes=188-375' });
+  expect(Buffer.from(await whole.arrayBuffer()).equals(onDisk)).toBe(true);
+  const part = await fetch(location, { headers: { range: 'bytes=188-375' } });
   expect(part.status).toBe(206);
-  expect(part.body.equals(onDisk.subarray(188, 376))).toBe(true);
+  expect(Buffer.from(await part.arrayBuffer()).equals(onDisk.subarray(188, 376))).toBe(true);
   const poster = await get(p.assets.poster_url ?? '');
-  expect(poster.status).toBe(200);
-  expect(poster.body.equals(fs.readFileSync(path.join(fixture.dir, 'assets/poster.jpg')))).toBe(
-    true,
-  );
-  return { masterUrl, segmentUrl };
+  expect(poster.status).toBe(302);
+  const image = Buffer.from(await (await fetch(poster.location ?? '')).arrayBuffer());
+  expect(image.equals(fs.readFileSync(path.join(fixture.dir, 'assets/poster.jpg')))).toBe(true);
+  // A bad token is refused before any address is made.
+  const forged = segmentUrl.replace(/\/media\/e\/(\d+)\/[^/]+\//, '/media/e/$1/forged/');
+  expect((await get(forged)).status).toBe(403);
+  return { masterUrl, segmentUrl, location };
 }
 
 interface Reply {
   status: number;
   text: string;
   body: Buffer;
+  location?: string;
+  accel?: string;
 }
 
 describe('media in an S3-compatible bucket, served through the API', () => {
@@ -153,13 +175,23 @@ describe('media in an S3-compatible bucket, served through the API', () => {
     expect(res.statusCode, res.body).toBe(200);
     const get = async (url: string, headers: Record<string, string> = {}) => {
       const r = await t.inject({ method: 'GET', url, headers });
-      return { status: r.statusCode, text: r.body, body: r.rawPayload };
+      const header = (name: string) => {
+        const v = r.headers[name];
+        return typeof v === 'string' ? v : undefined;
+      };
+      return {
+        status: r.statusCode,
+        text: r.body,
+        body: r.rawPayload,
+        location: header('location'),
+        accel: header('x-accel-redirect'),
+      };
     };
-    const { masterUrl, segmentUrl } = await play(get, res.json<Playback>());
+    const { masterUrl, location } = await play(get, res.json<Playback>());
 
     await storage.delete(`${prefix}/`);
     expect(await bucketKeys(`${prefix}/`)).toEqual([]);
-    expect((await get(segmentUrl)).status).toBe(404);
+    expect((await fetch(location)).status).toBe(404);
     expect((await get(masterUrl)).status).toBe(404);
   });
 });
@@ -246,9 +278,15 @@ describe('the built server in production with S3 settings', () => {
     const res = await fetch(`${base}/api/events/${eventId}/playback?api_key=${api_key}`);
     expect(res.status).toBe(200);
     const get = async (url: string, headers: Record<string, string> = {}) => {
-      const r = await fetch(`${base}${url}`, { headers });
+      const r = await fetch(`${base}${url}`, { headers, redirect: 'manual' });
       const body = Buffer.from(await r.arrayBuffer());
-      return { status: r.status, text: body.toString(), body };
+      return {
+        status: r.status,
+        text: body.toString(),
+        body,
+        location: r.headers.get('location') ?? undefined,
+        accel: r.headers.get('x-accel-redirect') ?? undefined,
+      };
     };
     await play(get, (await res.json()) as Playback);
     expect(fs.existsSync(path.join(tmp, 'prod-media', eventPrefix(channelId, eventId)))).toBe(

@@ -1,10 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
-import type { MediaStorage, Rendition } from '@rudy/media';
+import type { LiveMirror, MediaStorage, Rendition } from '@rudy/media';
 import type { LiveDropReason } from '@rudy/contracts';
 import type { DB } from '../../../db/database.js';
-import { finishLiveRecording, type RecordingDeps } from '../live-recording.js';
+import {
+  finishLiveRecording,
+  openLiveRecording,
+  recordingIsServable,
+  type RecordingDeps,
+} from '../live-recording.js';
 import type { MediaJobsRepository } from '../media-jobs.repository.js';
 import { eventPrefix } from '../media-paths.js';
 import type { IngestSettings } from './ingest-settings.js';
@@ -123,9 +126,10 @@ export function createLiveIngest(deps: LiveIngestDeps) {
       return giveUp('published elsewhere');
     }
     let dir: string;
+    let mirror: LiveMirror | null;
     const since = deps.now();
     try {
-      dir = await deps.storage.liveDir(path.posix.dirname(storageKey));
+      ({ dir, mirror } = await openLiveRecording(deps.storage, storageKey, deps.log));
       await keys.online(eventId, since);
       // On air now, whatever the schedule said (a pre-game show, a wrong start time).
       if (await deps.repo.startGameNow(eventId, since)) {
@@ -160,12 +164,13 @@ export function createLiveIngest(deps: LiveIngestDeps) {
       hooks: {
         log: deps.log,
         started() {
+          mirror?.start();
           timer = setInterval(() => {
             void tick().catch((error: unknown) =>
               deps.log.error({ err: error, eventId }, 'live ingest tick failed'),
             );
             // Viewers are told once the first playlist exists, so players never get a 404.
-            if (!announced && hasPlaylist(dir)) {
+            if (!announced && recordingIsServable(dir, mirror)) {
               announced = true;
               void deps.repo.setStatus(claim.id, 'live');
             }
@@ -181,6 +186,7 @@ export function createLiveIngest(deps: LiveIngestDeps) {
               channelId,
               dir,
               key: storageKey,
+              mirror,
             });
           } finally {
             await keys.offline(eventId, deps.now());
@@ -216,10 +222,6 @@ export function createLiveIngest(deps: LiveIngestDeps) {
   };
 }
 export type LiveIngest = ReturnType<typeof createLiveIngest>;
-
-function hasPlaylist(dir: string): boolean {
-  return fs.existsSync(path.join(dir, 'v0', 'index.m3u8'));
-}
 
 /**
  * The worker's ingest, when this deployment runs one (ingestSettings): listening, or null when it

@@ -1,0 +1,443 @@
+/**
+ * The big game (issue 29): one live game, a crowd of viewers, an nginx edge in front of two HTTP
+ * processes, a worker publishing the game into object storage (s3rver). Loopback only, bounded
+ * (`BENCH_EDGE_SECONDS`, default 120; `BENCH_EDGE_VIEWERS`, default 1000).
+ *
+ * The built product in production mode (2 HTTP processes with WORKER=false, 1 worker publishing
+ * the demo's live loop) on a throwaway PostgreSQL and Redis (chaos/stack.ts), media in s3rver;
+ * nginx (Debian's) in front with the configuration of edge-nginx.ts; the viewers in a process of
+ * their own (edge-viewers.ts), following the live playlist as hls.js does. Reported:
+ *  - origin requests per segment per rendition (nginx's log: requests that went upstream; goal
+ *    ≤ 1 per edge);
+ *  - the edge's hit ratio over playlists and segments (goal ≥ 99 %);
+ *  - viewers' p99 segment latency;
+ *  - CPU per segment: the HTTP processes' CPU over the run per segment the viewers got, and, in
+ *    the same run, one segment asked of Node directly (its presigned redirect: with a bucket Node
+ *    sends no bytes) against the same segment from nginx's cache (goal ≤ 3×).
+ * Alone: `node --import tsx bench/edge.ts` (builds the API if stale).
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import S3rver from 's3rver';
+import { MEDIA_KIND } from '@rudy/contracts';
+import { openDatabase } from '../apps/api/src/db/database.js';
+import { migrateToLatest } from '../apps/api/src/db/migrate.js';
+import { seedDemoChannel } from '../apps/api/src/db/seed/demo-channel.js';
+import { keepOneGameLive } from '../apps/api/src/test/one-live-game.js';
+import {
+  freePort,
+  sleep,
+  startPostgres,
+  startRedis,
+  startSmtpSink,
+  supervise,
+  untilListening,
+  type Supervised,
+} from './chaos/stack.js';
+import { edgeNginxConf } from './edge-nginx.js';
+
+type Report = (name: string, value: string, verdict: string) => void;
+
+const SECONDS = Number(process.env.BENCH_EDGE_SECONDS ?? 120);
+const VIEWERS = Number(process.env.BENCH_EDGE_VIEWERS ?? 1000);
+/** API keys the viewers share (each key's token differs; the edge keys its cache without it). */
+const KEYS = 20;
+const EDGE_PORT = 8130;
+const S3_PORT = 4570;
+/** The direct comparison: this many requests of one segment, this many at once. */
+const PROBE_REQUESTS = 3000;
+const PROBE_CONCURRENCY = 20;
+const root = path.resolve(import.meta.dirname, '..');
+const TICKS = 100; // /proc's clock ticks per second (USER_HZ) on Linux
+
+/** CPU seconds a process has used (user + system), from /proc. */
+function cpuSeconds(pid: number | undefined): number {
+  if (!pid) return 0;
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / TICKS;
+  } catch {
+    return 0;
+  }
+}
+
+/** nginx's master and workers (its workers are the master's children). */
+function nginxPids(masterPid: number): number[] {
+  const children = fs
+    .readFileSync(`/proc/${masterPid}/task/${masterPid}/children`, 'utf8')
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean)
+    .map(Number);
+  return [masterPid, ...children];
+}
+
+/** `count` GETs of one URL, `concurrency` at a time, over kept-alive connections. */
+async function hammer(url: string, cookie: string, count: number, concurrency: number) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
+  let left = count;
+  const statuses = new Map<number, number>();
+  const one = () =>
+    new Promise<void>((resolve) => {
+      http
+        .get(url, { agent, headers: cookie ? { cookie } : {} }, (res) => {
+          statuses.set(res.statusCode ?? 0, (statuses.get(res.statusCode ?? 0) ?? 0) + 1);
+          res.resume();
+          res.on('end', resolve);
+        })
+        .on('error', () => resolve());
+    });
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (left > 0) {
+        left -= 1;
+        await one();
+      }
+    }),
+  );
+  agent.destroy();
+  return statuses;
+}
+
+interface LogLine {
+  key: string;
+  cache: string;
+  status: number;
+  upstream: string;
+}
+
+function readAccessLog(file: string): LogLine[] {
+  return fs
+    .readFileSync(file, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => {
+      const [key = '', cache = '', status = '0', upstream = ''] = line.split('\t');
+      return { key, cache, status: Number(status), upstream };
+    });
+}
+
+export async function benchEdge() {
+  const build = spawnSync(process.execPath, ['scripts/build.mjs', 'api', '--if-stale'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (build.status !== 0) throw new Error('API build failed');
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'rudy-edge-bench-'));
+  // PostgreSQL runs as its own user (chaos/stack.ts): it must reach its folder inside this one.
+  fs.chmodSync(tmp, 0o755);
+  const stops: (() => unknown)[] = [];
+  const slots: Supervised[] = [];
+  let nginx: ChildProcess | undefined;
+  try {
+    // --- The stack: PostgreSQL, Redis, an SMTP sink, s3rver, one game on now.
+    const pgDir = path.join(tmp, 'pg');
+    fs.mkdirSync(pgDir);
+    const postgres = await startPostgres(pgDir);
+    stops.push(() => postgres.kill());
+    const redis = await startRedis();
+    stops.push(() => redis.stop());
+    const smtp = await startSmtpSink();
+    stops.push(smtp.close);
+    const s3 = new S3rver({
+      address: '127.0.0.1',
+      port: S3_PORT,
+      silent: true,
+      directory: path.join(tmp, 'bucket'),
+      configureBuckets: [{ name: 'media' }],
+    });
+    await s3.run();
+    stops.push(() => s3.close());
+    const admin = new pg.Client({ connectionString: postgres.url('postgres') });
+    await admin.connect();
+    await admin.query('create database rudy');
+    await admin.end();
+    const databaseUrl = postgres.url('rudy');
+    const seeding = await openDatabase({ databaseUrl, dataDir: path.join(tmp, 'data') });
+    await migrateToLatest(seeding.db);
+    const { channelId } = await seedDemoChannel(seeding.db);
+    const eventId = await keepOneGameLive(seeding.db, channelId);
+    await seeding.close();
+
+    // --- The product: 1 worker publishing the game, 2 HTTP processes, built, in production.
+    const httpPorts = [await freePort(), await freePort()];
+    const env: Record<string, string> = {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? os.tmpdir(),
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: databaseUrl,
+      REDIS_URL: redis.url,
+      APP_SECRET: randomBytes(32).toString('hex'),
+      PUBLIC_URL: 'https://edge.rudy.test',
+      SMTP_URL: smtp.url,
+      MAIL_FROM: 'edge@rudy.test',
+      PAYMENTS_SANDBOX: 'true',
+      DEMO_MEDIA_CHANNELS: 'demo-hockey',
+      RATE_LIMIT_MAX: '100000000',
+      MEDIA_RATE_LIMIT_MAX: '100000000',
+      LIVE_INGEST_PORT: 'off',
+      S3_BUCKET: 'media',
+      S3_ENDPOINT: `http://127.0.0.1:${S3_PORT}`,
+      S3_ACCESS_KEY_ID: 'S3RVER',
+      S3_SECRET_ACCESS_KEY: 'S3RVER',
+    };
+    const logs = path.join(tmp, 'logs');
+    fs.mkdirSync(logs);
+    const node = process.execPath;
+    const worker = supervise(
+      'worker',
+      [node, '--enable-source-maps', 'apps/api/dist/worker-main.js'],
+      { ...env, LOG_LEVEL: 'info', DATA_DIR: path.join(tmp, 'worker') },
+      { ready: /worker running/, logFile: path.join(logs, 'worker.log'), cwd: root },
+    );
+    const https = httpPorts.map((port, i) =>
+      supervise(
+        `http-${i + 1}`,
+        [node, '--enable-source-maps', 'apps/api/dist/main.js'],
+        // LOG_LEVEL info: the 'listening' line is the signal that it is up.
+        {
+          ...env,
+          LOG_LEVEL: 'info',
+          WORKER: 'false',
+          PORT: String(port),
+          DATA_DIR: path.join(tmp, `http-${i + 1}`),
+        },
+        { ready: /Server listening at/, logFile: path.join(logs, `http-${i + 1}.log`), cwd: root },
+      ),
+    );
+    slots.push(worker, ...https);
+    await Promise.race([
+      Promise.all(slots.map((s) => s.up())),
+      sleep(120_000).then(() => {
+        throw new Error(`the processes did not start (logs: ${logs})`);
+      }),
+    ]);
+    const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
+    stops.push(() => pool.end());
+    const deadline = Date.now() + 120_000;
+    while (Date.now() < deadline) {
+      const { rows } = await pool.query<{ status: string }>(
+        `select status from event_media where event_id = $1 and kind = $2`,
+        [eventId, MEDIA_KIND.live],
+      );
+      if (rows[0]?.status === 'live') break;
+      await sleep(500);
+    }
+
+    // --- The viewers' playback addresses: KEYS anonymous keys, each its own token.
+    const origin = `http://127.0.0.1:${httpPorts[0]}`;
+    const masters: string[] = [];
+    for (let i = 0; i < KEYS; i += 1) {
+      const key = (await (
+        await fetch(`${origin}/api/get_api_key`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ channel_key: 'demo-hockey' }),
+        })
+      ).json()) as { api_key: string };
+      const playbackRes = await fetch(
+        `${origin}/api/events/${eventId}/playback?api_key=${key.api_key}`,
+      );
+      const playback = (await playbackRes.json()) as { stream?: { url: string; kind: string } };
+      if (!playback.stream || playback.stream.kind !== 'live') {
+        throw new Error(`no live stream: ${JSON.stringify(playback)}`);
+      }
+      // A game's shared URL comes with its token as a cookie (Set-Cookie), a per-viewer one without.
+      const cookie = (playbackRes.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+      masters.push(`${new URL(playback.stream.url, origin).pathname} ${cookie}`);
+    }
+
+    // --- The edge.
+    const edgeDir = path.join(tmp, 'nginx');
+    fs.mkdirSync(path.join(edgeDir, 'cache'), { recursive: true });
+    const conf = path.join(edgeDir, 'nginx.conf');
+    fs.writeFileSync(
+      conf,
+      edgeNginxConf({
+        dir: edgeDir,
+        listen: EDGE_PORT,
+        origins: httpPorts,
+        bucket: `127.0.0.1:${S3_PORT}`,
+        asRoot: process.getuid?.() === 0,
+      }),
+    );
+    const test = spawnSync('nginx', ['-t', '-p', edgeDir, '-c', conf], { encoding: 'utf8' });
+    if (test.status !== 0) throw new Error(`nginx -t: ${test.stderr}`);
+    nginx = spawn('nginx', ['-p', edgeDir, '-c', conf, '-g', 'daemon off;'], { stdio: 'inherit' });
+    await untilListening(EDGE_PORT, 10_000);
+    const edge = `http://127.0.0.1:${EDGE_PORT}`;
+
+    // A first look through the edge: the rendition playlist and a segment.
+    const [masterPath = '', cookie = ''] = (masters[0] ?? '').split(' ');
+    const withCookie = { headers: cookie ? { cookie } : ({} as Record<string, string>) };
+    const master = await (await fetch(`${edge}${masterPath}`, withCookie)).text();
+    const variant = master.split('\n').find((l) => l && !l.startsWith('#')) ?? '';
+    const variantUrl = new URL(variant, `${edge}${masterPath}`);
+    const playlist = await (await fetch(variantUrl, withCookie)).text();
+    const segment = playlist.split('\n').findLast((l) => l && !l.startsWith('#')) ?? '';
+    const segmentUrl = new URL(segment, variantUrl);
+    const first = await fetch(segmentUrl, withCookie);
+    if (first.status !== 200) throw new Error(`segment through the edge: ${first.status}`);
+    await first.arrayBuffer();
+
+    // --- The crowd.
+    const edgePids = nginxPids(nginx.pid ?? 0);
+    const httpPids = https.map((h) => h.child()?.pid);
+    const cpu = () => ({
+      node: httpPids.reduce<number>((s, pid) => s + cpuSeconds(pid), 0),
+      nginx: edgePids.reduce((s, pid) => s + cpuSeconds(pid), 0),
+      worker: cpuSeconds(worker.child()?.pid),
+    });
+    fs.truncateSync(path.join(edgeDir, 'access.log'));
+    const before = cpu();
+    const crowdStarted = Date.now();
+    const viewersChild = spawn(
+      node,
+      [
+        '--import',
+        'tsx',
+        path.join(root, 'bench/edge-viewers.ts'),
+        edge,
+        String(SECONDS),
+        String(VIEWERS),
+        ...masters,
+      ],
+      { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    let out = '';
+    viewersChild.stdout?.on('data', (c: Buffer) => (out += c.toString()));
+    await new Promise((r) => viewersChild.once('exit', r));
+    const crowdSeconds = (Date.now() - crowdStarted) / 1000;
+    const after = cpu();
+    const crowd = JSON.parse(out.trim().split('\n').at(-1) ?? '{}') as {
+      viewers: number;
+      playlists: number;
+      segments: number;
+      bytes: number;
+      errors: number;
+      skipped: number;
+      p50: number;
+      p99: number;
+      max: number;
+    };
+    // nginx writes its buffered log at exit or every second.
+    await sleep(1500);
+    const lines = readAccessLog(path.join(edgeDir, 'access.log'));
+    const fromCache = new Set(['HIT', 'UPDATING', 'STALE']);
+    const hits = lines.filter((l) => fromCache.has(l.cache)).length;
+    const upstream = lines.filter((l) => !fromCache.has(l.cache));
+    const perSegment = new Map<string, number>();
+    for (const l of lines) {
+      if (!l.key.endsWith('.ts')) continue;
+      perSegment.set(l.key, (perSegment.get(l.key) ?? 0) + (fromCache.has(l.cache) ? 0 : 1));
+    }
+    const counts = [...perSegment.values()];
+    const segmentsSeen = counts.length;
+    const originForSegments = counts.reduce((s, n) => s + n, 0);
+
+    // --- One segment: Node directly (its presigned redirect) against nginx from its cache.
+    const tokenPath = segmentUrl.pathname;
+    const nodeBefore = cpuSeconds(httpPids[0]);
+    const nodeStatuses = await hammer(
+      `${origin}${tokenPath}`,
+      cookie,
+      PROBE_REQUESTS,
+      PROBE_CONCURRENCY,
+    );
+    const nodeCpu = cpuSeconds(httpPids[0]) - nodeBefore;
+    const nginxBefore = edgePids.reduce((s, pid) => s + cpuSeconds(pid), 0);
+    const edgeStatuses = await hammer(
+      `${edge}${tokenPath}`,
+      cookie,
+      PROBE_REQUESTS,
+      PROBE_CONCURRENCY,
+    );
+    const nginxCpu = edgePids.reduce((s, pid) => s + cpuSeconds(pid), 0) - nginxBefore;
+
+    return {
+      viewers: VIEWERS,
+      seconds: crowdSeconds,
+      crowd,
+      requests: lines.length,
+      hits,
+      upstream: upstream.length,
+      segmentsSeen,
+      originPerSegment: segmentsSeen > 0 ? originForSegments / segmentsSeen : 0,
+      originPerSegmentMax: Math.max(0, ...counts),
+      cpu: {
+        node: after.node - before.node,
+        nginx: after.nginx - before.nginx,
+        worker: after.worker - before.worker,
+      },
+      probe: {
+        requests: PROBE_REQUESTS,
+        nodeMs: (nodeCpu * 1000) / PROBE_REQUESTS,
+        nginxMs: (nginxCpu * 1000) / PROBE_REQUESTS,
+        nodeStatuses: Object.fromEntries(nodeStatuses),
+        edgeStatuses: Object.fromEntries(edgeStatuses),
+        segmentBytes: Number(first.headers.get('content-length') ?? 0),
+      },
+    };
+  } finally {
+    if (nginx && nginx.exitCode === null) {
+      const exited = new Promise((r) => nginx?.once('exit', r));
+      nginx.kill('SIGQUIT');
+      await exited;
+    }
+    await Promise.all(slots.map((s) => s.stop()));
+    for (const stop of stops.reverse()) await Promise.resolve(stop()).catch(() => undefined);
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+export function reportEdge(r: Awaited<ReturnType<typeof benchEdge>>, report: Report) {
+  const c = r.crowd;
+  report(
+    `edge: ${r.viewers} viewers of one live game, ${r.seconds.toFixed(0)} s`,
+    `${c.segments} segments (${(c.bytes / 1e9).toFixed(2)} GB), ${c.playlists} playlists, ${c.errors} errors, ${c.skipped} skipped`,
+    c.errors === 0 ? 'PASS (no error)' : 'FAIL (errors)',
+  );
+  report(
+    'edge: origin requests per segment per rendition',
+    `${r.originPerSegment.toFixed(3)} mean, ${r.originPerSegmentMax} max over ${r.segmentsSeen} segments`,
+    r.originPerSegmentMax <= 1 ? 'PASS (goal ≤ 1 per edge)' : 'MISS (goal ≤ 1 per edge)',
+  );
+  const ratio = r.requests > 0 ? r.hits / r.requests : 0;
+  report(
+    'edge: hit ratio (playlists and segments)',
+    `${(ratio * 100).toFixed(2)} % (${r.upstream} of ${r.requests} requests went upstream)`,
+    ratio >= 0.99 ? 'PASS (goal ≥ 99 %)' : 'MISS (goal ≥ 99 %)',
+  );
+  report(
+    'edge: viewers’ segment latency',
+    `p50 ${c.p50.toFixed(1)} ms, p99 ${c.p99.toFixed(1)} ms, max ${c.max.toFixed(0)} ms`,
+    '',
+  );
+  const perSegment = (s: number) => ((s * 1000) / Math.max(1, c.segments)).toFixed(3);
+  report(
+    'edge: CPU per segment delivered',
+    `2 HTTP processes ${perSegment(r.cpu.node)} ms, nginx ${perSegment(r.cpu.nginx)} ms, worker ${perSegment(r.cpu.worker)} ms (totals ${r.cpu.node.toFixed(1)} / ${r.cpu.nginx.toFixed(1)} / ${r.cpu.worker.toFixed(1)} s)`,
+    '',
+  );
+  const p = r.probe;
+  const probeRatio = p.nodeMs / Math.max(1e-9, p.nginxMs);
+  report(
+    'edge: one segment, Node (presigned redirect) vs nginx (cached bytes)',
+    `${p.nodeMs.toFixed(3)} ms vs ${p.nginxMs.toFixed(3)} ms CPU per request = ${probeRatio.toFixed(2)}× (${p.requests} each, ${p.segmentBytes} B segment; Node ${JSON.stringify(p.nodeStatuses)}, nginx ${JSON.stringify(p.edgeStatuses)})`,
+    probeRatio <= 3 ? 'PASS (goal ≤ 3×)' : 'MISS (goal ≤ 3×)',
+  );
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
+  const report: Report = (name, value, verdict) =>
+    console.log(`${name.padEnd(40)} ${value.padEnd(64)} ${verdict}`);
+  reportEdge(await benchEdge(), report);
+}

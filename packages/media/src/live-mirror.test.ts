@@ -1,0 +1,185 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import S3rver from 's3rver';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLiveMirror, restoreLiveRecording } from './live-mirror.js';
+import { createS3Storage } from './storage/s3-storage.js';
+import type { StoredObjects } from './storage/storage.js';
+
+/* The live mirror against a real S3-compatible server (s3rver) in this process. */
+
+const root = fs.mkdtempSync(path.join(os.tmpdir(), 'rudy-live-mirror-'));
+const server = new S3rver({
+  address: '127.0.0.1',
+  port: 0,
+  silent: true,
+  directory: path.join(root, 'bucket'),
+  configureBuckets: [{ name: 'media' }],
+});
+let objects: StoredObjects;
+/** What reached the bucket, in order (the real calls, recorded). */
+let puts: string[] = [];
+
+beforeAll(async () => {
+  const { port } = await server.run();
+  const storage = createS3Storage({
+    bucket: 'media',
+    endpoint: `http://127.0.0.1:${port}`,
+    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+    localRoot: path.join(root, 'local'),
+  });
+  const real = storage.objects;
+  objects = {
+    ...real,
+    putFile: async (key, file, type) => {
+      await real.putFile(key, file, type);
+      puts.push(key);
+    },
+    putText: async (key, text, type) => {
+      await real.putText(key, text, type);
+      puts.push(key);
+    },
+  };
+});
+
+afterAll(async () => {
+  await server.close();
+  fs.rmSync(root, { recursive: true, force: true });
+});
+
+const playlist = (first: number, names: string[], end = '\n') =>
+  [
+    '#EXTM3U',
+    '#EXT-X-VERSION:3',
+    '#EXT-X-TARGETDURATION:1',
+    `#EXT-X-MEDIA-SEQUENCE:${first}`,
+    ...names.flatMap((n) => ['#EXTINF:1.000000,', n]),
+  ].join('\n') + end;
+
+function encoderDir(name: string) {
+  const dir = path.join(root, name);
+  fs.mkdirSync(path.join(dir, 'v0'), { recursive: true });
+  fs.writeFileSync(path.join(dir, 'master.m3u8'), '#EXTM3U\nv0/index.m3u8\n');
+  return dir;
+}
+const write = (dir: string, name: string, text: string) =>
+  fs.writeFileSync(path.join(dir, name), text);
+
+describe('live mirror', () => {
+  it('uploads the segments a playlist lists, then the playlist, then the master', async () => {
+    puts = [];
+    const dir = encoderDir('a');
+    write(dir, 'v0/seg_00000.ts', 'zero');
+    write(dir, 'v0/seg_00001.ts', 'one, still being written');
+    write(dir, 'v0/index.m3u8', playlist(0, ['seg_00000.ts']));
+    const mirror = createLiveMirror({ dir, prefix: 'c1/e1/live', objects });
+    await mirror.sync();
+    expect(puts).toEqual([
+      'c1/e1/live/v0/seg_00000.ts',
+      'c1/e1/live/v0/index.m3u8',
+      'c1/e1/live/master.m3u8',
+    ]);
+    // Not listed yet: not uploaded (ffmpeg may still be writing it).
+    expect(await objects.list('c1/e1/live/')).not.toContain('c1/e1/live/v0/seg_00001.ts');
+    expect(mirror.holds('v0/index.m3u8')).toBe(true);
+
+    puts = [];
+    write(dir, 'v0/index.m3u8', playlist(0, ['seg_00000.ts', 'seg_00001.ts']));
+    await mirror.sync();
+    expect(puts).toEqual(['c1/e1/live/v0/seg_00001.ts', 'c1/e1/live/v0/index.m3u8']);
+    expect(await objects.getText('c1/e1/live/v0/index.m3u8')).toBe(
+      playlist(0, ['seg_00000.ts', 'seg_00001.ts']),
+    );
+    // Nothing new: nothing sent.
+    puts = [];
+    await mirror.sync();
+    expect(puts).toEqual([]);
+  });
+
+  it('skips a torn playlist and one that lists less than the bucket has', async () => {
+    const dir = encoderDir('b');
+    write(dir, 'v0/seg_00000.ts', 'zero');
+    write(dir, 'v0/seg_00001.ts', 'one');
+    const whole = playlist(0, ['seg_00000.ts', 'seg_00001.ts']);
+    write(dir, 'v0/index.m3u8', whole);
+    const mirror = createLiveMirror({ dir, prefix: 'c1/e2/live', objects });
+    await mirror.sync();
+    puts = [];
+    // Cut in the middle of a line, cut after an EXTINF, emptied, fewer entries (truncate, then a
+    // partial write): none goes up.
+    for (const torn of [
+      whole.slice(0, -5),
+      `${playlist(0, ['seg_00000.ts', 'seg_00001.ts'])}#EXTINF:1.000000,\n`,
+      '',
+      playlist(0, ['seg_00000.ts']),
+    ]) {
+      write(dir, 'v0/index.m3u8', torn);
+      await mirror.sync();
+    }
+    expect(puts).toEqual([]);
+    expect(await objects.getText('c1/e2/live/v0/index.m3u8')).toBe(whole);
+  });
+
+  it('continues a recording held in the bucket: its playlists restored, its segments not sent again', async () => {
+    const dir = encoderDir('c');
+    write(dir, 'v0/seg_00000.ts', 'zero');
+    write(dir, 'v0/index.m3u8', playlist(0, ['seg_00000.ts']));
+    await createLiveMirror({ dir, prefix: 'c1/e3/live', objects }).sync();
+
+    // Another machine: an empty folder.
+    const other = path.join(root, 'c-elsewhere');
+    fs.mkdirSync(other);
+    expect(await restoreLiveRecording(objects, 'c1/e3/live', other)).toBe(true);
+    expect(fs.readFileSync(path.join(other, 'v0/index.m3u8'), 'utf8')).toBe(
+      playlist(0, ['seg_00000.ts']),
+    );
+    expect(fs.existsSync(path.join(other, 'master.m3u8'))).toBe(true);
+    expect(fs.existsSync(path.join(other, 'v0/seg_00000.ts'))).toBe(false);
+    // A folder with its own recording is left as it is; so is a game the bucket does not have.
+    expect(await restoreLiveRecording(objects, 'c1/e3/live', other)).toBe(false);
+    const empty = path.join(root, 'c-none');
+    fs.mkdirSync(empty);
+    expect(await restoreLiveRecording(objects, 'c1/e404/live', empty)).toBe(false);
+
+    // The encoder there appends seg_00001 after a discontinuity.
+    write(other, 'v0/seg_00001.ts', 'one');
+    write(
+      other,
+      'v0/index.m3u8',
+      playlist(0, ['seg_00000.ts']) + '#EXT-X-DISCONTINUITY\n#EXTINF:1.000000,\nseg_00001.ts\n',
+    );
+    puts = [];
+    const mirror = createLiveMirror({ dir: other, prefix: 'c1/e3/live', objects });
+    await mirror.sync();
+    expect(puts.filter((k) => k.endsWith('.ts'))).toEqual(['c1/e3/live/v0/seg_00001.ts']);
+    expect(await objects.list('c1/e3/live/')).toEqual([
+      'c1/e3/live/master.m3u8',
+      'c1/e3/live/v0/index.m3u8',
+      'c1/e3/live/v0/seg_00000.ts',
+      'c1/e3/live/v0/seg_00001.ts',
+    ]);
+
+    // Segments pruned with the DVR window leave the bucket too.
+    await mirror.forget(['v0/seg_00000.ts']);
+    expect(await objects.list('c1/e3/live/v0/')).not.toContain('c1/e3/live/v0/seg_00000.ts');
+    expect(mirror.holds('v0/seg_00000.ts')).toBe(false);
+  });
+
+  it('runs passes on its own once started, and a last one when stopped', async () => {
+    const dir = encoderDir('d');
+    const mirror = createLiveMirror({ dir, prefix: 'c1/e4/live', objects, intervalMs: 20 });
+    mirror.start();
+    write(dir, 'v0/seg_00000.ts', 'zero');
+    write(dir, 'v0/index.m3u8', playlist(0, ['seg_00000.ts']));
+    const until = Date.now() + 10_000;
+    while (!mirror.holds('v0/index.m3u8') && Date.now() < until) {
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(mirror.holds('v0/seg_00000.ts')).toBe(true);
+    write(dir, 'v0/seg_00001.ts', 'one');
+    write(dir, 'v0/index.m3u8', playlist(0, ['seg_00000.ts', 'seg_00001.ts']));
+    await mirror.stop();
+    expect(mirror.holds('v0/seg_00001.ts')).toBe(true);
+  });
+});
