@@ -2,7 +2,7 @@ import { MEDIA_KIND } from '@rudy/contracts';
 import type { MediaStorage } from '@rudy/media';
 import { isSafeKey } from '@rudy/media';
 import { HttpError, notFound } from '../../lib/http-error.js';
-import { TtlCache } from '../../lib/ttl-cache.js';
+import { LRUCache } from 'lru-cache';
 import {
   allowedPath,
   clipPrefix,
@@ -36,7 +36,7 @@ export function createMediaFilesService(deps: {
   storage: MediaStorage;
   now: () => Date;
 }) {
-  const activeKeys = new TtlCache<string, boolean>(KEY_CHECK_CACHE_MS, 50_000);
+  const activeKeys = new LRUCache<string, boolean>({ max: 50_000, ttl: KEY_CHECK_CACHE_MS });
 
   async function keyIsActive(channelId: number, keyId: string) {
     const cacheKey = `${channelId}:${keyId}`;
