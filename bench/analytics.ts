@@ -1,8 +1,9 @@
 /**
  * Analytics (issue 13). Two figures:
  *  - ingest: POST /datalake/video/viewing/ at 50 connections against a bare node:http server
- *    answering the same bytes in the same run (goal: at least 0.5 of its requests/s, p99 under
- *    10 ms), and every accepted row in analytics_raw afterwards;
+ *    answering the same bytes in the same run (goal, issue 32: at least 0.3 of its requests/s
+ *    through ordinary Fastify routes; issue 13's 0.5 and p99 < 10 ms needed a lane in front of
+ *    Fastify, now removed), and every accepted row in analytics_raw afterwards;
  *  - dashboard: GET /api/admin/analytics/dashboard (30 days, all streams, then live only) on
  *    rollups made by the real aggregator from 10 million synthetic datalake rows (goal: under
  *    50 ms each).
@@ -479,11 +480,11 @@ export function reportAnalytics(
 ) {
   const ratio = b.ingest.rps / b.baseline.rps;
   const totalRatio = b.ingest.totalRps / b.baseline.totalRps;
-  const fast = ratio >= 0.5 && b.ingest.p99 < 10;
+  const fast = ratio >= 0.3;
   report(
     'datalake viewing POST req/s vs bare',
     `${b.ingest.rps.toFixed(0)} / ${b.baseline.rps.toFixed(0)} = ${ratio.toFixed(2)} (p99 ${b.ingest.p99} ms, bare ${b.baseline.p99} ms; medians of ${b.rounds} interleaved, ${b.server} server)`,
-    fast ? 'PASS (goal >= 0.5, p99 < 10 ms)' : 'MISS (goal >= 0.5, p99 < 10 ms)',
+    fast ? 'PASS (goal >= 0.3)' : 'MISS (goal >= 0.3)',
   );
   report(
     'datalake viewing POST, all runs',

@@ -7,7 +7,7 @@
  *    hls.js included (goal ≤ 260 KB) (see js-size.ts);
  *  - a crowd at a cold cache, and GET /api/events/{id} vs bare node:http (see cold-cache.ts);
  *  - GET /api/events with filters on a 10 000-event channel (see events.ts);
- *  - VOD packaging speed and live latency (see media.ts);
+ *  - VOD packaging speed, the live edge and live CPU (see media.ts);
  *  - a demo game's render and packaging CPU against the old two-pass path (see demo-games.ts);
  *  - clips: from a finished game and a live DVR, and twenty at once (see clips.ts);
  *  - VOD library search on a 10 000-item library (see vod-search.ts);

@@ -1,6 +1,6 @@
 /**
  * GET /api/vod-media/search on a 10 000-item library (apps/api/src/db/seed/bench-library.ts). Goal
- * (issue 12): p99 under 20 ms at 50 connections on PostgreSQL (BENCH_DATABASE_URL; PGlite is
+ * (issue 32, was 20 ms in issue 12): p99 at or below 50 ms at 50 connections on PostgreSQL (BENCH_DATABASE_URL; PGlite is
  * measured when it is unset, and says so). Two mixes, side by side:
  *  - hit: 19 searches a search box sends (common and rare words, typos, accents and French, several
  *    words, a category, later pages, other sorts, a word nothing matches) with the listing cache on,
@@ -204,9 +204,9 @@ export function reportVodSearch(
   const verdict = (p99: number) =>
     !onPostgres
       ? 'INFO (goal measured on PostgreSQL: set BENCH_DATABASE_URL)'
-      : p99 < 20
-        ? 'PASS (goal < 20 ms)'
-        : 'MISS (goal < 20 ms)';
+      : p99 <= 50
+        ? 'PASS (goal <= 50 ms)'
+        : 'MISS (goal <= 50 ms)';
   const line = (f: LoadFigures) =>
     `${f.p99} ms (p50 ${f.p50} ms, ${f.rps.toFixed(0)} req/s) at ${CONNECTIONS} connections, ${r.engine}`;
   report(

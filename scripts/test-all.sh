@@ -3,17 +3,17 @@
 # app. Stops at the first failing tier.
 #
 # Without DATABASE_URL (a fresh machine) the API suite and the browser tests run on embedded
-# PGlite. With it (CI, a developer with PostgreSQL and Redis), the API suite runs on the real
-# servers, and once more on PGlite while the browser tests run: those spend most of their time
-# waiting on the page, the network and real-time video (about a third of a core), so the PGlite
-# pass takes one worker beside them instead of minutes of its own.
+# PGlite, one tier after the other. With it (CI, a developer with PostgreSQL and Redis), tiers that
+# leave a core idle run in pairs: the unit, media and web tests beside the API suite on the real
+# servers; then the browser tests (two lanes, e2e/run-specs.sh) beside the API suite once more on
+# PGlite: those spend most of their time waiting on the page, the network and real-time video, so
+# the PGlite pass takes one worker beside them instead of minutes of its own.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-echo "== unit, media and web tests"
-npx vitest run --project unit --project media --project web --project web:isolated
-
 if [ -z "${DATABASE_URL:-}" ]; then
+  echo "== unit, media and web tests"
+  npx vitest run --project unit --project media --project web --project web:isolated
   echo "== API integration tests (PGlite)"
   npx vitest run --project api
   echo "== browser tests (PGlite)"
@@ -21,8 +21,24 @@ if [ -z "${DATABASE_URL:-}" ]; then
   exit 0
 fi
 
-echo "== API integration tests (PostgreSQL)"
-npx vitest run --project api
+# The API suite on PostgreSQL waits on its servers, timers and child processes (about 0.7 of a
+# core with its two workers); the unit, media and web tests (one worker, CPU-bound) run beside it,
+# their log printed after its own.
+unit_log=$(mktemp)
+echo "== API integration tests (PostgreSQL), and beside them the unit, media and web tests"
+npx vitest run --project unit --project media --project web --project web:isolated >"$unit_log" 2>&1 &
+unit=$!
+api_status=0
+npx vitest run --project api || api_status=$?
+unit_status=0
+wait "$unit" || unit_status=$?
+echo
+echo "== unit, media and web tests, run beside the API suite"
+cat "$unit_log"
+rm -f "$unit_log"
+[ "$unit_status" = 0 ] || echo "unit, media or web tests failed"
+[ "$api_status" = 0 ] || echo "API integration tests on PostgreSQL failed"
+if [ "$unit_status" != 0 ] || [ "$api_status" != 0 ]; then exit 1; fi
 
 pglite_log=$(mktemp)
 echo "== browser tests (PostgreSQL), and beside them the API integration tests on PGlite"

@@ -361,6 +361,8 @@ export const AUDIT_ENTITIES = [
   'admin_invitation',
   // media (admin-media.ts): uploads, posters, a game's files
   'media',
+  // captions (captions.ts): a replay's, a library video's or a clip's WebVTT files
+  'caption',
   // commerce (admin-commerce.ts): passes, subscription plans, promo codes, pre-rolls, refunds
   'pass',
   'plan',

@@ -25,6 +25,7 @@ export * from './storable-text.js';
 export * from './admin-console.js';
 export * from './admin-commerce.js';
 export * from './admin-media.js';
+export * from './captions.js';
 export * from './admin-branding-pages.js';
 export * from './site-links.js';
 export * from './admin-people.js';

@@ -24,6 +24,9 @@ import * as m0022 from './migrations/0022-game-prerolls-imports.js';
 import * as m0023 from './migrations/0023-favorite-games-rinks.js';
 import * as m0024 from './migrations/0024-live-ingest-drops.js';
 import * as m0025 from './migrations/0025-preroll-duration.js';
+import * as m0030 from './migrations/0030-captions.js';
+import * as m0032 from './migrations/0032-vod-search-in-postgres.js';
+import * as m0033 from './migrations/0033-catalogue-typo-search.js';
 
 /** Migrations are listed here (not read from disk) so they run the same from source or a bundle. */
 const migrations: Record<string, Migration> = {
@@ -52,6 +55,9 @@ const migrations: Record<string, Migration> = {
   '0023-favorite-games-rinks': m0023,
   '0024-live-ingest-drops': m0024,
   '0025-preroll-duration': m0025,
+  '0030-captions': m0030,
+  '0032-vod-search-in-postgres': m0032,
+  '0033-catalogue-typo-search': m0033,
 };
 
 /** The migrations' code, in order: a fingerprint for anything that caches a migrated database. */

@@ -829,7 +829,23 @@ export interface AdminInvitationsTable {
   withdrawn_at: Date | null;
 }
 
+/** 0030: a subject's WebVTT captions, one per language (issue 31). */
+export interface CaptionsTable {
+  id: Generated<number>;
+  channel_id: number;
+  subject: 'event' | 'vod' | 'clip';
+  subject_id: number;
+  lang: 'en' | 'fr';
+  storage_key: string;
+  size_bytes: number;
+  cue_count: number;
+  duration_seconds: number;
+  updated_by: number | null;
+  updated_at: Timestamp;
+}
+
 export interface Database {
+  captions: CaptionsTable;
   game_imports: GameImportsTable;
   admin_invitations: AdminInvitationsTable;
   live_ingest: LiveIngestTable;

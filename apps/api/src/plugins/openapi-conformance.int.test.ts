@@ -749,6 +749,21 @@ describe('every operation answers as the document says', () => {
       body: {},
     });
     await call('GET /api/admin/games/{id}/live', { apiKey: key, params: { id: gameId } });
+    const captions = { kind: 'games', id: gameId };
+    for (const vtt of ['WEBVTT\n\n00:00:00.000 --> 00:00:01.000\nFace-off\n', 'not WebVTT']) {
+      await call('POST /api/admin/captions/{kind}/{id}/{lang}', {
+        apiKey: key,
+        params: { ...captions, lang: 'en' },
+        body: { vtt },
+      });
+    }
+    await call('GET /api/admin/captions/{kind}/{id}', { apiKey: key, params: captions });
+    for (let i = 0; i < 2; i += 1) {
+      await call('DELETE /api/admin/captions/{kind}/{id}/{lang}', {
+        apiKey: key,
+        params: { ...captions, lang: 'en' },
+      });
+    }
     await call('DELETE /api/admin/media/games/{id}/files', { apiKey: key, params: { id: gameId } });
     await call('DELETE /api/admin/games/{id}', { apiKey: key, params: { id: gameId } });
     await call('DELETE /api/admin/games/{id}', { apiKey: key, params: { id: gameId } });

@@ -1,5 +1,4 @@
 import rateLimit, { normalizeIP, type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
-import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import { SPEC_MESSAGES } from '@rudy/contracts';
@@ -43,39 +42,6 @@ export function budgetOf(routeUrl: string | undefined): Budget | undefined {
 
 const budgetOfRequest = (request: FastifyRequest) => budgetOf(request.routeOptions.url);
 
-/** What a client has left of a budget after one request was counted. */
-export interface BudgetLeft {
-  limit: number;
-  remaining: number;
-  /** Seconds until the window starts again. */
-  resetS: number;
-}
-
-/**
- * Counts one request against a client's budget, outside Fastify (the datalake's lane): the same
- * counters as the plugin. `null` when the budget is spent or the counters failed; the caller then
- * hands the request to Fastify, whose plugin answers (429, or lets it pass when they failed).
- */
-export type TakeBudget = (
-  budget: Budget,
-  ip: string,
-  done: (left: BudgetLeft | null) => void,
-) => void;
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    takeBudget: TakeBudget;
-  }
-}
-
-/** Requests counted already (by takeBudget): the plugin lets them through instead of counting twice. */
-const COUNTED = Symbol('rudy.rateLimit.counted');
-export const markCounted = (raw: IncomingMessage) => {
-  (raw as IncomingMessage & { [COUNTED]?: true })[COUNTED] = true;
-};
-const wasCounted = (raw: IncomingMessage) =>
-  (raw as IncomingMessage & { [COUNTED]?: true })[COUNTED] === true;
-
 /**
  * Per-client request budgets on the API, media and the dev outbox. With REDIS_URL every process
  * shares the counters; without it the counters live in this process. A 429 says when to retry
@@ -83,24 +49,15 @@ const wasCounted = (raw: IncomingMessage) =>
  */
 export async function registerRateLimit(app: FastifyInstance, opts: RateLimitOptions) {
   const { redis } = opts;
-  // One store, shared by the plugin and takeBudget (the plugin builds its store with `new`, and a
-  // constructor that returns an object gives that object).
-  const params: StoreParams = { continueExceeding: false, exponentialBackoff: false };
-  const store: Store = redis
-    ? new (fallbackStore(redis, redisAvailability(redis, app.log)))(params)
-    : new LocalStore(params.continueExceeding, params.exponentialBackoff);
-  const SharedStore = function SharedStore() {
-    return store;
-  } as unknown as FastifyRateLimitStoreCtor;
   await app.register(rateLimit, {
     global: true,
-    allowList: (request) => budgetOfRequest(request) === undefined || wasCounted(request.raw),
+    allowList: (request) => budgetOfRequest(request) === undefined,
     // One counter per budget and client (an IPv6 client counts by its /64, as the plugin does).
     keyGenerator: (request) => `${budgetOfRequest(request) ?? 'none'}:${normalizeIP(request.ip)}`,
     max: (request) => opts.max[budgetOfRequest(request) ?? 'api'],
     timeWindow: opts.windowMs,
     // With Redis, shared counters; while it is away, this process's own (fallbackStore).
-    store: SharedStore,
+    ...(redis ? { store: fallbackStore(redis, redisAvailability(redis, app.log)) } : {}),
     // A failure of the counters themselves must not take the site down: the request passes.
     skipOnError: true,
     errorResponseBuilder: (_request, context) => ({
@@ -110,23 +67,6 @@ export async function registerRateLimit(app: FastifyInstance, opts: RateLimitOpt
       retryAfterMs: context.ttl,
     }),
   });
-  const takeBudget: TakeBudget = (budget, ip, done) => {
-    const max = opts.max[budget];
-    store.incr(
-      `${budget}:${normalizeIP(ip)}`,
-      (err, res) => {
-        if (err || !res || res.current > max) return done(null);
-        done({
-          limit: max,
-          remaining: Math.max(0, max - res.current),
-          resetS: Math.ceil(res.ttl / 1000),
-        });
-      },
-      opts.windowMs,
-      max,
-    );
-  };
-  app.decorate('takeBudget', takeBudget);
 }
 
 type Incr = (
@@ -161,7 +101,7 @@ const NAMESPACE = 'rudy-rl-';
  * fails) the same counters in this process, so limits still hold per process and no request
  * fails or waits for a reconnection. One log line per outage (redisAvailability).
  */
-function fallbackStore(redis: Redis, availability: RedisAvailability): StoreClass<[StoreParams]> {
+function fallbackStore(redis: Redis, availability: RedisAvailability): FastifyRateLimitStoreCtor {
   class FallbackStore implements Store {
     private readonly shared: Store;
     private readonly local: Store;
@@ -191,5 +131,5 @@ function fallbackStore(redis: Redis, availability: RedisAvailability): StoreClas
       return new FallbackStore(routeOptions, `${this.prefix}${method}${url}-`);
     }
   }
-  return FallbackStore;
+  return FallbackStore as unknown as FastifyRateLimitStoreCtor;
 }

@@ -112,13 +112,4 @@ export async function registerSecurityHeaders(app: FastifyInstance) {
     reply.headers(headersFor(request.url));
     done();
   });
-  // For answers written outside Fastify (the datalake's lane): the same headers.
-  app.decorate('securityHeaders', headersFor);
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The security headers every answer to this path carries (a shared object: copy it). */
-    securityHeaders(url: string): Readonly<Record<string, string>>;
-  }
 }

@@ -16,6 +16,8 @@ export interface StoredValues {
   events_view: 'grid' | 'list';
   /** The player's volume (0..1) and mute, so the next video starts as loud as the last one. */
   player_volume: { volume: number; muted: boolean };
+  /** The viewer's captions: a language, or off (none stored: the browser's own choice). */
+  player_captions: string;
   /** Spec section 9: the analytics session hash, under the spec's name (kept 24 h). */
   'visaicV3-session': string;
   /** The console's uploads this browser has not finished (resumed when the file is picked again). */
@@ -34,6 +36,7 @@ export const STORAGE_KEYS = {
   outerTracking: 'trk',
   eventsView: 'events_view',
   playerVolume: 'player_volume',
+  playerCaptions: 'player_captions',
   analyticsSession: 'visaicV3-session',
   unfinishedUploads: 'unfinished_uploads',
 } as const satisfies Record<string, StorageKey>;

@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { z } from 'zod';
 import {
   ANALYTICS_LIMITS,
   DatalakeAcceptedSchema,
@@ -10,9 +9,7 @@ import {
   DatalakeViewingBodySchema,
   ErrorBodySchema,
 } from '@rudy/contracts';
-import type { TrustProxy } from '../../config.js';
 import { typed } from '../../lib/route-types.js';
-import { installDatalakeLane, replayLaneBody, type LaneCall } from './datalake-lane.js';
 import type { DatalakeService } from './datalake.service.js';
 
 const tags = ['datalake'];
@@ -59,11 +56,7 @@ const lean = { logLevel: 'warn', compress: false, decompress: false } as const;
  * type, so browsers send the calls (and navigator.sendBeacon its blobs) without a preflight.
  * Registered in a scope of its own so the text/plain-as-JSON parser applies to these routes only.
  */
-export async function datalakeRoutes(
-  app: FastifyInstance,
-  datalake: DatalakeService,
-  opts: { trustProxy: TrustProxy },
-) {
+export async function datalakeRoutes(app: FastifyInstance, datalake: DatalakeService) {
   await app.register((scope, _options, done) => {
     scope.removeContentTypeParser('text/plain');
     scope.addContentTypeParser(
@@ -75,8 +68,6 @@ export async function datalakeRoutes(
       reply.header('access-control-allow-origin', '*');
       done(null, payload);
     });
-    // What the lane read before leaving a call to Fastify (datalake-lane.ts).
-    scope.addHook('preParsing', replayLaneBody);
     const r = typed(scope);
 
     r.options('/datalake/*', { ...lean, schema: { hide: true } }, async (_request, reply) => {
@@ -164,31 +155,5 @@ export async function datalakeRoutes(
       (req, reply) => answer(reply, datalake.viewing(req.body)),
     );
     done();
-  });
-  // The same calls answered in front of Fastify when all goes well (datalake-lane.ts).
-  const call =
-    <T>(schema: z.ZodType<T>, keep: (body: T) => void | Promise<void>): LaneCall =>
-    (value) => {
-      const result = schema.safeParse(value);
-      if (!result.success) return false;
-      const kept = keep(result.data);
-      return kept instanceof Promise ? kept : true;
-    };
-  const calls = new Map<string, LaneCall>();
-  for (const [path, lane] of [
-    ['/datalake/session/', call(DatalakeSessionBodySchema, datalake.session)],
-    ['/datalake/event/', call(DatalakeEventBodySchema, datalake.event)],
-    ['/datalake/video/event/', call(DatalakeVideoEventBodySchema, datalake.videoEvent)],
-    ['/datalake/video/viewing/', call(DatalakeViewingBodySchema, datalake.viewing)],
-  ] as const) {
-    calls.set(path, lane);
-    calls.set(path.slice(0, -1), lane);
-  }
-  installDatalakeLane(app, {
-    calls,
-    bodyLimit,
-    trustProxy: opts.trustProxy,
-    answer: OK,
-    type: JSON_TYPE,
   });
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { parseTrustProxy, type Config } from '../../config.js';
+import type { Config } from '../../config.js';
 import type { DB } from '../../db/database.js';
 import type { AdminAccess } from '../admin/admin-access.js';
 import type { ChannelService } from '../channel/channel.service.js';
@@ -51,7 +51,7 @@ export async function registerDatalake(
     log: app.log,
     now: deps.now,
   });
-  await datalakeRoutes(app, datalake, { trustProxy: parseTrustProxy(deps.config.TRUST_PROXY) });
+  await datalakeRoutes(app, datalake);
   app.addHook('onReady', () => datalake.start());
   app.addHook('onClose', () => datalake.close());
   return datalake;

@@ -21,6 +21,8 @@ export interface ClipRow {
   created_at: Date;
   event_name: string;
   event_utc_ts: Date;
+  /** Captions were uploaded for it: it is played from a master playlist that lists them. */
+  has_captions: boolean;
 }
 
 /** A finished game the demo clips: its recording and its teams' short names. */
@@ -74,6 +76,9 @@ export function createClipsRepository(db: DB) {
         'c.created_at',
         sql<string>`coalesce(e.name->>'en', e.name->>'fr', '')`.as('event_name'),
         'e.event_utc_ts',
+        sql<boolean>`exists (select 1 from captions k where k.channel_id = c.channel_id and k.subject = 'clip' and k.subject_id = c.id)`.as(
+          'has_captions',
+        ),
       ]);
 
   return {

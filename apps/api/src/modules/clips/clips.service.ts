@@ -29,6 +29,7 @@ import {
 } from './clip-rules.js';
 import type { ClipJobQueue } from './clips.jobs.js';
 import type { ClipRow, ClipsRepository } from './clips.repository.js';
+import { CLIP_MASTER } from '../media/media-paths.js';
 
 /** Clip URLs are short-lived: a page asks again when it needs them later. */
 const CLIP_TOKEN_TTL_MS = 60 * 60_000;
@@ -71,7 +72,8 @@ export function createClipsService(deps: {
       expiresAt: new Date(deps.now().getTime() + CLIP_TOKEN_TTL_MS),
     });
     return {
-      stream_url: clipUrl(row.id, token, 'index.m3u8'),
+      // Captions need a master playlist (their renditions); a clip without them plays its own.
+      stream_url: clipUrl(row.id, token, row.has_captions ? CLIP_MASTER : 'index.m3u8'),
       poster_url: clipUrl(row.id, token, 'poster.jpg'),
     };
   }

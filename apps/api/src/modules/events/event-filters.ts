@@ -9,7 +9,7 @@ import {
   type SortDirection,
   type SortField,
 } from '@rudy/contracts';
-import { toPrefixTsQuery } from '../../lib/prefix-ts-query.js';
+import { searchFilterWords } from '../../lib/search-words.js';
 
 /*
  * Turns a validated listing query into what the repository needs: ids and values to match, absolute
@@ -38,8 +38,8 @@ export interface EventFilter {
   window?: EventWindow;
   startFrom?: Date;
   startBefore?: Date;
-  /** A to_tsquery('simple', ...) text built by toPrefixTsQuery, never raw user input. */
-  search?: string;
+  /** The words of the search box (searchFilterWords), never empty. */
+  search?: string[];
   favoritesOfUser?: number;
   withClip?: boolean;
 }
@@ -102,7 +102,6 @@ export function resolveEventQuery(
 ): ResolvedEventQuery {
   const full: Partial<EventsQuery> = q;
   const kind = windowKind(q.type, q.stream_status);
-  const search = full.search === undefined ? undefined : toPrefixTsQuery(full.search);
   const filter: EventFilter = {
     categoryId: full.category_id ?? full.event_category_id,
     locationId: full.location_id ?? full.rink,
@@ -110,7 +109,7 @@ export function resolveEventQuery(
     participant: participantCondition(full),
     window: kind && kind !== 'none' ? { kind, at } : undefined,
     ...dateBounds(q),
-    search: search ?? undefined,
+    search: searchFilterWords(full.search),
   };
   return {
     filter,

@@ -1,5 +1,6 @@
 import type { FavoritableType } from '@rudy/contracts';
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import { catalogueSearchQuery, foldedDoc } from '../../db/catalogue-search.js';
 import type { Database } from '../../db/schema.js';
 import { EVENT_MAX_DURATION_MINUTES } from './event-rules.js';
 import type { EventFilter, EventOrder, EventWindow } from './event-filters.js';
@@ -71,14 +72,14 @@ function participantWhere(eb: EB, channelId: number, f: EventFilter): Expression
  * Event name words, a participant's name words, or the rink's name or city ("Kingston"); a union
  * so each side uses its own index (a channel has a handful of rinks: they are scanned).
  */
-function searchWhere(eb: EB, channelId: number, tsQuery: string): Expression<SqlBool> {
-  const query = sql`to_tsquery('simple', ${tsQuery})`;
+function searchWhere(eb: EB, channelId: number, words: string[]): Expression<SqlBool> {
+  const query = catalogueSearchQuery(channelId, words);
   const byName = eb
     .selectFrom('events as s')
     .select('s.id')
     .where('s.channel_id', '=', channelId)
     .where(
-      sql<SqlBool>`to_tsvector('simple', coalesce(s.name->>'en', '') || ' ' || coalesce(s.name->>'fr', '')) @@ ${query}`,
+      sql<SqlBool>`${foldedDoc(sql`coalesce(s.name->>'en', '') || ' ' || coalesce(s.name->>'fr', '')`)} @@ ${query}`,
     );
   const byTeam = eb
     .selectFrom('event_participants as ep')
@@ -86,14 +87,14 @@ function searchWhere(eb: EB, channelId: number, tsQuery: string): Expression<Sql
     .select('ep.event_id as id')
     .where('ep.channel_id', '=', channelId)
     .where('p.channel_id', '=', channelId)
-    .where(sql<SqlBool>`to_tsvector('simple', p.name || ' ' || p.short_name) @@ ${query}`);
+    .where(sql<SqlBool>`${foldedDoc(sql`p.name || ' ' || p.short_name`)} @@ ${query}`);
   const byPlace = eb
     .selectFrom('events as s')
     .innerJoin('locations as l', 'l.id', 's.location_id')
     .select('s.id')
     .where('s.channel_id', '=', channelId)
     .where('l.channel_id', '=', channelId)
-    .where(sql<SqlBool>`to_tsvector('simple', l.name || ' ' || coalesce(l.city, '')) @@ ${query}`);
+    .where(sql<SqlBool>`${foldedDoc(sql`l.name || ' ' || coalesce(l.city, '')`)} @@ ${query}`);
   return eb('e.id', 'in', byName.unionAll(byTeam).unionAll(byPlace));
 }
 

@@ -8,6 +8,7 @@ import { createLocalStorage, cutClip, parseMediaPlaylist, type Rendition } from 
 import { createTestDatabase } from '../../test/test-database.js';
 import type { DatabaseHandle } from '../../db/database.js';
 import { seedDemoChannel } from '../../db/seed/demo-channel.js';
+import { createCaptionsService } from '../captions/captions.service.js';
 import { generateDemoGame } from './demo-media.js';
 import { createMediaJobsRepository } from './media-jobs.repository.js';
 
@@ -65,9 +66,10 @@ describe('a demo game', () => {
     const repo = createMediaJobsRepository(database.db);
     const [game] = await repo.finishedWithoutVod([channelId], new Date());
     const job = { channelId, eventId: game!.id };
-    expect(await generateDemoGame({ storage, repo, ladder: TINY, gameSeconds: 5 }, job)).toBe(
-      'done',
-    );
+    const captions = createCaptionsService(database.db);
+    expect(
+      await generateDemoGame({ storage, repo, captions, ladder: TINY, gameSeconds: 5 }, job),
+    ).toBe('done');
 
     const vod = await database.db
       .selectFrom('event_media')
@@ -80,6 +82,13 @@ describe('a demo game', () => {
     const files = await storage.list(prefix);
     for (const kind of ['poster.jpg', 'thumbs.vtt', 'preview.mp4', 'preview-alt.mp4']) {
       expect(files).toContain(`${prefix}/assets/${kind}`);
+    }
+    // Captions in both languages, so the demo shows them (issue 31), stored beside the game.
+    const rows = await captions.list(channelId, 'event', job.eventId);
+    expect(rows.map((r) => r.lang)).toEqual(['en', 'fr']);
+    for (const row of rows) {
+      expect(files).toContain(row.storage_key);
+      expect(row.cue_count).toBeGreaterThan(0);
     }
 
     // Every call that generates the game's picture or encodes the ladder: exactly one, which

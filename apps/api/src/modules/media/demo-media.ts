@@ -2,6 +2,8 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { locateFont, probe, renderSponsorClip, renderSyntheticVod } from '@rudy/media';
 import type { DB } from '../../db/database.js';
+import type { CaptionsService } from '../captions/captions.service.js';
+import { seedDemoCaptions } from '../captions/demo-captions.js';
 import { prerollUrls, recordPrerollDuration } from '../prerolls/register-prerolls.js';
 import { demoPicture } from './demo-picture.js';
 import {
@@ -14,13 +16,15 @@ import type { EventJob } from './media-queues.js';
 
 export interface DemoDeps extends PackageDeps {
   repo: MediaJobsRepository;
+  /** The demo replay's captions, in both languages, go here. */
+  captions: CaptionsService;
   gameSeconds: number;
 }
 
 /**
  * A finished demo game gets a real recording: a short synthetic game rendered straight into the
  * VOD's HLS ladder by one ffmpeg on one thread (no intermediate MP4 transcoded again), then its
- * stills as for any VOD. A fresh start renders every demo game: this keeps that to about one core
+ * stills as for any VOD, and captions in both languages. A fresh start renders every demo game: this keeps that to about one core
  * for a few seconds per game. Skips a game that already has its VOD, and an operator's video always
  * wins: one that arrives while the demo renders is neither overwritten nor relabelled (the demo's
  * writes are conditional on the row, and its files are not stored).
@@ -33,6 +37,13 @@ export async function generateDemoGame(deps: DemoDeps, job: EventJob): Promise<'
     gameSeconds: deps.gameSeconds,
     clockOffsetSeconds: 0,
     fontFile: locateFont(),
+  });
+  // Before the video is published: its first viewer's master playlist lists them already.
+  await seedDemoCaptions(deps, {
+    channelId: job.channelId,
+    eventId: job.eventId,
+    gameSeconds: deps.gameSeconds,
+    picture,
   });
   try {
     await publishVod(deps.storage, eventSink(deps.repo, job, VOD_SOURCE.demo), (outputDir) =>

@@ -75,6 +75,11 @@ export function mediaFilesRoutes(
     if (target.type === 'redirect') {
       return reply.header('cache-control', 'private, no-store').redirect(target.url, 302);
     }
+    if (target.type === 'text') {
+      return reply
+        .headers({ 'content-type': target.contentType, 'cache-control': FIXED_PLAYLIST_CACHE })
+        .send(target.text);
+    }
     const headers: Record<string, string> = { 'content-type': target.contentType };
     if (target.isPlaylist) {
       // A live playlist changes every segment: asked for anew each time.
@@ -85,7 +90,8 @@ export function mediaFilesRoutes(
           code: 'media_not_ready',
         });
       }
-      const served = LIVE_RENDITION.test(target.key) ? windowOf(target.key, text) : text;
+      const windowed = LIVE_RENDITION.test(target.key) ? windowOf(target.key, text) : text;
+      const served = target.decorate ? target.decorate(windowed) : windowed;
       const cache = LIVE_RECORDING.test(target.key) ? 'private, no-cache' : FIXED_PLAYLIST_CACHE;
       return reply.headers({ ...headers, 'cache-control': cache }).send(served);
     }

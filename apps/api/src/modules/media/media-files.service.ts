@@ -4,10 +4,17 @@ import { isSafeKey } from '@rudy/media';
 import { HttpError, notFound } from '../../lib/http-error.js';
 import { LRUCache } from 'lru-cache';
 import {
+  subtitlePlaylist,
+  withSubtitles,
+  type CaptionRendition,
+} from '../captions/caption-playlists.js';
+import type { CaptionsService } from '../captions/captions.service.js';
+import {
   allowedPath,
   clipPrefix,
   contentTypeOf,
   eventPrefix,
+  CLIP_MASTER,
   EXTERNAL_LIVE,
   vodItemPrefix,
 } from './media-paths.js';
@@ -16,9 +23,27 @@ import type { MediaRepository } from './media.repository.js';
 
 /** A revoked key loses media access within this long (segments are fetched every few seconds). */
 const KEY_CHECK_CACHE_MS = 10_000;
+/** New or removed captions reach the master playlists within this long. */
+const CAPTIONS_CACHE_MS = 10_000;
+const SUBTITLE_PLAYLIST = /^captions\/(en|fr)\.m3u8$/;
+/**
+ * A clip's one variant. BANDWIDTH is required; with a single variant nothing is chosen from it,
+ * so it is the ladder's top rate rather than a measurement.
+ */
+const CLIP_MASTER_PLAYLIST =
+  '#EXTM3U\n#EXT-X-VERSION:3\n#EXT-X-STREAM-INF:BANDWIDTH=3000000\nindex.m3u8\n';
 
 export type MediaTarget =
-  | { type: 'file'; key: string; contentType: string; isPlaylist: boolean; isDownload: boolean }
+  | {
+      type: 'file';
+      key: string;
+      contentType: string;
+      isPlaylist: boolean;
+      isDownload: boolean;
+      /** A master playlist: adds the subject's captions to it as subtitle renditions. */
+      decorate?: (playlist: string) => string;
+    }
+  | { type: 'text'; text: string; contentType: string }
   | { type: 'redirect'; url: string };
 
 const denied = () =>
@@ -33,10 +58,25 @@ const denied = () =>
 export function createMediaFilesService(deps: {
   tokens: MediaTokens;
   repo: MediaRepository;
+  captions: CaptionsService;
   storage: MediaStorage;
   now: () => Date;
 }) {
   const activeKeys = new LRUCache<string, boolean>({ max: 50_000, ttl: KEY_CHECK_CACHE_MS });
+  // Every viewer starting a replay asks for its master playlist: its captions are read once a while.
+  const captionsOf = new LRUCache<string, Promise<CaptionRendition[]>>({
+    max: 10_000,
+    ttl: CAPTIONS_CACHE_MS,
+  });
+  function subjectCaptions(channelId: number, subject: MediaSubject, id: number) {
+    const key = `${channelId}:${subject}:${id}`;
+    const cached = captionsOf.get(key);
+    if (cached) return cached;
+    const read = deps.captions.list(channelId, subject, id);
+    captionsOf.set(key, read);
+    read.catch(() => captionsOf.delete(key));
+    return read;
+  }
 
   async function keyIsActive(channelId: number, keyId: string) {
     const cacheKey = `${channelId}:${keyId}`;
@@ -82,7 +122,27 @@ export function createMediaFilesService(deps: {
     rest: string,
   ): Promise<MediaTarget> {
     const claims = await authorise(subject, idParam, token, rest);
+    const lang = SUBTITLE_PLAYLIST.exec(rest)?.[1];
+    if (lang) {
+      const captions = await subjectCaptions(claims.channelId, subject, claims.subjectId);
+      const caption = captions.find((c) => c.lang === lang);
+      if (!caption) throw notFound();
+      return {
+        type: 'text',
+        text: subtitlePlaylist(caption),
+        contentType: contentTypeOf(rest) ?? '',
+      };
+    }
+    const isMaster = rest.endsWith('master.m3u8');
+    const captions = isMaster
+      ? await subjectCaptions(claims.channelId, subject, claims.subjectId)
+      : [];
+    // From the master's folder back to the subject's, where captions/ is.
+    const toSubject = '../'.repeat(rest.split('/').length - 1);
     return {
+      ...(captions.length > 0
+        ? { decorate: (playlist: string) => withSubtitles(playlist, captions, toSubject) }
+        : {}),
       type: 'file',
       // Built from the token's channel and subject: a token can never name another's files.
       key: `${prefixOf[subject](claims.channelId, claims.subjectId)}/${rest}`,
@@ -104,9 +164,20 @@ export function createMediaFilesService(deps: {
       return resolveFile('event', eventParam, token, rest);
     },
 
-    /** /media/c/<clip>/<token>/<file>: the same checks with a clip's token and folder. */
-    resolveClip: (clipParam: string, token: string, rest: string) =>
-      resolveFile('clip', clipParam, token, rest),
+    /**
+     * /media/c/<clip>/<token>/<file>: the same checks with a clip's token and folder. A clip's
+     * master playlist is made here: its single rendition and its captions.
+     */
+    async resolveClip(clipParam: string, token: string, rest: string): Promise<MediaTarget> {
+      if (rest !== CLIP_MASTER) return resolveFile('clip', clipParam, token, rest);
+      const claims = await authorise('clip', clipParam, token, rest);
+      const captions = await subjectCaptions(claims.channelId, 'clip', claims.subjectId);
+      return {
+        type: 'text',
+        text: withSubtitles(CLIP_MASTER_PLAYLIST, captions, ''),
+        contentType: contentTypeOf(rest) ?? '',
+      };
+    },
 
     /** /media/v/<item>/<token>/<path>: a VOD library item's playlists, segments and thumbnails. */
     resolveVodItem: (itemParam: string, token: string, rest: string) =>

@@ -15,6 +15,7 @@ import { createTestDatabase } from '../../test/test-database.js';
 import type { DatabaseHandle } from '../../db/database.js';
 import { seedDemoChannel } from '../../db/seed/demo-channel.js';
 import { createBoss } from '../../jobs/boss.js';
+import { createCaptionsService } from '../captions/captions.service.js';
 import { generateDemoGame, generateDemoPrerolls } from './demo-media.js';
 import { createLiveSupervisor } from './live-supervisor.js';
 import { createMediaJobsRepository } from './media-jobs.repository.js';
@@ -115,7 +116,13 @@ describe('demo media', () => {
     const repo = createMediaJobsRepository(database.db);
     const [game] = await repo.finishedWithoutVod([channelId], new Date());
     const job = { channelId, eventId: game!.id };
-    const deps = { storage, repo, ladder: TINY, gameSeconds: 3 };
+    const deps = {
+      storage,
+      repo,
+      captions: createCaptionsService(database.db),
+      ladder: TINY,
+      gameSeconds: 3,
+    };
     expect(await generateDemoGame(deps, job)).toBe('done');
     const rows = await mediaRows(job.eventId);
     expect(rows.map((r) => [r.kind, r.status])).toEqual([
@@ -156,7 +163,13 @@ describe('demo media', () => {
       },
     };
     const demo = generateDemoGame(
-      { storage: slowStorage, repo, ladder: TINY, gameSeconds: 2 },
+      {
+        storage: slowStorage,
+        repo,
+        captions: createCaptionsService(database.db),
+        ladder: TINY,
+        gameSeconds: 2,
+      },
       job,
     );
 

@@ -33,6 +33,12 @@ export const mediaUrl = (eventId: number, token: string, rest: string) =>
 /** A clip's files: index.m3u8, seg_<n>.ts, poster.jpg, clip.mp4. */
 export const clipPrefix = (channelId: number, clipId: number) => `c${channelId}/clips/${clipId}`;
 
+/**
+ * A clip with captions plays from this master playlist, made when asked (media-files.service.ts):
+ * its one variant, index.m3u8, and the captions' renditions.
+ */
+export const CLIP_MASTER = 'master.m3u8';
+
 export const clipUrl = (clipId: number, token: string, rest: string) =>
   `/media/c/${clipId}/${token}/${rest}`;
 
@@ -65,6 +71,12 @@ export const contentTypeOf = (rest: string): string | undefined =>
 export const MEDIA_FILE_TYPES = [...new Set(Object.values(TYPES).map((t) => t.split(';')[0] ?? t))];
 
 /**
+ * A subject's captions (captions/caption-playlists.ts): a language's subtitle playlist, made from
+ * its row, and the stored WebVTT file it names (named by its content).
+ */
+export const CAPTION_PATH = /^captions\/(en|fr)(\.m3u8|-[0-9a-f]{12}\.vtt)$/;
+
+/**
  * The rest of a /media path after the token: only plain names the pipeline writes, under a folder
  * the token's scope covers. Anything encoded, dotted or absolute is refused before storage is asked.
  */
@@ -80,14 +92,24 @@ export function allowedPath(scope: MediaScope, rest: string): boolean {
     case 'd':
       return top === 'download';
     case 'p':
-      return top === 'vod' || top === 'live' || top === 'assets' || rest === EXTERNAL_LIVE;
-    // A clip's files sit flat in its own folder (see clipPrefix).
+      return (
+        top === 'vod' ||
+        top === 'live' ||
+        top === 'assets' ||
+        rest === EXTERNAL_LIVE ||
+        CAPTION_PATH.test(rest)
+      );
+    // A clip's files sit flat in its own folder (see clipPrefix), its captions in captions/.
     case 'c':
-      return /^(index\.m3u8|seg_\d{1,6}\.ts|poster\.jpg)$/.test(rest);
+      return (
+        /^(index\.m3u8|seg_\d{1,6}\.ts|poster\.jpg)$/.test(rest) ||
+        rest === CLIP_MASTER ||
+        CAPTION_PATH.test(rest)
+      );
     case 'x':
       return rest === 'clip.mp4';
     case 'v':
-      return top === 'vod' || top === 'assets';
+      return top === 'vod' || top === 'assets' || CAPTION_PATH.test(rest);
   }
 }
 

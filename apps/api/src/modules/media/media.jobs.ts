@@ -1,3 +1,4 @@
+import { createCaptionsService } from '../captions/captions.service.js';
 import path from 'node:path';
 import { MEDIA_KIND } from '@rudy/contracts';
 import { killAllFfmpeg, type MediaStorage, type Rendition } from '@rudy/media';
@@ -79,7 +80,16 @@ export async function registerMediaJobs(boss: PgBoss, o: MediaJobsOptions) {
   work<EventJob>(
     QUEUES.demoGame,
     1,
-    runner.each((job) => generateDemoGame({ ...deps, gameSeconds: config.DEMO_GAME_SECONDS }, job)),
+    runner.each((job) =>
+      generateDemoGame(
+        {
+          ...deps,
+          captions: createCaptionsService(o.db),
+          gameSeconds: config.DEMO_GAME_SECONDS,
+        },
+        job,
+      ),
+    ),
   );
   for (let i = 0; i < config.MEDIA_JOB_CONCURRENCY; i += 1) {
     work<PackageVodJob>(

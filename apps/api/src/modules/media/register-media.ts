@@ -5,6 +5,7 @@ import type { DB } from '../../db/database.js';
 import type { ChannelService } from '../channel/channel.service.js';
 import type { Entitlements } from '../commerce/orders/entitlements.js';
 import type { GeoService } from '../geo/geo.service.js';
+import { createCaptionsService } from '../captions/captions.service.js';
 import { registerPrerolls } from '../prerolls/register-prerolls.js';
 import { createDownloadService } from './download.service.js';
 import { mediaFilesRoutes } from './media-files.routes.js';
@@ -68,9 +69,20 @@ export function registerMediaModules(
     now,
   });
   playbackRoutes(app, playback, downloads);
-  mediaFilesRoutes(app, createMediaFilesService({ tokens, repo: media, storage, now }), storage, {
-    dvrWindowSeconds,
-  });
+  mediaFilesRoutes(
+    app,
+    createMediaFilesService({
+      tokens,
+      repo: media,
+      captions: createCaptionsService(db),
+      storage,
+      now,
+    }),
+    storage,
+    {
+      dvrWindowSeconds,
+    },
+  );
   // What modules built on media (clips) need.
   return { tokens, storage, media, access, eventAccess, prerolls, playback, dvrWindowSeconds };
 }

@@ -1,4 +1,5 @@
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import { catalogueSearchQuery, foldedDoc } from '../../db/catalogue-search.js';
 import type { DB } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 
@@ -8,8 +9,8 @@ export interface ParticipantFilter {
   league?: string;
   division?: string;
   gender?: 'men' | 'women' | 'not identified';
-  /** A to_tsquery('simple', ...) text, never raw user input. */
-  search?: string;
+  /** The words of the search box (searchBoxWords), never empty. */
+  search?: string[];
 }
 
 type EB = ExpressionBuilder<Database & { p: Database['participants'] }, 'p'>;
@@ -22,9 +23,9 @@ function participantWhere(eb: EB, channelId: number, f: ParticipantFilter): Expr
   if (f.division !== undefined) all.push(eb('p.division', '=', f.division));
   if (f.gender !== undefined) all.push(eb('p.gender', '=', f.gender));
   if (f.search !== undefined) {
-    // Written exactly as the participants_search index expression.
+    // Written exactly as the participants_search index expression (migration 0033).
     all.push(
-      sql<SqlBool>`to_tsvector('simple', p.name || ' ' || p.short_name) @@ to_tsquery('simple', ${f.search})`,
+      sql<SqlBool>`${foldedDoc(sql`p.name || ' ' || p.short_name`)} @@ ${catalogueSearchQuery(channelId, f.search)}`,
     );
   }
   return eb.and(all);

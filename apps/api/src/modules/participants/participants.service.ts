@@ -1,6 +1,6 @@
 import type { Participant, ParticipantsPage, ParticipantsQuery } from '@rudy/contracts';
 import { notFound } from '../../lib/http-error.js';
-import { toPrefixTsQuery } from '../../lib/prefix-ts-query.js';
+import { searchFilterWords } from '../../lib/search-words.js';
 import type {
   ParticipantFilter,
   ParticipantRow,
@@ -33,7 +33,7 @@ export function participantFilter(q: ParticipantsQuery): ParticipantFilter {
     league: q.league,
     division: q.division,
     gender: q.gender,
-    search: q.search === undefined ? undefined : (toPrefixTsQuery(q.search) ?? undefined),
+    search: searchFilterWords(q.search),
   };
 }
 

@@ -6,7 +6,6 @@ import type { GeoService } from '../geo/geo.service.js';
 import type { KeysService } from '../keys/keys.service.js';
 import type { MediaParts } from '../media/register-media.js';
 import { vodAssetRoutes } from './vod-assets.routes.js';
-import { createVodSearchEngine } from './vod-search-engine.js';
 import { createVodRepository } from './vod.repository.js';
 import { vodRoutes } from './vod.routes.js';
 import { createVodService } from './vod.service.js';
@@ -33,7 +32,6 @@ export function registerVod(
     tokens: deps.media.tokens,
     tokenMarginMs: deps.config.MEDIA_TOKEN_MARGIN_MS,
     cacheMs: deps.config.CATALOGUE_CACHE_MS,
-    searchIndex: createVodSearchEngine({ repo }),
     now: deps.now,
   });
   vodRoutes(app, vod);

@@ -1,4 +1,5 @@
 import { VOD_SEARCH_MAX_WORDS } from '@rudy/contracts';
+import { searchBoxWords } from '../../lib/search-words.js';
 
 /**
  * Below this many letters a word is too short for trigrams to tell a typo from another word
@@ -13,18 +14,9 @@ export interface SearchWord {
   isFuzzy: boolean;
 }
 
-/**
- * The words of a search box: runs of letters and digits (any script), lower-cased, first few only,
- * each once. Accents stay: the database folds both sides the same way (vod_fold). Punctuation
- * and operators vanish, so no input can break a query; an empty list means nothing to search.
- */
+/** The words of the library's search box (searchBoxWords), each marked fuzzy or not. */
 export function searchWords(search: string): SearchWord[] {
-  const found =
-    search
-      .normalize('NFC')
-      .toLowerCase()
-      .match(/[\p{L}\p{N}]+/gu) ?? [];
-  return [...new Set(found)].slice(0, VOD_SEARCH_MAX_WORDS).map((text) => ({
+  return searchBoxWords(search, VOD_SEARCH_MAX_WORDS).map((text) => ({
     text,
     // Counted in code points: 'été' is three letters.
     isFuzzy: (text.match(/./gu) ?? []).length >= TYPO_MIN_LETTERS,

@@ -315,6 +315,32 @@ describe('GET /vod-media/search', () => {
     }
   });
 
+  it('finds a team misspelt as fans type it, in English and French (names not in the demo)', async () => {
+    const row = await t.database.db
+      .insertInto('vod_media_items')
+      .values({
+        channel_id: t.demoChannelId,
+        title: JSON.stringify({
+          en: 'Riverhawks and Éperviers: the rivalry',
+          fr: 'Riverhawks et Éperviers : la rivalité',
+        }),
+        published_at: new Date('2020-01-01T00:00:00Z'),
+        status: 'ready',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    try {
+      const rivalry = ['Riverhawks and Éperviers: the rivalry'];
+      expect(titles(await search('Riverhawcks'))).toEqual(rivalry);
+      expect(titles(await search('riverhawk'))).toEqual(rivalry);
+      expect(titles(await search('epervers rivalite', { lang: 'fr' }))).toEqual([
+        'Riverhawks et Éperviers : la rivalité',
+      ]);
+    } finally {
+      await t.database.db.deleteFrom('vod_media_items').where('id', '=', row.id).execute();
+    }
+  });
+
   it('answers nothing (not an error) when no word is left to search', async () => {
     expect(await search('!!! ... ???')).toEqual({
       data: [],

@@ -9,7 +9,6 @@ import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { Locale } from '@rudy/contracts';
 import type { DB } from '../../db/database.js';
 import type { Database, I18nText } from '../../db/schema.js';
-import type { IndexSnapshot, WordForm } from './vod-search-index.js';
 import type { SearchWord } from './vod-search.js';
 
 /**
@@ -212,96 +211,6 @@ export function createVodRepository(db: DB) {
         .orderBy('i.id', dir)
         .execute();
       return { rows, total: rows[0]?.total ?? null };
-    },
-
-    /**
-     * What the in-process search index is built from (vod-search-index.ts), in one snapshot
-     * (repeatable read): the channel's search version, its published items with their search_doc
-     * and their date and titles as ranks in the database's order, and the lexicon with each
-     * word's trigrams, rank and whole-word tsqueries.
-     */
-    indexSnapshot(channelId: number): Promise<IndexSnapshot> {
-      return db
-        .transaction()
-        .setIsolationLevel('repeatable read')
-        .execute(async (trx) => {
-          const head = await sql<{ version: string; threshold: number }>`
-            select coalesce((select version::text from vod_search_versions where channel_id = ${channelId}), 'none') as version,
-              show_limit()::float8 as threshold`.execute(trx);
-          const items = await sql<IndexSnapshot['items'][number]>`
-            select id,
-              dense_rank() over (order by published_at)::int as date_rank,
-              dense_rank() over (order by ${titleKey('en')})::int as en_rank,
-              dense_rank() over (order by ${titleKey('fr')})::int as fr_rank,
-              category_id, search_doc::text as search_doc
-            from vod_media_items i
-            where channel_id = ${channelId} and status = 'ready'`.execute(trx);
-          const words = await sql<IndexSnapshot['words'][number]>`
-            select word, dense_rank() over (order by word)::int as rank, show_trgm(word) as trigrams,
-              to_tsquery('english', quote_literal(word))::text as en,
-              to_tsquery('french', quote_literal(word))::text as fr
-            from vod_search_words
-            where channel_id = ${channelId}`.execute(trx);
-          const { version, threshold } = head.rows[0] ?? { version: 'none', threshold: 0.3 };
-          return { version, threshold, items: items.rows, words: words.rows };
-        });
-    },
-
-    /** Typed words as the database folds and stems them (pure functions of the word). */
-    async wordForms(texts: string[]): Promise<Map<string, WordForm>> {
-      const { rows } = await sql<WordForm & { typed: string }>`
-        select t as typed, vod_fold(t) as fold,
-          to_tsquery('english', quote_literal(vod_fold(t)) || ':*')::text as en,
-          to_tsquery('french', quote_literal(vod_fold(t)) || ':*')::text as fr,
-          show_trgm(vod_fold(t)) as trigrams
-        from unnest(${texts}::text[]) as t`.execute(db);
-      return new Map(
-        rows.map((r) => [r.typed, { fold: r.fold, en: r.en, fr: r.fr, trigrams: r.trigrams }]),
-      );
-    },
-
-    /** The channel's search version (a cheap read: one primary-key lookup). */
-    async searchVersion(channelId: number): Promise<string> {
-      const { rows } = await sql<{ version: string }>`
-        select coalesce((select version::text from vod_search_versions where channel_id = ${channelId}), 'none') as version`.execute(
-        db,
-      );
-      return rows[0]?.version ?? 'none';
-    },
-
-    /**
-     * The rows of a page found by the index, in one statement with the channel's search version:
-     * the caller uses them only if the version is the index's (same snapshot, so nothing was
-     * written in between).
-     */
-    async pageRows(
-      channelId: number,
-      ids: number[],
-    ): Promise<{ version: string; rows: VodItemRow[] }> {
-      const version = sql<string>`coalesce((select version::text from vod_search_versions where channel_id = ${channelId}), 'none')`;
-      if (ids.length === 0) {
-        const { rows } = await sql<{ version: string }>`select ${version} as version`.execute(db);
-        return { version: rows[0]?.version ?? 'none', rows: [] };
-      }
-      const rows = await items()
-        .select(version.as('version'))
-        .where('i.channel_id', '=', channelId)
-        .where('i.status', '=', 'ready')
-        .where('i.id', 'in', ids)
-        .execute();
-      if (rows.length === 0) {
-        // None of them is there any more: the version says so too; read it.
-        const { rows: head } = await sql<{ version: string }>`select ${version} as version`.execute(
-          db,
-        );
-        return { version: head[0]?.version ?? 'none', rows: [] };
-      }
-      const byId = new Map(rows.map((r) => [r.id, r]));
-      return {
-        version: rows[0]?.version ?? 'none',
-        // Each row carries the version too: listings read only the item's own fields.
-        rows: ids.flatMap((id) => byId.get(id) ?? []),
-      };
     },
 
     async count(channelId: number, filter: VodFilter): Promise<number> {

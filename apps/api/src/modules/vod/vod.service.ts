@@ -23,7 +23,6 @@ import type { GeoService } from '../geo/geo.service.js';
 import { vodItemPrefix, vodItemUrl } from '../media/media-paths.js';
 import type { MediaTokens } from '../media/media-token.js';
 import { capabilitiesOf, type GrantsSource } from '../users/access.js';
-import type { VodSearchEngine } from './vod-search-engine.js';
 import { searchWords, type SearchWord } from './vod-search.js';
 import type { VodFilter, VodItemRow, VodOrder, VodPage, VodRepository } from './vod.repository.js';
 
@@ -77,8 +76,6 @@ export function createVodService(deps: {
   tokenMarginMs: number;
   /** How long a public listing is served from memory; 0 turns the cache off. */
   cacheMs: number;
-  /** Searches answered in memory, exactly as the database would (unset: the database answers). */
-  searchIndex?: VodSearchEngine | undefined;
   now: () => Date;
 }) {
   const clock = () => deps.now().getTime();
@@ -135,16 +132,6 @@ export function createVodService(deps: {
   ): Promise<RowsPage> {
     const meta = { total: 0, offset: paging.offset, limit: paging.limit };
     if (asked.words?.length === 0) return { rows: [], meta };
-    if (asked.words && deps.searchIndex) {
-      const found = await deps.searchIndex.search(
-        viewer.channelId,
-        asked.words,
-        asked.categoryId,
-        order,
-        paging,
-      );
-      if (found) return { rows: found.rows, meta: { ...meta, total: found.total } };
-    }
     // Typos are corrected against the channel's words first: the search itself is full-text only.
     const filter: VodFilter = {
       categoryId: asked.categoryId,

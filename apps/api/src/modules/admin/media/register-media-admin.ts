@@ -8,6 +8,8 @@ import { createUploadJobQueue } from '../../media/upload-job.js';
 import type { AdminAccess } from '../admin-access.js';
 import { createAdminChanges } from '../admin-changes.js';
 import { createViewerCaches, type ChannelCaches } from '../viewer-caches.js';
+import { captionsAdminRoutes } from '../captions/captions-admin.routes.js';
+import { createCaptionsAdminService } from '../../captions/captions-admin.service.js';
 import { mediaAdminRoutes } from './media-admin.routes.js';
 import { createMediaAdminService } from './media-admin.service.js';
 import { createUploadFiles } from './upload-files.js';
@@ -19,7 +21,8 @@ const SWEEP_EVERY_MS = 15 * 60 * 1000;
 /**
  * The console's media area, in the admin scope: uploads received into <DATA_DIR>/uploads on this
  * API host (a resumed upload must reach the same host: sticky routing when there are several),
- * then moved to media storage for the worker's transcode.
+ * then moved to media storage for the worker's transcode; and the captions of replays, library
+ * videos and clips, stored in media storage.
  */
 export async function registerMediaAdmin(
   app: FastifyInstance,
@@ -36,14 +39,19 @@ export async function registerMediaAdmin(
   const files = createUploadFiles(
     path.join(path.resolve(config.repoRoot, config.DATA_DIR), 'uploads'),
   );
+  const changes = createAdminChanges({ db, caches: createViewerCaches(deps.caches, deps.bus) });
   const media = createMediaAdminService({
     db,
-    changes: createAdminChanges({ db, caches: createViewerCaches(deps.caches, deps.bus) }),
+    changes,
     storage: deps.storage,
     files,
     queue: createUploadJobQueue(),
   });
-  await deps.access.routes(app, (scope) => mediaAdminRoutes(scope, media));
+  const captions = createCaptionsAdminService({ db, changes, storage: deps.storage });
+  await deps.access.routes(app, (scope) => {
+    mediaAdminRoutes(scope, media);
+    captionsAdminRoutes(scope, captions);
+  });
 
   const sweep = setInterval(() => {
     media

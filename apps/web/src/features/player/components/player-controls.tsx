@@ -29,6 +29,8 @@ export function PlayerControls({
   volume,
   quality,
   extra,
+  captions = null,
+  devices = null,
   thumbnails = [],
   range = null,
 }: {
@@ -41,6 +43,10 @@ export function PlayerControls({
   volume: ReactNode;
   quality: ReactNode;
   extra?: ReactNode;
+  /** The caption menu (videos with captions). */
+  captions?: ReactNode;
+  /** AirPlay or a cast device, where the browser offers one. */
+  devices?: ReactNode;
   /** The game's thumbnails track, previewed over the seek bar (VOD). */
   thumbnails?: readonly ThumbnailCue[];
   /** A stretch a tool marks on the seek bar (a clip's in and out). */
@@ -89,7 +95,9 @@ export function PlayerControls({
         )}
         <span className={styles.spacer} />
         {extra}
+        {captions}
         {quality}
+        {devices}
         {canPip ? (
           <button
             type="button"

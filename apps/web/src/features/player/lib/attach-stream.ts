@@ -1,5 +1,5 @@
-import type Hls from 'hls.js/light';
-import type { ErrorData, HlsConfig, Level, ManifestParsedData } from 'hls.js/light';
+import type Hls from 'hls.js';
+import type { ErrorData, HlsConfig, Level, ManifestParsedData } from 'hls.js';
 // The transmuxer runs in a worker loaded from our own origin: the CSP (script-src 'self') forbids
 // the blob: worker hls.js would otherwise build.
 import hlsWorkerUrl from 'hls.js/dist/hls.worker.js?url';
@@ -8,6 +8,7 @@ import { timelineAnchor } from './live-timeline';
 import { nextRecovery, type FatalKind, type RecoveryCounts } from './recovery';
 import { startLevelFor, type QualityLevel } from './quality';
 import { prefetchStreamStart } from './stream-prefetch';
+import { hasAirPlay } from './airplay';
 
 /**
  * How far behind where it should be (hls.js's live sync position) a player that follows the live
@@ -77,19 +78,29 @@ let hlsLoaded = false;
 /** The stream whose first requests were made for hls.js (once: start-up may preload it twice). */
 let prefetchedUrl: string | null = null;
 
-/** The light build, split into its own chunk: only the watch screens ever download it. */
+/**
+ * The full build (the light one has no subtitle renditions: captions), split into its own chunk:
+ * only the watch screens ever download it.
+ */
 export const loadHls: LoadHls = async () => {
-  const { default: HlsClass } = await import('hls.js/light');
+  const { default: HlsClass } = await import('hls.js');
   hlsLoaded = true;
   return HlsClass;
 };
 
 /**
- * Safari and iOS (no Media Source Extensions) play HLS themselves. Where MSE exists, hls.js is used
- * even if the browser claims native HLS, for the quality menu and our error recovery.
+ * Safari and iOS (no Media Source Extensions) play HLS themselves, and so does a browser with
+ * AirPlay (Safari on the Mac): AirPlay, its picture-in-picture and its caption menu hand a receiver
+ * the element's own source, the signed stream, which a MediaSource is not. Elsewhere, where MSE
+ * exists, hls.js is used even if the browser claims native HLS, for the quality menu and our error
+ * recovery.
  */
-export function prefersNativeHls(video: HTMLVideoElement, hasMse: boolean): boolean {
-  return !hasMse && video.canPlayType('application/vnd.apple.mpegurl') !== '';
+export function prefersNativeHls(
+  video: HTMLVideoElement,
+  hasMse: boolean,
+  airPlay: boolean = hasAirPlay(),
+): boolean {
+  return (!hasMse || airPlay) && video.canPlayType('application/vnd.apple.mpegurl') !== '';
 }
 
 export function hasMediaSource(): boolean {
@@ -171,7 +182,7 @@ export async function preloadStream(
   hasMse: boolean = hasMediaSource(),
   video: HTMLVideoElement | null = null,
 ): Promise<void> {
-  if (!hasMse || preloaded?.url === url) return;
+  if (!hasMse || hasAirPlay() || preloaded?.url === url) return;
   // While hls.js's code downloads, its first requests are made for it (stream-prefetch.ts).
   if (load === loadHls && !hlsLoaded && prefetchedUrl !== url) {
     prefetchedUrl = url;

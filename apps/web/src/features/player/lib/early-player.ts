@@ -1,3 +1,4 @@
+import { hasAirPlay } from './airplay';
 import type { Playback } from '@rudy/contracts';
 import { hasMediaSource, loadHls, preloadStream, type LoadHls } from './attach-stream';
 import { playWithFallback, type AutoplayResult } from './autoplay';
@@ -34,8 +35,9 @@ export function startStream(
 ): EarlyVideo | null {
   const box = doc.querySelector(SPLASH_PLAYER);
   // A game with an ad first only loads: the ad is what plays first, and a stream attached this early
-  // buffers (and keeps the page's main thread busy) while the page is still loading.
-  if (!play || !box || !hasMse || early) {
+  // buffers (and keeps the page's main thread busy) while the page is still loading. Safari with
+  // AirPlay plays natively (attach-stream.ts): the player does it.
+  if (!play || !box || !hasMse || hasAirPlay() || early) {
     void preloadStream(url, load, hasMse);
     return null;
   }

@@ -7,6 +7,7 @@ import { deleteGameFiles, replacePoster } from '../api/media-files';
 import { type MediaKind } from '../api/media-subjects';
 import { mediaErrorText } from '../lib/media-messages';
 import { FilePicker } from '../../shared/components/file-picker';
+import { CaptionsSection } from './captions-section';
 import { MediaJobs } from './media-jobs';
 import { UploadBox } from './upload-box';
 import styles from './media.module.css';
@@ -20,7 +21,10 @@ const readDataUri = (file: File) =>
     reader.readAsDataURL(file);
   });
 
-/** One game's or library video's media: upload a video, its jobs, the poster, delete its files. */
+/**
+ * One game's or library video's media: upload a video, its jobs, the poster, its captions, delete
+ * its files.
+ */
 export function MediaPanel({
   kind,
   subject,
@@ -88,6 +92,8 @@ export function MediaPanel({
           <FormAlert tone="error">{mediaErrorText(t, poster.error)}</FormAlert>
         ) : null}
       </section>
+
+      <CaptionsSection kind={kind} id={subject.id} />
 
       {kind === 'games' ? (
         <section className={styles.section} aria-labelledby="media-delete-title">
