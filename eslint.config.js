@@ -53,6 +53,25 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // The admin console is one feature in areas (features/admin-console/<area>/<dir>/file): its
+    // areas share admin-console/shared/; '../../../x' would be another feature.
+    files: ['apps/web/src/features/admin-console/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./){3}(?!\\.\\.)',
+              message: 'features do not import each other',
+            },
+            { regex: '/features/', message: 'features do not import each other' },
+          ],
+        },
+      ],
+    },
+  },
   // API modules (apps/api/src/modules/<module>/...) reach each other through services and small
   // exported functions, never another module's repository or routes (docs/decisions.md, issue 19).
   // A relative path that climbs out of the file's module and into another one ends in a

@@ -8,12 +8,8 @@ const WEB_ISOLATED = [
   'src/features/player/components/preroll-player.test.tsx',
   'src/features/commerce/components/stripe-checkout.test.tsx',
   'src/features/commerce/components/checkout-notices.test.tsx',
-  'src/features/admin-console/hooks/use-resumable-upload.test.tsx',
+  'src/features/admin-console/media/hooks/use-resumable-upload.test.tsx',
   'src/app/dynamic-routes.test.ts',
-  // Order-dependent in the shared registry (issue 32, item 9): after some other files its
-  // favourites rail stays "Loading" for the whole wait (seen with 20 s); alone it passes at once.
-  // The leak is not found yet: isolated until it is.
-  'src/app/routes/home/home.test.tsx',
   // Runs the whole start-up: it configures the API client, the language and the router for good.
   'src/app/start.test.tsx',
 ];

@@ -29,13 +29,22 @@ async function filesUnder(dir: string): Promise<string[]> {
  */
 export function precompress(): Plugin {
   let outDir = 'dist';
+  let failed = false;
   return {
     name: 'rudy-precompress',
     apply: 'build',
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
     },
+    buildEnd(error) {
+      failed = error !== undefined;
+    },
+    renderError() {
+      failed = true;
+    },
     async closeBundle() {
+      // A failed build has no output to compress: its own error is the one to show.
+      if (failed) return;
       const files = (await filesUnder(outDir)).filter((f) => TEXT.test(f));
       await Promise.all(
         files.map(async (file) => {

@@ -38,12 +38,6 @@ export interface ApiClientDeps {
   getLocale?: () => Locale;
 }
 
-interface InFlight {
-  promise: Promise<unknown>;
-  controller: AbortController;
-  waiters: number;
-}
-
 /** Paths whose 401 only means "anonymous": start-up asks it of every visitor. */
 const SILENT_401_PATHS = new Set(['/profile']);
 
@@ -78,7 +72,6 @@ export function createApiClient(deps: ApiClientDeps = {}) {
   let config: RuntimeConfig | null = null;
   let getLocale = deps.getLocale ?? (() => DEFAULT_LOCALE);
   let pendingKey: Promise<string> | null = null;
-  const inflight = new Map<string, InFlight>();
   // Read at call time so tests (and polyfills) that replace fetch after start-up are honoured.
   const fetchFn: typeof fetch = (input, init) => (deps.fetch ?? globalThis.fetch)(input, init);
 
@@ -95,26 +88,19 @@ export function createApiClient(deps: ApiClientDeps = {}) {
     key: string | null,
     signal?: AbortSignal,
   ) {
-    if (signal?.aborted) return Promise.reject(canceledError(url));
-    const controller = new AbortController();
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      controller.abort();
-    }, REQUEST_TIMEOUT_MS);
-    const onCallerAbort = () => controller.abort();
-    signal?.addEventListener('abort', onCallerAbort, { once: true });
-
+    const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
+    const aborted = signal ? AbortSignal.any([signal, timeout]) : timeout;
     const abortError = () =>
-      timedOut
+      timeout.aborted
         ? new ApiError({ status: 0, code: ERR_TIMEOUT, message: 'Request timed out', url })
         : canceledError(url);
+    if (aborted.aborted) return Promise.reject(abortError());
 
     return new Promise<unknown>((resolve, reject) => {
       // A fetch that ignores its signal must not keep the caller waiting past the abort.
-      controller.signal.addEventListener('abort', () => reject(abortError()), { once: true });
-      exchange(method, url, payload, key, controller.signal).then(resolve, (error: unknown) => {
-        if (controller.signal.aborted) reject(abortError());
+      aborted.addEventListener('abort', () => reject(abortError()), { once: true });
+      exchange(method, url, payload, key, aborted).then(resolve, (error: unknown) => {
+        if (aborted.aborted) reject(abortError());
         else if (isApiError(error)) reject(error);
         else {
           reject(
@@ -128,9 +114,6 @@ export function createApiClient(deps: ApiClientDeps = {}) {
           );
         }
       });
-    }).finally(() => {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', onCallerAbort);
     });
   }
 
@@ -282,7 +265,7 @@ export function createApiClient(deps: ApiClientDeps = {}) {
     removeItem(STORAGE_KEYS.anonymousApiKey);
   }
 
-  async function run(method: Method, path: string, payload: Payload, signal: AbortSignal) {
+  async function run(method: Method, path: string, payload: Payload, signal?: AbortSignal) {
     const url = requireConfig().api_base + path;
     for (let attempt = 0; ; attempt++) {
       let usedKey: string | null = null;
@@ -306,44 +289,21 @@ export function createApiClient(deps: ApiClientDeps = {}) {
     }
   }
 
+  /**
+   * One call, retried on a key error. Identical reads share one exchange through TanStack Query
+   * (one query key, one fetch, its signal cancelled once no component wants it), not here.
+   */
   function request<T>(method: Method, path: string, options: RequestOptions = {}): Promise<T> {
     const payload: Payload = { query: options.query, body: options.body };
-    const dedupeKey = JSON.stringify([method, path, payload.query ?? null, payload.body ?? null]);
-    let entry = inflight.get(dedupeKey);
-    if (!entry) {
-      const controller = new AbortController();
-      const created: InFlight = {
-        promise: run(method, path, payload, controller.signal).catch((error: unknown) => {
-          // Reported once per exchange (not per waiter), by path only: no query, no key.
-          if (isApiError(error) && isReportedFailure(error, path)) {
-            const { status, code } = error;
-            emitAppEvent('api-failure', { status, code, method, path: path.split('?')[0] ?? path });
-          }
-          throw error;
-        }),
-        controller,
-        waiters: 0,
-      };
-      inflight.set(dedupeKey, created);
-      created.promise
-        .catch(() => undefined)
-        .finally(() => {
-          if (inflight.get(dedupeKey) === created) inflight.delete(dedupeKey);
-        });
-      entry = created;
-    }
-    const shared = entry;
-    shared.waiters += 1;
-    const url = (config?.api_base ?? '') + path;
-    const leave = () => {
-      shared.waiters -= 1;
-      if (shared.waiters > 0) return;
-      // Nobody waits any more: cancel the exchange and let the next identical call start afresh.
-      if (inflight.get(dedupeKey) === shared) inflight.delete(dedupeKey);
-      shared.controller.abort();
-    };
     // Types only: the server declares its responses; zod would triple the start-up bundle.
-    return follow(shared.promise, options.signal, leave, url) as Promise<T>;
+    return run(method, path, payload, options.signal).catch((error: unknown) => {
+      // Reported by path only: no query, no key.
+      if (isApiError(error) && isReportedFailure(error, path)) {
+        const { status, code } = error;
+        emitAppEvent('api-failure', { status, code, method, path: path.split('?')[0] ?? path });
+      }
+      throw error;
+    }) as Promise<T>;
   }
 
   return {
@@ -379,28 +339,6 @@ interface Payload {
   body?: Record<string, unknown> | undefined;
 }
 
-function follow(
-  promise: Promise<unknown>,
-  signal: AbortSignal | undefined,
-  leave: () => void,
-  url: string,
-): Promise<unknown> {
-  if (!signal) return promise;
-  return new Promise((resolve, reject) => {
-    if (signal.aborted) {
-      leave();
-      reject(canceledError(url));
-      return;
-    }
-    const onAbort = () => {
-      leave();
-      reject(canceledError(url));
-    };
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
-  });
-}
-
 function parseJson(text: string): unknown {
   try {
     return text ? JSON.parse(text) : null;
@@ -418,21 +356,21 @@ function hasString<T>(value: unknown, key: keyof T & string): value is T {
   );
 }
 
-function sleep(ms: number, signal: AbortSignal, url: string) {
+function sleep(ms: number, signal: AbortSignal | undefined, url: string) {
   return new Promise<void>((resolve, reject) => {
-    if (signal.aborted) {
+    if (signal?.aborted) {
       reject(canceledError(url));
       return;
     }
     const timer = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort);
+      signal?.removeEventListener('abort', onAbort);
       resolve();
     }, ms);
     const onAbort = () => {
       clearTimeout(timer);
       reject(canceledError(url));
     };
-    signal.addEventListener('abort', onAbort, { once: true });
+    signal?.addEventListener('abort', onAbort, { once: true });
   });
 }
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { TtlCache } from '../../lib/ttl-cache.js';
+import { LRUCache } from 'lru-cache';
 
 /** What Google's tag loads and talks to (gtag.js, then GA4 collection). */
 const GOOGLE_TAG = {
@@ -44,7 +44,7 @@ export function registerAnalyticsCsp(
   } catch {
     analyticsOrigin = null;
   }
-  const tags = new TtlCache<string, boolean>(30_000, 1_000);
+  const tags = new LRUCache<string, boolean>({ max: 1_000, ttl: 30_000 });
   // A callback hook, not an async one: every other response (datalake heartbeats included) passes
   // through without a promise.
   app.addHook('onSend', (request, reply, payload, done) => {

@@ -26,4 +26,15 @@ describe('the channel of each video view', () => {
     expect(views.known('a')).toBeUndefined();
     expect(views.known('d')).toBe(1);
   });
+
+  it('drops the least used view when full, not the first filed', () => {
+    const views = createViewChannels(() => Promise.resolve(null), { max: 2 });
+    views.claim('a', 1);
+    views.claim('b', 1);
+    // A heartbeat of view a: it is in use.
+    expect(views.known('a')).toBe(1);
+    views.claim('c', 1);
+    expect(views.known('a')).toBe(1);
+    expect(views.known('b')).toBeUndefined();
+  });
 });

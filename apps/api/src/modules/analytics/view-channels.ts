@@ -1,8 +1,8 @@
-import { TtlCache } from '../../lib/ttl-cache.js';
+import { LRUCache } from 'lru-cache';
 
 /** A view lasts a game or a replay at most; entries expire well after. */
 const VIEW_TTL_MS = 12 * 3_600_000;
-/** Views held at once (about 150 bytes each); the oldest go first. */
+/** Views held at once (about 150 bytes each); the least used go first. */
 const VIEWS_MAX = 100_000;
 
 /**
@@ -16,7 +16,10 @@ export function createViewChannels(
   lookup: (view: string) => Promise<number | null>,
   opts: { ttlMs?: number; max?: number } = {},
 ) {
-  const known = new TtlCache<string, number>(opts.ttlMs ?? VIEW_TTL_MS, opts.max ?? VIEWS_MAX);
+  const known = new LRUCache<string, number>({
+    max: opts.max ?? VIEWS_MAX,
+    ttl: opts.ttlMs ?? VIEW_TTL_MS,
+  });
   return {
     /** The view's channel if this process knows it (no query). */
     known: (view: string): number | undefined => known.get(view),

@@ -1,4 +1,4 @@
-import { TtlCache } from '../../lib/ttl-cache.js';
+import { LRUCache } from 'lru-cache';
 import type { ChannelRepository } from './channel.repository.js';
 
 /** A channel's public origin changes rarely; mails and sign-ins read it often enough to cache. */
@@ -11,7 +11,7 @@ const ORIGIN_CACHE_MS = 30_000;
  * us mail a reset link, signature included, to an attacker's site.
  */
 export function createSiteOrigins(repo: Pick<ChannelRepository, 'publicOrigin'>, fallback: string) {
-  const cache = new TtlCache<number, string>(ORIGIN_CACHE_MS);
+  const cache = new LRUCache<number, string>({ max: 10_000, ttl: ORIGIN_CACHE_MS });
   return {
     async forChannel(channelId: number): Promise<string> {
       const cached = cache.get(channelId);

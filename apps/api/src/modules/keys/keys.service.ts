@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { API_KEY_TTL_MS } from '@rudy/contracts';
 import { HttpError } from '../../lib/http-error.js';
-import { TtlCache } from '../../lib/ttl-cache.js';
+import { LRUCache } from 'lru-cache';
 import type { KeysRepository, ResolvedKey } from './keys.repository.js';
 
 /**
@@ -19,7 +19,7 @@ export function hashApiKey(apiKey: string): Buffer {
 const API_KEY_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 export function createKeysService(repo: KeysRepository, now: () => Date = () => new Date()) {
-  const cache = new TtlCache<string, ResolvedKey>(KEY_CACHE_MS);
+  const cache = new LRUCache<string, ResolvedKey>({ max: 10_000, ttl: KEY_CACHE_MS });
 
   const service = {
     /** The channel served on a host name, else the deployment's default channel. */
@@ -63,12 +63,13 @@ export function createKeysService(repo: KeysRepository, now: () => Date = () => 
      * every process (the admin change bus calls this), not within KEY_CACHE_MS.
      */
     invalidate(channelId: number) {
-      cache.deleteWhere((key) => key.channelId === channelId);
+      for (const [apiKey, key] of cache.entries())
+        if (key.channelId === channelId) cache.delete(apiKey);
     },
 
     /** After a password reset or account deletion: no cached key of that user stays usable here. */
     forgetUser(userId: number) {
-      cache.deleteWhere((key) => key.userId === userId);
+      for (const [apiKey, key] of cache.entries()) if (key.userId === userId) cache.delete(apiKey);
     },
   };
   return service;

@@ -2,7 +2,7 @@ import { MEDIA_KIND } from '@rudy/contracts';
 import type { MediaStorage } from '@rudy/media';
 import { isSafeKey } from '@rudy/media';
 import { HttpError, notFound } from '../../lib/http-error.js';
-import { TtlCache } from '../../lib/ttl-cache.js';
+import { LRUCache } from 'lru-cache';
 import {
   subtitlePlaylist,
   withSubtitles,
@@ -62,9 +62,12 @@ export function createMediaFilesService(deps: {
   storage: MediaStorage;
   now: () => Date;
 }) {
-  const activeKeys = new TtlCache<string, boolean>(KEY_CHECK_CACHE_MS, 50_000);
+  const activeKeys = new LRUCache<string, boolean>({ max: 50_000, ttl: KEY_CHECK_CACHE_MS });
   // Every viewer starting a replay asks for its master playlist: its captions are read once a while.
-  const captionsOf = new TtlCache<string, Promise<CaptionRendition[]>>(CAPTIONS_CACHE_MS, 10_000);
+  const captionsOf = new LRUCache<string, Promise<CaptionRendition[]>>({
+    max: 10_000,
+    ttl: CAPTIONS_CACHE_MS,
+  });
   function subjectCaptions(channelId: number, subject: MediaSubject, id: number) {
     const key = `${channelId}:${subject}:${id}`;
     const cached = captionsOf.get(key);

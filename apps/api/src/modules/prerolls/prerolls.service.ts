@@ -5,7 +5,7 @@ import {
   type Preroll,
 } from '@rudy/contracts';
 import { notFound } from '../../lib/http-error.js';
-import { TtlCache } from '../../lib/ttl-cache.js';
+import { LRUCache } from 'lru-cache';
 import { eligiblePrerolls, pickWeighted, type PrerollTarget } from './preroll-choice.js';
 import type { PrerollRow, PrerollsRepository } from './prerolls.repository.js';
 
@@ -32,9 +32,13 @@ export function createPrerollsService(deps: {
   now: () => Date;
   random?: () => number;
 }) {
-  const cache = new TtlCache<number, PrerollRow[]>(PREROLL_CACHE_MS, 1_000, () =>
-    deps.now().getTime(),
-  );
+  const cache = new LRUCache<number, PrerollRow[]>({
+    max: 1_000,
+    ttl: PREROLL_CACHE_MS,
+    // The service's clock (tests move it): read on every check, not once a millisecond.
+    perf: { now: () => deps.now().getTime() },
+    ttlResolution: 0,
+  });
   const list = async (channelId: number) => {
     const cached = cache.get(channelId);
     if (cached) return cached;

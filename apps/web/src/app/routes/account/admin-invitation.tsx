@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router';
 import '../../../locales/admin-people';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { FormAlert } from '../../../components/ui/form-alert';
-import { acceptInvitation } from '../../../features/admin-console/api/people';
+import { acceptInvitation } from '../../../features/admin-console/people/api/accept-invitation';
 import { isApiError } from '../../../lib/api-error';
 import { apiErrorText } from '../../../lib/form-messages';
 import { useT } from '../../../lib/i18n';

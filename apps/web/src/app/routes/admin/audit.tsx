@@ -1,4 +1,4 @@
-import { AuditScreen } from '../../../features/admin-console/components/audit-screen';
+import { AuditScreen } from '../../../features/admin-console/audit/components/audit-screen';
 import { useT } from '../../../lib/i18n';
 import { useAdmin } from './admin-layout';
 

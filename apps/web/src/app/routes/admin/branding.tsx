@@ -1,4 +1,4 @@
-import { BrandingScreen } from '../../../features/admin-console/components/branding-screen';
+import { BrandingScreen } from '../../../features/admin-console/branding/components/branding-screen';
 import { useT } from '../../../lib/i18n';
 import { useAdmin } from './admin-layout';
 

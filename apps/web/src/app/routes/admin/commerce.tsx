@@ -1,5 +1,5 @@
 import '../../../locales/admin-commerce';
-import { CommerceScreen } from '../../../features/admin-console/components/commerce-screen';
+import { CommerceScreen } from '../../../features/admin-console/commerce/components/commerce-screen';
 import { useT } from '../../../lib/i18n';
 import { useAdmin } from './admin-layout';
 

@@ -1,4 +1,4 @@
-import { SeasonImportScreen } from '../../../features/admin-console/components/season-import-screen';
+import { SeasonImportScreen } from '../../../features/admin-console/games/components/season-import-screen';
 import { useT } from '../../../lib/i18n';
 import { useAdmin } from './admin-layout';
 

@@ -1,4 +1,4 @@
-import { GamesScreen } from '../../../features/admin-console/components/games-screen';
+import { GamesScreen } from '../../../features/admin-console/games/components/games-screen';
 import { useT } from '../../../lib/i18n';
 import { useAdmin } from './admin-layout';
 

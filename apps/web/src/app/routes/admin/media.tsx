@@ -1,4 +1,4 @@
-import { MediaScreen } from '../../../features/admin-console/components/media-screen';
+import { MediaScreen } from '../../../features/admin-console/media/components/media-screen';
 import { useT } from '../../../lib/i18n';
 import { useAdmin } from './admin-layout';
 

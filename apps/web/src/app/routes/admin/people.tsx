@@ -1,4 +1,4 @@
-import { PeopleScreen } from '../../../features/admin-console/components/people-screen';
+import { PeopleScreen } from '../../../features/admin-console/people/components/people-screen';
 import { useT } from '../../../lib/i18n';
 import { useAdmin } from './admin-layout';
 

@@ -1,4 +1,4 @@
-import { ReferenceDataScreen } from '../../../features/admin-console/components/reference-data-screen';
+import { ReferenceDataScreen } from '../../../features/admin-console/reference-data/components/reference-data-screen';
 import { useT } from '../../../lib/i18n';
 import { useAdmin } from './admin-layout';
 

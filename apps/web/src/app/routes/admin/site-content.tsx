@@ -1,4 +1,4 @@
-import { SiteContentScreen } from '../../../features/admin-console/components/site-content-screen';
+import { SiteContentScreen } from '../../../features/admin-console/site-content/components/site-content-screen';
 import { useT } from '../../../lib/i18n';
 import { useAdmin } from './admin-layout';
 

@@ -1,4 +1,4 @@
-import { TeamsScreen } from '../../../features/admin-console/components/teams-screen';
+import { TeamsScreen } from '../../../features/admin-console/teams/components/teams-screen';
 import { useT } from '../../../lib/i18n';
 import { useAdmin } from './admin-layout';
 

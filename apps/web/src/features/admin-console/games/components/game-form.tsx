@@ -1,0 +1,172 @@
+import {
+  AdminGameInputSchema,
+  isForSale,
+  type AccessType,
+  type AdminGame,
+  type AdminGameInput,
+  type AdminGameOptions,
+} from '@rudy/contracts';
+import { SelectField } from '../../../../components/ui/select-field';
+import { TextField } from '../../../../components/ui/text-field';
+import { useT } from '../../../../lib/i18n';
+import { saveGame } from '../api/games';
+import { amountToCents, centsToAmount } from '../../shared/lib/admin-messages';
+import { AdminForm, useAdminForm } from '../../shared/components/admin-form';
+import { extrasDraftOf, extrasInputOf, GameExtrasFields } from './game-extras-fields';
+
+const ACCESS: AccessType[] = ['free', 'register', 'paid', 'ppv'];
+
+type Draft = Record<keyof AdminGameInput, string>;
+
+function draftOf(game: AdminGame | null, o: AdminGameOptions): Draft {
+  return {
+    name_en: game?.name_en ?? '',
+    name_fr: game?.name_fr ?? '',
+    starts_at: game?.starts_at ?? '',
+    time_zone: game?.time_zone ?? o.time_zone,
+    duration_minutes: String(game?.duration_minutes ?? 150),
+    home_team_id: String(game?.home_team_id ?? ''),
+    away_team_id: String(game?.away_team_id ?? ''),
+    event_category_id: String(game?.event_category_id ?? ''),
+    location_id: String(game?.location_id ?? ''),
+    access_type: game?.access_type ?? 'free',
+    price_cents: centsToAmount(game?.price_cents ?? null),
+    ...extrasDraftOf(game),
+  };
+}
+
+const idOrNull = (v: string) => (v === '' ? null : Number(v));
+
+/** The form's text as the contract's input: the same schema the server checks. */
+function inputOf(d: Draft): AdminGameInput {
+  return {
+    name_en: d.name_en,
+    name_fr: d.name_fr,
+    starts_at: d.starts_at,
+    time_zone: d.time_zone,
+    duration_minutes: Number(d.duration_minutes),
+    home_team_id: Number(d.home_team_id),
+    away_team_id: Number(d.away_team_id),
+    event_category_id: idOrNull(d.event_category_id),
+    location_id: idOrNull(d.location_id),
+    access_type: d.access_type as AccessType,
+    price_cents: isForSale(d.access_type as AccessType) ? amountToCents(d.price_cents) : null,
+    ...extrasInputOf(d),
+  };
+}
+
+/** Schedules or edits a game: teams, start in its own time zone, access type and price. */
+export function GameForm({
+  game,
+  options,
+  onDone,
+}: {
+  game: AdminGame | null;
+  options: AdminGameOptions;
+  onDone: (saved: AdminGame | null) => void;
+}) {
+  const { t } = useT();
+  const form = useAdminForm({
+    initial: () => draftOf(game, options),
+    toInput: inputOf,
+    schema: AdminGameInputSchema,
+    save: (input) => saveGame(game?.id ?? null, input),
+    onSaved: onDone,
+  });
+  const { draft, setDraft, field, error } = form;
+  const forSale = isForSale(draft.access_type as AccessType);
+
+  const teamOptions = options.teams.map((team) => (
+    <option key={team.id} value={team.id}>
+      {team.name}
+    </option>
+  ));
+
+  return (
+    <AdminForm
+      form={form}
+      title={game ? t('admin:games.edit') : t('admin:games.new')}
+      label={t('admin:games.formLabel')}
+      onCancel={() => onDone(null)}
+      after={
+        <datalist id="admin-time-zones">
+          {[...new Set([options.time_zone, ...options.locations.map((l) => l.time_zone)])].map(
+            (z) => (
+              <option key={z} value={z} />
+            ),
+          )}
+        </datalist>
+      }
+    >
+      <SelectField label={t('admin:games.away')} {...field('away_team_id')}>
+        <option value="">{t('admin:games.chooseTeam')}</option>
+        {teamOptions}
+      </SelectField>
+      <SelectField label={t('admin:games.home')} {...field('home_team_id')}>
+        <option value="">{t('admin:games.chooseTeam')}</option>
+        {teamOptions}
+      </SelectField>
+      <TextField label={t('admin:games.nameEn')} {...field('name_en')} maxLength={160} />
+      <TextField label={t('admin:games.nameFr')} {...field('name_fr')} maxLength={160} />
+      <TextField label={t('admin:games.startsAt')} type="datetime-local" {...field('starts_at')} />
+      <TextField
+        label={t('admin:games.timeZone')}
+        {...field('time_zone')}
+        hint={t('admin:games.timeZoneHint')}
+        list="admin-time-zones"
+      />
+      <TextField
+        label={t('admin:games.duration')}
+        type="number"
+        inputMode="numeric"
+        min={15}
+        max={1440}
+        {...field('duration_minutes')}
+      />
+      <SelectField label={t('admin:games.sport')} {...field('event_category_id')}>
+        <option value="">{t('admin:games.none')}</option>
+        {options.categories.map((c) => (
+          <option key={c.id} value={c.id}>
+            {c.name}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField
+        label={t('admin:games.rink')}
+        {...field('location_id')}
+        onChange={(e) => {
+          const rink = options.locations.find((l) => String(l.id) === e.target.value);
+          // A rink brings its own time zone: the usual case for a game played there.
+          setDraft((d) => ({
+            ...d,
+            location_id: e.target.value,
+            time_zone: rink?.time_zone ?? d.time_zone,
+          }));
+        }}
+      >
+        <option value="">{t('admin:games.none')}</option>
+        {options.locations.map((l) => (
+          <option key={l.id} value={l.id}>
+            {l.name}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField label={t('admin:games.access')} {...field('access_type')}>
+        {ACCESS.map((a) => (
+          <option key={a} value={a}>
+            {t(`admin:games.accessTypes.${a}`)}
+          </option>
+        ))}
+      </SelectField>
+      {forSale ? (
+        <TextField
+          label={t('admin:games.price', { currency: options.currency })}
+          inputMode="decimal"
+          {...field('price_cents')}
+          placeholder="12.99"
+        />
+      ) : null}
+      <GameExtrasFields draft={draft} setDraft={setDraft} error={error} options={options} />
+    </AdminForm>
+  );
+}

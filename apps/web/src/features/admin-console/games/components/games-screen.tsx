@@ -1,0 +1,158 @@
+import type { AdminGame } from '@rudy/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Button, ButtonLink } from '../../../../components/ui/button';
+import { FormAlert } from '../../../../components/ui/form-alert';
+import { Skeleton } from '../../../../components/ui/skeleton';
+import { LoadError } from '../../../../components/ui/status-message';
+import { useT } from '../../../../lib/i18n';
+import { apiErrorText } from '../../../../lib/form-messages';
+import { deleteGame, useGames, type GameWindow } from '../api/games';
+import { publishGame } from '../api/publish-game';
+import { useGameOptions } from '../api/game-options';
+import { AdminList, useEditing } from '../../shared/components/admin-list';
+import { GameForm } from './game-form';
+import { LivePanel } from './live-panel';
+import styles from '../../shared/components/console.module.css';
+
+/** The tab a game is listed under, as the server sorts them: over once its duration has passed. */
+export function gameWindowOf(
+  g: Pick<AdminGame, 'event_utc_ts' | 'duration_minutes'>,
+  now = Date.now(),
+): GameWindow {
+  return new Date(g.event_utc_ts).getTime() + g.duration_minutes * 60_000 > now
+    ? 'upcoming'
+    : 'past';
+}
+
+/**
+ * The schedule: games not yet over or over, each editable; a new one from the button. A saved
+ * game's tab is shown after saving (a game dated in the past is under Finished), with a word on it.
+ */
+export function GamesScreen() {
+  const { t, i18n } = useT();
+  const [when, setWhen] = useState<GameWindow>('upcoming');
+  const editing = useEditing<AdminGame>();
+  const games = useGames(when, 0);
+  const options = useGameOptions();
+  const client = useQueryClient();
+  const publish = useMutation({
+    mutationFn: (g: AdminGame) => publishGame(g.id, !g.published),
+    onSuccess: async (g) => {
+      editing.setNotice(
+        t(g.published ? 'admin:games.published' : 'admin:games.unpublished', { name: g.name_en }),
+      );
+      await client.invalidateQueries({ queryKey: ['admin'] });
+    },
+  });
+
+  if (games.isError || options.isError)
+    return <LoadError what={t('admin:games.loadError')} onRetry={() => void games.refetch()} />;
+  if (!games.data || !options.data) return <Skeleton height={320} radius="var(--radius-m)" />;
+
+  const teamName = (id: number | null) =>
+    options.data.teams.find((x) => x.id === id)?.short_name ?? '—';
+  const money = new Intl.NumberFormat(i18n.language, {
+    style: 'currency',
+    currency: options.data.currency,
+  });
+  const when_ = (g: AdminGame) =>
+    new Intl.DateTimeFormat(i18n.language, {
+      dateStyle: 'medium',
+      timeStyle: 'short',
+      timeZone: g.time_zone,
+    }).format(new Date(g.event_utc_ts));
+
+  if (editing.editing) {
+    return (
+      <>
+        <GameForm
+          game={editing.editing === 'new' ? null : editing.editing}
+          options={options.data}
+          onDone={(saved) => {
+            if (!saved) return editing.done(null);
+            const tab = gameWindowOf(saved);
+            const notice = t('admin:games.saved', { name: saved.name_en });
+            editing.done(
+              tab === when
+                ? notice
+                : `${notice} ${t('admin:games.listedUnder', { tab: t(`admin:games.windows.${tab}`) })}`,
+            );
+            setWhen(tab);
+          }}
+        />
+        {editing.editing === 'new' ? null : <LivePanel gameId={editing.editing.id} />}
+      </>
+    );
+  }
+
+  return (
+    <AdminList
+      id="games-title"
+      title={t('admin:games.title')}
+      newLabel={t('admin:games.new')}
+      editing={editing}
+      items={games.data.data}
+      inUse={(g) => g.has_orders}
+      texts={{
+        inUse: t('admin:games.inUse'),
+        confirmDelete: t('admin:games.confirmDelete'),
+        deleted: t('admin:games.deleted'),
+      }}
+      remove={(g) => deleteGame(g.id)}
+      empty={t('admin:games.empty')}
+      actions={(g) => (
+        <Button
+          size="s"
+          variant="secondary"
+          disabled={publish.isPending}
+          onClick={() => publish.mutate(g)}
+        >
+          {g.published ? t('admin:games.unpublish') : t('admin:games.publish')}
+        </Button>
+      )}
+      toolbar={
+        <>
+          {publish.isError ? (
+            <FormAlert tone="error">{apiErrorText(t, publish.error)}</FormAlert>
+          ) : null}
+          <div className={styles.tabs} role="group" aria-label={t('admin:games.window')}>
+            {(['upcoming', 'past'] as const).map((w) => (
+              <button
+                key={w}
+                type="button"
+                className={styles.tab}
+                aria-pressed={when === w}
+                onClick={() => setWhen(w)}
+              >
+                {t(`admin:games.windows.${w}`)}
+              </button>
+            ))}
+          </div>
+          <div className={styles.actions}>
+            <ButtonLink to="/admin/games/import" variant="secondary" size="s">
+              {t('admin:games.importSeason')}
+            </ButtonLink>
+          </div>
+        </>
+      }
+      row={(g) => (
+        <>
+          <div className={styles.rowMain}>
+            <strong>{g.name_en}</strong>
+            <span className={styles.muted}>
+              {`${teamName(g.away_team_id)} @ ${teamName(g.home_team_id)} · ${when_(g)} · ${g.time_zone}`}
+            </span>
+          </div>
+          {g.published ? null : (
+            <span className={styles.hiddenPill}>{t('admin:games.hidden')}</span>
+          )}
+          <span className={styles.pill}>
+            {t(`admin:games.accessTypes.${g.access_type}`)}
+            {g.price_cents !== null ? ` · ${money.format(g.price_cents / 100)}` : ''}
+          </span>
+        </>
+      )}
+    />
+  );
+}
