@@ -24,6 +24,8 @@ import * as m0022 from './migrations/0022-game-prerolls-imports.js';
 import * as m0023 from './migrations/0023-favorite-games-rinks.js';
 import * as m0024 from './migrations/0024-live-ingest-drops.js';
 import * as m0025 from './migrations/0025-preroll-duration.js';
+import * as m0036 from './migrations/0036-fan-alerts.js';
+import * as m0037 from './migrations/0037-game-schedule-versions.js';
 
 /** Migrations are listed here (not read from disk) so they run the same from source or a bundle. */
 const migrations: Record<string, Migration> = {
@@ -52,6 +54,8 @@ const migrations: Record<string, Migration> = {
   '0023-favorite-games-rinks': m0023,
   '0024-live-ingest-drops': m0024,
   '0025-preroll-duration': m0025,
+  '0036-fan-alerts': m0036,
+  '0037-game-schedule-versions': m0037,
 };
 
 /** The migrations' code, in order: a fingerprint for anything that caches a migrated database. */
