@@ -4,6 +4,25 @@ import type { Locale } from '@rudy/contracts';
 import { displayName } from '../events/event-rules.js';
 import type { CalendarGame } from './calendar.repository.js';
 
+/**
+ * The wall-clock time of an instant in a zone, as ical-generator takes a zoned time without a
+ * date library: given a native Date it would write the UTC digits under the zone's TZID.
+ */
+export function wallClock(instant: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat('sv-SE', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  })
+    .format(instant)
+    .replace(' ', 'T');
+}
+
 function vtimezone(zone: string): string | null {
   const block = tzlib_get_ical_block(zone);
   return Array.isArray(block) && block[0] ? block[0] : null;
@@ -38,8 +57,11 @@ export function calendarFeed(o: {
     const watch = `${o.origin}/watch/${game.id}`;
     calendar.createEvent({
       id: `game-${game.id}.channel-${o.channelId}@rudy`,
-      start: new Date(game.start),
-      end: new Date(new Date(game.start).getTime() + game.duration_minutes * 60_000),
+      start: wallClock(new Date(game.start), game.time_zone),
+      end: wallClock(
+        new Date(new Date(game.start).getTime() + game.duration_minutes * 60_000),
+        game.time_zone,
+      ),
       timezone: game.time_zone,
       summary: name,
       description: watch,

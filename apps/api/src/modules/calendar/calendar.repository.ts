@@ -50,12 +50,27 @@ export function createCalendarRepository(db: DB) {
     },
 
     /** The followed thing's name (a sport's in the given language); undefined: not in the channel. */
-    async subjectName(channelId: number, scope: Exclude<CalendarScope, 'channel'>, id: number, lang: string) {
+    async subjectName(
+      channelId: number,
+      scope: Exclude<CalendarScope, 'channel'>,
+      id: number,
+      lang: string,
+    ) {
       const row =
         scope === 'team'
-          ? await db.selectFrom('participants').select('name').where('channel_id', '=', channelId).where('id', '=', id).executeTakeFirst()
+          ? await db
+              .selectFrom('participants')
+              .select('name')
+              .where('channel_id', '=', channelId)
+              .where('id', '=', id)
+              .executeTakeFirst()
           : scope === 'school'
-            ? await db.selectFrom('participant_groups').select('name').where('channel_id', '=', channelId).where('id', '=', id).executeTakeFirst()
+            ? await db
+                .selectFrom('participant_groups')
+                .select('name')
+                .where('channel_id', '=', channelId)
+                .where('id', '=', id)
+                .executeTakeFirst()
             : await db
                 .selectFrom('event_categories')
                 .select(sql<string>`coalesce(name ->> ${lang}, name ->> 'en')`.as('name'))

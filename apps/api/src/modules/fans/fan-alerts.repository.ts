@@ -48,11 +48,7 @@ export function createFanAlertsRepository(db: DB) {
           .expression((eb) =>
             eb
               .selectFrom('events')
-              .select([
-                'id',
-                sql<FanAlertKind>`${game.kind}::text`.as('kind'),
-                'channel_id',
-              ])
+              .select(['id', sql<FanAlertKind>`${game.kind}::text`.as('kind'), 'channel_id'])
               .where('id', '=', game.id),
           )
           .onConflict((oc) => oc.doNothing())

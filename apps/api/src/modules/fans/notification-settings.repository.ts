@@ -23,7 +23,12 @@ export function createNotificationSettingsRepository(db: DB) {
     async set(channelId: number, userId: number, patch: Partial<NotificationSettings>) {
       await db
         .insertInto('notification_settings')
-        .values({ ...DEFAULT_NOTIFICATION_SETTINGS, ...patch, channel_id: channelId, user_id: userId })
+        .values({
+          ...DEFAULT_NOTIFICATION_SETTINGS,
+          ...patch,
+          channel_id: channelId,
+          user_id: userId,
+        })
         .onConflict((oc) => oc.column('user_id').doUpdateSet({ ...patch, updated_at: new Date() }))
         .execute();
     },

@@ -54,7 +54,7 @@ export function notificationsRoutes(
     },
   );
 
-  r.put(
+  r.post(
     '/api/notifications/settings',
     {
       preValidation: requireLogin,
