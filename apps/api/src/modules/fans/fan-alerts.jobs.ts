@@ -7,10 +7,8 @@ import { recurringQueueOptions, registerRecurringJob } from '../../jobs/recurrin
 import { loadAppSecret } from '../../lib/app-secret.js';
 import { createAppSecretsRepository } from '../../lib/app-secrets.repository.js';
 import { asLocale } from '../auth/account-mail.js';
-import { createChannelRepository } from '../channel/channel.repository.js';
-import { createChannelService } from '../channel/channel.service.js';
-import { createSiteOrigins, type SiteOrigins } from '../channel/site-origin.js';
-import { createOffers } from '../commerce/products/offers.js';
+import { createChannelParts } from '../channel/channel-parts.js';
+import type { SiteOrigins } from '../channel/site-origin.js';
 import { displayName } from '../events/event-rules.js';
 import { channelBranding } from '../mail/branding.js';
 import type { Branding } from '../mail/mail-templates.js';
@@ -116,12 +114,10 @@ export async function registerFanAlertJobs(
   o: { config: Config; db: DB; runner: JobRunner; now: () => Date },
 ) {
   if (o.config.FAN_ALERTS_INTERVAL_MS <= 0) return;
-  const channelRepo = createChannelRepository(o.db);
   const alerts = createFanAlerts({
     db: o.db,
     mailerFor: mailerFactory(o.config),
-    channel: createChannelService(channelRepo, createOffers(o.db)),
-    origins: createSiteOrigins(channelRepo, fallbackOrigin(o.config)),
+    ...createChannelParts(o.db, fallbackOrigin(o.config)),
     secret: await loadAppSecret(createAppSecretsRepository(o.db), o.config.APP_SECRET),
     now: o.now,
   });

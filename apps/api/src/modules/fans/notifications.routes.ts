@@ -84,7 +84,7 @@ export function notificationsRoutes(
     return { channelId: channel.id, locale: asLocale(language), channelName: channel_name };
   }
 
-  app.register(async (scope) => {
+  void app.register((scope, _options, done) => {
     // Mail clients post the RFC 8058 body as a form; only these routes read forms.
     scope.addContentTypeParser(
       'application/x-www-form-urlencoded',
@@ -133,5 +133,6 @@ export function notificationsRoutes(
           .send(unsubscribePage(u.locale, u.channelName, 'done'));
       },
     );
+    done();
   });
 }
