@@ -38,7 +38,6 @@ export async function benchFanAlerts() {
       DATABASE_URL: database.url ?? '',
       DEMO_MEDIA_CHANNELS: '',
       COMMERCE_JOB_INTERVAL_MS: '0',
-      LOG_LEVEL: 'warn',
     };
     let worker = await startWorkerProcess(env, { detached: true });
     const gameStart = new Date(Date.now() + 3_000);

@@ -131,7 +131,9 @@ describe('alerts for followed teams', () => {
     expect(header).toMatch(
       /^List-Unsubscribe: <https?:\/\/[^>]+\/api\/notifications\/unsubscribe\?user=\d+&token=[\w-]+>$/,
     );
-    expect(enMail?.headers.get('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
+    expect(enMail?.headerLines.find((h) => h.key === 'list-unsubscribe-post')?.line).toBe(
+      'List-Unsubscribe-Post: List-Unsubscribe=One-Click',
+    );
     const link = new URL(/<([^>]+)>/.exec(header)?.[1] ?? 'http://missing');
 
     // A second pass (or a retried one) sends nothing more.
