@@ -1,27 +1,12 @@
 import ical from 'ical-generator';
 import { tzlib_get_ical_block } from 'timezones-ical-library';
 import type { Locale } from '@rudy/contracts';
+import { zonedWallTime } from '../../lib/zoned-day.js';
 import { displayName } from '../events/event-rules.js';
 import type { CalendarGame } from './calendar.repository.js';
 
-/**
- * The wall-clock time of an instant in a zone, as ical-generator takes a zoned time without a
- * date library: given a native Date it would write the UTC digits under the zone's TZID.
- */
-export function wallClock(instant: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('sv-SE', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-  })
-    .format(instant)
-    .replace(' ', 'T');
-}
+/** Seconds added: ical-generator reads a full ISO local time. */
+const zonedTime = (at: Date, zone: string) => `${zonedWallTime(at, zone)}:00`;
 
 function vtimezone(zone: string): string | null {
   const block = tzlib_get_ical_block(zone);
@@ -32,7 +17,8 @@ function vtimezone(zone: string): string | null {
  * One iCalendar feed (RFC 5545). Each game keeps its UID for good (its id and its channel's), so
  * a calendar app updates the game it holds rather than adding another. A moved game carries a
  * higher SEQUENCE and a newer LAST-MODIFIED (kept by the database, 0037), which is what calendar
- * apps compare; DTSTAMP is the feed's time. Times are in the game's own zone (TZID), so "19:00 in
+ * apps compare; DTSTAMP is the feed's time. ical-generator writes a native Date's UTC digits
+ * under the zone's TZID, so it is handed the zone's wall-clock time instead. Times are in the game's own zone (TZID), so "19:00 in
  * Boston" stays 19:00 in Boston across daylight-saving changes.
  */
 export function calendarFeed(o: {
@@ -57,8 +43,8 @@ export function calendarFeed(o: {
     const watch = `${o.origin}/watch/${game.id}`;
     calendar.createEvent({
       id: `game-${game.id}.channel-${o.channelId}@rudy`,
-      start: wallClock(new Date(game.start), game.time_zone),
-      end: wallClock(
+      start: zonedTime(new Date(game.start), game.time_zone),
+      end: zonedTime(
         new Date(new Date(game.start).getTime() + game.duration_minutes * 60_000),
         game.time_zone,
       ),

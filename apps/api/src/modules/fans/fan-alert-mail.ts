@@ -1,5 +1,6 @@
 import type { Locale } from '@rudy/contracts';
 import type { FanAlertKind } from '../../db/schema.js';
+import { zonedDay } from '../../lib/zoned-day.js';
 import { greeting, renderBranded, type Branding } from '../mail/mail-templates.js';
 
 export interface AlertMailInput {
@@ -35,8 +36,10 @@ export function gameTime(locale: Locale, start: Date, timeZone: string, now: Dat
     .map((p) => p.value)
     .join('')
     .trim();
-  const day = (d: Date) => d.toLocaleDateString('en-CA', { timeZone });
-  return { time: `${clock} (${zone})`, isToday: day(start) === day(now) };
+  return {
+    time: `${clock} (${zone})`,
+    isToday: zonedDay(start, timeZone) === zonedDay(now, timeZone),
+  };
 }
 
 const list = (locale: Locale, names: readonly string[]) =>
