@@ -170,12 +170,21 @@ describe('alerts for followed teams', () => {
     // A forged token, another user's id, or the link on another channel's host: refused.
     const forged = new URL(link);
     forged.searchParams.set('user', String(fr.userId));
-    const refused = await t.inject({ method: 'POST', url: `${forged.pathname}${forged.search}` });
+    const oneClick = {
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    };
+    const refused = await t.inject({
+      method: 'POST',
+      url: `${forged.pathname}${forged.search}`,
+      ...oneClick,
+    });
     expect(refused.statusCode).toBe(404);
     const elsewhere = await t.inject({
       method: 'POST',
       url: `${link.pathname}${link.search}`,
-      headers: { host: 'other.example.test' },
+      payload: oneClick.payload,
+      headers: { ...oneClick.headers, host: 'other.example.test' },
     });
     expect(elsewhere.statusCode).toBe(404);
   }, 60_000);

@@ -19,7 +19,7 @@ describe('profile alerts', () => {
       handler: withBackground((url, init) => {
         if (url.pathname !== '/api/notifications/settings') return json([]);
         if (init.method === 'POST') {
-          const body = JSON.parse(String(init.body)) as typeof stored;
+          const body = JSON.parse(init.body as string) as typeof stored;
           return json({ live: body.live, tomorrow: body.tomorrow, email: body.email });
         }
         return json(stored);
