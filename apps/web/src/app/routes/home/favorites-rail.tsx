@@ -5,12 +5,7 @@ import { useT } from '../../../lib/i18n';
 
 const RAIL_SIZE = 12;
 
-const ORDER = { sort_field: 'date', sort_direction: 'asc' } as const;
-
-/**
- * "Following": the signed-in user's favourite teams', schools' and sports' games, those live now
- * first, then the next ones.
- */
+/** The next games of the signed-in user's favourite teams, schools and sports. */
 export function FavoritesRail({
   userId,
   locations,
@@ -20,12 +15,11 @@ export function FavoritesRail({
 }) {
   const { t } = useT();
   const favorites = useFavorites(userId);
-  const live = useFavoriteEvents(userId, { type: 'live', ...ORDER }, RAIL_SIZE);
-  const next = useFavoriteEvents(userId, { type: 'upcoming', ...ORDER }, RAIL_SIZE);
-  const liveGames = live.data?.pages[0]?.data;
-  const nextGames = next.data?.pages[0]?.data;
-  const events =
-    liveGames && nextGames ? [...liveGames, ...nextGames].slice(0, RAIL_SIZE) : undefined;
+  const query = useFavoriteEvents(
+    userId,
+    { type: 'upcoming', sort_field: 'date', sort_direction: 'asc' },
+    RAIL_SIZE,
+  );
   return (
     <EventRail
       id="favorites"
@@ -38,13 +32,10 @@ export function FavoritesRail({
       }
       locations={locations}
       state={{
-        events,
-        isLoading: live.isPending || next.isPending,
-        isError: live.isError || next.isError,
-        onRetry: () => {
-          void live.refetch();
-          void next.refetch();
-        },
+        events: query.data?.pages[0]?.data,
+        isLoading: query.isPending,
+        isError: query.isError,
+        onRetry: () => void query.refetch(),
       }}
     />
   );
