@@ -193,6 +193,11 @@ export const ConfigSchema = z.object({
    * job this often. 0: not run.
    */
   COMMERCE_JOB_INTERVAL_MS: z.coerce.number().int().min(0).default(1_000),
+  /**
+   * Alerts for followed teams, schools and sports (issue 33): the worker plans and sends them in a
+   * recurring pass this often. 0: none are sent.
+   */
+  FAN_ALERTS_INTERVAL_MS: z.coerce.number().int().min(0).default(10_000),
   /** Orders still 'created' after this long are checked with the payment provider. */
   COMMERCE_RECONCILE_AFTER_S: z.coerce.number().int().min(0).default(60),
   /**

@@ -60,6 +60,10 @@ import { outboxRoutes } from './modules/mail/outbox.routes.js';
 import { createParticipantsRepository } from './modules/participants/participants.repository.js';
 import { participantsRoutes } from './modules/participants/participants.routes.js';
 import { createParticipantsService } from './modules/participants/participants.service.js';
+import { createNotificationSettingsRepository } from './modules/fans/notification-settings.repository.js';
+import { notificationsRoutes } from './modules/fans/notifications.routes.js';
+import { createCalendarRepository } from './modules/calendar/calendar.repository.js';
+import { calendarRoutes } from './modules/calendar/calendar.routes.js';
 import { createAccountService } from './modules/users/account.service.js';
 import { profileRoutes } from './modules/users/profile.routes.js';
 import { createProfileService } from './modules/users/profile.service.js';
@@ -187,6 +191,21 @@ export async function registerModules(
   authRoutes(app, auth);
   socialRoutes(app, social);
   profileRoutes(app, account);
+  calendarRoutes(app, {
+    repo: createCalendarRepository(db),
+    keys,
+    channel,
+    origins,
+    defaultChannelKey: config.DEFAULT_CHANNEL_KEY,
+    now,
+  });
+  notificationsRoutes(app, {
+    settings: createNotificationSettingsRepository(db),
+    keys,
+    channel,
+    secret,
+    defaultChannelKey: config.DEFAULT_CHANNEL_KEY,
+  });
   if (mailer.kind === 'outbox') {
     const gate = createOutboxGate({
       token: config.DEV_OUTBOX_TOKEN,

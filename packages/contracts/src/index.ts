@@ -32,3 +32,4 @@ export * from './admin-people.js';
 export * from './colour-contrast.js';
 export * from './admin-import.js';
 export * from './admin-live.js';
+export * from './notifications.js';

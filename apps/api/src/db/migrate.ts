@@ -27,6 +27,8 @@ import * as m0025 from './migrations/0025-preroll-duration.js';
 import * as m0030 from './migrations/0030-captions.js';
 import * as m0032 from './migrations/0032-vod-search-in-postgres.js';
 import * as m0033 from './migrations/0033-catalogue-typo-search.js';
+import * as m0036 from './migrations/0036-fan-alerts.js';
+import * as m0037 from './migrations/0037-game-schedule-versions.js';
 
 /** Migrations are listed here (not read from disk) so they run the same from source or a bundle. */
 const migrations: Record<string, Migration> = {
@@ -58,6 +60,8 @@ const migrations: Record<string, Migration> = {
   '0030-captions': m0030,
   '0032-vod-search-in-postgres': m0032,
   '0033-catalogue-typo-search': m0033,
+  '0036-fan-alerts': m0036,
+  '0037-game-schedule-versions': m0037,
 };
 
 /** The migrations' code, in order: a fingerprint for anything that caches a migrated database. */

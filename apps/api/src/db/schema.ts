@@ -183,6 +183,9 @@ export interface EventsTable {
   /** 0022: the channel's weighted pre-roll choice ('auto'), none, or `preroll_id` ('chosen'). */
   preroll_mode: Generated<'auto' | 'none' | 'chosen'>;
   preroll_id: number | null;
+  /** 0037: grows (by trigger) each time the game moves; calendar feeds carry it as SEQUENCE. */
+  schedule_sequence: Generated<number>;
+  schedule_updated_at: Generated<Date>;
 }
 
 /** 0022: a season CSV imported once under the console's import id, and the games it made. */
@@ -307,6 +310,8 @@ export interface MailOutboxTable {
   html: string;
   text_body: string;
   created_at: Timestamp;
+  /** 0036: extra headers (List-Unsubscribe...), as SMTP would carry them. */
+  headers: ColumnType<Record<string, string> | null, string | null | undefined, string | null>;
 }
 
 export interface AuthCodesTable {
@@ -844,8 +849,42 @@ export interface CaptionsTable {
   updated_at: Timestamp;
 }
 
+/** 0036 (issue 33): a viewer's alert choices; no row: the defaults. */
+export interface NotificationSettingsTable {
+  user_id: number;
+  channel_id: number;
+  live: Generated<boolean>;
+  tomorrow: Generated<boolean>;
+  email: Generated<boolean>;
+  updated_at: Generated<Date>;
+}
+
+export type FanAlertKind = 'live' | 'tomorrow';
+
+export interface FanAlertGamesTable {
+  event_id: number;
+  kind: FanAlertKind;
+  channel_id: number;
+  planned_at: Generated<Date>;
+}
+
+export interface FanAlertsTable {
+  id: Generated<string>;
+  channel_id: number;
+  user_id: number;
+  event_id: number;
+  kind: FanAlertKind;
+  follows: string[];
+  status: Generated<'pending' | 'sent' | 'skipped'>;
+  created_at: Generated<Date>;
+  sent_at: Date | null;
+}
+
 export interface Database {
   captions: CaptionsTable;
+  notification_settings: NotificationSettingsTable;
+  fan_alert_games: FanAlertGamesTable;
+  fan_alerts: FanAlertsTable;
   game_imports: GameImportsTable;
   admin_invitations: AdminInvitationsTable;
   live_ingest: LiveIngestTable;

@@ -16,6 +16,9 @@ import {
   type OpenApiDocument,
   type OperationName,
 } from '../test/openapi-conformance.js';
+import { loadAppSecret } from '../lib/app-secret.js';
+import { createAppSecretsRepository } from '../lib/app-secrets.repository.js';
+import { unsubscribeToken } from '../modules/fans/unsubscribe-token.js';
 import { OUTBOX_COOKIE } from '../modules/mail/outbox-gate.js';
 import { createTestApp, type TestContext } from '../test/test-app.js';
 import { adminUser, signedInUser } from '../test/test-users.js';
@@ -216,6 +219,31 @@ describe('every operation answers as the document says', () => {
     await call('DELETE /api/favorite/{id}', { apiKey: viewer.apiKey, params: { id: favId } });
     await call('DELETE /api/favorite/{id}', { apiKey: viewer.apiKey, params: { id: 999_999 } });
     await call('DELETE /api/favorite', { apiKey: viewer.apiKey });
+  });
+
+  it('alert settings, one-click unsubscribe and calendar feeds', async () => {
+    await call('GET /api/notifications/settings', { apiKey: viewer.apiKey });
+    await call('GET /api/notifications/settings', { apiKey: anonymous });
+    const settings = { live: true, tomorrow: false, email: true };
+    await call('POST /api/notifications/settings', { apiKey: viewer.apiKey, body: settings });
+    await call('POST /api/notifications/settings', { apiKey: viewer.apiKey, body: { live: 1 } });
+    const secret = await loadAppSecret(createAppSecretsRepository(db()), undefined);
+    const query = {
+      user: viewer.userId,
+      token: unsubscribeToken(secret, t.demoChannelId, viewer.userId),
+    };
+    await call('GET /api/notifications/unsubscribe', { query });
+    await call('POST /api/notifications/unsubscribe', { query });
+    await call('POST /api/notifications/unsubscribe', { query: { ...query, token: 'forged' } });
+    await call('GET /api/notifications/unsubscribe', { query: { user: 'x', token: '' } });
+    const team = await db()
+      .selectFrom('participants')
+      .select('id')
+      .where('channel_id', '=', t.demoChannelId)
+      .executeTakeFirstOrThrow();
+    for (const feed of ['channel.ics', `team-${team.id}.ics`, 'team-999999.ics', 'nope.ics']) {
+      await call('GET /api/calendar/{feed}', { params: { feed } });
+    }
   });
 
   it('accounts: register, log in, verify, reset, profile, delete', async () => {

@@ -41,6 +41,7 @@ function siteRoutes(): RouteObject[] {
         { path: 'transactions', lazy: () => import('./routes/account/profile-transactions') },
         { path: 'clips', lazy: () => import('./routes/account/profile-clips') },
         { path: 'passes', lazy: () => import('./routes/account/profile-passes') },
+        { path: 'alerts', lazy: () => import('./routes/account/profile-alerts') },
       ],
     },
     { path: 'profile/edit', lazy: () => import('./routes/account/profile-edit') },

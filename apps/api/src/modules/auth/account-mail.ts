@@ -1,6 +1,7 @@
 import { HOUR_MS, MINUTE_MS, type Locale } from '@rudy/contracts';
 import type { ChannelService } from '../channel/channel.service.js';
 import type { SiteOrigins } from '../channel/site-origin.js';
+import { channelBranding } from '../mail/branding.js';
 import { renderActionMail } from '../mail/mail-templates.js';
 import type { Mailer } from '../mail/mailer.js';
 import type { UserRow } from './auth.repository.js';
@@ -21,7 +22,7 @@ export function linkSubject(user: UserRow, purpose: LinkSubject['purpose']): Lin
   return { purpose, channelId: user.channel_id, userId: user.id, email: user.email, state };
 }
 
-const asLocale = (value: string): Locale => (value === 'fr' ? 'fr' : 'en');
+export const asLocale = (value: string): Locale => (value === 'fr' ? 'fr' : 'en');
 
 /** Verification and reset mails: signed link, in the user's language, in the channel's colours. */
 export function createAccountMail(deps: {
@@ -40,19 +41,10 @@ export function createAccountMail(deps: {
     const query = new URLSearchParams({ email: user.email, expires: String(expires), signature });
     const link = `${origin}${path}?${query.toString()}`;
 
-    const [settings, colors] = await Promise.all([
-      deps.channel.settings(user.channel_id),
-      deps.channel.colorSettings(user.channel_id, 'web'),
-    ]);
     const mail = renderActionMail(
       purpose,
       asLocale(user.language),
-      {
-        channelName: settings.channel_name,
-        primaryColor: colors.primary ?? '#1d4ed8',
-        primaryText: colors.primary_text ?? '#ffffff',
-        siteUrl: origin,
-      },
+      await channelBranding(deps.channel, deps.origins, user.channel_id),
       user.first_name,
       link,
     );

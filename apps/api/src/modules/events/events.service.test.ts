@@ -31,6 +31,8 @@ function row(id: number, start: string): EventRow {
     published: true,
     preroll_mode: 'auto',
     preroll_id: null,
+    schedule_sequence: 0,
+    schedule_updated_at: new Date('2026-01-01T00:00:00Z'),
     end_utc_ts: new Date(begins.getTime() + 120 * 60_000),
     participants: [],
     media: [],

@@ -65,7 +65,50 @@ const TEXTS: Record<
   },
 };
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+export interface BrandedMail {
+  hello: string;
+  paragraphs: readonly string[];
+  action: { label: string; link: string };
+  /** Small print under the button (plain text). */
+  notes: readonly string[];
+  /** A footer line with a link, e.g. the unsubscribe link. */
+  footer?: { text: string; label: string; link: string };
+}
+
+/** The channel-branded layout every mail shares, as HTML and plain text. */
+export function renderBranded(locale: Locale, brand: Branding, m: BrandedMail) {
+  const para = (p: string) => `<p style="margin:0 0 16px;line-height:1.5">${escapeHtml(p)}</p>`;
+  const note = (n: string) =>
+    `<p style="margin:0 0 8px;font-size:13px;color:#5b6575;line-height:1.5">${escapeHtml(n)}</p>`;
+  const footer = m.footer
+    ? `<tr><td style="padding:0 28px 24px;font-size:12px;color:#8a93a3">${escapeHtml(m.footer.text)} <a href="${escapeHtml(m.footer.link)}" style="color:#5b6575">${escapeHtml(m.footer.label)}</a></td></tr>`
+    : '';
+  const html = `<!doctype html><html lang="${locale}"><body style="margin:0;background:#f4f6f9;font-family:system-ui,sans-serif;color:#1b2330">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:32px 12px">
+<table role="presentation" width="560" cellpadding="0" cellspacing="0" style="max-width:560px;background:#fff;border-radius:12px;overflow:hidden">
+<tr><td style="background:${brand.primaryColor};color:${brand.primaryText};padding:20px 28px;font-size:20px;font-weight:700">${escapeHtml(brand.channelName)}</td></tr>
+<tr><td style="padding:28px">
+<p style="margin:0 0 12px">${escapeHtml(m.hello)}</p>
+${m.paragraphs.map(para).join('\n')}
+<p style="margin:8px 0 24px"><a href="${escapeHtml(m.action.link)}" style="display:inline-block;background:${brand.primaryColor};color:${brand.primaryText};padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600">${escapeHtml(m.action.label)}</a></p>
+${m.notes.map(note).join('\n')}
+<p style="margin:0;font-size:12px;color:#8a93a3;word-break:break-all">${escapeHtml(m.action.link)}</p>
+</td></tr>${footer}</table></td></tr></table></body></html>`;
+  const text = [
+    m.hello,
+    ...m.paragraphs,
+    `${m.action.label}: ${m.action.link}`,
+    ...m.notes,
+    ...(m.footer ? [`${m.footer.text} ${m.footer.label}: ${m.footer.link}`] : []),
+    `${brand.channelName} · ${brand.siteUrl}`,
+  ].join('\n\n');
+  return { html, text };
+}
+
+export const greeting = (locale: Locale, firstName: string) =>
+  `${locale === 'fr' ? 'Bonjour' : 'Hi'}${firstName ? ` ${firstName}` : ''},`;
 
 /** A channel-branded mail with one call to action, as HTML and plain text. */
 export function renderActionMail(
@@ -76,19 +119,12 @@ export function renderActionMail(
   link: string,
 ) {
   const t = TEXTS[kind][locale];
-  const hello = `${locale === 'fr' ? 'Bonjour' : 'Hi'}${firstName ? ` ${firstName}` : ''},`;
   const subject = `${t.subject} · ${brand.channelName}`;
-  const html = `<!doctype html><html lang="${locale}"><body style="margin:0;background:#f4f6f9;font-family:system-ui,sans-serif;color:#1b2330">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:32px 12px">
-<table role="presentation" width="560" cellpadding="0" cellspacing="0" style="max-width:560px;background:#fff;border-radius:12px;overflow:hidden">
-<tr><td style="background:${brand.primaryColor};color:${brand.primaryText};padding:20px 28px;font-size:20px;font-weight:700">${escapeHtml(brand.channelName)}</td></tr>
-<tr><td style="padding:28px">
-<p style="margin:0 0 12px">${escapeHtml(hello)}</p>
-<p style="margin:0 0 24px;line-height:1.5">${escapeHtml(t.intro)}</p>
-<p style="margin:0 0 24px"><a href="${escapeHtml(link)}" style="display:inline-block;background:${brand.primaryColor};color:${brand.primaryText};padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600">${escapeHtml(t.action)}</a></p>
-<p style="margin:0 0 8px;font-size:13px;color:#5b6575;line-height:1.5">${escapeHtml(t.outro)}</p>
-<p style="margin:0;font-size:12px;color:#8a93a3;word-break:break-all">${escapeHtml(link)}</p>
-</td></tr></table></td></tr></table></body></html>`;
-  const text = `${hello}\n\n${t.intro}\n\n${t.action}: ${link}\n\n${t.outro}\n\n${brand.channelName} · ${brand.siteUrl}`;
+  const { html, text } = renderBranded(locale, brand, {
+    hello: greeting(locale, firstName),
+    paragraphs: [t.intro],
+    action: { label: t.action, link },
+    notes: [t.outro],
+  });
   return { subject, html, text };
 }

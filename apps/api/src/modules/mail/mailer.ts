@@ -1,5 +1,6 @@
 import type { Transporter } from 'nodemailer';
-import type { OutboxRepository } from './outbox.repository.js';
+import type { DB } from '../../db/database.js';
+import { createOutboxRepository, type OutboxRepository } from './outbox.repository.js';
 
 export interface MailMessage {
   channelId: number;
@@ -7,6 +8,8 @@ export interface MailMessage {
   subject: string;
   html: string;
   text: string;
+  /** Extra headers, e.g. List-Unsubscribe (RFC 8058); the dev outbox keeps them too. */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {
@@ -26,7 +29,14 @@ export function smtpMailer(smtpUrl: string, from: string): Mailer {
       );
       await (
         await transport
-      ).sendMail({ from, to: m.to, subject: m.subject, html: m.html, text: m.text });
+      ).sendMail({
+        from,
+        to: m.to,
+        subject: m.subject,
+        html: m.html,
+        text: m.text,
+        ...(m.headers ? { headers: m.headers } : {}),
+      });
     },
   };
 }
@@ -40,4 +50,19 @@ export function outboxMailer(outbox: OutboxRepository): Mailer {
     kind: 'outbox',
     send: (m) => outbox.insert(m),
   };
+}
+
+/**
+ * The mailer for a database handle: SMTP when SMTP_URL is set (one transport for all), else the
+ * outbox in that handle, so a transaction commits its mail together with what it records as sent.
+ */
+export function mailerFactory(config: {
+  SMTP_URL?: string | undefined;
+  MAIL_FROM: string;
+}): (db: DB) => Mailer {
+  if (config.SMTP_URL) {
+    const smtp = smtpMailer(config.SMTP_URL, config.MAIL_FROM);
+    return () => smtp;
+  }
+  return (db) => outboxMailer(createOutboxRepository(db));
 }

@@ -9,6 +9,7 @@ export function createOutboxRepository(db: DB) {
       subject: string;
       html: string;
       text: string;
+      headers?: Record<string, string>;
     }) {
       await db
         .insertInto('mail_outbox')
@@ -18,6 +19,7 @@ export function createOutboxRepository(db: DB) {
           subject: m.subject,
           html: m.html,
           text_body: m.text,
+          headers: m.headers ? JSON.stringify(m.headers) : null,
         })
         .execute();
     },

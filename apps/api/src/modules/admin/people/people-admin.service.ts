@@ -14,6 +14,7 @@ import { pickText } from '../../../lib/i18n-text.js';
 import { HttpError, notFound } from '../../../lib/http-error.js';
 import type { ChannelService } from '../../channel/channel.service.js';
 import type { SiteOrigins } from '../../channel/site-origin.js';
+import { channelBranding } from '../../mail/branding.js';
 import { renderActionMail } from '../../mail/mail-templates.js';
 import type { Mailer } from '../../mail/mailer.js';
 import { capabilitiesOf, type GrantsSource } from '../../users/access.js';
@@ -97,24 +98,9 @@ export function createPeopleAdminService(deps: {
   }
 
   async function sendInvitation(channelId: number, email: string, token: string, l: Locale) {
-    const origin = await deps.origins.forChannel(channelId);
-    const [settings, colors] = await Promise.all([
-      deps.channel.settings(channelId),
-      deps.channel.colorSettings(channelId, 'web'),
-    ]);
-    const link = `${origin}${INVITATION_PATH}?${new URLSearchParams({ token }).toString()}`;
-    const mail = renderActionMail(
-      'admin_invitation',
-      l,
-      {
-        channelName: settings.channel_name,
-        primaryColor: colors.primary ?? '#1d4ed8',
-        primaryText: colors.primary_text ?? '#ffffff',
-        siteUrl: origin,
-      },
-      '',
-      link,
-    );
+    const brand = await channelBranding(deps.channel, deps.origins, channelId);
+    const link = `${brand.siteUrl}${INVITATION_PATH}?${new URLSearchParams({ token }).toString()}`;
+    const mail = renderActionMail('admin_invitation', l, brand, '', link);
     await deps.mailer.send({ channelId, to: email, ...mail });
   }
 

@@ -16,6 +16,7 @@ const TABS = [
   { to: '/profile/transactions', key: 'transactions', end: false },
   { to: '/profile/clips', key: 'clips', end: false },
   { to: '/profile/passes', key: 'passes', end: false },
+  { to: '/profile/alerts', key: 'alerts', end: false },
 ] as const;
 
 export function Component() {

@@ -1,6 +1,8 @@
 import type { FavoritableType } from '@rudy/contracts';
 import { useLocation, useSearchParams } from 'react-router';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { CalendarLink } from '../../../features/events/components/calendar-link';
+import type { ListingKind } from '../../../features/events/lib/events-query';
 import { useProfile } from '../../../features/auth/api/get-profile';
 import type { ListingData } from '../../../features/events/lib/listing-data';
 import { readFilters } from '../../../features/events/lib/listing-params';
@@ -15,6 +17,7 @@ import {
   sportSubject,
   teamSubject,
 } from '../../../features/participants/lib/banner-subjects';
+import styles from './listing-banner.module.css';
 import { useGenderLabel } from './use-listing-data';
 
 const FAVORITE_TYPE: Readonly<Record<BannerSubject['kind'], FavoritableType>> = {
@@ -29,9 +32,11 @@ const FAVORITE_TYPE: Readonly<Record<BannerSubject['kind'], FavoritableType>> = 
  * colours and favourite star sits on top.
  */
 export function ListingBanner({
+  kind,
   data,
   isTeamsPending,
 }: {
+  kind: ListingKind;
   data: ListingData;
   isTeamsPending: boolean;
 }) {
@@ -65,21 +70,32 @@ export function ListingBanner({
   }
 
   if (!subject) {
-    return filters.team !== null && isTeamsPending ? (
-      <div style={{ marginTop: 24 }}>
-        <Skeleton height={110} radius={16} />
+    if (filters.team !== null && isTeamsPending) {
+      return (
+        <div style={{ marginTop: 24 }}>
+          <Skeleton height={110} radius={16} />
+        </div>
+      );
+    }
+    return kind === 'schedule' ? (
+      <div className={styles.channelCalendar}>
+        <CalendarLink scope="channel" />
       </div>
     ) : null;
   }
+  const calendarScope = subject.kind === 'rink' ? null : subject.kind;
   return (
     <SubjectBanner
       subject={subject}
       action={
-        <FavoriteToggle
-          subject={{ type: FAVORITE_TYPE[subject.kind], id: subject.id, name: subject.name }}
-          userId={user?.id ?? null}
-          variant="button"
-        />
+        <div className={styles.actions}>
+          <FavoriteToggle
+            subject={{ type: FAVORITE_TYPE[subject.kind], id: subject.id, name: subject.name }}
+            userId={user?.id ?? null}
+            variant="button"
+          />
+          {calendarScope ? <CalendarLink scope={calendarScope} id={subject.id} /> : null}
+        </div>
       }
     />
   );

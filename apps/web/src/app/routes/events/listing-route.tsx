@@ -19,7 +19,7 @@ function EventListingRoute({ kind }: { kind: ListingKind }) {
         kind={kind}
         data={data}
         timeZone={timeZone}
-        banner={<ListingBanner data={data} isTeamsPending={isTeamsPending} />}
+        banner={<ListingBanner kind={kind} data={data} isTeamsPending={isTeamsPending} />}
       />
     </TeamFavorites>
   );
