@@ -184,7 +184,10 @@ describe.skipIf(!onServer)('kill -9 of a worker in the middle of a media job', (
       const keys = rows.map((r) => `${r.kind}:${r.storage_key}`);
       expect(new Set(keys).size).toBe(keys.length);
       const eventDir = path.join(dataDir, 'media', prefix);
-      expect(fs.readdirSync(eventDir).sort()).toEqual(['assets', 'vod']);
+      // A demo game also gets its captions (issue 31): one file per language, not one per run.
+      expect(fs.readdirSync(eventDir).sort()).toEqual(['assets', 'captions', 'vod']);
+      const captionFiles = fs.readdirSync(path.join(eventDir, 'captions'));
+      expect(captionFiles.map((name) => name.slice(0, 3)).sort()).toEqual(['en-', 'fr-']);
       const renditions = fs.readdirSync(path.join(eventDir, 'vod')).filter((n) => /^v\d+$/.test(n));
       const master = fs.readFileSync(path.join(eventDir, 'vod/master.m3u8'), 'utf8');
       expect(renditions.length).toBeGreaterThan(0);
