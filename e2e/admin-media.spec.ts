@@ -74,14 +74,14 @@ describe('console media', () => {
       await row.getByText('no video').waitFor();
       await row.getByRole('button', { name: /^Manage the media of / }).click();
 
-      await admin.getByRole('button', { name: 'Upload' }).click();
+      await admin.getByRole('button', { name: 'Upload', exact: true }).click();
       await admin.getByText('Choose a video file first').waitFor();
       await admin.getByLabel('Video file (MP4, MOV, WebM or MKV)').setInputFiles(video);
       const created = admin.waitForResponse(
         (r) => r.url().endsWith('/api/admin/media/uploads') && r.request().method() === 'POST',
       );
       const chunk = admin.waitForResponse((r) => r.request().method() === 'PATCH');
-      await admin.getByRole('button', { name: 'Upload' }).click();
+      await admin.getByRole('button', { name: 'Upload', exact: true }).click();
       assert.equal((await created).status(), 200);
       assert.equal((await chunk).status(), 200);
       await admin.getByText('Uploaded. The video is being prepared for viewers.').waitFor();

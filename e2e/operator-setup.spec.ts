@@ -123,7 +123,7 @@ describe('operator setup', () => {
       await row.getByText('no video').waitFor();
       await row.getByRole('button', { name: `Manage the media of ${GAME}` }).click();
       await admin.getByLabel('Video file (MP4, MOV, WebM or MKV)').setInputFiles(video);
-      await admin.getByRole('button', { name: 'Upload' }).click();
+      await admin.getByRole('button', { name: 'Upload', exact: true }).click();
       await admin.getByText('Uploaded. The video is being prepared for viewers.').waitFor();
       const job = admin.getByRole('listitem').filter({ hasText: 'opening-night.mp4' });
       await job.getByText('Ready', { exact: true }).waitFor({ timeout: MEDIA_TIMEOUT_MS });
