@@ -57,6 +57,15 @@ export function createFanAlerts(deps: {
 
   /** Sends one batch; returns how many alerts it settled (0: none pending). */
   async function sendBatch(brands: Map<number, Promise<Branding>>): Promise<number> {
+    // Brandings are read before the transaction: the embedded database (PGlite) has one
+    // connection, so a read outside the transaction while it is open would wait for it forever.
+    for (const channelId of await repo.pendingChannelIds()) {
+      if (!brands.has(channelId)) {
+        const brand = channelBranding(deps.channel, deps.origins, channelId);
+        brands.set(channelId, brand);
+        await brand;
+      }
+    }
     return deps.db.transaction().execute(async (trx) => {
       const mailer = deps.mailerFor(trx);
       const rows = await repo.claimPending(trx, BATCH[mailer.kind]);
@@ -68,11 +77,9 @@ export function createFanAlerts(deps: {
           skipped.push(row.id);
           continue;
         }
-        let brand = brands.get(row.channel_id);
-        if (!brand) {
-          brand = channelBranding(deps.channel, deps.origins, row.channel_id);
-          brands.set(row.channel_id, brand);
-        }
+        const brand = brands.get(row.channel_id);
+        // A channel whose first alert arrived after the read above: left pending for the next batch.
+        if (!brand) continue;
         const b = await brand;
         const locale = asLocale(row.language);
         const mail = renderAlertMail({

@@ -109,6 +109,17 @@ export function createFanAlertsRepository(db: DB) {
      * with what their mail needs. Settings are read again: a viewer who unsubscribed after the
      * planning gets nothing.
      */
+    /** Channels with alerts still to send. */
+    async pendingChannelIds(): Promise<number[]> {
+      const rows = await db
+        .selectFrom('fan_alerts')
+        .select('channel_id')
+        .distinct()
+        .where('status', '=', 'pending')
+        .execute();
+      return rows.map((r) => r.channel_id);
+    },
+
     async claimPending(trx: DB, limit: number) {
       const { rows } = await sql<{
         id: string;
