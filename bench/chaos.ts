@@ -390,6 +390,11 @@ async function main() {
   }, 2_000);
   stops.push(() => clearInterval(replayWatch));
 
+  // The machine's load while the run goes (the figures mean little without it).
+  const loads: number[] = [];
+  const loadSampler = setInterval(() => loads.push(os.loadavg()[0] ?? 0), 10_000);
+  stops.push(() => clearInterval(loadSampler));
+
   // --- Faults, one at a time: kills every KILL_EVERY_MS, PostgreSQL at 45 %, Redis at 75 %.
   interface Outage {
     what: string;
@@ -655,6 +660,13 @@ http.createServer((_q, s) => { s.writeHead(200, headers); s.end(body); })
   info(
     'purchases',
     `${buyers.length} bought, ${grants.length} granted, slowest grant ${grants.length ? (Math.max(...grants) / 1000).toFixed(1) : '-'} s`,
+  );
+  const sortedLoads = [...loads].sort((a, b) => a - b);
+  info(
+    'machine load (1-min load average, sampled every 10 s)',
+    loads.length
+      ? `median ${sortedLoads[Math.floor(loads.length / 2)]?.toFixed(1)}, max ${sortedLoads.at(-1)?.toFixed(1)} on ${os.cpus().length} cores`
+      : '-',
   );
   info('logs', keepLogs);
 }

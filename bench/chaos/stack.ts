@@ -11,15 +11,35 @@ import path from 'node:path';
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+/** Whether nothing listens on `port` on loopback right now (0: any free port the kernel gives). */
+function listenable(port: number): Promise<number | undefined> {
+  return new Promise((resolve) => {
     const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
+    server.once('error', () => resolve(undefined));
+    server.listen(port, '127.0.0.1', () => {
+      const { port: got } = server.address() as net.AddressInfo;
+      server.close(() => resolve(got));
     });
   });
+}
+
+/**
+ * A free loopback port. BENCH_PORT_BASE=4200 takes them from a block of 100 upward (on a machine
+ * shared by several engineers, each has a block); otherwise any port the kernel gives.
+ */
+let nextInBlock = Number(process.env.BENCH_PORT_BASE ?? 0);
+const blockEnd = nextInBlock + 100;
+export async function freePort(): Promise<number> {
+  if (!nextInBlock) {
+    const port = await listenable(0);
+    if (port === undefined) throw new Error('no free loopback port');
+    return port;
+  }
+  while (nextInBlock < blockEnd) {
+    const port = await listenable(nextInBlock++);
+    if (port !== undefined) return port;
+  }
+  throw new Error(`no free port left in BENCH_PORT_BASE's block (up to ${blockEnd - 1})`);
 }
 
 /** Waits for a TCP port to accept connections (the real signal that a server is up). */
@@ -153,7 +173,8 @@ export async function startSmtpSink(): Promise<{ url: string; close: () => void 
       }
     });
   });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const port0 = await freePort();
+  await new Promise<void>((r) => server.listen(port0, '127.0.0.1', r));
   const { port } = server.address() as net.AddressInfo;
   return { url: `smtp://127.0.0.1:${port}`, close: () => server.close() };
 }
