@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, JSONColumnType } from 'kysely';
-import type { FavoritableType } from '@rudy/contracts';
+import type { FavoritableType, LiveStreamMeasure } from '@rudy/contracts';
 
 /** Row types of the tables, as Kysely sees them. Mirrors migrations/. */
 
@@ -790,6 +790,8 @@ export interface LiveIngestTable {
   /** 0024: the last drop or refusal of its publisher (a LiveDropReason) and when. */
   last_drop_reason: string | null;
   last_drop_at: Date | null;
+  /** 0042: the stream's measured health while live (a LiveStreamMeasure), null off air. */
+  stream_health: JSONColumnType<LiveStreamMeasure | null, string | null | undefined, string | null>;
 }
 
 /** 0019: the console's resumable uploads, then the transcode job of each (issue 17). */

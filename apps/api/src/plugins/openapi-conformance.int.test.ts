@@ -777,6 +777,7 @@ describe('every operation answers as the document says', () => {
       body: {},
     });
     await call('GET /api/admin/games/{id}/live', { apiKey: key, params: { id: gameId } });
+    await call('GET /api/admin/games/{id}/live/health', { apiKey: key, params: { id: gameId } });
     const captions = { kind: 'games', id: gameId };
     for (const vtt of ['WEBVTT\n\n00:00:00.000 --> 00:00:01.000\nFace-off\n', 'not WebVTT']) {
       await call('POST /api/admin/captions/{kind}/{id}/{lang}', {

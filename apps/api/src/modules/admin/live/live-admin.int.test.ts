@@ -19,6 +19,8 @@ async function someGameId(): Promise<number> {
 
 const getLive = (id: number, key = app.admin.apiKey) =>
   app.t.get(`/api/admin/games/${id}/live`, { api_key: key });
+const getHealth = (id: number, key = app.admin.apiKey) =>
+  app.t.get(`/api/admin/games/${id}/live/health`, { api_key: key });
 const rotate = (id: number, key = app.admin.apiKey) =>
   app.t.inject({
     method: 'POST',
@@ -29,9 +31,16 @@ const rotate = (id: number, key = app.admin.apiKey) =>
 describe('a game’s live ingest', () => {
   it('is the channel admin’s only: viewers 403, another channel’s admin 404', async () => {
     const id = await someGameId();
-    await expectAdminOnly(app.t, [(key) => getLive(id, key), (key) => rotate(id, key)]);
+    await expectAdminOnly(app.t, [
+      (key) => getLive(id, key),
+      (key) => getHealth(id, key),
+      (key) => rotate(id, key),
+    ]);
     const other = await otherChannelAdmin(app.t);
     expect((await getLive(id, other.apiKey)).statusCode).toBe(404);
+    expect((await getHealth(id, other.apiKey)).statusCode).toBe(404);
+    expect((await getHealth(999_999)).statusCode).toBe(404);
+    expect((await getHealth(0)).statusCode).toBe(400);
     expect((await rotate(id, other.apiKey)).statusCode).toBe(404);
     expect((await getLive(999_999)).statusCode).toBe(404);
     expect((await getLive(0)).statusCode).toBe(400);

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import {
+  AdminLiveHealthSchema,
   AdminLiveIngestSchema,
   AdminLiveKeyBodySchema,
   IdParamsSchema,
@@ -27,6 +28,20 @@ export function liveAdminRoutes(scope: FastifyInstance, live: LiveAdminService) 
       },
     },
     (req) => live.get(req.admin.channelId, req.params.id),
+  );
+  r.get(
+    '/api/admin/games/:id/live/health',
+    {
+      schema: {
+        tags,
+        description:
+          'What the encoder sends while live, measured from the RTMP stream (resolution, frame rate, keyframe interval, bitrates, audio, dropped and late frames), what it claims, the last disconnect, and warnings where the input does not fit the live ladder with the OBS setting to use.',
+        params: IdParamsSchema,
+        querystring: KeyedQuerySchema,
+        response: { 200: AdminLiveHealthSchema, ...withMissing },
+      },
+    },
+    (req) => live.health(req.admin.channelId, req.params.id),
   );
   r.post(
     '/api/admin/games/:id/live/key',

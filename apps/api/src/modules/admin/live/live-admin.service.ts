@@ -1,10 +1,16 @@
-import { LiveDropReasonSchema, type AdminLiveIngest } from '@rudy/contracts';
+import {
+  LiveDropReasonSchema,
+  LiveStreamMeasureSchema,
+  type AdminLiveHealth,
+  type AdminLiveIngest,
+} from '@rudy/contracts';
 import type { DB } from '../../../db/database.js';
 import { notFound } from '../../../lib/http-error.js';
 import type { IngestSettings } from '../../media/ingest/ingest-settings.js';
 import { createStreamKeyService } from '../../media/ingest/stream-key-service.js';
 import type { AdminCaller } from '../admin-access.js';
 import type { AdminChanges } from '../admin-changes.js';
+import { streamAdvice } from './stream-advice.js';
 
 /** The last drop the ingest recorded, when its reason is one the console knows. */
 function dropOf(
@@ -41,13 +47,15 @@ export function createLiveAdminService(deps: {
     if (!game) throw notFound('Game not found');
   }
 
+  type Row = Awaited<ReturnType<typeof keys.state>>;
+  const isOnline = (row: Row) =>
+    row?.online_since != null &&
+    row.seen_at != null &&
+    deps.now().getTime() - new Date(row.seen_at).getTime() < ONLINE_WITHIN_MS;
+
   async function state(channelId: number, eventId: number, streamKey: string | null) {
     const row = await keys.state(channelId, eventId);
-    const now = deps.now().getTime();
-    const online =
-      row?.online_since != null &&
-      row.seen_at != null &&
-      now - new Date(row.seen_at).getTime() < ONLINE_WITHIN_MS;
+    const online = isOnline(row);
     const result: AdminLiveIngest = {
       event_id: eventId,
       enabled: deps.settings !== null,
@@ -67,6 +75,32 @@ export function createLiveAdminService(deps: {
     async get(channelId: number, eventId: number): Promise<AdminLiveIngest> {
       await requireGame(deps.db, channelId, eventId);
       return state(channelId, eventId, null);
+    },
+
+    /**
+     * What the encoder sends, as the ingest last measured it, and where it does not fit the
+     * ladder (with the OBS setting to change); nothing measured while off air.
+     */
+    async health(channelId: number, eventId: number): Promise<AdminLiveHealth> {
+      await requireGame(deps.db, channelId, eventId);
+      const row = await keys.state(channelId, eventId);
+      const online = isOnline(row);
+      // Written by a worker of this build or an older one: only what still parses is shown.
+      const parsed = LiveStreamMeasureSchema.safeParse(row?.stream_health);
+      const measure = online && parsed.success ? parsed.data : null;
+      return {
+        event_id: eventId,
+        online,
+        measured_at: measure && row?.seen_at ? new Date(row.seen_at).toISOString() : null,
+        window_s: measure?.window_s ?? null,
+        video: measure?.video ?? null,
+        audio: measure?.audio ?? null,
+        claimed: measure?.claimed ?? null,
+        dropped_frames: measure?.dropped_frames ?? null,
+        late_frames: measure?.late_frames ?? null,
+        last_drop: dropOf(row),
+        warnings: measure ? streamAdvice(measure) : [],
+      };
     },
 
     /** A new key for the game; the previous one stops working at once (and its publisher is cut). */

@@ -1,4 +1,4 @@
-import type { LiveDropReason } from '@rudy/contracts';
+import type { LiveDropReason, LiveStreamMeasure } from '@rudy/contracts';
 import type { DB } from '../../../db/database.js';
 
 /** SQL of the ingest: stream keys and the stream state the worker reports. */
@@ -18,15 +18,15 @@ export function createLiveIngestRepository(db: DB) {
     async online(eventId: number, since: Date) {
       await db
         .updateTable('live_ingest')
-        .set({ online_since: since, seen_at: since, bitrate_kbps: null })
+        .set({ online_since: since, seen_at: since, bitrate_kbps: null, stream_health: null })
         .where('event_id', '=', eventId)
         .execute();
     },
 
-    async seen(eventId: number, at: Date, bitrateKbps: number | null) {
+    async seen(eventId: number, at: Date, bitrateKbps: number | null, health: LiveStreamMeasure) {
       await db
         .updateTable('live_ingest')
-        .set({ seen_at: at, bitrate_kbps: bitrateKbps })
+        .set({ seen_at: at, bitrate_kbps: bitrateKbps, stream_health: JSON.stringify(health) })
         .where('event_id', '=', eventId)
         .execute();
     },
@@ -34,7 +34,7 @@ export function createLiveIngestRepository(db: DB) {
     async offline(eventId: number, at: Date) {
       await db
         .updateTable('live_ingest')
-        .set({ online_since: null, bitrate_kbps: null, seen_at: at })
+        .set({ online_since: null, bitrate_kbps: null, seen_at: at, stream_health: null })
         .where('event_id', '=', eventId)
         .execute();
     },
@@ -59,6 +59,7 @@ export function createLiveIngestRepository(db: DB) {
           'seen_at',
           'last_drop_reason',
           'last_drop_at',
+          'stream_health',
         ])
         .where('channel_id', '=', channelId)
         .where('event_id', '=', eventId)

@@ -153,7 +153,7 @@ export function createLiveIngest(deps: LiveIngestDeps) {
         session?.stop('key_rotated');
         return;
       }
-      await keys.seen(eventId, deps.now(), kbps);
+      await keys.seen(eventId, deps.now(), kbps, session.health());
       await deps.repo.renewLeases(owner, [claim.id], leaseUntil());
     };
     session = createPublishSession({

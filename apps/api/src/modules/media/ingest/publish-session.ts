@@ -1,4 +1,4 @@
-import type { LiveDropReason } from '@rudy/contracts';
+import type { LiveDropReason, LiveStreamMeasure } from '@rudy/contracts';
 import {
   FFMPEG_STALL_MS,
   startLiveIngestEncoder,
@@ -6,6 +6,7 @@ import {
   type Rendition,
 } from '@rudy/media';
 import { createBitrateMeter } from './bitrate-meter.js';
+import { createStreamHealth } from './stream-health.js';
 import { decodeAmf0, type AmfObject } from './rtmp/amf0.js';
 import { MSG, type RtmpMessage } from './rtmp/chunk-stream.js';
 import { flvHeader, flvTag } from './rtmp/flv.js';
@@ -48,12 +49,17 @@ export function createPublishSession(o: {
   ladder?: readonly Rendition[];
   segmentSeconds?: number;
   hooks: SessionHooks;
-}): Publication & { kbps(): number | null; stop(reason: LiveDropReason): void } {
+}): Publication & {
+  kbps(): number | null;
+  health(): LiveStreamMeasure;
+  stop(reason: LiveDropReason): void;
+} {
   let meta: AmfObject | undefined;
   let encoder: FfmpegProcess | null = null;
   let starting: Promise<void> | null = null;
   let ending: Promise<void> | null = null;
   const meter = createBitrateMeter();
+  const health = createStreamHealth();
   const held: RtmpMessage[] = [];
   let holding = false;
 
@@ -64,6 +70,7 @@ export function createPublishSession(o: {
   }
   function goOn() {
     holding = false;
+    health.rebase();
     o.link.resume();
   }
 
@@ -122,7 +129,10 @@ export function createPublishSession(o: {
 
   return {
     write(m) {
-      if (m.type === MSG.video || m.type === MSG.audio) meter.add(m.timestamp, m.payload.length);
+      if (m.type === MSG.video || m.type === MSG.audio) {
+        meter.add(m.timestamp, m.payload.length);
+        health.add(m);
+      }
       if (m.type === MSG.dataAmf0 && !encoder) {
         const values = (() => {
           try {
@@ -133,6 +143,7 @@ export function createPublishSession(o: {
         })();
         if (values[0] === 'onMetaData' && typeof values[1] === 'object' && values[1] !== null) {
           meta = values[1] as AmfObject;
+          health.metadata(meta);
         }
       }
       if (encoder) {
@@ -154,6 +165,7 @@ export function createPublishSession(o: {
       );
     },
     kbps: () => meter.kbps(),
+    health: () => health.measure(),
     stop: (reason) => o.link.cut(reason),
   };
 }

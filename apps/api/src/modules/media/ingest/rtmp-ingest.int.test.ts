@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MEDIA_KIND, type AdminLiveIngest } from '@rudy/contracts';
+import { MEDIA_KIND, type AdminLiveHealth, type AdminLiveIngest } from '@rudy/contracts';
 import { createLocalStorage, locateFfmpeg, parseMediaPlaylist, type Rendition } from '@rudy/media';
 import { adminTestApp } from '../../../test/admin-test-kit.js';
 import { findEvent } from '../../../test/media-fixtures.js';
@@ -82,15 +82,24 @@ const liveState = async (id = eventId) =>
     await app.t.get(`/api/admin/games/${id}/live`, { api_key: app.admin.apiKey })
   ).json<AdminLiveIngest>();
 
-/** ffmpeg as an operator's encoder: test picture and tone at real time, for `seconds`. */
-function publish(key: string, seconds: number, to = port) {
+const liveHealth = async (id = eventId) =>
+  (
+    await app.t.get(`/api/admin/games/${id}/live/health`, { api_key: app.admin.apiKey })
+  ).json<AdminLiveHealth>();
+
+/**
+ * ffmpeg as an operator's encoder: test picture and tone at real time, for `seconds`, a keyframe
+ * every `gop` frames (15 a second).
+ */
+function publish(key: string, seconds: number, to = port, gop = 15) {
   const child = spawn(
     locateFfmpeg().path,
     [
       ...['-hide_banner', '-loglevel', 'error', '-re'],
       ...['-f', 'lavfi', '-i', 'testsrc2=size=320x180:rate=15'],
       ...['-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=44100'],
-      ...['-t', String(seconds), '-c:v', 'libx264', '-preset', 'ultrafast', '-g', '15'],
+      ...['-t', String(seconds), '-c:v', 'libx264', '-preset', 'ultrafast', '-g', String(gop)],
+      ...(gop > 15 ? ['-keyint_min', String(gop), '-sc_threshold', '0'] : []),
       ...['-c:a', 'aac', '-b:a', '64k', '-f', 'flv', `rtmp://127.0.0.1:${to}/live/${key}`],
     ],
     { stdio: ['ignore', 'ignore', 'pipe'] },
@@ -192,6 +201,60 @@ describe('RTMP ingest', () => {
     expect(await again.exited).not.toBe(0);
     expect((await liveState()).online).toBe(false);
   }, 40_000);
+});
+
+describe('RTMP ingest: stream health', () => {
+  it('measures what the encoder sends and warns of keyframes 10 s apart, with the OBS setting', async () => {
+    // A past game no other test here publishes to (theirs: the newest ones and the oldest).
+    const game = await app.t.database.db
+      .selectFrom('events')
+      .select('id')
+      .where('channel_id', '=', app.t.demoChannelId)
+      .where('event_utc_ts', '<', new Date())
+      .orderBy('id', 'asc')
+      .offset(1)
+      .executeTakeFirstOrThrow();
+    const id = game.id;
+    expect(await liveHealth(id)).toMatchObject({ online: false, video: null, warnings: [] });
+    const { stream_key: key } = await rotate(id);
+    // A keyframe every 150 frames at 15 frames a second: every 10 s.
+    const run = publish(key ?? '', 40, port, 150);
+    const health = await until(
+      'the second keyframe measured',
+      async () => {
+        const h = await liveHealth(id);
+        return h.video?.keyframe_interval_s != null && h;
+      },
+      40_000,
+    );
+    expect(health.online).toBe(true);
+    expect(health.measured_at).not.toBeNull();
+    expect(health.video).toMatchObject({ codec: 'h264', width: 320, height: 180 });
+    expect(health.video?.keyframe_interval_s).toBeCloseTo(10, 0);
+    expect(health.video?.frame_rate).toBeCloseTo(15, 0);
+    expect(health.video?.bitrate_kbps).toBeGreaterThan(0);
+    expect(health.audio).toMatchObject({ codec: 'aac', sample_rate: 44_100, channels: 1 });
+    expect(health.audio?.bitrate_kbps).toBeGreaterThan(30);
+    // What ffmpeg says of itself in onMetaData.
+    expect(health.claimed).toMatchObject({ width: 320, height: 180, frame_rate: 15 });
+    expect(health.claimed?.encoder).toMatch(/^Lavf/);
+    expect(health.dropped_frames).toBe(0);
+    const advice = Object.fromEntries(health.warnings.map((w) => [w.code, w]));
+    expect(advice.keyframes_far_apart).toEqual({
+      code: 'keyframes_far_apart',
+      measured: health.video?.keyframe_interval_s,
+      obs: { setting: 'keyframe_interval', value: '2' },
+    });
+    // 180 lines for a 720p ladder.
+    expect(advice.resolution_low).toMatchObject({ measured: 180, obs: { value: '1280x720' } });
+
+    // Cut off: off air, nothing measured, and the drop with its reason.
+    run.child.kill('SIGKILL');
+    await until('the stream to end', () => Promise.resolve(ingest.publishing().length === 0));
+    const after = await liveHealth(id);
+    expect(after).toMatchObject({ online: false, video: null, audio: null, warnings: [] });
+    expect(after.last_drop).toMatchObject({ reason: 'connection_lost' });
+  }, 60_000);
 });
 
 describe('RTMP ingest on a busy machine', () => {
