@@ -10,6 +10,7 @@ import { apiErrorText } from '../../../../lib/form-messages';
 import { useT } from '../../../../lib/i18n';
 import { liveIngestQueryOptions, rotateStreamKey, useLiveIngest } from '../api/live-ingest';
 import styles from './live-panel.module.css';
+import { StreamHealth } from './stream-health';
 
 /** A value the operator copies into the encoder, with its copy button. */
 function CopyRow(props: { label: string; value: string; shown: string; extra?: React.ReactNode }) {
@@ -81,7 +82,8 @@ function LiveLine({ live, time }: { live: AdminLiveIngest; time: (iso: string) =
 }
 
 /**
- * A game's live stream in the console: on air or not with its bitrate, the server and stream key
+ * A game's live stream in the console: on air or not with its bitrate and, while on air, the
+ * stream's health (stream-health.tsx), the server and stream key
  * for OBS, and a new key on demand. The key comes only with the answer that made it (the server
  * keeps its hash), so it is held here, masked until revealed, for as long as the panel is open.
  */
@@ -122,6 +124,7 @@ export function LivePanel({ gameId }: { gameId: number }) {
       ) : (
         <>
           <LiveStatus live={data} />
+          <StreamHealth gameId={gameId} online={data.online} />
           <p className={styles.muted}>{t('admin-live:intro')}</p>
           <CopyRow label={t('admin-live:server')} value={data.ingest_url} shown={data.ingest_url} />
           {key ? (
