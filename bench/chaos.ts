@@ -370,13 +370,17 @@ async function main() {
   const recording = recordingWatch(playlist);
   stops.push(recording.stop);
 
-  // Item 6: every demo replay playing after the fresh start (the workers' launch).
+  // Item 6: every demo replay playing after the fresh start (the workers' launch): every demo
+  // game queued has its ready VOD (a job that failed for good leaves its game without one: not
+  // ready, however settled the queue looks).
   let replaysReadyAt: number | undefined;
   const replayWatch = setInterval(() => {
     void q<{ open: string; done: string }>(
-      `select count(*) filter (where state < 'completed') as open,
-              count(*) filter (where state = 'completed') as done
-       from pgboss.job where name = 'media.demo-game'`,
+      `select count(distinct j.data->>'eventId') filter (where not exists (
+                select 1 from event_media m where m.event_id = (j.data->>'eventId')::int
+                and m.kind = 3 and m.status = 'ready')) as open,
+              count(*) filter (where j.state = 'completed') as done
+       from pgboss.job j where j.name = 'media.demo-game'`,
     )
       .then(([r]) => {
         if (!replaysReadyAt && r && Number(r.done) > 0 && Number(r.open) === 0) {

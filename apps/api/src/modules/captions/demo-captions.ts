@@ -43,6 +43,9 @@ export function demoCaptionsVtt(picture: Picture, gameSeconds: number, lang: Cap
     cues.push([goal.atSeconds, Math.min(goal.atSeconds + 3, gameSeconds), fill(text.goal, team)]);
   }
   if (gameSeconds > 8) cues.push([gameSeconds - 3, gameSeconds, text.end]);
+  // WebVTT wants cues in order of their start: a goal in the last seconds starts after the end
+  // card's cue (the parser refused the file, and the demo game's replay job failed for good).
+  cues.sort((a, b) => a[0] - b[0]);
   const body = cues.map(([from, to, line]) => `${stamp(from)} --> ${stamp(to)}\n${line}`);
   return `WEBVTT\n\n${body.join('\n\n')}\n`;
 }
