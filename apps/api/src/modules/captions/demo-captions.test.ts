@@ -3,8 +3,8 @@ import { demoCaptionsVtt } from './demo-captions.js';
 import { checkWebVtt } from './webvtt.js';
 
 const picture = (goals: { atSeconds: number; team: 'home' | 'away' }[]) => ({
-  home: { code: 'HAW' },
-  away: { code: 'OWL' },
+  home: { code: 'HAW', color: '#1d4f91' },
+  away: { code: 'OWL', color: '#b83280' },
   goals,
 });
 
