@@ -11,6 +11,7 @@ export {
   type RunOptions,
 } from './runner.js';
 export type { FfmpegProgress } from './progress.js';
+export { capThreads, ffmpegThreadCap, withFfmpegThreads } from './thread-cap.js';
 export { probe, parseProbe, type ProbeResult } from './probe.js';
 export { buildArgs, type MediaTask } from './args/task.js';
 export {

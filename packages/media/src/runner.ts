@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import type { Writable } from 'node:stream';
 import { locateFfmpeg } from './locate.js';
 import { createProgressParser, type FfmpegProgress } from './progress.js';
+import { capThreads, ffmpegThreadCap } from './thread-cap.js';
 
 const STDERR_TAIL_BYTES = 8_192;
 
@@ -135,6 +136,7 @@ function assertArgs(args: readonly string[]): void {
 export function spawnFfmpeg(args: readonly string[], opts: RunOptions = {}): FfmpegProcess {
   assertArgs(args);
   const binary = opts.ffmpegPath ?? locateFfmpeg().path;
+  const threads = ffmpegThreadCap();
   const full = [
     '-hide_banner',
     '-nostdin',
@@ -143,7 +145,7 @@ export function spawnFfmpeg(args: readonly string[], opts: RunOptions = {}): Ffm
     '-progress',
     'pipe:1',
     '-nostats',
-    ...args,
+    ...(threads ? capThreads(args, threads) : args),
   ];
   const started = Date.now();
   const [file, argv] = command(binary, full);

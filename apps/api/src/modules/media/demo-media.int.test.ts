@@ -150,6 +150,7 @@ describe('a demo game', () => {
     const [game] = await repo.finishedWithoutVod([channelId], new Date());
     await seedDemoLibrary(database.db, channelId, new Date());
     const before = new Set(spans().map(([start]) => start));
+    const callsBefore = calls().length;
     const log = { error: () => undefined };
     await Promise.all([
       generateDemoGame(
@@ -171,6 +172,19 @@ describe('a demo game', () => {
     expect(ran.length).toBeGreaterThanOrEqual(8);
     for (let i = 1; i < ran.length; i += 1) {
       expect(ran[i]![0]).toBeGreaterThanOrEqual(ran[i - 1]![1]);
+    }
+    // And each on one thread: its filters, every input's decoder and its output's encoders (the
+    // stills, sponsor spots and library video took every core with ffmpeg's defaults).
+    const laneCalls = calls().slice(callsBefore);
+    expect(laneCalls.length).toBe(ran.length);
+    for (const args of laneCalls) {
+      const value = (option: string) => args[args.indexOf(option) + 1];
+      expect(value('-filter_threads'), args.join(' ')).toBe('1');
+      expect(value('-filter_complex_threads'), args.join(' ')).toBe('1');
+      args.forEach((arg, i) => {
+        if (arg === '-i') expect(args.slice(i - 2, i), args.join(' ')).toEqual(['-threads', '1']);
+      });
+      expect(args.slice(-3, -1), args.join(' ')).toEqual(['-threads', '1']);
     }
   }, 180_000);
 });
