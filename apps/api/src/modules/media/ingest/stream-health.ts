@@ -43,6 +43,7 @@ export function createStreamHealth(now: () => number = Date.now) {
   let lastFrameTs: number | undefined;
   let dropped = 0;
   let late = 0;
+  let expectedMs: number | undefined;
   /** The smallest (arrival − timestamp) seen: the stream's pace when nothing was behind. */
   let pace: number | undefined;
 
@@ -84,7 +85,9 @@ export function createStreamHealth(now: () => number = Date.now) {
         videoCodec = tag.codec;
         if (tag.sps) size = spsPictureSize(tag.sps) ?? size;
         if (!tag.frame) return;
-        const expected = frameMs();
+        // The median frame duration, sorted afresh every 30 frames (not at every frame).
+        if (expectedMs === undefined || video.length % 30 === 0) expectedMs = frameMs();
+        const expected = expectedMs;
         if (lastFrameTs !== undefined && expected && m.timestamp - lastFrameTs > expected * 1.5) {
           dropped += Math.round((m.timestamp - lastFrameTs) / expected) - 1;
         }
