@@ -110,7 +110,9 @@ export type LiveHealthWarning = z.infer<typeof LiveHealthWarningSchema>;
 export const LiveHealthAdviceSchema = z.object({
   code: LiveHealthWarningSchema,
   /** What was measured (seconds, kb/s, pixels of height, frames per second, frames). */
-  measured: z.union([z.number(), z.string()]).nullable(),
+  measured: z.number().nullable(),
+  /** The codec received, for the codec warnings (h264, hevc, aac, opus, …). */
+  codec: z.string().nullable(),
   /** OBS's setting: where it is (a key the console words) and the value to use. */
   obs: z.object({
     setting: z.enum([

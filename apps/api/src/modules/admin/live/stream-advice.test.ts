@@ -31,6 +31,7 @@ describe('streamAdvice', () => {
       {
         code: 'keyframes_far_apart',
         measured: 8.33,
+        codec: null,
         obs: { setting: 'keyframe_interval', value: '2' },
       },
     ]);
@@ -42,9 +43,15 @@ describe('streamAdvice', () => {
       {
         code: 'resolution_low',
         measured: 480,
+        codec: null,
         obs: { setting: 'output_resolution', value: '1280x720' },
       },
-      { code: 'bitrate_low', measured: 1_200, obs: { setting: 'bitrate', value: '3000' } },
+      {
+        code: 'bitrate_low',
+        measured: 1_200,
+        codec: null,
+        obs: { setting: 'bitrate', value: '3000' },
+      },
     ]);
   });
 

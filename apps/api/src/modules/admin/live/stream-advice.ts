@@ -27,10 +27,16 @@ export function streamAdvice(
   if (!video || !top) return advice;
   const add = (
     code: LiveHealthAdvice['code'],
-    measured: LiveHealthAdvice['measured'],
+    measured: number | string | null,
     setting: LiveHealthAdvice['obs']['setting'],
     value: string,
-  ) => advice.push({ code, measured, obs: { setting, value } });
+  ) =>
+    advice.push({
+      code,
+      measured: typeof measured === 'number' ? measured : null,
+      codec: typeof measured === 'string' ? measured : null,
+      obs: { setting, value },
+    });
 
   if (video.codec !== 'h264') add('video_codec', video.codec, 'video_encoder', 'x264');
   if (video.keyframe_interval_s !== null && video.keyframe_interval_s > KEYFRAME_LIMIT_S) {

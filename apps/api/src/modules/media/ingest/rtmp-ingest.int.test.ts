@@ -243,6 +243,7 @@ describe('RTMP ingest: stream health', () => {
     expect(advice.keyframes_far_apart).toEqual({
       code: 'keyframes_far_apart',
       measured: health.video?.keyframe_interval_s,
+      codec: null,
       obs: { setting: 'keyframe_interval', value: '2' },
     });
     // 180 lines for a 720p ladder.

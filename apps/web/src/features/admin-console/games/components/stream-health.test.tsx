@@ -40,11 +40,13 @@ const measured: AdminLiveHealth = {
     {
       code: 'keyframes_far_apart',
       measured: 10,
+      codec: null,
       obs: { setting: 'keyframe_interval', value: '2' },
     },
     {
       code: 'resolution_low',
       measured: 180,
+      codec: null,
       obs: { setting: 'output_resolution', value: '1280x720' },
     },
   ],

@@ -115,12 +115,11 @@ export function StreamHealthView({ health }: { health: AdminLiveHealth }) {
             <li key={w.code} className={styles.warning}>
               <strong>
                 {t(`admin-live:health.warning.${w.code}`, {
-                  measured:
-                    typeof w.measured === 'number'
-                      ? n(w.measured, 1)
-                      : w.measured === null
-                        ? ''
-                        : codecName(w.measured),
+                  measured: w.codec
+                    ? codecName(w.codec)
+                    : w.measured === null
+                      ? ''
+                      : n(w.measured, 1),
                 })}
               </strong>{' '}
               {t(`admin-live:health.obs.${w.obs.setting}`, { value: w.obs.value })}
