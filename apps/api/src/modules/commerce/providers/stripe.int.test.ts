@@ -121,6 +121,13 @@ describe('the Stripe adapter', () => {
       .select((eb) => eb.fn.countAll<string>().as('n'))
       .executeTakeFirstOrThrow();
     expect(Number(grants.n)).toBe(1);
+    // One receipt owed, whatever number of deliveries and returns.
+    const mails = await db
+      .selectFrom('purchase_mails')
+      .select('kind')
+      .where('order_id', '=', res.order.id)
+      .execute();
+    expect(mails).toEqual([{ kind: 'receipt' }]);
   });
 
   it('grants in the webhook request: no worker pass, the buyer never coming back', async () => {
