@@ -883,11 +883,7 @@ export interface FanAlertsTable {
 }
 
 export type PurchaseMailKind =
-  | 'receipt'
-  | 'trial_reminder'
-  | 'payment_failed'
-  | 'cancellation'
-  | 'refund';
+  'receipt' | 'trial_reminder' | 'payment_failed' | 'cancellation' | 'refund';
 
 /** 0048: a mail owed to a paying viewer, sent once by the purchase-mail job. */
 export interface PurchaseMailsTable {

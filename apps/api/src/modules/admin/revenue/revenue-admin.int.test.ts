@@ -83,7 +83,9 @@ async function ordersTable(channelId: number) {
     select coalesce(sum(i.fee_cents), 0)::int as fees from order_items i
     join orders o on o.id = i.order_id
     where o.channel_id = ${channelId} and o.status in ('paid', 'refunded')`.execute(t.database.db);
-  return { ...rows[0], fees: fees.rows[0]?.fees ?? 0 };
+  const [row] = rows;
+  if (!row) throw new Error('no sums');
+  return { ...row, fees: fees.rows[0]?.fees ?? 0 };
 }
 
 describe('revenue', () => {

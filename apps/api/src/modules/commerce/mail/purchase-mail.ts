@@ -24,7 +24,9 @@ const day = (locale: Locale, d: Date, timeZone: string) =>
   new Intl.DateTimeFormat(INTL[locale], { dateStyle: 'long', timeZone }).format(d);
 
 const cardText = (brand: string | null, last4: string | null) =>
-  last4 ? `${brand ? brand[0]?.toUpperCase() + brand.slice(1) : ''} •••• ${last4}`.trim() : null;
+  last4
+    ? `${brand ? `${brand.charAt(0).toUpperCase()}${brand.slice(1)}` : ''} •••• ${last4}`.trim()
+    : null;
 
 export interface PurchaseMailInput {
   kind: PurchaseMailKind;
