@@ -23,7 +23,7 @@ let k: ReturnType<typeof kit>;
 let admin: Admin;
 const today = new Date().toISOString().slice(0, 10);
 const DAY = 86_400_000;
-const range = { from: '2020-01-01', to: '2030-12-31' };
+const range = { from: '2025-12-01', to: '2028-06-01' };
 
 beforeAll(async () => {
   const app = await commerceApp();
@@ -64,6 +64,8 @@ beforeAll(async () => {
   // And the plan renews once.
   await k.advance(30 * DAY);
   await k.advance(2_000);
+  // Keys expire after 30 days of the test's clock.
+  admin = { ...admin, apiKey: await k.freshKey(admin.userId) };
 }, SETUP_TIMEOUT_MS);
 afterAll(() => t?.close());
 
