@@ -78,6 +78,7 @@ export const NAMESPACES = [
   'admin-people',
   'admin-live',
   'admin-commerce',
+  'admin-revenue',
   'admin-media',
   'auth',
   'channel',
