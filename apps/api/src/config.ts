@@ -198,6 +198,11 @@ export const ConfigSchema = z.object({
    * recurring pass this often. 0: none are sent.
    */
   FAN_ALERTS_INTERVAL_MS: z.coerce.number().int().min(0).default(10_000),
+  /**
+   * Receipts, trial reminders, failed renewals, cancellations and refunds (issue 33): the worker
+   * sends the mails owed in a recurring pass this often. 0: none are sent.
+   */
+  PURCHASE_MAIL_INTERVAL_MS: z.coerce.number().int().min(0).default(5_000),
   /** Orders still 'created' after this long are checked with the payment provider. */
   COMMERCE_RECONCILE_AFTER_S: z.coerce.number().int().min(0).default(60),
   /**

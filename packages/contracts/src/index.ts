@@ -24,6 +24,7 @@ export * from './analytics.js';
 export * from './storable-text.js';
 export * from './admin-console.js';
 export * from './admin-commerce.js';
+export * from './admin-revenue.js';
 export * from './admin-media.js';
 export * from './captions.js';
 export * from './admin-branding-pages.js';

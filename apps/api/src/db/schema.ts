@@ -389,6 +389,8 @@ export interface OrderItemsTable {
   product_type: ProductType;
   product_id: number;
   amount_cents: number;
+  /** 0048: the service fee inside amount_cents. */
+  fee_cents: Generated<number>;
 }
 
 export interface PromoCodesTable {
@@ -882,7 +884,25 @@ export interface FanAlertsTable {
   sent_at: Date | null;
 }
 
+export type PurchaseMailKind =
+  'receipt' | 'trial_reminder' | 'payment_failed' | 'cancellation' | 'refund';
+
+/** 0048: a mail owed to a paying viewer, sent once by the purchase-mail job. */
+export interface PurchaseMailsTable {
+  id: Generated<string>;
+  channel_id: number;
+  user_id: number;
+  kind: PurchaseMailKind;
+  dedupe_key: string;
+  order_id: number | null;
+  user_subscription_id: number | null;
+  status: Generated<'pending' | 'sent' | 'skipped'>;
+  created_at: Generated<Date>;
+  sent_at: Date | null;
+}
+
 export interface Database {
+  purchase_mails: PurchaseMailsTable;
   captions: CaptionsTable;
   notification_settings: NotificationSettingsTable;
   fan_alert_games: FanAlertGamesTable;

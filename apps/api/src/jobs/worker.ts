@@ -9,6 +9,10 @@ import {
 } from '../modules/analytics/analytics-housekeeping.js';
 import { CLIP_QUEUE_OPTIONS, registerClipJobs } from '../modules/clips/clips.jobs.js';
 import { COMMERCE_QUEUE_OPTIONS, registerCommerceJobs } from '../modules/commerce/commerce.jobs.js';
+import {
+  PURCHASE_MAIL_QUEUE_OPTIONS,
+  registerPurchaseMailJobs,
+} from '../modules/commerce/mail/purchase-mails.jobs.js';
 import { FAN_ALERTS_QUEUE_OPTIONS, registerFanAlertJobs } from '../modules/fans/fan-alerts.jobs.js';
 import { MEDIA_QUEUE_OPTIONS, registerMediaJobs } from '../modules/media/media.jobs.js';
 import { PREROLL_QUEUE_OPTIONS, registerPrerollJobs } from '../modules/prerolls/prerolls.jobs.js';
@@ -41,6 +45,7 @@ const QUEUE_OPTIONS: Record<string, Omit<PgBoss.Queue, 'name'>> = {
   ...PREROLL_QUEUE_OPTIONS,
   ...ANALYTICS_QUEUE_OPTIONS,
   ...FAN_ALERTS_QUEUE_OPTIONS,
+  ...PURCHASE_MAIL_QUEUE_OPTIONS,
 };
 
 /**
@@ -89,6 +94,7 @@ export async function startWorker(o: WorkerOptions) {
   await registerPrerollJobs(boss, { db: database.db, runner, now });
   await registerAnalyticsJobs(boss, { config, db: database.db, runner, now });
   await registerFanAlertJobs(boss, { config, db: database.db, runner, now });
+  await registerPurchaseMailJobs(boss, { config, db: database.db, runner, now });
   // Once every handler is in place: /api/ready counts this worker from its first beat.
   const heartbeat = await startWorkerHeartbeat(database.db, log);
 

@@ -932,6 +932,13 @@ describe('every operation answers as the document says', () => {
       params: { id: 999_999 },
       body: {},
     });
+    const range = { from: '2026-01-01', to: '2027-12-31' };
+    await call('GET /api/admin/revenue', { apiKey: key, query: { ...range, group: 'day' } });
+    await call('GET /api/admin/revenue', {
+      apiKey: key,
+      query: { from: '2026-02-01', to: '2026-01-01' },
+    });
+    await call('GET /api/admin/revenue.csv', { apiKey: key, query: range });
   });
 
   it('the console: media uploads and posters', async () => {

@@ -66,6 +66,9 @@ export async function startStripeStandIn() {
   const requests: StandInRequest[] = [];
   const intents = new Map<string, string>();
   const refunds = new Map<string, string>();
+  /** The account's balance transactions, as a test sets them (newest first, as Stripe lists). */
+  const balance: { type: string; amount: number; fee: number; created: number; source: string }[] =
+    [];
   let n = 0;
   const handlers: [
     string,
@@ -255,6 +258,25 @@ export async function startStripeStandIn() {
       },
     ],
     [
+      'GET',
+      /^\/v1\/balance_transactions$/,
+      (_m, p) => {
+        const gte = Number(p.get('created[gte]') ?? 0);
+        const lt = Number(p.get('created[lt]') ?? Infinity);
+        const data = balance
+          .filter((b) => b.created >= gte && b.created < lt)
+          .map((b, i) => ({
+            id: `txn_${i + 1}`,
+            object: 'balance_transaction',
+            currency: 'cad',
+            status: b.type === 'payout' ? 'pending' : 'available',
+            available_on: b.created + 2 * 86_400,
+            ...b,
+          }));
+        return [200, { object: 'list', data, has_more: false, url: '/v1/balance_transactions' }];
+      },
+    ],
+    [
       'POST',
       /^\/v1\/billing_portal\/sessions$/,
       () => [
@@ -300,6 +322,7 @@ export async function startStripeStandIn() {
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
+    balance,
     /** What Stripe will say about a payment from now on. */
     settle: (id: string, status: 'succeeded' | 'requires_payment_method') =>
       intents.set(id, status),

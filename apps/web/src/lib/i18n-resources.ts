@@ -40,6 +40,7 @@ export interface LazyResources {
   'admin-people': typeof import('../locales/en/admin-people.json');
   'admin-live': typeof import('../locales/en/admin-live.json');
   'admin-commerce': typeof import('../locales/en/admin-commerce.json');
+  'admin-revenue': typeof import('../locales/en/admin-revenue.json');
   'admin-media': typeof import('../locales/en/admin-media.json');
   'clip-tool': typeof import('../locales/en/clip-tool.json');
   clips: typeof import('../locales/en/clips.json');
@@ -55,6 +56,7 @@ export const LAZY_NAMESPACES = [
   'admin-people',
   'admin-live',
   'admin-commerce',
+  'admin-revenue',
   'admin-media',
   'clip-tool',
   'clips',
@@ -76,6 +78,7 @@ export const NAMESPACES = [
   'admin-people',
   'admin-live',
   'admin-commerce',
+  'admin-revenue',
   'admin-media',
   'auth',
   'channel',

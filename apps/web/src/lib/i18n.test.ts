@@ -7,6 +7,7 @@ import { ADMIN_SITE_TEXTS } from '../locales/admin-site';
 import { ADMIN_PEOPLE_TEXTS } from '../locales/admin-people';
 import { ADMIN_LIVE_TEXTS } from '../locales/admin-live';
 import { ADMIN_COMMERCE_TEXTS } from '../locales/admin-commerce';
+import { ADMIN_REVENUE_TEXTS } from '../locales/admin-revenue';
 import { ADMIN_MEDIA_TEXTS } from '../locales/admin-media';
 import { CLIP_TOOL_TEXTS } from '../locales/clip-tool';
 import { CLIPS_TEXTS } from '../locales/clips';
@@ -28,6 +29,7 @@ const LAZY_TEXTS = {
   'admin-people': ADMIN_PEOPLE_TEXTS,
   'admin-live': ADMIN_LIVE_TEXTS,
   'admin-commerce': ADMIN_COMMERCE_TEXTS,
+  'admin-revenue': ADMIN_REVENUE_TEXTS,
   'admin-media': ADMIN_MEDIA_TEXTS,
   'clip-tool': CLIP_TOOL_TEXTS,
   clips: CLIPS_TEXTS,

@@ -1,5 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.js';
+import { fallbackOrigin } from '../../config.js';
+import { createChannelParts } from '../channel/channel-parts.js';
+import { mailerFactory } from '../mail/mailer.js';
+import { createPurchaseMails, type PurchaseMails } from './mail/purchase-mails.jobs.js';
 import type { SiteOrigins } from '../channel/site-origin.js';
 import type { DB } from '../../db/database.js';
 import { checkoutRoutes } from './checkout/checkout.routes.js';
@@ -25,6 +29,8 @@ import { webhookRoutes } from './orders/webhook.routes.js';
 
 export interface CommerceHandle {
   jobs: CommerceJobs;
+  /** The purchase mails' pass (the worker runs it; tests call `mail.runOnce()`). */
+  mail: PurchaseMails;
   provider: PaymentProvider;
   /** Set when the sandbox runs (tests refund through it, as a back office would). */
   sandbox: SandboxProvider | undefined;
@@ -108,8 +114,16 @@ export async function registerCommerce(
     reconcileAfterMs: config.COMMERCE_RECONCILE_AFTER_S * 1000,
     log: app.log,
   });
+  const mail = createPurchaseMails({
+    db,
+    mailerFor: mailerFactory(config),
+    channel: createChannelParts(db, fallbackOrigin(config)).channel,
+    origins: deps.origins,
+    now,
+  });
   const handle: CommerceHandle = {
     jobs,
+    mail,
     provider,
     sandbox,
     fulfilment,

@@ -70,6 +70,8 @@ export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.cha
 export interface BrandedMail {
   hello: string;
   paragraphs: readonly string[];
+  /** A two-column table after the paragraphs (a receipt's lines); the last row is bold. */
+  rows?: readonly (readonly [string, string])[];
   action: { label: string; link: string };
   /** Small print under the button (plain text). */
   notes: readonly string[];
@@ -85,6 +87,14 @@ export function renderBranded(locale: Locale, brand: Branding, m: BrandedMail) {
   const footer = m.footer
     ? `<tr><td style="padding:0 28px 24px;font-size:12px;color:#8a93a3">${escapeHtml(m.footer.text)} <a href="${escapeHtml(m.footer.link)}" style="color:#5b6575">${escapeHtml(m.footer.label)}</a></td></tr>`
     : '';
+  const rows = m.rows?.length
+    ? `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="margin:0 0 20px;border-collapse:collapse">${m.rows
+        .map(
+          ([label, value], i, all) =>
+            `<tr style="${i === all.length - 1 ? 'font-weight:700;' : ''}border-top:1px solid #e3e7ee"><td style="padding:8px 0">${escapeHtml(label)}</td><td align="right" style="padding:8px 0;white-space:nowrap">${escapeHtml(value)}</td></tr>`,
+        )
+        .join('')}</table>`
+    : '';
   const html = `<!doctype html><html lang="${locale}"><body style="margin:0;background:#f4f6f9;font-family:system-ui,sans-serif;color:#1b2330">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:32px 12px">
 <table role="presentation" width="560" cellpadding="0" cellspacing="0" style="max-width:560px;background:#fff;border-radius:12px;overflow:hidden">
@@ -92,13 +102,14 @@ export function renderBranded(locale: Locale, brand: Branding, m: BrandedMail) {
 <tr><td style="padding:28px">
 <p style="margin:0 0 12px">${escapeHtml(m.hello)}</p>
 ${m.paragraphs.map(para).join('\n')}
-<p style="margin:8px 0 24px"><a href="${escapeHtml(m.action.link)}" style="display:inline-block;background:${brand.primaryColor};color:${brand.primaryText};padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600">${escapeHtml(m.action.label)}</a></p>
+${rows}<p style="margin:8px 0 24px"><a href="${escapeHtml(m.action.link)}" style="display:inline-block;background:${brand.primaryColor};color:${brand.primaryText};padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600">${escapeHtml(m.action.label)}</a></p>
 ${m.notes.map(note).join('\n')}
 <p style="margin:0;font-size:12px;color:#8a93a3;word-break:break-all">${escapeHtml(m.action.link)}</p>
 </td></tr>${footer}</table></td></tr></table></body></html>`;
   const text = [
     m.hello,
     ...m.paragraphs,
+    ...(m.rows?.length ? [m.rows.map(([label, value]) => `${label}: ${value}`).join('\n')] : []),
     `${m.action.label}: ${m.action.link}`,
     ...m.notes,
     ...(m.footer ? [`${m.footer.text} ${m.footer.label}: ${m.footer.link}`] : []),

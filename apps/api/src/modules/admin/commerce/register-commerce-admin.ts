@@ -8,6 +8,8 @@ import { createAdminChanges } from '../admin-changes.js';
 import { createViewerCaches, type ChannelCaches } from '../viewer-caches.js';
 import { createCommerceAdmin } from './commerce-admin.js';
 import { commerceAdminRoutes } from './commerce-admin.routes.js';
+import { createRevenueAdmin } from '../revenue/revenue-admin.service.js';
+import { revenueAdminRoutes } from '../revenue/revenue-admin.routes.js';
 
 /**
  * The console's commerce area in the admin scope. Its changes clear the viewers' caches the other
@@ -36,5 +38,13 @@ export async function registerCommerceAdmin(
     fulfilment: deps.commerce.fulfilment,
     now: deps.now,
   });
-  await deps.access.routes(app, (scope) => commerceAdminRoutes(scope, commerce));
+  const revenue = createRevenueAdmin({
+    db,
+    provider: deps.commerce.provider,
+    timeZone: async (channelId) => (await channel.settings(channelId)).time_zone,
+  });
+  await deps.access.routes(app, (scope) => {
+    commerceAdminRoutes(scope, commerce);
+    revenueAdminRoutes(scope, revenue);
+  });
 }

@@ -172,6 +172,7 @@ export function createOrderOpening(deps: {
         product_type: l.productType,
         product_id: l.productId,
         amount_cents: trial ? 0 : l.amountCents,
+        fee_cents: trial ? 0 : l.feeCents,
       })),
     );
   }

@@ -4,6 +4,7 @@ import { createProductsRepository } from '../products/products.repository.js';
 import { createPromoRepository } from '../promo/promo.repository.js';
 import type { PaymentProvider, ProviderEvent } from '../providers/provider.js';
 import { createUserSubscriptionsRepository } from './user-subscriptions.repository.js';
+import { createPurchaseMailsRepository } from '../mail/purchase-mails.repository.js';
 
 /** An order its buyer never completed (second step abandoned) fails after this long. */
 export const ABANDON_AFTER_MS = 24 * 3_600_000;
@@ -15,6 +16,7 @@ const reposOf = (db: DB) => ({
   subs: createUserSubscriptionsRepository(db),
   promo: createPromoRepository(db),
   products: createProductsRepository(db),
+  mails: createPurchaseMailsRepository(db),
 });
 type Repos = ReturnType<typeof reposOf>;
 
@@ -38,6 +40,15 @@ export function createFulfilment(deps: { db: DB; provider: PaymentProvider; now:
       updated_at: t,
     });
     if (!paid) return false;
+    // Owed in the transaction that marks it paid: once, and never lost to a crash after it.
+    if (paid.user_id !== null) {
+      await r.mails.owe({
+        channelId: paid.channel_id,
+        userId: paid.user_id,
+        kind: 'receipt',
+        orderId: paid.id,
+      });
+    }
     if (paid.user_subscription_id) {
       const chain = await r.subs.byId(paid.user_subscription_id);
       if (chain?.status === 'incomplete') {
@@ -75,6 +86,14 @@ export function createFulfilment(deps: { db: DB; provider: PaymentProvider; now:
       activity_status: 'canceled',
       updated_at: t,
     });
+    if (done?.user_id != null) {
+      await r.mails.owe({
+        channelId: done.channel_id,
+        userId: done.user_id,
+        kind: 'refund',
+        orderId: done.id,
+      });
+    }
     if (!done?.user_subscription_id) return null;
     const chain = await r.subs.end(done.user_subscription_id, 'canceled', t);
     await r.orders.closeChain(done.user_subscription_id, null, 'canceled', t);
@@ -126,10 +145,17 @@ export function createFulfilment(deps: { db: DB; provider: PaymentProvider; now:
           product_type: 'subscription',
           product_id: chain.subscription_id,
           amount_cents: e.amountCents,
+          fee_cents: Math.min(product.service_fee_cents, e.amountCents),
         },
       ],
     );
     if (!order) return;
+    await r.mails.owe({
+      channelId: chain.channel_id,
+      userId: chain.user_id,
+      kind: 'receipt',
+      orderId: order.id,
+    });
     // The new period's order carries access on; the previous ones are history now.
     await r.orders.closeChain(chain.id, order.id, 'expired', t);
     await r.subs.update(chain.id, {
@@ -147,7 +173,7 @@ export function createFulfilment(deps: { db: DB; provider: PaymentProvider; now:
     const t = now();
     await r.subs.update(chain.id, { status: 'past_due', updated_at: t });
     // Recorded so the buyer sees the failed charge among their transactions.
-    await r.orders.insertOnce(
+    const failed = await r.orders.insertOnce(
       {
         channel_id: chain.channel_id,
         user_id: chain.user_id,
@@ -173,9 +199,40 @@ export function createFulfilment(deps: { db: DB; provider: PaymentProvider; now:
           product_type: 'subscription',
           product_id: chain.subscription_id,
           amount_cents: product.base_price_cents + product.service_fee_cents,
+          fee_cents: product.service_fee_cents,
         },
       ],
     );
+    if (failed) {
+      await r.mails.owe({
+        channelId: chain.channel_id,
+        userId: chain.user_id,
+        kind: 'payment_failed',
+        orderId: failed.id,
+      });
+    }
+  }
+
+  /**
+   * Auto-renewal on or off, from the buyer's profile or the provider's portal. Turning it off
+   * owes the cancellation mail, once per period: the change is conditional, so a double click or a
+   * replayed webhook finds it done and owes nothing more.
+   */
+  async function setRenewal(r: Repos, chainId: number, renewal: 'active' | 'cancelled') {
+    const t = now();
+    const changed = await r.subs.setRenewal(chainId, renewal, t);
+    if (!changed) return;
+    await r.orders.setChainRenewal(chainId, renewal, t);
+    const end = changed.current_period_end ?? changed.trial_end;
+    if (renewal === 'cancelled' && end) {
+      await r.mails.owe({
+        channelId: changed.channel_id,
+        userId: changed.user_id,
+        kind: 'cancellation',
+        chainId,
+        at: new Date(end),
+      });
+    }
   }
 
   async function apply(r: Repos, e: ProviderEvent): Promise<string | null> {
@@ -201,9 +258,7 @@ export function createFulfilment(deps: { db: DB; provider: PaymentProvider; now:
       case 'subscription.updated': {
         const chain = await r.subs.byProviderRef(provider.name, e.subscriptionRef);
         if (!chain) return null;
-        const renewal = e.cancelAtPeriodEnd ? 'cancelled' : 'active';
-        await r.subs.update(chain.id, { renewal, updated_at: now() });
-        await r.orders.setChainRenewal(chain.id, renewal, now());
+        await setRenewal(r, chain.id, e.cancelAtPeriodEnd ? 'cancelled' : 'active');
         return null;
       }
       case 'subscription.ended': {
@@ -234,6 +289,9 @@ export function createFulfilment(deps: { db: DB; provider: PaymentProvider; now:
      * finds nothing left to do. Returns the subscription the caller must stop renewing, if any.
      */
     refundedIn: (trx: DB, ref: string) => markRefunded(reposOf(trx), ref),
+    /** The buyer turned auto-renewal off or on (after telling the provider). */
+    setRenewal: (chainId: number, renewal: 'active' | 'cancelled') =>
+      inTrx((r) => setRenewal(r, chainId, renewal)),
     fulfil: (order: OrderRow) => inTrx((r) => markPaid(r, order)),
     fail: (order: OrderRow, code: string) => inTrx((r) => markFailed(r, order, code)),
     /** Asks the provider about an order still 'created' and acts on the answer. */

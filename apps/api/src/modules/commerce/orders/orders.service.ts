@@ -73,9 +73,7 @@ export function createOrdersService(deps: {
       }
       if (chain.renewal === 'active') {
         if (chain.provider_ref) await deps.provider.cancelAtPeriodEnd(chain.provider_ref);
-        const t = deps.now();
-        await deps.subs.update(chain.id, { renewal: 'cancelled', updated_at: t });
-        await orders.setChainRenewal(chain.id, 'cancelled', t);
+        await deps.fulfilment.setRenewal(chain.id, 'cancelled');
       }
       const fresh = (await orders.byId(order.id)) ?? order;
       const [view] = await views(caller.channelId, [fresh], l);
@@ -102,9 +100,7 @@ export function createOrdersService(deps: {
         if (chain.provider_ref && !(await deps.provider.resumeRenewal(chain.provider_ref))) {
           throw notResumable();
         }
-        const t = deps.now();
-        await deps.subs.update(chain.id, { renewal: 'active', updated_at: t });
-        await orders.setChainRenewal(chain.id, 'active', t);
+        await deps.fulfilment.setRenewal(chain.id, 'active');
       }
       const fresh = (await orders.byId(order.id)) ?? order;
       const [view] = await views(caller.channelId, [fresh], l);

@@ -21,6 +21,16 @@ export function createUserSubscriptionsRepository(db: DB) {
         .where('id', '=', id)
         .executeTakeFirst();
     },
+    /** Renewal on or off from the other state only: of concurrent callers, one gets the row. */
+    setRenewal(id: number, renewal: 'active' | 'cancelled', now: Date) {
+      return db
+        .updateTable('user_subscriptions')
+        .set({ renewal, updated_at: now })
+        .where('id', '=', id)
+        .where('renewal', '=', renewal === 'active' ? 'cancelled' : 'active')
+        .returningAll()
+        .executeTakeFirst();
+    },
     byProviderRef(provider: string, ref: string) {
       return db
         .selectFrom('user_subscriptions')

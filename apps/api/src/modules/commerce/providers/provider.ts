@@ -112,6 +112,15 @@ export type ProviderEvent = { id: string } & (
   | { type: 'subscription.ended'; subscriptionRef: string }
 );
 
+/** The provider's own books over a period: what it took in, kept and paid out. */
+export interface BalanceSummary {
+  chargesCents: number;
+  /** What the provider kept (Stripe's processing fees). */
+  feeCents: number;
+  refundsCents: number;
+  payouts: { id: string; amountCents: number; currency: string; status: string; arrival: Date }[];
+}
+
 export interface PaymentProvider {
   readonly name: ProviderName;
   createCustomer(input: { channelId: number; userId: number; email: string }): Promise<string>;
@@ -151,6 +160,11 @@ export interface PaymentProvider {
    * The provider reports it as a 'payment.refunded' event too, which the shop handles once.
    */
   refund(input: RefundInput): Promise<RefundOutcome>;
+  /**
+   * The account's balance transactions created in [from, to), summed (revenue's payouts); null
+   * where the provider has no such books (the sandbox pays nobody out).
+   */
+  balance(from: Date, to: Date): Promise<BalanceSummary | null>;
   /** Verified, normalised webhook events; throws on a bad or stale signature. */
   parseWebhook(rawBody: Buffer, signature: string | undefined): Promise<ProviderEvent[]>;
   /** Work the provider does on its own schedule (sandbox: settle, renew); returns its events. */

@@ -326,6 +326,8 @@ export function createSandboxProvider(deps: { db: DB; now: () => Date; settleMs:
           await repo.addEvent(ended.channel_id, 'subscription.ended', { subscriptionRef: sub.id });
       }
     },
+    // The sandbox moves no money: no fees kept, nothing paid out (the console says so).
+    balance: () => Promise.resolve(null),
     async pendingEvents() {
       return (await repo.pendingEvents(BATCH)).map(sandboxEvent);
     },

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestContext } from '../../../test/test-app.js';
 import { commerceApp, kit, SETUP_TIMEOUT_MS } from '../../../test/commerce-test-kit.js';
 import { startStripeStandIn } from '../../../test/stripe-stand-in.js';
+import { adminUser } from '../../../test/test-users.js';
 
 const SECRET = 'whsec_test_secret';
 const signer = new Stripe('sk_test_signer');
@@ -121,6 +122,13 @@ describe('the Stripe adapter', () => {
       .select((eb) => eb.fn.countAll<string>().as('n'))
       .executeTakeFirstOrThrow();
     expect(Number(grants.n)).toBe(1);
+    // One receipt owed, whatever number of deliveries and returns.
+    const mails = await db
+      .selectFrom('purchase_mails')
+      .select('kind')
+      .where('order_id', '=', res.order.id)
+      .execute();
+    expect(mails).toEqual([{ kind: 'receipt' }]);
   });
 
   it('grants in the webhook request: no worker pass, the buyer never coming back', async () => {
@@ -418,5 +426,42 @@ describe('free trials with Stripe', () => {
     const given = await trial(user.apiKey, 'pm_card_mastercard', monthly);
     expect(given.statusCode).toBe(200);
     expect(given.json()).toMatchObject({ order: { status: 'paid', amount: 0 } });
+  });
+});
+
+describe('Stripe balance transactions (revenue payouts)', () => {
+  it('sums charges, Stripe fees, refunds and payouts of a range', async () => {
+    const at = Math.floor(clock.ms / 1000);
+    standIn.balance.push(
+      { type: 'charge', amount: 15_499, fee: 479, created: at - 300, source: 'ch_1' },
+      { type: 'refund', amount: -15_499, fee: 0, created: at - 200, source: 're_1' },
+      { type: 'payout', amount: -10_000, fee: 0, created: at - 100, source: 'po_1' },
+      { type: 'charge', amount: 999, fee: 59, created: at - 90 * 86_400, source: 'ch_old' },
+    );
+    const summary = await t.app.commerce.provider.balance(
+      new Date((at - 86_400) * 1000),
+      new Date((at + 1) * 1000),
+    );
+    expect(summary).toEqual({
+      chargesCents: 15_499,
+      feeCents: 479,
+      refundsCents: 15_499,
+      payouts: [
+        {
+          id: 'po_1',
+          amountCents: 10_000,
+          currency: 'CAD',
+          status: 'pending',
+          arrival: new Date((at - 100 + 2 * 86_400) * 1000),
+        },
+      ],
+    });
+    // This deployment serves two channels: the account's payouts are not one channel's to see.
+    const admin = await adminUser(t);
+    const day = new Date(clock.ms).toISOString().slice(0, 10);
+    const res = await t.get('/api/admin/revenue', { api_key: admin.apiKey, from: day, to: day });
+    expect(res.json()).toMatchObject({
+      payouts: { available: false, reason: 'shared_account', payouts: [] },
+    });
   });
 });

@@ -3,6 +3,7 @@ import { RENEWAL_PERIOD, type SavedCard } from '@rudy/contracts';
 import {
   PaymentRejected,
   RefundRefused,
+  type BalanceSummary,
   type PaymentOutcome,
   type PaymentProvider,
   type PaymentSource,
@@ -20,6 +21,9 @@ export interface StripeOptions {
   apiUrl?: string | undefined;
   now: () => Date;
 }
+
+/** Balance transactions read for one report at most. */
+const BALANCE_MAX_TRANSACTIONS = 5_000;
 
 const idOf = (v: string | { id: string } | null | undefined): string | null =>
   v == null ? null : typeof v === 'string' ? v : v.id;
@@ -346,6 +350,39 @@ export function createStripeProvider(opts: StripeOptions): PaymentProvider {
         }
         throw error;
       }
+    },
+    async balance(from, to) {
+      const { stripe } = await sdk();
+      const summary: BalanceSummary = {
+        chargesCents: 0,
+        feeCents: 0,
+        refundsCents: 0,
+        payouts: [],
+      };
+      const created = {
+        gte: Math.floor(from.getTime() / 1000),
+        lt: Math.floor(to.getTime() / 1000),
+      };
+      // Auto-pagination, bounded: a console page never waits on more than this many.
+      const list = stripe.balanceTransactions.list({ created, limit: 100 });
+      let seen = 0;
+      for await (const bt of list) {
+        if (++seen > BALANCE_MAX_TRANSACTIONS) break;
+        summary.feeCents += bt.fee;
+        if (bt.type === 'charge' || bt.type === 'payment') summary.chargesCents += bt.amount;
+        else if (bt.type === 'refund' || bt.type === 'payment_refund') {
+          summary.refundsCents += -bt.amount;
+        } else if (bt.type === 'payout') {
+          summary.payouts.push({
+            id: idOf(bt.source) ?? bt.id,
+            amountCents: -bt.amount,
+            currency: bt.currency.toUpperCase(),
+            status: bt.status,
+            arrival: new Date(bt.available_on * 1000),
+          });
+        }
+      }
+      return summary;
     },
     // Stripe renews and settles on its own and reports through webhooks.
     tick: () => Promise.resolve(),
