@@ -233,6 +233,7 @@ describe('the built server in production with S3 settings', () => {
         PUBLIC_URL: 'https://watch.league.example',
         STRIPE_SECRET_KEY: 'sk_live_x',
         STRIPE_WEBHOOK_SECRET: 'whsec_x',
+        MEDIA_EDGE_SECRET: 'e'.repeat(40),
         HOST: '127.0.0.1',
         PORT: '0',
         LOG_LEVEL: 'info',
