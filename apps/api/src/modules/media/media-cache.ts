@@ -64,7 +64,10 @@ export function sendText(
   const { 'content-type': contentType = '', ...rest } = headers;
   reply.headers({ ...rest, etag });
   const held = request.headers['if-none-match'];
-  if (held && held.split(',').some((t) => t.trim().replace(/^W\//, '') === etag || t.trim() === '*')) {
+  if (
+    held &&
+    held.split(',').some((t) => t.trim().replace(/^W\//, '') === etag || t.trim() === '*')
+  ) {
     return reply.status(304).send();
   }
   return reply.header('content-type', contentType).send(text);

@@ -5,7 +5,13 @@ import { ErrorBodySchema } from '@rudy/contracts';
 import { notFound } from '../../lib/http-error.js';
 import { emptyResponse, typed } from '../../lib/route-types.js';
 import { GAME_MEDIA_COOKIE } from './game-media-cookie.js';
-import { fileCache, FIXED_PRIVATE_CACHE, FIXED_SHARED_CACHE, playlistCache, sendText } from './media-cache.js';
+import {
+  fileCache,
+  FIXED_PRIVATE_CACHE,
+  FIXED_SHARED_CACHE,
+  playlistCache,
+  sendText,
+} from './media-cache.js';
 import type { MediaFilesService, MediaTarget } from './media-files.service.js';
 import { MEDIA_FILE_TYPES } from './media-paths.js';
 import { rawPathIsPlain, sendStored, storedFileResponses } from './stored-files.js';

@@ -40,9 +40,7 @@ export function playbackRoutes(
       const secure = o.production || req.protocol === 'https';
       reply.header(
         'set-cookie',
-        cookie
-          ? cookies.header(cookie, secure)
-          : cookies.clearHeader(answer.event_id, secure),
+        cookie ? cookies.header(cookie, secure) : cookies.clearHeader(answer.event_id, secure),
       );
       return answer;
     },

@@ -152,7 +152,12 @@ export function createPlaybackService(deps: PlaybackDeps) {
         : relativeToEvent(caller.channelId, event.id, source.key);
     if (!rest) return null;
     const startedAt = source.kind === 'live' ? source.startedAt : null;
-    const cookie = { eventId: event.id, channelId: caller.channelId, keyId: caller.keyId, expiresAt };
+    const cookie = {
+      eventId: event.id,
+      channelId: caller.channelId,
+      keyId: caller.keyId,
+      expiresAt,
+    };
     return {
       cookie,
       stream: {

@@ -173,8 +173,10 @@ describe('media in an S3-compatible bucket, served through the API', () => {
       query: { api_key: apiKey },
     });
     expect(res.statusCode, res.body).toBe(200);
+    // The game's media cookie, as a browser keeps it from the playback answer.
+    const cookie = String(res.headers['set-cookie']).split(';')[0] ?? '';
     const get = async (url: string, headers: Record<string, string> = {}) => {
-      const r = await t.inject({ method: 'GET', url, headers });
+      const r = await t.inject({ method: 'GET', url, headers: { cookie, ...headers } });
       const header = (name: string) => {
         const v = r.headers[name];
         return typeof v === 'string' ? v : undefined;
@@ -278,8 +280,12 @@ describe('the built server in production with S3 settings', () => {
     const { api_key } = (await key.json()) as { api_key: string };
     const res = await fetch(`${base}/api/events/${eventId}/playback?api_key=${api_key}`);
     expect(res.status).toBe(200);
+    const cookie = (res.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
     const get = async (url: string, headers: Record<string, string> = {}) => {
-      const r = await fetch(`${base}${url}`, { headers, redirect: 'manual' });
+      const r = await fetch(`${base}${url}`, {
+        headers: { cookie, ...headers },
+        redirect: 'manual',
+      });
       const body = Buffer.from(await r.arrayBuffer());
       return {
         status: r.status,
