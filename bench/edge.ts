@@ -167,6 +167,8 @@ export async function benchEdge() {
 
     // --- The product: 1 worker publishing the game, 2 HTTP processes, built, in production.
     const httpPorts = [await freePort(), await freePort()];
+    // The edge checks the game cookie with the same secret as the HTTP processes sign it.
+    const edgeSecret = randomBytes(32).toString('base64url');
     const env: Record<string, string> = {
       PATH: process.env.PATH ?? '',
       HOME: process.env.HOME ?? os.tmpdir(),
@@ -176,6 +178,7 @@ export async function benchEdge() {
       DATABASE_URL: databaseUrl,
       REDIS_URL: redis.url,
       APP_SECRET: randomBytes(32).toString('hex'),
+      MEDIA_EDGE_SECRET: edgeSecret,
       PUBLIC_URL: 'https://edge.rudy.test',
       SMTP_URL: smtp.url,
       MAIL_FROM: 'edge@rudy.test',
@@ -266,9 +269,13 @@ export async function benchEdge() {
         listen: EDGE_PORT,
         origins: httpPorts,
         bucket: `127.0.0.1:${S3_PORT}`,
+        secret: edgeSecret,
         asRoot: process.getuid?.() === 0,
       }),
     );
+    for (const sub of ['temp', 'client', 'fastcgi', 'uwsgi', 'scgi']) {
+      fs.mkdirSync(path.join(edgeDir, sub), { recursive: true });
+    }
     const test = spawnSync('nginx', ['-t', '-p', edgeDir, '-c', conf], { encoding: 'utf8' });
     if (test.status !== 0) throw new Error(`nginx -t: ${test.stderr}`);
     nginx = spawn('nginx', ['-p', edgeDir, '-c', conf, '-g', 'daemon off;'], { stdio: 'inherit' });

@@ -128,9 +128,9 @@ async function play(
   expect(poster.status).toBe(302);
   const image = Buffer.from(await (await fetch(poster.location ?? '')).arrayBuffer());
   expect(image.equals(fs.readFileSync(path.join(fixture.dir, 'assets/poster.jpg')))).toBe(true);
-  // A bad token is refused before any address is made.
-  const forged = segmentUrl.replace(/\/media\/e\/(\d+)\/[^/]+\//, '/media/e/$1/forged/');
-  expect((await get(forged)).status).toBe(403);
+  // A request without the game's cookie, or with a forged one, is refused before any address is made.
+  expect((await get(segmentUrl, { cookie: '' })).status).toBe(403);
+  expect((await get(segmentUrl, { cookie: 'rudy_media=1.2.3.forged' })).status).toBe(403);
   return { masterUrl, segmentUrl, location };
 }
 
