@@ -26,9 +26,16 @@ function liveLag(page: Page): Promise<number> {
 
 let vodId: number;
 let liveId: number;
+const COOKIE_TTL_S = 15;
 
 before(async () => {
-  server = await startServer({ WORKER: 'true', DEMO_MEDIA_FIRST: '3', DEMO_GAME_SECONDS: '12' });
+  server = await startServer({
+    WORKER: 'true',
+    DEMO_MEDIA_FIRST: '3',
+    DEMO_GAME_SECONDS: '12',
+    // A game's media cookie lives 15 s: the player renews it every 10 s, within every test here.
+    MEDIA_TOKEN_TTL_SECONDS: String(COOKIE_TTL_S),
+  });
   browser = await launchBrowser();
   const key = await anonymousKey();
   liveId = await readyEvent(key, 'live');
@@ -116,6 +123,48 @@ void describe('playback in the browser', () => {
     await context.close();
   });
 
+  void it("renews the game's media cookie in the middle of a live game without a stall", async () => {
+    const viewer = await newViewer({ monthly: true });
+    const context = await newContext(browser, server.url, DESKTOP);
+    const page = await context.newPage();
+    const refused: string[] = [];
+    let masters = 0;
+    page.on('response', (r) => {
+      if (!r.url().includes(`/media/g/${liveId}/`)) return;
+      if (r.status() === 403) refused.push(r.url());
+      if (r.url().endsWith('/master.m3u8')) masters += 1;
+    });
+    await logIn(page, viewer);
+    await page.goto(`/watch/${liveId}`);
+    await assertMainVideoPlays(page);
+    const cookie = async () =>
+      (await context.cookies(`${server.url}/media/g/${liveId}/`)).find(
+        (c) => c.name === 'rudy_media',
+      )?.value;
+    const first = await cookie();
+    assert.ok(first, 'the game cookie is set');
+    const mastersBefore = masters;
+    // The next /playback answer is the renewal (asked a third of the cookie's life before its end).
+    const renewed = await page.waitForResponse(
+      (r) => r.url().includes(`/api/events/${liveId}/playback`) && r.status() === 200,
+      { timeout: COOKIE_TTL_S * 2000 },
+    );
+    await renewed.finished();
+    const position = await page
+      .getByTestId('main-video')
+      .evaluate((v: HTMLVideoElement) => v.currentTime);
+    assert.notEqual(await cookie(), first, 'the cookie changed');
+    // Across the renewal and past the first cookie's expiry, the same stream goes on playing.
+    await assertMainVideoPlays(page, COOKIE_TTL_S / 2);
+    const later = await page
+      .getByTestId('main-video')
+      .evaluate((v: HTMLVideoElement) => v.currentTime);
+    assert.ok(later > position + COOKIE_TTL_S / 2 - 1, `played on: ${position} -> ${later}`);
+    assert.deepEqual(refused, []);
+    assert.equal(masters, mastersBefore, 'the stream was not loaded again');
+    await context.close();
+  });
+
   void it('shows the buy prompt and no stream for a paid game', async () => {
     const key = await anonymousKey();
     const { data } = await api<{ data: EventRow[] }>(`/events?api_key=${key}&limit=50`);
@@ -126,7 +175,7 @@ void describe('playback in the browser', () => {
     const mediaRequests: string[] = [];
     page.on('request', (r) => {
       // The poster may show; no playlist or segment may be fetched.
-      if (/\/media\/e\/.*\.(m3u8|ts|m4s|mp4)(\?|$)/.test(r.url())) mediaRequests.push(r.url());
+      if (/\/media\/[eg]\/.*\.(m3u8|ts|m4s|mp4)(\?|$)/.test(r.url())) mediaRequests.push(r.url());
     });
     await page.goto(`/watch/${paid.id}`);
     const buy = page.getByRole('link', { name: 'Buy this game' });
