@@ -498,7 +498,7 @@ describe('every operation answers as the document says', () => {
     const fetchGame = async (eventId: string, cookie: string, file: string, depth = 0) => {
       const params = { eventId, '*': file };
       const res = await call('GET /media/g/{eventId}/{*}', { params, headers: { cookie } });
-      const etag = String(res.headers.etag ?? '');
+      const etag = res.headers.etag ?? '';
       await call('GET /media/g/{eventId}/{*}', {
         params,
         headers: { cookie, 'if-none-match': etag },
