@@ -297,13 +297,19 @@ describe("a game's media at its shared address, under its cookie", () => {
     expect(await raw(`${game}/../${otherEventId}/vod/master.m3u8`)).toMatch(/ 40[34] /);
   });
 
-  it('limits each to its scope: assets tokens play nothing, the game cookie downloads nothing', async () => {
+  it('limits each to its scope: assets tokens play nothing, the game cookie and play tokens download nothing', async () => {
     const { p, cookie } = await watch(eventId, await t.apiKey());
     const assetsToken = tokenOf(p.assets.poster_url!);
     expect((await t.get(`/media/e/${eventId}/${assetsToken}/vod/master.m3u8`)).statusCode).toBe(
       403,
     );
     expect((await getWith(`/media/g/${eventId}/download/event.mp4`, cookie)).statusCode).toBe(403);
+    // A device's play token (stream.device_url) plays, and downloads nothing either.
+    const deviceToken = tokenOf(p.stream!.device_url!);
+    expect((await t.get(p.stream!.device_url!)).statusCode).toBe(200);
+    expect((await t.get(`/media/e/${eventId}/${deviceToken}/download/event.mp4`)).statusCode).toBe(
+      403,
+    );
   });
 
   it('stops serving once the API key the cookie was issued to is revoked', async () => {

@@ -120,13 +120,7 @@ export function createMediaFilesService(deps: {
     if (!/^\d{1,10}$/.test(idParam)) throw notFound();
     const id = Number(idParam);
     const claims = deps.tokens.verify(token, deps.now());
-    // A game's stream is opened by its cookie at its shared address (resolveGame), not by a token.
-    if (
-      !claims ||
-      claims.subjectId !== id ||
-      SUBJECT_OF_SCOPE[claims.scope] !== subject ||
-      claims.scope === 'p'
-    ) {
+    if (!claims || claims.subjectId !== id || SUBJECT_OF_SCOPE[claims.scope] !== subject) {
       throw denied();
     }
     if (!isSafeKey(rest) || contentTypeOf(rest) === undefined) throw notFound();
@@ -203,9 +197,14 @@ export function createMediaFilesService(deps: {
   }
 
   return {
-    /** /media/e/<event>/<token>/<path>: an event's assets, download and page-shell poster. */
-    resolve: async (eventParam: string, token: string, rest: string) =>
-      resolveFile('event', await authorise('event', eventParam, token, rest), rest),
+    /**
+     * /media/e/<event>/<token>/<path>: an event's assets, download and page-shell poster, and its
+     * stream for a device the browser hands it to (stream.device_url: no cookies there).
+     */
+    async resolve(eventParam: string, token: string, rest: string): Promise<MediaTarget> {
+      const claims = await authorise('event', eventParam, token, rest);
+      return rest === EXTERNAL_LIVE ? externalLive(claims) : resolveFile('event', claims, rest);
+    },
 
     /** /media/g/<event>/<path>: a game's stream (playlists, segments), under its cookie. */
     async resolveGame(

@@ -203,6 +203,12 @@ describe('live and upcoming', () => {
     expect(expiresIn).toBeLessThanOrEqual(300_000);
     expect((await media(p.stream!.url)).statusCode).toBe(200);
     expect((await t.get(p.stream!.url)).statusCode).toBe(403);
+    // For a receiver (AirPlay, Remote Playback: the URL only, no cookies), the viewer's own
+    // address, valid to the end of the game plus the margin.
+    expect(p.stream?.device_url).toMatch(
+      new RegExp(`^/media/e/${id}/p\\.[^/]+/live/master\\.m3u8$`),
+    );
+    expect((await t.get(p.stream!.device_url!)).statusCode).toBe(200);
   });
 
   it('redirects an external live source after the token check', async () => {
@@ -232,6 +238,7 @@ describe('live and upcoming', () => {
     expect(res.statusCode).toBe(302);
     expect(res.headers.location).toBe('https://cdn.example.test/live/game.m3u8');
     expect((await t.get(p.stream!.url)).statusCode).toBe(403);
+    expect((await t.get(p.stream!.device_url!)).statusCode).toBe(302);
   });
 
   it('upcoming events have no stream yet', async () => {

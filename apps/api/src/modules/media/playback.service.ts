@@ -68,7 +68,7 @@ export interface PlaybackDeps {
   tokens: MediaTokens;
   /** The game's media cookie (its stream's playlists and segments, one URL for every viewer). */
   gameCookies: GameMediaCookies;
-  /** Added to an asset token's lifetime. */
+  /** Added to a path token's lifetime (assets; a device's stream: beyond the game's length). */
   tokenMarginMs: number;
   /** LIVE_DVR_WINDOW_SECONDS (0 or unset: the whole recording). */
   dvrWindowSeconds?: number;
@@ -158,12 +158,27 @@ export function createPlaybackService(deps: PlaybackDeps) {
       keyId: caller.keyId,
       expiresAt,
     };
+    // A receiver (AirPlay, Remote Playback) gets the URL only, not the browser's cookies, and
+    // cannot renew: for it, a path token of this viewer's, as long as the game or the replay.
+    const end = event.event_utc_ts.getTime() + event.duration_minutes * 60_000;
+    const lengthMs =
+      source.kind === 'live'
+        ? Math.max(end, now.getTime()) - now.getTime()
+        : (source.durationSeconds ?? event.duration_minutes * 60) * 1000;
+    const deviceToken = deps.tokens.sign({
+      scope: 'p',
+      subjectId: event.id,
+      channelId: caller.channelId,
+      keyId: caller.keyId,
+      expiresAt: new Date(now.getTime() + lengthMs + deps.tokenMarginMs),
+    });
     return {
       cookie,
       stream: {
         kind: source.kind,
         format: 'hls',
         url: gameMediaUrl(event.id, rest),
+        device_url: mediaUrl(event.id, deviceToken, rest),
         is_external: 'external' in source,
         duration_seconds: source.kind === 'vod' ? source.durationSeconds : null,
         dvr: {
