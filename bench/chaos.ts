@@ -202,6 +202,7 @@ async function main() {
     DATABASE_URL: databaseUrl,
     REDIS_URL: redis.url,
     APP_SECRET: randomBytes(32).toString('hex'),
+    MEDIA_EDGE_SECRET: randomBytes(32).toString('hex'),
     PUBLIC_URL: 'https://chaos.rudy.test',
     SMTP_URL: smtp.url,
     MAIL_FROM: 'chaos@rudy.test',

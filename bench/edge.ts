@@ -5,12 +5,16 @@
  *
  * The built product in production mode (2 HTTP processes with WORKER=false, 1 worker publishing
  * the demo's live loop) on a throwaway PostgreSQL and Redis (chaos/stack.ts), media in s3rver;
- * nginx (Debian's) in front with the configuration of edge-nginx.ts; the viewers in a process of
+ * nginx (Debian's) in front with the deployable recipe (deploy/nginx, via edge-nginx.ts: the game's
+ * cookie checked at the edge); the viewers in a process of
  * their own (edge-viewers.ts), following the live playlist as hls.js does. Reported:
  *  - origin requests per segment per rendition (nginx's log: requests that went upstream; goal
  *    ≤ 1 per edge);
  *  - the edge's hit ratio over playlists and segments (goal ≥ 99 %);
  *  - viewers' p99 segment latency;
+ *  - the start-of-game rush: the HTTP processes' CPU (/proc) per arriving viewer over
+ *    `BENCH_EDGE_RUSH` (default 2000) viewers each asking for the bootstrap document, an anonymous
+ *    key and the game's playback, 32 at once, through the edge (goal ≤ 3 ms);
  *  - CPU per segment: the HTTP processes' CPU over the run per segment the viewers got, and, in
  *    the same run, one segment asked of Node directly (its presigned redirect: with a bucket Node
  *    sends no bytes) against the same segment from nginx's cache (goal ≤ 3×).
@@ -49,6 +53,9 @@ const VIEWERS = Number(process.env.BENCH_EDGE_VIEWERS ?? 1000);
 const KEYS = 20;
 const EDGE_PORT = 8130;
 const S3_PORT = 4570;
+/** The start-of-game rush: this many viewers arriving (bootstrap, key, playback), this many at once. */
+const RUSH_VIEWERS = Number(process.env.BENCH_EDGE_RUSH ?? 2000);
+const RUSH_CONCURRENCY = 32;
 /** The direct comparison: this many requests of one segment, this many at once. */
 const PROBE_REQUESTS = 3000;
 const PROBE_CONCURRENCY = 20;
@@ -103,6 +110,53 @@ async function hammer(url: string, cookie: string, count: number, concurrency: n
   );
   agent.destroy();
   return statuses;
+}
+
+/**
+ * Viewers opening the watch page, as the app's start does: the channel's bootstrap document, an
+ * anonymous key, the game's playback answer (which sets its media cookie). Through the edge, which
+ * passes /api to the HTTP processes. Returns the number that got their playback answer.
+ */
+async function rush(edge: string, eventId: number, viewers: number, concurrency: number) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
+  const call = (method: string, pathname: string, body?: string) =>
+    new Promise<{ status: number; text: string }>((resolve) => {
+      const req = http.request(
+        `${edge}${pathname}`,
+        {
+          method,
+          agent,
+          headers: body ? { 'content-type': 'application/json' } : {},
+        },
+        (res) => {
+          let text = '';
+          res.on('data', (c: Buffer) => (text += c.toString()));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+        },
+      );
+      req.on('error', () => resolve({ status: 0, text: '' }));
+      req.end(body);
+    });
+  let left = viewers;
+  let served = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (left > 0) {
+        left -= 1;
+        await call('GET', '/api/channel-bootstrap-data?client_interface=web&lang=en');
+        const key = await call(
+          'POST',
+          '/api/get_api_key',
+          JSON.stringify({ channel_key: 'demo-hockey' }),
+        );
+        const apiKey = (JSON.parse(key.text || '{}') as { api_key?: string }).api_key ?? '';
+        const playback = await call('GET', `/api/events/${eventId}/playback?api_key=${apiKey}`);
+        if (playback.status === 200) served += 1;
+      }
+    }),
+  );
+  agent.destroy();
+  return served;
 }
 
 interface LogLine {
@@ -167,6 +221,8 @@ export async function benchEdge() {
 
     // --- The product: 1 worker publishing the game, 2 HTTP processes, built, in production.
     const httpPorts = [await freePort(), await freePort()];
+    // The edge checks the game cookie with the same secret as the HTTP processes sign it.
+    const edgeSecret = randomBytes(32).toString('base64url');
     const env: Record<string, string> = {
       PATH: process.env.PATH ?? '',
       HOME: process.env.HOME ?? os.tmpdir(),
@@ -176,6 +232,7 @@ export async function benchEdge() {
       DATABASE_URL: databaseUrl,
       REDIS_URL: redis.url,
       APP_SECRET: randomBytes(32).toString('hex'),
+      MEDIA_EDGE_SECRET: edgeSecret,
       PUBLIC_URL: 'https://edge.rudy.test',
       SMTP_URL: smtp.url,
       MAIL_FROM: 'edge@rudy.test',
@@ -266,9 +323,13 @@ export async function benchEdge() {
         listen: EDGE_PORT,
         origins: httpPorts,
         bucket: `127.0.0.1:${S3_PORT}`,
+        secret: edgeSecret,
         asRoot: process.getuid?.() === 0,
       }),
     );
+    for (const sub of ['temp', 'client', 'fastcgi', 'uwsgi', 'scgi']) {
+      fs.mkdirSync(path.join(edgeDir, sub), { recursive: true });
+    }
     const test = spawnSync('nginx', ['-t', '-p', edgeDir, '-c', conf], { encoding: 'utf8' });
     if (test.status !== 0) throw new Error(`nginx -t: ${test.stderr}`);
     nginx = spawn('nginx', ['-p', edgeDir, '-c', conf, '-g', 'daemon off;'], { stdio: 'inherit' });
@@ -288,9 +349,19 @@ export async function benchEdge() {
     if (first.status !== 200) throw new Error(`segment through the edge: ${first.status}`);
     await first.arrayBuffer();
 
-    // --- The crowd.
     const edgePids = nginxPids(nginx.pid ?? 0);
     const httpPids = https.map((h) => h.child()?.pid);
+    const httpCpu = () => httpPids.reduce<number>((s, pid) => s + cpuSeconds(pid), 0);
+
+    // --- The start-of-game rush: the HTTP processes' CPU (/proc, user + system) per arriving viewer.
+    await rush(edge, eventId, 50, 8); // warm-up: JIT, caches, connection pools
+    const rushCpuBefore = httpCpu();
+    const rushStarted = Date.now();
+    const rushServed = await rush(edge, eventId, RUSH_VIEWERS, RUSH_CONCURRENCY);
+    const rushSeconds = (Date.now() - rushStarted) / 1000;
+    const rushCpu = httpCpu() - rushCpuBefore;
+
+    // --- The crowd.
     const cpu = () => ({
       node: httpPids.reduce<number>((s, pid) => s + cpuSeconds(pid), 0),
       nginx: edgePids.reduce((s, pid) => s + cpuSeconds(pid), 0),
@@ -363,6 +434,12 @@ export async function benchEdge() {
     const nginxCpu = edgePids.reduce((s, pid) => s + cpuSeconds(pid), 0) - nginxBefore;
 
     return {
+      rush: {
+        viewers: RUSH_VIEWERS,
+        served: rushServed,
+        seconds: rushSeconds,
+        cpuMsPerViewer: (rushCpu * 1000) / Math.max(1, RUSH_VIEWERS),
+      },
       viewers: VIEWERS,
       seconds: crowdSeconds,
       crowd,
@@ -400,6 +477,13 @@ export async function benchEdge() {
 
 export function reportEdge(r: Awaited<ReturnType<typeof benchEdge>>, report: Report) {
   const c = r.crowd;
+  report(
+    'edge: the rush, API CPU per arriving viewer',
+    `${r.rush.cpuMsPerViewer.toFixed(2)} ms (bootstrap + key + playback; ${r.rush.served} of ${r.rush.viewers} viewers in ${r.rush.seconds.toFixed(1)} s, ${RUSH_CONCURRENCY} at once; 2 HTTP processes' CPU from /proc)`,
+    r.rush.served === r.rush.viewers && r.rush.cpuMsPerViewer <= 3
+      ? 'PASS (goal ≤ 3 ms)'
+      : 'MISS (goal ≤ 3 ms, all served)',
+  );
   report(
     `edge: ${r.viewers} viewers of one live game, ${r.seconds.toFixed(0)} s`,
     `${c.segments} segments (${(c.bytes / 1e9).toFixed(2)} GB), ${c.playlists} playlists, ${c.errors} errors, ${c.skipped} skipped`,

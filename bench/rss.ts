@@ -17,6 +17,7 @@
  * (it builds the API if stale). BENCH_RSS_NODE_ARGS replaces the node flags (to compare them);
  * BENCH_RSS_PORT fixes the server's port (default: any free one).
  */
+import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '../apps/api/src/db/database.js';
@@ -83,6 +84,7 @@ export async function benchRss(): Promise<RssResult> {
       DATA_DIR: dataDir,
       // What production requires (as the production start test sets it); none is called here.
       PUBLIC_URL: 'https://watch.league.example',
+      MEDIA_EDGE_SECRET: randomBytes(32).toString('hex'),
       SMTP_URL: 'smtp://mail.example:587',
       STRIPE_SECRET_KEY: 'sk_live_x',
       STRIPE_WEBHOOK_SECRET: 'whsec_x',

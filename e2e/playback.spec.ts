@@ -26,9 +26,16 @@ function liveLag(page: Page): Promise<number> {
 
 let vodId: number;
 let liveId: number;
+const COOKIE_TTL_S = 15;
 
 before(async () => {
-  server = await startServer({ WORKER: 'true', DEMO_MEDIA_FIRST: '3', DEMO_GAME_SECONDS: '12' });
+  server = await startServer({
+    WORKER: 'true',
+    DEMO_MEDIA_FIRST: '3',
+    DEMO_GAME_SECONDS: '12',
+    // A game's media cookie lives 15 s: the player renews it every 10 s, within every test here.
+    MEDIA_TOKEN_TTL_SECONDS: String(COOKIE_TTL_S),
+  });
   browser = await launchBrowser();
   const key = await anonymousKey();
   liveId = await readyEvent(key, 'live');
@@ -82,7 +89,7 @@ void describe('playback in the browser', () => {
     await context.close();
   });
 
-  void it('plays VOD and live without a pre-roll for a viewer with no_ads', async () => {
+  void it("plays VOD and live without a pre-roll for a viewer with no_ads, renewing the game's cookie mid-game", async () => {
     const viewer = await newViewer({ monthly: true });
     const context = await newContext(browser, server.url, DESKTOP);
     const page = await context.newPage();
@@ -90,12 +97,20 @@ void describe('playback in the browser', () => {
     page.on('request', (r) => {
       if (r.url().includes('/media/prerolls/')) adRequests.push(r.url());
     });
+    const refused: string[] = [];
+    let masters = 0;
+    page.on('response', (r) => {
+      if (!r.url().includes(`/media/g/${liveId}/`)) return;
+      if (r.status() === 403) refused.push(r.url());
+      if (r.url().endsWith('/master.m3u8')) masters += 1;
+    });
     await logIn(page, viewer);
 
     for (const id of [vodId, liveId]) {
       await page.goto(`/watch/${id}`);
       await assertMainVideoPlays(page);
     }
+    const mastersBefore = masters;
     assert.deepEqual(adRequests, []);
     // Still on the live game: the badge says so.
     await page.getByRole('button', { name: 'LIVE' }).waitFor();
@@ -113,6 +128,32 @@ void describe('playback in the browser', () => {
     await goLive.click();
     await page.getByRole('button', { name: 'LIVE' }).waitFor();
     assert.ok((await liveLag(page)) < 10);
+
+    // The game's media cookie is renewed in the middle of the live game, without a stall.
+    const cookie = async () =>
+      (await context.cookies(`${server.url}/media/g/${liveId}/`)).find(
+        (c) => c.name === 'rudy_media',
+      )?.value;
+    const first = await cookie();
+    assert.ok(first, 'the game cookie is set');
+    // The next /playback answer is a renewal (asked a third of the cookie's life before its end).
+    const renewed = await page.waitForResponse(
+      (r) => r.url().includes(`/api/events/${liveId}/playback`) && r.status() === 200,
+      { timeout: COOKIE_TTL_S * 2000 },
+    );
+    await renewed.finished();
+    const position = await page
+      .getByTestId('main-video')
+      .evaluate((v: HTMLVideoElement) => v.currentTime);
+    assert.notEqual(await cookie(), first, 'the cookie changed');
+    // Across the renewal and past the first cookie's expiry, the same stream goes on playing.
+    await assertMainVideoPlays(page, COOKIE_TTL_S / 2);
+    const later = await page
+      .getByTestId('main-video')
+      .evaluate((v: HTMLVideoElement) => v.currentTime);
+    assert.ok(later > position + COOKIE_TTL_S / 2 - 1, `played on: ${position} -> ${later}`);
+    assert.deepEqual(refused, []);
+    assert.equal(masters, mastersBefore, 'the stream was not loaded again');
     await context.close();
   });
 
@@ -126,7 +167,7 @@ void describe('playback in the browser', () => {
     const mediaRequests: string[] = [];
     page.on('request', (r) => {
       // The poster may show; no playlist or segment may be fetched.
-      if (/\/media\/e\/.*\.(m3u8|ts|m4s|mp4)(\?|$)/.test(r.url())) mediaRequests.push(r.url());
+      if (/\/media\/[eg]\/.*\.(m3u8|ts|m4s|mp4)(\?|$)/.test(r.url())) mediaRequests.push(r.url());
     });
     await page.goto(`/watch/${paid.id}`);
     const buy = page.getByRole('link', { name: 'Buy this game' });

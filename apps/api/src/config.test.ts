@@ -7,6 +7,7 @@ const PRODUCTION_READY = {
   PUBLIC_URL: 'https://watch.league.example',
   STRIPE_SECRET_KEY: 'sk_live_x',
   STRIPE_WEBHOOK_SECRET: 'whsec_x',
+  MEDIA_EDGE_SECRET: 'e'.repeat(40),
 };
 
 const without = (...names: string[]) =>
@@ -25,6 +26,15 @@ describe('production start-up', () => {
     expect(() => loadConfig(without('STRIPE_WEBHOOK_SECRET'))).toThrow(
       /STRIPE_WEBHOOK_SECRET is required/,
     );
+  });
+
+  it('requires the media edge secret in production, and a media token life of 10 minutes at most', () => {
+    expect(() => loadConfig(without('MEDIA_EDGE_SECRET'))).toThrow(
+      /MEDIA_EDGE_SECRET is required in production/,
+    );
+    expect(loadConfig({}).MEDIA_TOKEN_TTL_SECONDS).toBe(300);
+    expect(() => loadConfig({ MEDIA_TOKEN_TTL_SECONDS: '601' })).toThrow(/at most 600 seconds/);
+    expect(() => loadConfig({ MEDIA_EDGE_SECRET: 'short' })).toThrow();
   });
 
   it('takes the sandbox in production only when the operator says so', () => {

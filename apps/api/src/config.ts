@@ -104,6 +104,22 @@ export const ConfigSchema = z.object({
     .optional(),
   /** Media tokens live for the event's (or VOD's) length plus this margin. */
   MEDIA_TOKEN_MARGIN_MS: z.coerce.number().int().positive().default(3_600_000),
+  /**
+   * Signs a game's media cookie (media-edge-cookie.ts), which the edge checks too (deploy/nginx:
+   * the same value in its configuration). Required in production; unset elsewhere, derived from the
+   * app secret. Never logged.
+   */
+  MEDIA_EDGE_SECRET: z.string().min(32).optional(),
+  /**
+   * A game's media cookie lives this long; the player renews it by asking /playback again. It
+   * bounds how long a logout, a refund or a block takes to reach a viewer the edge serves.
+   */
+  MEDIA_TOKEN_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(5, 'at least 5 seconds')
+    .max(600, 'at most 600 seconds (10 minutes: a revoked viewer keeps watching up to this long)')
+    .default(300),
   /** Run the job worker (pg-boss handlers, live encoders) in this process. */
   WORKER: z
     .enum(['true', 'false', '1', '0'])
@@ -281,6 +297,11 @@ export function productionProblems(env: ParsedEnv): string[] {
   }
   if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
     problems.push('STRIPE_WEBHOOK_SECRET is required with STRIPE_SECRET_KEY in production');
+  }
+  if (!env.MEDIA_EDGE_SECRET) {
+    problems.push(
+      'MEDIA_EDGE_SECRET is required in production (signs the media cookie the edge checks; the same value goes in the edge configuration)',
+    );
   }
   // Asked for explicitly, the demo parts are refused rather than silently ignored.
   if (env.DEV_OUTBOX_TOKEN || env.DEV_OUTBOX_ALLOW_REMOTE) {

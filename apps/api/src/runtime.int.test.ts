@@ -31,6 +31,7 @@ const PRODUCTION_READY = {
   PUBLIC_URL: 'https://watch.league.example',
   STRIPE_SECRET_KEY: 'sk_live_x',
   STRIPE_WEBHOOK_SECRET: 'whsec_x',
+  MEDIA_EDGE_SECRET: 'e'.repeat(40),
 };
 
 /** Runs node to its exit; the production refusals stop at config load, before any database. */

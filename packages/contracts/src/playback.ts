@@ -33,7 +33,14 @@ export const PlaybackStreamSchema = z.object({
   url: z
     .string()
     .describe(
-      'Signed master playlist, relative to the site origin. Child playlists and segments resolve relative to it and carry the same token.',
+      "The master playlist at the game's address, the same for every viewer (relative to the site origin); child playlists and segments resolve relative to it. Opened by the game's media cookie the playback answer sets, until expires_at.",
+    ),
+  device_url: z
+    .string()
+    .nullable()
+    .optional()
+    .describe(
+      "The same stream under a token of this viewer's in its path, for a device the browser hands the stream to (AirPlay, Remote Playback), which does not carry the browser's cookies. Lives as long as the game (or the replay) plus a margin: a device cannot renew it.",
     ),
   /** An external live source: the URL redirects there after the token check. */
   is_external: z.boolean(),
@@ -48,7 +55,9 @@ export const PlaybackStreamSchema = z.object({
       ),
     start_utc_ts: IsoDateTimeSchema.nullable().describe('Live: when the recording started'),
   }),
-  expires_at: IsoDateTimeSchema.describe('After this the URLs answer 403: fetch /playback again'),
+  expires_at: IsoDateTimeSchema.describe(
+    "When the game's media cookie expires (url answers 403 after it): fetch /playback again before, which renews it",
+  ),
 });
 export type PlaybackStream = z.infer<typeof PlaybackStreamSchema>;
 

@@ -473,9 +473,14 @@ describe('every operation answers as the document says', () => {
       .orderBy('id')
       .execute();
     const mediaUrls = new Set<string>();
+    /** Each game's stream address, with the media cookie its playback answer set. */
+    const gameStreams = new Map<string, string>();
     for (const e of events) {
       const res = await call('GET /api/events/{id}/playback', { apiKey: admin.apiKey, params: e });
       for (const m of res.body.matchAll(/\/media\/e\/\d+\/[^/"]+\/[^"?]+/g)) mediaUrls.add(m[0]);
+      const stream = /"url":"(\/media\/g\/\d+\/[^"?]+)"/.exec(res.body)?.[1];
+      const cookie = String(res.headers['set-cookie'] ?? '').split(';')[0] ?? '';
+      if (stream) gameStreams.set(stream, cookie);
       await call('GET /api/download-event/{id}', { apiKey: admin.apiKey, params: e });
     }
     await call('GET /api/events/{id}/playback', { apiKey: anonymous, params: { id: 999_999 } });
@@ -485,6 +490,38 @@ describe('every operation answers as the document says', () => {
     });
     const recorded = [...mediaUrls].filter((u) => u.startsWith(`/media/e/${recordedGame}/`));
     expect(recorded.length).toBeGreaterThan(0);
+    const recordedStream = [...gameStreams].find(([u]) =>
+      u.startsWith(`/media/g/${recordedGame}/`),
+    );
+    expect(recordedStream).toBeDefined();
+    /** A game's playlist, its first renditions, then a segment (ranges and a revalidation too). */
+    const fetchGame = async (eventId: string, cookie: string, file: string, depth = 0) => {
+      const params = { eventId, '*': file };
+      const res = await call('GET /media/g/{eventId}/{*}', { params, headers: { cookie } });
+      const etag = res.headers.etag ?? '';
+      await call('GET /media/g/{eventId}/{*}', {
+        params,
+        headers: { cookie, 'if-none-match': etag },
+      });
+      if (!file.endsWith('.m3u8')) {
+        for (const range of ['bytes=0-99', 'bytes=99999999-']) {
+          await call('GET /media/g/{eventId}/{*}', { params, headers: { cookie, range } });
+        }
+        return;
+      }
+      if (depth > 1) return;
+      const entries = res.body.match(/^[^#\s].*$/gm) ?? [];
+      for (const entry of entries.slice(0, depth === 0 ? 2 : 1)) {
+        const inner = path.posix.join(path.posix.dirname(file), entry);
+        await fetchGame(eventId, cookie, inner, depth + 1);
+      }
+    };
+    const [streamUrl = '', streamCookie = ''] = recordedStream ?? [];
+    const [, , , streamEvent = '', ...streamRest] = streamUrl.split('/');
+    await fetchGame(streamEvent, streamCookie, streamRest.join('/'));
+    await call('GET /media/g/{eventId}/{*}', {
+      params: { eventId: streamEvent, '*': streamRest.join('/') },
+    });
     /** A file, and under a playlist its first entries: renditions, then a segment (ranges too). */
     const fetchMedia = async (eventId: string, token: string, file: string, depth = 0) => {
       const params = { eventId, token, '*': file };

@@ -114,7 +114,12 @@ function fallbackStore(redis: Redis, availability: RedisAvailability): FastifyRa
       this.local = new LocalStore(continueExceeding, exponentialBackoff);
     }
     incr: Incr = (key, cb, timeWindow, max) => {
-      if (!availability.usable()) return this.local.incr(key, cb, timeWindow, max);
+      // Media counts in this process: players ask for a playlist and a segment every second, and
+      // a Redis round trip for each would be the origin's most frequent call (issue 29). Its
+      // budget then holds per process, not per deployment.
+      if (key.startsWith('media:') || !availability.usable()) {
+        return this.local.incr(key, cb, timeWindow, max);
+      }
       this.shared.incr(
         key,
         (err, res) => {

@@ -44,6 +44,8 @@ export interface MediaStorage {
   liveDir(prefix: string): Promise<string>;
   /** The bucket itself, without the local disk (S3 only): what the live mirror writes to. */
   readonly objects?: StoredObjects;
+  /** Local disk only: the folder keys are paths under (the /media routes send files from it). */
+  readonly root?: string;
 }
 
 /**

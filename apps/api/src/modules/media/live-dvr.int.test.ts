@@ -79,11 +79,18 @@ afterAll(async () => {
   fs.rmSync(mediaDir, { recursive: true, force: true });
 });
 
+/** The game's media cookie the last playback answer set (as a browser keeps it). */
+let cookie = '';
+
 async function playback(apiKey: string) {
   const res = await t.get(`/api/events/${live}/playback`, { api_key: apiKey });
   expect(res.statusCode, res.body).toBe(200);
+  cookie = String(res.headers['set-cookie']).split(';')[0] ?? '';
   return res.json<Playback>();
 }
+
+/** A GET of the game's media, with its cookie. */
+const media = (url: string) => t.inject({ method: 'GET', url, headers: { cookie } });
 
 /** POST /api/clip of the live game: 5 s from `start` (on the player's `timeline` when given). */
 function postClip(
@@ -116,11 +123,14 @@ describe('a live game past its DVR window', () => {
   it('serves the last seconds of the recording as a sliding playlist; the file keeps all', async () => {
     const p = await playback(await t.apiKey());
     const url = p.stream!.url.replace(/master\.m3u8$/, 'v0/index.m3u8');
-    const res = await t.get(url);
+    const res = await media(url);
     expect(res.statusCode).toBe(200);
-    // It changes every second: never reused from the browser's cache, nor is its master.
-    expect(res.headers['cache-control']).toBe('private, no-cache');
-    expect((await t.get(p.stream!.url)).headers['cache-control']).toBe('private, no-cache');
+    // It changes every second: an edge keeps it half a segment (1 s at least), a browser asks
+    // again each time (a 304 while it is unchanged); so is its master.
+    expect(res.headers['cache-control']).toBe('public, max-age=0, s-maxage=1');
+    expect((await media(p.stream!.url)).headers['cache-control']).toBe(
+      'public, max-age=0, s-maxage=1',
+    );
     const served = parseMediaPlaylist(res.body);
     expect(served.segments).toHaveLength(WINDOW);
     expect(served.segments[0]?.uri).toBe(`seg_${RECORDED - WINDOW}.ts`);
@@ -128,7 +138,7 @@ describe('a live game past its DVR window', () => {
     expect(served.playlistType).toBeNull();
     // Ten seconds on, the window slid by ten segments.
     fs.writeFileSync(rendition, eventPlaylist(RECORDED + 10));
-    expect(parseMediaPlaylist((await t.get(url)).body).mediaSequence).toBe(RECORDED + 10 - WINDOW);
+    expect(parseMediaPlaylist((await media(url)).body).mediaSequence).toBe(RECORDED + 10 - WINDOW);
     // The recording, which becomes the VOD, lists every segment.
     expect(parseMediaPlaylist(fs.readFileSync(rendition, 'utf8')).segments).toHaveLength(
       RECORDED + 10,
@@ -140,10 +150,10 @@ describe('a live game past its DVR window', () => {
     const url = p.stream!.url.replace(/master\.m3u8$/, 'v0/index.m3u8');
     fs.writeFileSync(rendition, `${eventPlaylist(RECORDED)}#EXT-X-ENDLIST\n`);
     try {
-      const res = await t.get(url);
+      const res = await media(url);
       expect(parseMediaPlaylist(res.body).segments).toHaveLength(RECORDED);
-      // Still the live recording's file, which its packaging may yet replace: not reused.
-      expect(res.headers['cache-control']).toBe('private, no-cache');
+      // Still the live recording's file, which its packaging may yet replace: kept briefly.
+      expect(res.headers['cache-control']).toBe('public, max-age=0, s-maxage=1');
     } finally {
       fs.writeFileSync(rendition, eventPlaylist(RECORDED));
     }
@@ -170,14 +180,14 @@ describe('a live game past its DVR window', () => {
     const p = await playback(user.apiKey);
     const url = p.stream!.url.replace(/master\.m3u8$/, 'v0/index.m3u8');
     // The player joins: its clock's 0 is the first segment it is served.
-    const joined = parseMediaPlaylist((await t.get(url)).body);
+    const joined = parseMediaPlaylist((await media(url)).body);
     const origin = joined.mediaSequence;
     expect(origin).toBe(RECORDED - WINDOW);
     // Twenty seconds on, the window slid; the viewer marks 22.5 s to 27.5 s on the seek bar,
     // seconds 92.5 to 97.5 of the recording, and the player names a segment still listed.
     fs.writeFileSync(rendition, eventPlaylist(RECORDED + 20));
     try {
-      const now = parseMediaPlaylist((await t.get(url)).body);
+      const now = parseMediaPlaylist((await media(url)).body);
       expect(now.mediaSequence).toBe(origin + 20);
       const anchor = now.mediaSequence; // on the player's clock it starts at 20 s
       const res = await postClip(user.apiKey, 22.5, {

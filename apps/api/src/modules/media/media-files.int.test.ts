@@ -18,6 +18,8 @@ let clock = Date.now();
 let eventId: number;
 let otherEventId: number;
 let otherChannelEventId: number;
+/** A game only registered viewers may watch. */
+let registerEventId: number;
 
 async function playback(id: number, apiKey: string): Promise<Playback> {
   const res = await t.get(`/api/events/${id}/playback`, { api_key: apiKey });
@@ -25,6 +27,17 @@ async function playback(id: number, apiKey: string): Promise<Playback> {
   return res.json<Playback>();
 }
 const tokenOf = (url: string) => url.split('/')[4] ?? '';
+
+/** A viewer's playback answer and the game cookie it set (as `name=value`). */
+async function watch(id: number, apiKey: string) {
+  const res = await t.get(`/api/events/${id}/playback`, { api_key: apiKey });
+  expect(res.statusCode).toBe(200);
+  const setCookie = String(res.headers['set-cookie'] ?? '');
+  return { p: res.json<Playback>(), setCookie, cookie: setCookie.split(';')[0] ?? '' };
+}
+
+const getWith = (url: string, cookie: string, headers: Record<string, string> = {}) =>
+  t.inject({ method: 'GET', url, headers: { ...(cookie ? { cookie } : {}), ...headers } });
 
 beforeAll(async () => {
   mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rudy-media-files-'));
@@ -55,6 +68,7 @@ beforeAll(async () => {
     when: 'past',
     channelId: t.otherChannelId,
   });
+  registerEventId = await findEvent(t, { access: 'register', when: 'past' });
   await attachVod(t, mediaDir, fixture, t.demoChannelId, eventId);
   await attachVod(t, mediaDir, fixture, t.demoChannelId, otherEventId);
   await attachVod(t, mediaDir, fixture, t.otherChannelId, otherChannelEventId);
@@ -127,92 +141,117 @@ describe("a watch page's poster in its HTML", () => {
   });
 });
 
-describe('signed media URLs', () => {
-  it('serve the master, child playlists, segments and poster under one token', async () => {
-    const p = await playback(eventId, await t.apiKey());
-    expect(p.stream?.url).toMatch(new RegExp(`^/media/e/${eventId}/[^/]+/vod/master\\.m3u8$`));
-    const master = await t.get(p.stream!.url);
+describe("a game's media at its shared address, under its cookie", () => {
+  it('sets the cookie: HttpOnly, scoped to the game, short-lived; its URL is the same for two viewers', async () => {
+    const a = await watch(eventId, await t.apiKey());
+    const b = await watch(eventId, await t.apiKey());
+    expect(a.setCookie).toMatch(
+      new RegExp(
+        `^rudy_media=\\d+\\.${t.demoChannelId}\\.\\d+\\.[\\w-]{22}; Path=/media/g/${eventId}/; Max-Age=300; HttpOnly; SameSite=Lax$`,
+      ),
+    );
+    expect(a.cookie).not.toBe(b.cookie);
+    expect(a.p.stream?.url).toBe(`/media/g/${eventId}/vod/master.m3u8`);
+    expect(b.p.stream?.url).toBe(a.p.stream?.url);
+    expect(new Date(a.p.stream!.expires_at).getTime() - clock).toBeLessThanOrEqual(300_000);
+    // Every playlist and segment the two players resolve is the same address, with the same bytes.
+    const files = async (v: { cookie: string; p: Playback }) => {
+      const master = await getWith(v.p.stream!.url, v.cookie);
+      const variant = master.body.split('\n').find((l) => l.endsWith('.m3u8'))!;
+      const base = v.p.stream!.url.replace(/master\.m3u8$/, '');
+      const media = await getWith(`${base}${variant}`, v.cookie);
+      const segments = media.body.split('\n').filter((l) => l.endsWith('.ts'));
+      return { master: master.body, media: media.body, segments, variant };
+    };
+    expect(await files(b)).toEqual(await files(a));
+  });
+
+  it('serves the master, child playlists and segments with caching headers that tell the truth', async () => {
+    const { p, cookie } = await watch(eventId, await t.apiKey());
+    const master = await getWith(p.stream!.url, cookie);
     expect(master.statusCode).toBe(200);
     expect(master.headers['content-type']).toBe('application/vnd.apple.mpegurl');
-    // Reused for a minute: the player fetches it while hls.js loads, then hls.js asks again.
-    expect(master.headers['cache-control']).toBe('private, max-age=60');
+    expect(master.headers['cache-control']).toBe('public, max-age=60');
+    expect(master.headers.etag).toMatch(/^"[\w-]+"$/);
     const variant = master.body.split('\n').find((l) => l.endsWith('.m3u8'))!;
     const base = p.stream!.url.replace(/master\.m3u8$/, '');
-    const media = await t.get(`${base}${variant}`);
+    const media = await getWith(`${base}${variant}`, cookie);
     expect(media.body).toContain('#EXT-X-ENDLIST');
-    expect(media.headers['cache-control']).toBe('private, max-age=60');
+    expect(media.headers['cache-control']).toBe('public, max-age=60');
     const segment = media.body.split('\n').find((l) => l.endsWith('.ts'))!;
-    const seg = await t.get(`${base}${path.posix.dirname(variant)}/${segment}`);
+    const segmentUrl = `${base}${path.posix.dirname(variant)}/${segment}`;
+    const seg = await getWith(segmentUrl, cookie);
     expect(seg.statusCode).toBe(200);
     expect(seg.headers['content-type']).toBe('video/mp2t');
+    expect(seg.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(seg.headers.etag).toEqual(expect.any(String));
+    expect(seg.headers['last-modified']).toEqual(expect.any(String));
     expect(seg.rawPayload[0]).toBe(0x47); // MPEG-TS sync byte
+    // Revalidations: a 304 without a body, for a segment and for a playlist.
+    for (const [url, validator] of [
+      [segmentUrl, { 'if-none-match': String(seg.headers.etag) }],
+      [segmentUrl, { 'if-modified-since': String(seg.headers['last-modified']) }],
+      [p.stream!.url, { 'if-none-match': String(master.headers.etag) }],
+    ] as const) {
+      const again = await getWith(url, cookie, validator);
+      expect(again.statusCode, `${url} ${JSON.stringify(validator)}`).toBe(304);
+      expect(again.rawPayload.length).toBe(0);
+      expect(again.headers['cache-control']).toMatch(/^public/);
+    }
+    const changed = await getWith(p.stream!.url, cookie, { 'if-none-match': '"other"' });
+    expect(changed.statusCode).toBe(200);
+    const range = await getWith(segmentUrl, cookie, { range: 'bytes=0-99' });
+    expect(range.statusCode).toBe(206);
+    expect(range.headers['content-range']).toMatch(/^bytes 0-99\/\d+$/);
+    expect(range.rawPayload.length).toBe(100);
     const poster = await t.get(p.assets.poster_url!);
     expect(poster.headers['content-type'], `${p.assets.poster_url} ${poster.body}`).toBe(
       'image/jpeg',
     );
+    expect(poster.headers['cache-control']).toBe('private, max-age=86400');
   });
 
-  it('answers byte ranges', async () => {
-    const p = await playback(eventId, await t.apiKey());
-    const res = await t.inject({
-      method: 'GET',
-      url: p.assets.preview_url!,
-      headers: { range: 'bytes=0-99' },
-    });
-    expect(res.statusCode).toBe(206);
-    expect(res.headers['content-range']).toMatch(/^bytes 0-99\/\d+$/);
-    expect(res.rawPayload.length).toBe(100);
-    const bad = await t.inject({
-      method: 'GET',
-      url: p.assets.preview_url!,
-      headers: { range: 'bytes=99999999-' },
-    });
-    expect(bad.statusCode).toBe(416);
-  });
-
-  it('refuses a missing, malformed or forged token', async () => {
-    const p = await playback(eventId, await t.apiKey());
-    const token = tokenOf(p.stream!.url);
-    const forged = `${token.slice(0, -4)}AAAA`;
-    for (const url of [
-      `/media/e/${eventId}//vod/master.m3u8`,
-      `/media/e/${eventId}/nonsense/vod/master.m3u8`,
-      `/media/e/${eventId}/${forged}/vod/master.m3u8`,
-      `/media/e/${eventId}/${token.replace(/^p\.\d+/, 'p.9999999999')}/vod/master.m3u8`,
-    ]) {
-      const res = await t.get(url);
-      expect(res.statusCode, url).toBe(403);
+  it('refuses a segment with no cookie, or a forged or malformed one', async () => {
+    const { p, cookie } = await watch(eventId, await t.apiKey());
+    const url = p.stream!.url;
+    const forged = `${cookie.slice(0, -4)}AAAA`;
+    const later = cookie.replace(/^rudy_media=\d+/, 'rudy_media=9999999999');
+    for (const presented of ['', forged, later, 'rudy_media=', 'rudy_media=1.2.3']) {
+      const res = await getWith(url, presented);
+      expect(res.statusCode, presented).toBe(403);
       expect(res.json<{ code: string }>().code).toBe('media_token_invalid');
     }
-    expect((await t.get(`/media/e/${eventId}/vod/master.m3u8`)).statusCode).toBe(403);
+    expect((await getWith(url, `other=1; ${cookie}`)).statusCode).toBe(200);
   });
 
-  it('refuses an expired token', async () => {
-    const p = await playback(eventId, await t.apiKey());
-    expect((await t.get(p.stream!.url)).statusCode).toBe(200);
+  it('refuses an expired cookie', async () => {
+    const { p, cookie } = await watch(eventId, await t.apiKey());
+    expect((await getWith(p.stream!.url, cookie)).statusCode).toBe(200);
     const saved = clock;
     clock = new Date(p.stream!.expires_at).getTime() + 1_000;
     try {
-      expect((await t.get(p.stream!.url)).statusCode).toBe(403);
+      expect((await getWith(p.stream!.url, cookie)).statusCode).toBe(403);
     } finally {
       clock = saved;
     }
   });
 
-  it("refuses another event's token and another channel's token", async () => {
-    const p = await playback(eventId, await t.apiKey());
-    const token = tokenOf(p.stream!.url);
-    expect((await t.get(`/media/e/${otherEventId}/${token}/vod/master.m3u8`)).statusCode).toBe(403);
-    const other = await playback(otherChannelEventId, await t.apiKey(OTHER_CHANNEL_KEY));
-    const otherToken = tokenOf(other.stream!.url);
-    expect((await t.get(`/media/e/${eventId}/${otherToken}/vod/master.m3u8`)).statusCode).toBe(403);
-    // Its own event plays, from its own channel's files only.
-    expect((await t.get(other.stream!.url)).statusCode).toBe(200);
+  it("refuses another game's cookie and another channel's cookie", async () => {
+    const { cookie } = await watch(eventId, await t.apiKey());
+    expect((await getWith(`/media/g/${otherEventId}/vod/master.m3u8`, cookie)).statusCode).toBe(
+      403,
+    );
+    const other = await watch(otherChannelEventId, await t.apiKey(OTHER_CHANNEL_KEY));
+    expect((await getWith(`/media/g/${eventId}/vod/master.m3u8`, other.cookie)).statusCode).toBe(
+      403,
+    );
+    // Its own game plays, from its own channel's files only.
+    expect((await getWith(other.p.stream!.url, other.cookie)).statusCode).toBe(200);
   });
 
   it('refuses path tricks: encoded or plain traversal, absolute paths, NUL, backslashes', async () => {
-    const p = await playback(eventId, await t.apiKey());
-    const base = `/media/e/${eventId}/${tokenOf(p.stream!.url)}`;
+    const { cookie } = await watch(eventId, await t.apiKey());
+    const base = `/media/g/${eventId}`;
     const tricks = [
       `${base}/vod/%2e%2e/%2e%2e/e${otherEventId}/vod/master.m3u8`,
       `${base}/vod/..%2f..%2fassets/poster.jpg`,
@@ -226,22 +265,24 @@ describe('signed media URLs', () => {
       `${base}/vod/master.txt`,
     ];
     for (const url of tricks) {
-      const res = await t.get(url);
+      const res = await getWith(url, cookie);
       expect([403, 404], url).toContain(res.statusCode);
       expect(res.headers['content-type']).toMatch(/json/);
     }
   });
 
   it('refuses dot segments that reach the server unnormalised', async () => {
-    const p = await playback(eventId, await t.apiKey());
-    const base = `/media/e/${eventId}/${tokenOf(p.stream!.url)}`;
+    const { p, cookie } = await watch(eventId, await t.apiKey());
+    const base = `/media/e/${eventId}/${tokenOf(p.assets.poster_url!)}`;
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = t.app.server.address() as AddressInfo;
     // Sent as raw bytes: HTTP clients (and inject) would normalise the dots away first.
     const raw = async (target: string) =>
       new Promise<string>((resolve, reject) => {
         const socket = net.connect(port, '127.0.0.1', () => {
-          socket.write(`GET ${target} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`);
+          socket.write(
+            `GET ${target} HTTP/1.1\r\nHost: localhost\r\nCookie: ${cookie}\r\nConnection: close\r\n\r\n`,
+          );
         });
         let data = '';
         socket.on('data', (chunk: Buffer) => (data += chunk.toString('latin1')));
@@ -250,25 +291,30 @@ describe('signed media URLs', () => {
       });
     expect(await raw(`${base}/assets/poster.jpg`)).toBe('HTTP/1.1 200 OK');
     expect(await raw(`${base}/vod/../assets/poster.jpg`)).toBe('HTTP/1.1 404 Not Found');
-    expect(await raw(`${base}/vod/./master.m3u8`)).toBe('HTTP/1.1 404 Not Found');
-    expect(await raw(`${base}/../../e${otherEventId}/vod/master.m3u8`)).toMatch(/ 40[34] /);
+    const game = `/media/g/${eventId}`;
+    expect(await raw(`${game}/vod/master.m3u8`)).toBe('HTTP/1.1 200 OK');
+    expect(await raw(`${game}/vod/./master.m3u8`)).toBe('HTTP/1.1 404 Not Found');
+    expect(await raw(`${game}/../${otherEventId}/vod/master.m3u8`)).toMatch(/ 40[34] /);
   });
 
-  it('limits a token to its scope: assets tokens play nothing, play tokens download nothing', async () => {
-    const p = await playback(eventId, await t.apiKey());
+  it('limits each to its scope: assets tokens play nothing, the game cookie and play tokens download nothing', async () => {
+    const { p, cookie } = await watch(eventId, await t.apiKey());
     const assetsToken = tokenOf(p.assets.poster_url!);
     expect((await t.get(`/media/e/${eventId}/${assetsToken}/vod/master.m3u8`)).statusCode).toBe(
       403,
     );
-    const playToken = tokenOf(p.stream!.url);
-    expect((await t.get(`/media/e/${eventId}/${playToken}/download/event.mp4`)).statusCode).toBe(
+    expect((await getWith(`/media/g/${eventId}/download/event.mp4`, cookie)).statusCode).toBe(403);
+    // A device's play token (stream.device_url) plays, and downloads nothing either.
+    const deviceToken = tokenOf(p.stream!.device_url!);
+    expect((await t.get(p.stream!.device_url!)).statusCode).toBe(200);
+    expect((await t.get(`/media/e/${eventId}/${deviceToken}/download/event.mp4`)).statusCode).toBe(
       403,
     );
   });
 
-  it('stops serving once the API key the token was issued to is revoked', async () => {
+  it('stops serving once the API key the cookie was issued to is revoked', async () => {
     const apiKey = await t.apiKey();
-    const p = await playback(eventId, apiKey);
+    const { p, cookie } = await watch(eventId, apiKey);
     await t.database.db
       .updateTable('api_keys')
       .set({ revoked_at: new Date() })
@@ -276,7 +322,18 @@ describe('signed media URLs', () => {
       .where('revoked_at', 'is', null)
       .where('created_at', '>=', new Date(Date.now() - 5_000))
       .execute();
-    expect((await t.get(p.stream!.url)).statusCode).toBe(403);
+    // Not checked before the revocation here (each process caches a key's check for 10 s).
+    expect((await getWith(p.stream!.url, cookie)).statusCode).toBe(403);
+  });
+
+  it('takes the cookie away when the viewer may no longer watch', async () => {
+    const res = await t.get(`/api/events/${registerEventId}/playback`, {
+      api_key: await t.apiKey(),
+    });
+    expect(res.json<Playback>().stream).toBeNull();
+    expect(res.headers['set-cookie']).toBe(
+      `rudy_media=; Path=/media/g/${registerEventId}/; Max-Age=0; HttpOnly; SameSite=Lax`,
+    );
   });
 
   it('serves pre-roll clips without a token, and nothing else under /media/prerolls', async () => {

@@ -4,6 +4,14 @@ import { isSafeKey, liveWindow, type MediaStorage } from '@rudy/media';
 import { ErrorBodySchema } from '@rudy/contracts';
 import { notFound } from '../../lib/http-error.js';
 import { emptyResponse, typed } from '../../lib/route-types.js';
+import { GAME_MEDIA_COOKIE } from './game-media-cookie.js';
+import {
+  fileCache,
+  FIXED_PRIVATE_CACHE,
+  FIXED_SHARED_CACHE,
+  playlistCache,
+  sendText,
+} from './media-cache.js';
 import type { MediaFilesService, MediaTarget } from './media-files.service.js';
 import { MEDIA_FILE_TYPES } from './media-paths.js';
 import { rawPathIsPlain, sendStored, storedFileResponses } from './stored-files.js';
@@ -11,20 +19,14 @@ import { readPlaylist } from './stored-playlist.js';
 
 const tags = ['media'];
 const MediaParamsSchema = z.object({ eventId: z.string(), token: z.string(), '*': z.string() });
+const GameMediaParamsSchema = z.object({ eventId: z.string(), '*': z.string() });
 const ClipMediaParamsSchema = z.object({ clipId: z.string(), token: z.string(), '*': z.string() });
 const VodMediaParamsSchema = z.object({ itemId: z.string(), token: z.string(), '*': z.string() });
 const PrerollParamsSchema = z.object({ name: z.string() });
 /** A live recording's rendition playlist (the VOD's is the same file once it has ENDLIST). */
 const LIVE_RENDITION = /^c\d+\/e\d+\/live\/v\d+\/index\.m3u8$/;
-/** Anything of a live recording: its playlists change while it is recorded, even once finished. */
-const LIVE_RECORDING = /^c\d+\/e\d+\/live\//;
-/**
- * How long the browser may reuse a playlist that does not change under its signed URL (a packaged
- * replay, a clip, a library video): the player asks for the first ones while hls.js's code is still
- * loading, and hls.js then finds them cached (web: stream-prefetch.ts). Short, so a replay that
- * is packaged again is seen within a minute.
- */
-const FIXED_PLAYLIST_CACHE = 'private, max-age=60';
+/** The game cookie's value in a Cookie header (one name: its Path keeps other games' apart). */
+const GAME_COOKIE = new RegExp(`(?:^|;\\s*)${GAME_MEDIA_COOKIE}=([^;]*)`);
 /** A file under a media token: 403 for a bad token, 503 while a live playlist is rewritten. */
 const tokenFileResponses = {
   ...storedFileResponses(MEDIA_FILE_TYPES),
@@ -78,9 +80,10 @@ export function mediaFilesRoutes(
       return reply.header('cache-control', 'private, no-store').redirect(target.url, 302);
     }
     if (target.type === 'text') {
-      return reply
-        .headers({ 'content-type': target.contentType, 'cache-control': FIXED_PLAYLIST_CACHE })
-        .send(target.text);
+      return sendText(req, reply, target.text, {
+        'content-type': target.contentType,
+        'cache-control': target.isShared ? FIXED_SHARED_CACHE : FIXED_PRIVATE_CACHE,
+      });
     }
     const headers: Record<string, string> = { 'content-type': target.contentType };
     if (target.isPlaylist) {
@@ -94,14 +97,34 @@ export function mediaFilesRoutes(
       }
       const windowed = LIVE_RENDITION.test(target.key) ? windowOf(target.key, text) : text;
       const served = target.decorate ? target.decorate(windowed) : windowed;
-      const cache = LIVE_RECORDING.test(target.key) ? 'private, no-cache' : FIXED_PLAYLIST_CACHE;
-      return reply.headers({ ...headers, 'cache-control': cache }).send(served);
+      const cache = playlistCache(target.key, served, target.isShared);
+      return sendText(req, reply, served, { ...headers, 'cache-control': cache });
     }
-    headers['cache-control'] = 'private, max-age=86400';
+    headers['cache-control'] = fileCache(target.key, target.isShared);
     if (target.isDownload)
       headers['content-disposition'] = `attachment; filename="${downloadName}"`;
     return sendStored(storage, target.key, req, reply, headers);
   }
+
+  r.get(
+    '/media/g/:eventId/*',
+    {
+      config: { keyless: true },
+      schema: {
+        tags,
+        description:
+          "A file of a game's stream (playlist, segment), at the address every viewer shares, under the game's `rudy_media` cookie from /api/events/{id}/playback. Segments are immutable and public; playlists carry an ETag (304 when unchanged).",
+        params: GameMediaParamsSchema,
+        response: tokenFileResponses,
+      },
+    },
+    async (req, reply) => {
+      if (!rawPathIsPlain(req)) throw notFound();
+      const cookie = GAME_COOKIE.exec(req.headers.cookie ?? '')?.[1];
+      const target = await files.resolveGame(req.params.eventId, cookie, req.params['*']);
+      return sendTarget(target, req, reply, 'event.mp4');
+    },
+  );
 
   r.get(
     '/media/e/:eventId/:token/*',

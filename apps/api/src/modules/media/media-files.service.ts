@@ -18,7 +18,13 @@ import {
   EXTERNAL_LIVE,
   vodItemPrefix,
 } from './media-paths.js';
-import { SUBJECT_OF_SCOPE, type MediaSubject, type MediaTokens } from './media-token.js';
+import type { GameMediaCookies } from './game-media-cookie.js';
+import {
+  SUBJECT_OF_SCOPE,
+  type MediaScope,
+  type MediaSubject,
+  type MediaTokens,
+} from './media-token.js';
 import type { MediaRepository } from './media.repository.js';
 
 /** A revoked key loses media access within this long (segments are fetched every few seconds). */
@@ -40,14 +46,24 @@ export type MediaTarget =
       contentType: string;
       isPlaylist: boolean;
       isDownload: boolean;
+      /** At the game's shared address: the same bytes for every viewer (a shared cache may keep them). */
+      isShared: boolean;
       /** A master playlist: adds the subject's captions to it as subtitle renditions. */
       decorate?: (playlist: string) => string;
     }
-  | { type: 'text'; text: string; contentType: string }
+  | { type: 'text'; text: string; contentType: string; isShared: boolean }
   | { type: 'redirect'; url: string };
 
 const denied = () =>
   new HttpError(403, 'media_token_invalid', 'Media token missing, expired or not valid here');
+
+/** What an authorised request names: whose folder, and what its token or cookie opens there. */
+interface Opened {
+  scope: MediaScope;
+  channelId: number;
+  subjectId: number;
+  isShared: boolean;
+}
 
 /**
  * Authorises a /media/{e,c,v}/<id>/<token>/<path> request (an event's, a clip's or a VOD item's
@@ -57,6 +73,7 @@ const denied = () =>
  */
 export function createMediaFilesService(deps: {
   tokens: MediaTokens;
+  gameCookies: GameMediaCookies;
   repo: MediaRepository;
   captions: CaptionsService;
   storage: MediaStorage;
@@ -112,16 +129,34 @@ export function createMediaFilesService(deps: {
     if (claims.scope !== 's' && !(await keyIsActive(claims.channelId, claims.keyId))) {
       throw denied();
     }
-    return claims;
+    return { ...claims, isShared: false };
+  }
+
+  /**
+   * /media/g/<event>/<path>: a genuine, unexpired game cookie, signed for the event the path
+   * names, a path of the game's stream, and an API key still active (cached KEY_CHECK_CACHE_MS: no
+   * database or Redis call per segment).
+   */
+  async function authoriseGame(eventParam: string, cookie: string | undefined, rest: string) {
+    if (!/^\d{1,10}$/.test(eventParam)) throw notFound();
+    const claims = deps.gameCookies.verify(cookie, Number(eventParam), deps.now());
+    if (!claims) throw denied();
+    if (!isSafeKey(rest) || contentTypeOf(rest) === undefined) throw notFound();
+    if (!allowedPath('p', rest)) throw denied();
+    if (!(await keyIsActive(claims.channelId, claims.keyId))) throw denied();
+    return {
+      scope: 'p',
+      channelId: claims.channelId,
+      subjectId: claims.eventId,
+      isShared: true,
+    } satisfies Opened;
   }
 
   async function resolveFile(
     subject: MediaSubject,
-    idParam: string,
-    token: string,
+    claims: Opened,
     rest: string,
   ): Promise<MediaTarget> {
-    const claims = await authorise(subject, idParam, token, rest);
     const lang = SUBTITLE_PLAYLIST.exec(rest)?.[1];
     if (lang) {
       const captions = await subjectCaptions(claims.channelId, subject, claims.subjectId);
@@ -131,6 +166,7 @@ export function createMediaFilesService(deps: {
         type: 'text',
         text: subtitlePlaylist(caption),
         contentType: contentTypeOf(rest) ?? '',
+        isShared: claims.isShared,
       };
     }
     const isMaster = rest.endsWith('master.m3u8');
@@ -149,19 +185,35 @@ export function createMediaFilesService(deps: {
       contentType: contentTypeOf(rest) ?? 'application/octet-stream',
       isPlaylist: rest.endsWith('.m3u8'),
       isDownload: claims.scope === 'd' || claims.scope === 'x',
+      isShared: claims.isShared,
     };
   }
 
+  async function externalLive(claims: Opened): Promise<MediaTarget> {
+    const media = await deps.repo.media(claims.channelId, claims.subjectId);
+    const external = media.find((m) => m.kind === MEDIA_KIND.live && m.url && !m.storage_key);
+    if (!external?.url) throw notFound();
+    return { type: 'redirect', url: external.url };
+  }
+
   return {
+    /**
+     * /media/e/<event>/<token>/<path>: an event's assets, download and page-shell poster, and its
+     * stream for a device the browser hands it to (stream.device_url: no cookies there).
+     */
     async resolve(eventParam: string, token: string, rest: string): Promise<MediaTarget> {
-      if (rest === EXTERNAL_LIVE) {
-        const claims = await authorise('event', eventParam, token, rest);
-        const media = await deps.repo.media(claims.channelId, claims.subjectId);
-        const external = media.find((m) => m.kind === MEDIA_KIND.live && m.url && !m.storage_key);
-        if (!external?.url) throw notFound();
-        return { type: 'redirect', url: external.url };
-      }
-      return resolveFile('event', eventParam, token, rest);
+      const claims = await authorise('event', eventParam, token, rest);
+      return rest === EXTERNAL_LIVE ? externalLive(claims) : resolveFile('event', claims, rest);
+    },
+
+    /** /media/g/<event>/<path>: a game's stream (playlists, segments), under its cookie. */
+    async resolveGame(
+      eventParam: string,
+      cookie: string | undefined,
+      rest: string,
+    ): Promise<MediaTarget> {
+      const claims = await authoriseGame(eventParam, cookie, rest);
+      return rest === EXTERNAL_LIVE ? externalLive(claims) : resolveFile('event', claims, rest);
     },
 
     /**
@@ -169,19 +221,20 @@ export function createMediaFilesService(deps: {
      * master playlist is made here: its single rendition and its captions.
      */
     async resolveClip(clipParam: string, token: string, rest: string): Promise<MediaTarget> {
-      if (rest !== CLIP_MASTER) return resolveFile('clip', clipParam, token, rest);
       const claims = await authorise('clip', clipParam, token, rest);
+      if (rest !== CLIP_MASTER) return resolveFile('clip', claims, rest);
       const captions = await subjectCaptions(claims.channelId, 'clip', claims.subjectId);
       return {
         type: 'text',
         text: withSubtitles(CLIP_MASTER_PLAYLIST, captions, ''),
         contentType: contentTypeOf(rest) ?? '',
+        isShared: false,
       };
     },
 
     /** /media/v/<item>/<token>/<path>: a VOD library item's playlists, segments and thumbnails. */
-    resolveVodItem: (itemParam: string, token: string, rest: string) =>
-      resolveFile('vod', itemParam, token, rest),
+    resolveVodItem: async (itemParam: string, token: string, rest: string) =>
+      resolveFile('vod', await authorise('vod', itemParam, token, rest), rest),
   };
 }
 export type MediaFilesService = ReturnType<typeof createMediaFilesService>;

@@ -3,7 +3,6 @@ import { allowedPath, downloadName } from './media-paths.js';
 import { chooseStream, decideAccess, dvrSeconds, geoBlockedFor } from './media-rules.js';
 import { createMediaTokens, SHELL_KEY_ID } from './media-token.js';
 import type { MediaRow } from './media.repository.js';
-import { parseRange } from './range.js';
 
 const tokens = createMediaTokens('x'.repeat(40));
 const now = new Date('2026-01-01T12:00:00Z');
@@ -90,19 +89,6 @@ describe('media paths', () => {
       'wol-at-kni-2026-01-02.mp4',
     );
     expect(downloadName('«»', new Date('2026-01-02T00:00:00Z'))).toBe('event-2026-01-02.mp4');
-  });
-});
-
-describe('byte ranges', () => {
-  it('parses single ranges and flags unsatisfiable ones', () => {
-    expect(parseRange(undefined, 100)).toBeNull();
-    expect(parseRange('bytes=0-9', 100)).toEqual({ start: 0, end: 9 });
-    expect(parseRange('bytes=90-', 100)).toEqual({ start: 90, end: 99 });
-    expect(parseRange('bytes=-10', 100)).toEqual({ start: 90, end: 99 });
-    expect(parseRange('bytes=0-500', 100)).toEqual({ start: 0, end: 99 });
-    expect(parseRange('bytes=100-', 100)).toBe('invalid');
-    expect(parseRange('bytes=5-1', 100)).toBe('invalid');
-    expect(parseRange('bytes=0-1,5-6', 100)).toBeNull();
   });
 });
 

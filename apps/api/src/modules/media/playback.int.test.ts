@@ -31,8 +31,14 @@ async function playback(id: number, apiKey: string, ip?: string) {
     headers: ip ? { 'x-forwarded-for': ip } : {},
   });
   expect(res.statusCode, res.body).toBe(200);
+  cookie = String(res.headers['set-cookie']).split(';')[0] ?? '';
   return res.json<Playback>();
 }
+
+/** The game's media cookie the last playback answer set (as a browser keeps it). */
+let cookie = '';
+/** A GET of a game's media, with that cookie. */
+const media = (url: string) => t.inject({ method: 'GET', url, headers: { cookie } });
 
 beforeAll(async () => {
   mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rudy-playback-'));
@@ -190,9 +196,19 @@ describe('live and upcoming', () => {
     expect(p.stream?.url).toMatch(/\/live\/master\.m3u8$/);
     expect(p.stream?.dvr.enabled).toBe(true);
     expect(p.stream?.dvr.start_utc_ts).toEqual(expect.any(String));
-    // Valid to the end of the game plus the margin.
-    expect(new Date(p.stream!.expires_at).getTime()).toBeGreaterThan(Date.now() + 3_600_000);
-    expect((await t.get(p.stream!.url)).statusCode).toBe(200);
+    // At the game's address, under its cookie, renewed by asking again before it expires.
+    expect(p.stream?.url).toBe(`/media/g/${id}/live/master.m3u8`);
+    const expiresIn = new Date(p.stream!.expires_at).getTime() - Date.now();
+    expect(expiresIn).toBeGreaterThan(290_000);
+    expect(expiresIn).toBeLessThanOrEqual(300_000);
+    expect((await media(p.stream!.url)).statusCode).toBe(200);
+    expect((await t.get(p.stream!.url)).statusCode).toBe(403);
+    // For a receiver (AirPlay, Remote Playback: the URL only, no cookies), the viewer's own
+    // address, valid to the end of the game plus the margin.
+    expect(p.stream?.device_url).toMatch(
+      new RegExp(`^/media/e/${id}/p\\.[^/]+/live/master\\.m3u8$`),
+    );
+    expect((await t.get(p.stream!.device_url!)).statusCode).toBe(200);
   });
 
   it('redirects an external live source after the token check', async () => {
@@ -218,11 +234,11 @@ describe('live and upcoming', () => {
     const p = await playback(id.id, await t.apiKey());
     expect(p.stream).toMatchObject({ kind: 'live', is_external: true });
     expect(p.stream?.dvr.enabled).toBe(false);
-    const res = await t.get(p.stream!.url);
+    const res = await media(p.stream!.url);
     expect(res.statusCode).toBe(302);
     expect(res.headers.location).toBe('https://cdn.example.test/live/game.m3u8');
-    const forged = p.stream!.url.replace(/\/media\/e\/(\d+)\/[^/]+\//, '/media/e/$1/x/');
-    expect((await t.get(forged)).statusCode).toBe(403);
+    expect((await t.get(p.stream!.url)).statusCode).toBe(403);
+    expect((await t.get(p.stream!.device_url!)).statusCode).toBe(302);
   });
 
   it('upcoming events have no stream yet', async () => {

@@ -10,12 +10,15 @@ import { requireLogin } from '../../lib/require-login.js';
 import { keyedErrorsWith404, typed } from '../../lib/route-types.js';
 import type { DownloadService } from './download.service.js';
 import { callerOf } from '../../lib/caller.js';
+import type { GameMediaCookies } from './game-media-cookie.js';
 import type { PlaybackService } from './playback.service.js';
 
 export function playbackRoutes(
   app: FastifyInstance,
   playback: PlaybackService,
   downloads: DownloadService,
+  cookies: GameMediaCookies,
+  o: { production: boolean },
 ) {
   const r = typed(app);
 
@@ -25,13 +28,22 @@ export function playbackRoutes(
       schema: {
         tags: ['playback'],
         description:
-          "What the caller may play for an event: access decision (granted, register, purchase, geo_blocked), the signed HLS master playlist for live or VOD with DVR info, poster, thumbnails, previews, the chosen pre-roll and whether a download is allowed. Media URLs carry a token bound to the event, the channel and the caller's API key.",
+          "What the caller may play for an event: access decision (granted, register, purchase, geo_blocked), the HLS master playlist for live or VOD with DVR info, poster, thumbnails, previews, the chosen pre-roll and whether a download is allowed. The stream's address is the game's, the same for every viewer (/media/g/{id}/...); access to it is the `rudy_media` cookie this answer sets (HttpOnly, Path /media/g/{id}/, bound to the event, the channel and the caller's API key), valid until stream.expires_at: ask again before then to renew it. Asset URLs carry a token of their own.",
         params: IdParamsSchema,
         querystring: KeyedQuerySchema,
         response: { 200: PlaybackSchema, ...keyedErrorsWith404 },
       },
     },
-    (req) => playback.playback(callerOf(req), req.params.id),
+    async (req, reply) => {
+      const { playback: answer, cookie } = await playback.playback(callerOf(req), req.params.id);
+      // Sent over https (as production always is behind its edge): the cookie is Secure there.
+      const secure = o.production || req.protocol === 'https';
+      reply.header(
+        'set-cookie',
+        cookie ? cookies.header(cookie, secure) : cookies.clearHeader(answer.event_id, secure),
+      );
+      return answer;
+    },
   );
 
   r.get(

@@ -15,6 +15,8 @@ import type { GeoService } from '../geo/geo.service.js';
 import type { PrerollsService } from '../prerolls/prerolls.service.js';
 import { viewersOf } from '../prerolls/prerolls.service.js';
 import { capabilitiesOf, type GrantsSource } from '../users/access.js';
+import type { GameMediaClaims, GameMediaCookies } from './game-media-cookie.js';
+import { gameMediaUrl } from './game-media-cookie.js';
 import { EXTERNAL_LIVE, mediaUrl, relativeToEvent } from './media-paths.js';
 import {
   assetKey,
@@ -64,11 +66,22 @@ export interface PlaybackDeps {
   geo: GeoService;
   prerolls: PrerollsService;
   tokens: MediaTokens;
-  /** Added to a token's lifetime beyond the event (or VOD) length. */
+  /** The game's media cookie (its stream's playlists and segments, one URL for every viewer). */
+  gameCookies: GameMediaCookies;
+  /** Added to a path token's lifetime (assets; a device's stream: beyond the game's length). */
   tokenMarginMs: number;
   /** LIVE_DVR_WINDOW_SECONDS (0 or unset: the whole recording). */
   dvrWindowSeconds?: number;
   now: () => Date;
+}
+
+/**
+ * A playback answer and, when it grants a stream of our own, the game's media cookie to set
+ * (null: the caller's access to the game's media is to be removed).
+ */
+export interface PlaybackGrant {
+  playback: Playback;
+  cookie: GameMediaClaims | null;
 }
 
 /** Everything a player needs for one event and one caller, decided here and nowhere else. */
@@ -121,49 +134,65 @@ export function createPlaybackService(deps: PlaybackDeps) {
     };
   }
 
+  /**
+   * The stream at the game's shared address (the same for every viewer: an edge caches it once),
+   * opened by the game's media cookie, which expires after MEDIA_TOKEN_TTL_SECONDS: the player
+   * asks again before then (expires_at), and the address does not change.
+   */
   function stream(
     caller: MediaCaller,
     event: PlaybackEventRow,
     source: StreamSource,
-  ): PlaybackStream | null {
+  ): { stream: PlaybackStream; cookie: GameMediaClaims } | null {
     const now = deps.now();
-    const end = event.event_utc_ts.getTime() + event.duration_minutes * 60_000;
-    // Live: valid to the end of the game plus the margin. VOD: long enough to watch it through.
-    const lengthMs =
-      source.kind === 'live'
-        ? Math.max(end, now.getTime()) - now.getTime()
-        : (source.durationSeconds ?? event.duration_minutes * 60) * 1000;
-    const expiresAt = new Date(now.getTime() + lengthMs + deps.tokenMarginMs);
-    const token = deps.tokens.sign({
-      scope: 'p',
-      subjectId: event.id,
-      channelId: caller.channelId,
-      keyId: caller.keyId,
-      expiresAt,
-    });
+    const expiresAt = new Date(now.getTime() + deps.gameCookies.ttlSeconds * 1000);
     const rest =
       'external' in source
         ? EXTERNAL_LIVE
         : relativeToEvent(caller.channelId, event.id, source.key);
     if (!rest) return null;
     const startedAt = source.kind === 'live' ? source.startedAt : null;
+    const cookie = {
+      eventId: event.id,
+      channelId: caller.channelId,
+      keyId: caller.keyId,
+      expiresAt,
+    };
+    // A receiver (AirPlay, Remote Playback) gets the URL only, not the browser's cookies, and
+    // cannot renew: for it, a path token of this viewer's, as long as the game or the replay.
+    const end = event.event_utc_ts.getTime() + event.duration_minutes * 60_000;
+    const lengthMs =
+      source.kind === 'live'
+        ? Math.max(end, now.getTime()) - now.getTime()
+        : (source.durationSeconds ?? event.duration_minutes * 60) * 1000;
+    const deviceToken = deps.tokens.sign({
+      scope: 'p',
+      subjectId: event.id,
+      channelId: caller.channelId,
+      keyId: caller.keyId,
+      expiresAt: new Date(now.getTime() + lengthMs + deps.tokenMarginMs),
+    });
     return {
-      kind: source.kind,
-      format: 'hls',
-      url: mediaUrl(event.id, token, rest),
-      is_external: 'external' in source,
-      duration_seconds: source.kind === 'vod' ? source.durationSeconds : null,
-      dvr: {
-        enabled: source.kind === 'live' && !('external' in source),
-        window_seconds: startedAt
-          ? dvrSeconds(
-              Math.max(0, Math.round((now.getTime() - startedAt.getTime()) / 1000)),
-              deps.dvrWindowSeconds ?? 0,
-            )
-          : null,
-        start_utc_ts: startedAt?.toISOString() ?? null,
+      cookie,
+      stream: {
+        kind: source.kind,
+        format: 'hls',
+        url: gameMediaUrl(event.id, rest),
+        device_url: mediaUrl(event.id, deviceToken, rest),
+        is_external: 'external' in source,
+        duration_seconds: source.kind === 'vod' ? source.durationSeconds : null,
+        dvr: {
+          enabled: source.kind === 'live' && !('external' in source),
+          window_seconds: startedAt
+            ? dvrSeconds(
+                Math.max(0, Math.round((now.getTime() - startedAt.getTime()) / 1000)),
+                deps.dvrWindowSeconds ?? 0,
+              )
+            : null,
+          start_utc_ts: startedAt?.toISOString() ?? null,
+        },
+        expires_at: expiresAt.toISOString(),
       },
-      expires_at: expiresAt.toISOString(),
     };
   }
 
@@ -197,7 +226,7 @@ export function createPlaybackService(deps: PlaybackDeps) {
       return poster ?? event.image_url;
     },
 
-    async playback(caller: MediaCaller, eventId: number): Promise<Playback> {
+    async playback(caller: MediaCaller, eventId: number): Promise<PlaybackGrant> {
       const event = await deps.media.event(caller.channelId, eventId);
       // Another channel's event is "not found": ids must not reveal what other channels hold.
       if (!event) throw notFound('Event not found');
@@ -216,7 +245,7 @@ export function createPlaybackService(deps: PlaybackDeps) {
       const purchased = !geoBlocked && (await isPurchased(deps.purchases, caller, event));
       const access = decideAccess(event.access_type, caller.userId !== null, geoBlocked, purchased);
       if (access === 'geo_blocked') {
-        return {
+        const playback: Playback = {
           ...base,
           access,
           message: USER_TEXTS.geoBlocked,
@@ -224,12 +253,13 @@ export function createPlaybackService(deps: PlaybackDeps) {
           stream: null,
           assets: NO_ASSETS,
         };
+        return { playback, cookie: null };
       }
       const media = await deps.media.media(caller.channelId, event.id);
       const teaser = assets(caller, event, media);
       if (access !== 'granted') {
         const message = access === 'register' ? PLAYBACK_TEXTS.registerToWatch : null;
-        return {
+        const playback: Playback = {
           ...base,
           access,
           message,
@@ -237,10 +267,12 @@ export function createPlaybackService(deps: PlaybackDeps) {
           stream: null,
           assets: teaser,
         };
+        return { playback, cookie: null };
       }
 
       const chosen = chooseStream(type, media);
-      const playable = chosen.source ? stream(caller, event, chosen.source) : null;
+      const granted = chosen.source ? stream(caller, event, chosen.source) : null;
+      const playable = granted?.stream ?? null;
       const caps = await capabilities(caller);
       const preroll =
         playable && settings.prerolls && !caps.has('no_ads')
@@ -251,7 +283,7 @@ export function createPlaybackService(deps: PlaybackDeps) {
               choice: { mode: event.preroll_mode, prerollId: event.preroll_id },
             })
           : null;
-      return {
+      const playback: Playback = {
         ...base,
         access,
         message: null,
@@ -261,6 +293,7 @@ export function createPlaybackService(deps: PlaybackDeps) {
         preroll,
         can_download: playable?.kind === 'vod' && caps.has('download'),
       };
+      return { playback, cookie: granted?.cookie ?? null };
     },
   };
 }

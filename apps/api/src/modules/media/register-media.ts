@@ -12,6 +12,7 @@ import { mediaFilesRoutes } from './media-files.routes.js';
 import { createMediaFilesService } from './media-files.service.js';
 import { createMediaStorage } from './media-storage.js';
 import { createEventAccess } from './event-access.js';
+import { createGameMediaCookies, edgeSecretOf } from './game-media-cookie.js';
 import { createMediaTokens } from './media-token.js';
 import { createMediaRepository } from './media.repository.js';
 import { playbackRoutes } from './playback.routes.js';
@@ -36,6 +37,10 @@ export function registerMediaModules(
   const dvrWindowSeconds = deps.config.LIVE_DVR_WINDOW_SECONDS;
   const storage = deps.storage ?? createMediaStorage(deps.config);
   const tokens = createMediaTokens(deps.secret);
+  const gameCookies = createGameMediaCookies(
+    edgeSecretOf(deps.config.MEDIA_EDGE_SECRET, deps.secret),
+    deps.config.MEDIA_TOKEN_TTL_SECONDS,
+  );
   const media = createMediaRepository(db);
   const access = deps.entitlements;
   const prerolls = registerPrerolls(app, {
@@ -55,6 +60,7 @@ export function registerMediaModules(
     geo: deps.geo,
     prerolls,
     tokens,
+    gameCookies,
     tokenMarginMs: deps.config.MEDIA_TOKEN_MARGIN_MS,
     dvrWindowSeconds,
     now,
@@ -68,11 +74,14 @@ export function registerMediaModules(
     storage,
     now,
   });
-  playbackRoutes(app, playback, downloads);
+  playbackRoutes(app, playback, downloads, gameCookies, {
+    production: deps.config.NODE_ENV === 'production',
+  });
   mediaFilesRoutes(
     app,
     createMediaFilesService({
       tokens,
+      gameCookies,
       repo: media,
       captions: createCaptionsService(db),
       storage,

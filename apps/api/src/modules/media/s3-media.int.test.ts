@@ -128,9 +128,9 @@ async function play(
   expect(poster.status).toBe(302);
   const image = Buffer.from(await (await fetch(poster.location ?? '')).arrayBuffer());
   expect(image.equals(fs.readFileSync(path.join(fixture.dir, 'assets/poster.jpg')))).toBe(true);
-  // A bad token is refused before any address is made.
-  const forged = segmentUrl.replace(/\/media\/e\/(\d+)\/[^/]+\//, '/media/e/$1/forged/');
-  expect((await get(forged)).status).toBe(403);
+  // A request without the game's cookie, or with a forged one, is refused before any address is made.
+  expect((await get(segmentUrl, { cookie: '' })).status).toBe(403);
+  expect((await get(segmentUrl, { cookie: 'rudy_media=1.2.3.forged' })).status).toBe(403);
   return { masterUrl, segmentUrl, location };
 }
 
@@ -173,8 +173,10 @@ describe('media in an S3-compatible bucket, served through the API', () => {
       query: { api_key: apiKey },
     });
     expect(res.statusCode, res.body).toBe(200);
+    // The game's media cookie, as a browser keeps it from the playback answer.
+    const cookie = String(res.headers['set-cookie']).split(';')[0] ?? '';
     const get = async (url: string, headers: Record<string, string> = {}) => {
-      const r = await t.inject({ method: 'GET', url, headers });
+      const r = await t.inject({ method: 'GET', url, headers: { cookie, ...headers } });
       const header = (name: string) => {
         const v = r.headers[name];
         return typeof v === 'string' ? v : undefined;
@@ -233,6 +235,7 @@ describe('the built server in production with S3 settings', () => {
         PUBLIC_URL: 'https://watch.league.example',
         STRIPE_SECRET_KEY: 'sk_live_x',
         STRIPE_WEBHOOK_SECRET: 'whsec_x',
+        MEDIA_EDGE_SECRET: 'e'.repeat(40),
         HOST: '127.0.0.1',
         PORT: '0',
         LOG_LEVEL: 'info',
@@ -277,8 +280,12 @@ describe('the built server in production with S3 settings', () => {
     const { api_key } = (await key.json()) as { api_key: string };
     const res = await fetch(`${base}/api/events/${eventId}/playback?api_key=${api_key}`);
     expect(res.status).toBe(200);
+    const cookie = (res.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
     const get = async (url: string, headers: Record<string, string> = {}) => {
-      const r = await fetch(`${base}${url}`, { headers, redirect: 'manual' });
+      const r = await fetch(`${base}${url}`, {
+        headers: { cookie, ...headers },
+        redirect: 'manual',
+      });
       const body = Buffer.from(await r.arrayBuffer());
       return {
         status: r.status,

@@ -1,9 +1,9 @@
+import send from '@fastify/send';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { MediaStorage } from '@rudy/media';
 import { ErrorBodySchema } from '@rudy/contracts';
 import { notFound } from '../../lib/http-error.js';
 import { emptyResponse, nonJsonResponse } from '../../lib/route-types.js';
-import { parseRange } from './range.js';
 
 /* Serving stored media files: the /media routes here, the VOD library's public assets (vod module). */
 
@@ -17,6 +17,7 @@ export function rawPathIsPlain(request: FastifyRequest): boolean {
 export const storedFileResponses = (mediaTypes: readonly string[]) =>
   ({
     200: nonJsonResponse('The file', mediaTypes),
+    304: emptyResponse('The copy the request names (If-None-Match, If-Modified-Since) is current'),
     302: emptyResponse('With object storage: a presigned address of the file'),
     206: nonJsonResponse('The part of the file asked for (Range)', mediaTypes),
     404: ErrorBodySchema,
@@ -66,8 +67,9 @@ async function redirectToBucket(
 }
 
 /**
- * A stored file with ranges (video elements seek by range), or 404 when it is not there; with a
- * bucket, a redirect to it (its ranges are the bucket's).
+ * A stored file, or 404 when it is not there. From local disk through @fastify/send: ranges (video
+ * elements seek by range), ETag and Last-Modified, and a 304 for a conditional request whose copy
+ * is current. With a bucket, a redirect to it (its ranges and validators are the bucket's).
  */
 export async function sendStored(
   storage: MediaStorage,
@@ -77,24 +79,20 @@ export async function sendStored(
   headers: Record<string, string>,
 ) {
   if (storage.objects) return redirectToBucket(storage.objects, key, request, reply, headers);
-  const stat = await storage.stat(key);
-  if (!stat) throw notFound();
-  reply.headers({
-    ...headers,
-    'accept-ranges': 'bytes',
-    'last-modified': stat.modifiedAt.toUTCString(),
+  if (!storage.root) throw new Error('a media store with neither a bucket nor a local folder');
+  // The key was checked (isSafeKey) by the caller; send resolves it under root and refuses '..'.
+  const sent = await send(request.raw, `/${key}`, {
+    root: storage.root,
+    cacheControl: false,
+    dotfiles: 'deny',
+    index: false,
   });
-  const range = parseRange(request.headers.range, stat.size);
-  if (range === 'invalid') {
-    return reply.status(416).header('content-range', `bytes */${stat.size}`).send();
+  if (sent.type === 'error' && sent.statusCode === 416) {
+    return reply.status(416).header('content-range', sent.headers['Content-Range']).send();
   }
-  const stream = await storage.get(key, range ?? undefined);
-  if (!stream) throw notFound();
-  if (range) {
-    reply.status(206).header('content-range', `bytes ${range.start}-${range.end}/${stat.size}`);
-    reply.header('content-length', String(range.end - range.start + 1));
-  } else {
-    reply.header('content-length', String(stat.size));
-  }
-  return reply.send(stream);
+  if (sent.type !== 'file') throw notFound();
+  const { 'content-type': contentType = '', ...rest } = headers;
+  reply.status(sent.statusCode).headers({ ...sent.headers, ...rest });
+  if (sent.statusCode === 304) return reply.send();
+  return reply.header('content-type', contentType).send(sent.stream);
 }

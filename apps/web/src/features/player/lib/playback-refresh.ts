@@ -12,7 +12,12 @@ export const REPLAY_POLL_MS = 15_000;
 /** An upcoming game is asked about now and then, so the player appears when it goes live. */
 export const UPCOMING_POLL_MS = 30_000;
 
-/** Signed URLs are replaced this long before they expire, so a segment request never meets a 403. */
+/**
+ * A game's media cookie is renewed this long before it expires (or, for a short-lived one, when a
+ * third of its life is left), so a segment request never meets a 403. Renewing asks /playback
+ * again: the stream's address does not change (it is the game's, not the viewer's), only the
+ * cookie, so the player goes on without reloading anything.
+ */
 export const EXPIRY_MARGIN_MS = 60_000;
 
 /** Timers longer than ~24.8 days overflow setTimeout; a day is plenty for a refresh. */
@@ -31,5 +36,7 @@ export function playbackRefetchDelay(playback: Playback | undefined, now: number
   if (!playback.stream) return false;
   const expiresAt = Date.parse(playback.stream.expires_at);
   if (Number.isNaN(expiresAt)) return false;
-  return Math.min(MAX_DELAY_MS, Math.max(1_000, expiresAt - EXPIRY_MARGIN_MS - now));
+  const left = expiresAt - now;
+  const margin = Math.min(EXPIRY_MARGIN_MS, left / 3);
+  return Math.min(MAX_DELAY_MS, Math.max(1_000, Math.round(left - margin)));
 }

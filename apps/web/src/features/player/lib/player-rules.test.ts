@@ -58,6 +58,14 @@ describe('playback refresh', () => {
       stream: { expires_at: '2026-01-01T01:00:00Z' },
     } as unknown as Playback;
     expect(playbackRefetchDelay(ready, now)).toBe(3_600_000 - EXPIRY_MARGIN_MS);
+    // A game's cookie of 5 minutes is renewed a minute before its end; one of 30 s, at 20 s.
+    const cookieOf = (seconds: number) =>
+      ({
+        ...ready,
+        stream: { expires_at: new Date(now + seconds * 1000).toISOString() },
+      }) as unknown as Playback;
+    expect(playbackRefetchDelay(cookieOf(300), now)).toBe(240_000);
+    expect(playbackRefetchDelay(cookieOf(30), now)).toBe(20_000);
     expect(playbackRefetchDelay(base, now)).toBe(false);
     expect(playbackRefetchDelay(undefined, now)).toBe(false);
   });
