@@ -88,3 +88,5 @@ export {
   type PeakFinderOptions,
 } from './crowd-peaks.js';
 export { createLoudnessParser, loudnessArgs, measureLoudness } from './loudness.js';
+export { crowdAudioGraph, crowdVolumeFilter, type CrowdBurst } from './args/crowd.js';
+export { renderCrowdClip } from './crowd-clip.js';
