@@ -1,12 +1,16 @@
-import type { Moment } from '@rudy/contracts';
+import { MOMENT_LABELS, type Moment } from '@rudy/contracts';
 import type { PlayerRemote } from '../../../components/player-tool';
 import { useT } from '../../../lib/i18n';
 import { formatClock } from '../../../lib/time-format';
 import { momentClipRange } from '../lib/moment-clip';
 import styles from './key-moments.module.css';
 
-/** A moment's name: the operator's label, else what found it. */
+const isPresetLabel = (label: string): label is (typeof MOMENT_LABELS)[number] =>
+  (MOMENT_LABELS as readonly string[]).includes(label);
+
+/** A moment's name: the operator's label (the console's own ones translated), else what found it. */
 export function momentName(moment: Moment, t: ReturnType<typeof useT>['t']): string {
+  if (moment.label && isPresetLabel(moment.label)) return t(`watch:moments.labels.${moment.label}`);
   if (moment.label) return moment.label;
   return moment.kind === 'detected' ? t('watch:moments.crowd') : t('watch:moments.marked');
 }
