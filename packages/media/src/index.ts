@@ -87,6 +87,6 @@ export {
   type LoudnessSample,
   type PeakFinderOptions,
 } from './crowd-peaks.js';
-export { createLoudnessParser, loudnessArgs, measureLoudness } from './loudness.js';
+export { createLoudnessParser, crowdPeaksOf, loudnessArgs, measureLoudness } from './loudness.js';
 export { crowdAudioGraph, crowdVolumeFilter, type CrowdBurst } from './args/crowd.js';
 export { renderCrowdClip } from './crowd-clip.js';

@@ -1,6 +1,6 @@
 import { inputArgs } from './args/common.js';
-import { spawnFfmpeg, type FfmpegProcess } from './runner.js';
-import type { LoudnessSample } from './crowd-peaks.js';
+import { encodeLimits, spawnFfmpeg, type FfmpegProcess } from './runner.js';
+import { createPeakFinder, type CrowdPeak, type LoudnessSample } from './crowd-peaks.js';
 
 /**
  * ffmpeg's arguments for the momentary loudness of an input's audio: video is not decoded
@@ -10,10 +10,15 @@ import type { LoudnessSample } from './crowd-peaks.js';
  *   lavfi.r128.M=-41.183
  * Nothing is encoded: the null muxer drops the audio.
  */
-export function loudnessArgs(input: string, opts: { live?: boolean } = {}): string[] {
+export function loudnessArgs(
+  input: string,
+  opts: { live?: boolean; realtime?: boolean } = {},
+): string[] {
   return [
     // A live playlist is read as it grows, from its first segment (the recording's start).
     ...(opts.live ? ['-live_start_index', '0'] : []),
+    // At the input's own pace: what following a live game costs (the benchmark's live figure).
+    ...(opts.realtime ? ['-re'] : []),
     '-vn',
     '-sn',
     '-dn',
@@ -59,12 +64,40 @@ export function createLoudnessParser(onSample: (s: LoudnessSample) => void) {
 export function measureLoudness(
   input: string,
   onSample: (s: LoudnessSample) => void,
-  opts: { live?: boolean; timeoutMs?: number; stallMs?: number; signal?: AbortSignal } = {},
+  opts: {
+    live?: boolean;
+    realtime?: boolean;
+    timeoutMs?: number;
+    stallMs?: number;
+    signal?: AbortSignal;
+  } = {},
 ): FfmpegProcess {
-  return spawnFfmpeg(loudnessArgs(input, { live: opts.live ?? false }), {
+  const args = loudnessArgs(input, { live: opts.live ?? false, realtime: opts.realtime ?? false });
+  return spawnFfmpeg(args, {
     onPipe3: createLoudnessParser(onSample),
     ...(opts.timeoutMs !== undefined ? { timeoutMs: opts.timeoutMs } : {}),
     ...(opts.stallMs !== undefined ? { stallMs: opts.stallMs } : {}),
     ...(opts.signal ? { signal: opts.signal } : {}),
   });
+}
+
+/** Every crowd peak of a recording's audio (a replay's HLS variant, any file ffmpeg reads). */
+export async function crowdPeaksOf(
+  input: string,
+  durationSeconds: number,
+): Promise<{ peaks: CrowdPeak[]; audioSeconds: number }> {
+  const finder = createPeakFinder();
+  const peaks: CrowdPeak[] = [];
+  let heard = 0;
+  const run = measureLoudness(
+    input,
+    (sample) => {
+      heard = sample.t;
+      peaks.push(...finder.push(sample));
+    },
+    encodeLimits(durationSeconds),
+  );
+  await run.exited;
+  peaks.push(...finder.flush());
+  return { peaks, audioSeconds: heard };
 }

@@ -41,6 +41,7 @@ import {
   replaysWithoutDetection,
   type DetectMomentsJob,
 } from '../moments/detect-moments.js';
+import { startLiveMoments } from '../moments/live-moments.js';
 
 /** Replays a worker's start queues for moment detection at most (the newest first). */
 const DETECT_SWEEP_LIMIT = 200;
@@ -201,6 +202,8 @@ export async function registerMediaJobs(boss: PgBoss, o: MediaJobsOptions) {
     ...(o.liveLadder ? { ladder: o.liveLadder } : {}),
     ...(o.liveSegmentSeconds ? { segmentSeconds: o.liveSegmentSeconds } : {}),
   });
+  // Key moments of the live games this worker encodes, as they are played.
+  const liveMoments = startLiveMoments({ db: o.db, storage, log: runner.log });
   // However the process ends, its encoders must not outlive it (SIGKILL aside: see maxSeconds).
   process.once('exit', killAllFfmpeg);
 
@@ -213,6 +216,7 @@ export async function registerMediaJobs(boss: PgBoss, o: MediaJobsOptions) {
       // recordings finished before the synthetic ones stop.
       await ingest?.close();
       await supervisor.stop();
+      await liveMoments.stop();
     },
     /** No job is fetched any more; false when some still run after `ms`. */
     async stopJobs(ms: number): Promise<boolean> {

@@ -2,14 +2,7 @@ import path from 'node:path';
 import { text } from 'node:stream/consumers';
 import { sql } from 'kysely';
 import { MEDIA_KIND } from '@rudy/contracts';
-import {
-  createPeakFinder,
-  encodeLimits,
-  measureLoudness,
-  PEAK_FINDER_DEFAULTS,
-  type CrowdPeak,
-  type MediaStorage,
-} from '@rudy/media';
+import { crowdPeaksOf, PEAK_FINDER_DEFAULTS, type CrowdPeak, type MediaStorage } from '@rudy/media';
 import type { DB } from '../../db/database.js';
 import { createMomentsRepository } from './moments.repository.js';
 
@@ -41,24 +34,6 @@ function readyVideo(db: DB, channelId: number, eventId: number) {
     .where('storage_key', 'is not', null)
     .orderBy('updated_at', 'desc')
     .executeTakeFirst();
-}
-
-/** The crowd peaks of an HLS variant's audio (ffmpeg decodes the audio only). */
-export async function crowdPeaksOf(playlist: string, durationSeconds: number) {
-  const finder = createPeakFinder();
-  const peaks: CrowdPeak[] = [];
-  let heard = 0;
-  const run = measureLoudness(
-    playlist,
-    (sample) => {
-      heard = sample.t;
-      peaks.push(...finder.push(sample));
-    },
-    encodeLimits(durationSeconds),
-  );
-  await run.exited;
-  peaks.push(...finder.flush());
-  return { peaks, audioSeconds: heard };
 }
 
 /**
