@@ -26,7 +26,7 @@ export function loudnessArgs(
     '-map',
     '0:a:0',
     '-af',
-    "ebur128=metadata=1,ametadata=mode=print:key=lavfi.r128.M:file='pipe\\:3'",
+    "ebur128=metadata=1,ametadata=mode=print:key=lavfi.r128.M:direct=1:file='pipe\\:3'",
     '-f',
     'null',
     '-',
