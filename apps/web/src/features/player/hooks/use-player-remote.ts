@@ -3,15 +3,15 @@ import type { PlayerRemote } from '../../../components/player-tool';
 
 /** Lends the player's commands to the page while the player is there (see PlayerRemote). */
 export function usePlayerRemote(
-  remote: { current: PlayerRemote | null } | null,
+  remoteRef: { current: PlayerRemote | null } | null,
   commands: PlayerRemote,
 ) {
   const { seekTo, openToolWith } = commands;
   useEffect(() => {
-    if (!remote) return undefined;
-    remote.current = { seekTo, openToolWith };
+    if (!remoteRef) return undefined;
+    remoteRef.current = { seekTo, openToolWith };
     return () => {
-      remote.current = null;
+      remoteRef.current = null;
     };
-  }, [remote, seekTo, openToolWith]);
+  }, [remoteRef, seekTo, openToolWith]);
 }
