@@ -45,10 +45,11 @@ describe('live key moments', () => {
     // The "encoder": crowd noise at real time, roaring 7 s in, into a growing EVENT playlist.
     const encoder = spawnFfmpeg([
       '-re',
-      '-filter_complex',
-      crowdAudioGraph({ bursts: [{ atSeconds: 7, seconds: 3, gainDb: 16 }] }),
-      '-map',
-      '[aout]',
+      '-f',
+      'lavfi',
+      '-i',
+      // A lavfi input is the graph's one unlabelled output.
+      crowdAudioGraph({ bursts: [{ atSeconds: 7, seconds: 3, gainDb: 16 }] }).replace('[aout]', ''),
       '-t',
       '40',
       '-c:a',
