@@ -9,6 +9,8 @@
  *  - GET /api/events with filters on a 10 000-event channel (see events.ts);
  *  - VOD packaging speed, the live edge and live CPU (see media.ts);
  *  - a demo game's render and packaging CPU against the old two-pass path (see demo-games.ts);
+ *  - key moments: recall of planted crowd bursts, false moments on steady noise, replay detection
+ *    speed and the live detector's CPU (see moments.ts);
  *  - clips: from a finished game and a live DVR, and twenty at once (see clips.ts);
  *  - one live game to 1,000 viewers through an nginx edge, media in object storage: origin
  *    requests per segment, hit ratio, segment latency, CPU per segment (see edge.ts);
@@ -34,6 +36,7 @@ import { benchClips, reportClips } from './clips.js';
 import { benchDemoGames, reportDemoGames } from './demo-games.js';
 import { benchEdge, reportEdge } from './edge.js';
 import { benchMedia, reportMedia } from './media.js';
+import { benchMoments, reportMoments } from './moments.js';
 import { serveApp } from './serve-app.js';
 import { benchLighthouse, reportLighthouse } from './lighthouse.js';
 import { benchRss, reportRss } from './rss.js';
@@ -105,6 +108,7 @@ async function main() {
   reportAnalytics(await benchAnalytics(), report);
   reportMedia(await benchMedia(), report);
   reportDemoGames(await benchDemoGames(), report);
+  reportMoments(await benchMoments(), report);
   reportClips(await benchClips(), report);
   reportEdge(await benchEdge(), report);
   reportTtff(await benchTtff(), report);

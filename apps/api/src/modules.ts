@@ -53,6 +53,8 @@ import { registerMediaAdmin } from './modules/admin/media/register-media-admin.j
 import { registerLiveAdmin } from './modules/admin/live/register-live-admin.js';
 import { registerAnalytics } from './modules/analytics/register-analytics.js';
 import { registerVod } from './modules/vod/register-vod.js';
+import { momentsRoutes } from './modules/moments/moments.routes.js';
+import { createMomentsService } from './modules/moments/moments.service.js';
 import { outboxMailer, smtpMailer } from './modules/mail/mailer.js';
 import { createOutboxGate } from './modules/mail/outbox-gate.js';
 import { createOutboxRepository } from './modules/mail/outbox.repository.js';
@@ -185,6 +187,7 @@ export async function registerModules(
   customFormsRoutes(app, createCustomFormsService(customForms));
   channelRoutes(app, channel, commerce.products.overlay);
   eventsRoutes(app, events);
+  momentsRoutes(app, createMomentsService(db));
   participantsRoutes(app, createParticipantsService(createParticipantsRepository(db)));
   favoritesRoutes(app, createFavoritesService(createFavoritesRepository(db)));
   geoRoutes(app, geo, channel);

@@ -363,6 +363,8 @@ export const AUDIT_ENTITIES = [
   'media',
   // captions (captions.ts): a replay's, a library video's or a clip's WebVTT files
   'caption',
+  // key moments (moments.ts): a game's detected or marked moments
+  'moment',
   // commerce (admin-commerce.ts): passes, subscription plans, promo codes, pre-rolls, refunds
   'pass',
   'plan',

@@ -34,3 +34,4 @@ export * from './colour-contrast.js';
 export * from './admin-import.js';
 export * from './admin-live.js';
 export * from './notifications.js';
+export * from './moments.js';

@@ -80,3 +80,14 @@ export { isSafeKey } from './storage/storage.js';
 export { createLocalStorage } from './storage/local-storage.js';
 export { createS3Storage, type S3StorageOptions } from './storage/s3-storage.js';
 export { renderStudioClip, studioGraph, type StudioPicture } from './studio.js';
+export {
+  createPeakFinder,
+  findCrowdPeaks,
+  PEAK_FINDER_DEFAULTS,
+  type CrowdPeak,
+  type LoudnessSample,
+  type PeakFinderOptions,
+} from './crowd-peaks.js';
+export { createLoudnessParser, crowdPeaksOf, loudnessArgs, measureLoudness } from './loudness.js';
+export { crowdAudioGraph, crowdVolumeFilter, type CrowdBurst } from './args/crowd.js';
+export { renderCrowdClip } from './crowd-clip.js';

@@ -36,6 +36,11 @@ export interface RunOptions {
   ffmpegPath?: string;
   /** Give ffmpeg a stdin to write to (an input read from `pipe:0`); closed otherwise. */
   stdin?: boolean;
+  /**
+   * What ffmpeg writes to `pipe:3` (an analysis filter's log, such as ametadata's), apart from
+   * the progress on pipe:1 so that neither can cut into the other's lines.
+   */
+  onPipe3?: (chunk: string) => void;
 }
 
 export interface RunResult {
@@ -152,7 +157,7 @@ export function spawnFfmpeg(args: readonly string[], opts: RunOptions = {}): Ffm
   const child = spawn(file, argv, {
     cwd: opts.cwd,
     env: { ...process.env, [OWNER_ENV]: String(process.pid) },
-    stdio: ['pipe', 'pipe', 'pipe'],
+    stdio: opts.onPipe3 ? ['pipe', 'pipe', 'pipe', 'pipe'] : ['pipe', 'pipe', 'pipe'],
     shell: false,
     windowsHide: true,
   });
@@ -182,6 +187,11 @@ export function spawnFfmpeg(args: readonly string[], opts: RunOptions = {}): Ffm
     opts.onProgress || opts.stallMs !== undefined ? createProgressParser(onProgress) : undefined;
   child.stdout.setEncoding('utf8');
   child.stdout.on('data', (chunk: string) => parse?.(chunk));
+  const pipe3 = child.stdio[3] as NodeJS.ReadableStream | null | undefined;
+  if (opts.onPipe3 && pipe3) {
+    pipe3.setEncoding('utf8');
+    pipe3.on('data', opts.onPipe3);
+  }
 
   const timer =
     opts.timeoutMs !== undefined

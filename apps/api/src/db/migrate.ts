@@ -31,6 +31,7 @@ import * as m0036 from './migrations/0036-fan-alerts.js';
 import * as m0037 from './migrations/0037-game-schedule-versions.js';
 import * as m0042 from './migrations/0042-live-stream-health.js';
 import * as m0048 from './migrations/0048-purchase-mails.js';
+import * as m0052 from './migrations/0052-moments.js';
 
 /** Migrations are listed here (not read from disk) so they run the same from source or a bundle. */
 const migrations: Record<string, Migration> = {
@@ -66,6 +67,7 @@ const migrations: Record<string, Migration> = {
   '0037-game-schedule-versions': m0037,
   '0042-live-stream-health': m0042,
   '0048-purchase-mails': m0048,
+  '0052-moments': m0052,
 };
 
 /** The migrations' code, in order: a fingerprint for anything that caches a migrated database. */

@@ -901,8 +901,36 @@ export interface PurchaseMailsTable {
   sent_at: Date | null;
 }
 
+/** 0052 (issue 35): a game's key moments, detected from the crowd or marked by the operator. */
+export interface MomentsTable {
+  id: Generated<number>;
+  channel_id: number;
+  event_id: number;
+  at_seconds: number;
+  kind: 'detected' | 'marked';
+  label: string | null;
+  confidence: number;
+  created_by: number | null;
+  created_at: Generated<Date>;
+  updated_by: number | null;
+  updated_at: Generated<Date>;
+  removed_at: Date | null;
+}
+
+/** 0052: the video of a game the moment detector last ran on. */
+export interface MomentDetectionsTable {
+  event_id: number;
+  channel_id: number;
+  video_updated_at: Date;
+  audio_seconds: number;
+  found: number;
+  detected_at: Generated<Date>;
+}
+
 export interface Database {
   purchase_mails: PurchaseMailsTable;
+  moments: MomentsTable;
+  moment_detections: MomentDetectionsTable;
   captions: CaptionsTable;
   notification_settings: NotificationSettingsTable;
   fan_alert_games: FanAlertGamesTable;

@@ -48,3 +48,19 @@ export interface PlayerTool {
   /** The panel under the player while the tool is open. */
   render: (api: PlayerToolApi) => ReactNode;
 }
+
+/** A time the seek bar marks with a tick (a game's key moment), on the video element's clock. */
+export interface PlayerMark {
+  seconds: number;
+  label: string;
+}
+
+/**
+ * What the page around the player may ask of it (the key moments list): the player fills it in
+ * while its video plays, and empties it when it goes.
+ */
+export interface PlayerRemote {
+  seekTo: (seconds: number) => void;
+  /** Opens the player's tool (the clip cutter) with this stretch chosen on the seek bar. */
+  openToolWith: (range: SeekRange) => void;
+}

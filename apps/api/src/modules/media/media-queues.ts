@@ -12,6 +12,8 @@ export const QUEUES = {
   liveStills: 'media.live-stills',
   /** A source the console uploaded → its game's or library video's VOD (issue 17). */
   packageUpload: 'media.package-upload',
+  /** A game's ready replay → its detected key moments (issue 35). */
+  detectMoments: 'media.detect-moments',
 } as const;
 
 export interface EventJob {
@@ -47,6 +49,13 @@ export const QUEUE_OPTIONS: Record<string, Omit<PgBoss.Queue, 'name'>> = {
     retryLimit: 2,
     retryDelay: 60,
     expireInSeconds: 6 * 3600,
+  },
+  // Audio only, hundreds of times realtime: minutes would mean a stuck ffmpeg.
+  [QUEUES.detectMoments]: {
+    policy: 'stately',
+    retryLimit: 2,
+    retryDelay: 30,
+    expireInSeconds: 3600,
   },
   [QUEUES.liveStills]: { policy: 'stately', retryLimit: 2, retryDelay: 60, expireInSeconds: 3600 },
   // A failed transcode is recorded on the upload for the operator's Retry; pg-boss retries only

@@ -36,6 +36,15 @@ import {
 import { createMediaUploadsRepository } from './media-uploads.repository.js';
 import { packageEventMedia, publishStills } from './package-media.js';
 import { packageUpload } from './upload-job.js';
+import {
+  detectMoments,
+  replaysWithoutDetection,
+  type DetectMomentsJob,
+} from '../moments/detect-moments.js';
+import { startLiveMoments } from '../moments/live-moments.js';
+
+/** Replays a worker's start queues for moment detection at most (the newest first). */
+const DETECT_SWEEP_LIMIT = 200;
 
 export const MEDIA_QUEUE_OPTIONS = { ...QUEUE_OPTIONS, ...LEASE_REAPER_QUEUE_OPTIONS };
 
@@ -67,6 +76,10 @@ export async function registerMediaJobs(boss: PgBoss, o: MediaJobsOptions) {
   const leases = createMediaJobLeases({ repo, log: runner.log, leaseSeconds });
   await registerLeaseReaper(boss, { repo, log: runner.log, leaseSeconds });
 
+  // A game's replay that became ready gets its key moments detected (one job per game at a time).
+  const detect = (job: DetectMomentsJob) =>
+    sendOnce(o.db, boss, QUEUES.detectMoments, job, { singletonKey: `moments-${job.eventId}` });
+
   // One job at a time per loop: MEDIA_JOB_CONCURRENCY loops per queue. Each job holds a lease.
   const loops: JobLoop[] = [];
   const work = <T>(queue: string, pollingIntervalSeconds: number, handler: Handler<T>) => {
@@ -80,16 +93,18 @@ export async function registerMediaJobs(boss: PgBoss, o: MediaJobsOptions) {
   work<EventJob>(
     QUEUES.demoGame,
     1,
-    runner.each((job) =>
-      generateDemoGame(
+    runner.each(async (job) => {
+      const done = await generateDemoGame(
         {
           ...deps,
           captions: createCaptionsService(o.db),
           gameSeconds: config.DEMO_GAME_SECONDS,
         },
         job,
-      ),
-    ),
+      );
+      if (done === 'done') await detect(job);
+      return done;
+    }),
   );
   for (let i = 0; i < config.MEDIA_JOB_CONCURRENCY; i += 1) {
     work<PackageVodJob>(
@@ -106,6 +121,7 @@ export async function registerMediaJobs(boss: PgBoss, o: MediaJobsOptions) {
         } finally {
           await dir.release();
         }
+        await detect(job);
       }),
     );
     work<LiveStillsJob>(
@@ -123,12 +139,23 @@ export async function registerMediaJobs(boss: PgBoss, o: MediaJobsOptions) {
         } finally {
           await dir.release();
         }
+        await detect(job);
       }),
     );
     work<PackageUploadJob>(
       QUEUES.packageUpload,
       1,
-      runner.each((job) => packageUpload({ ...deps, db: o.db, uploads }, job)),
+      runner.each(async (job) => {
+        const outcome = await packageUpload({ ...deps, db: o.db, uploads }, job);
+        const upload = outcome === 'done' ? await uploads.find(job.channelId, job.uploadId) : null;
+        if (upload?.event_id) await detect({ channelId: job.channelId, eventId: upload.event_id });
+        return outcome;
+      }),
+    );
+    work<DetectMomentsJob>(
+      QUEUES.detectMoments,
+      2,
+      runner.each((job) => detectMoments({ db: o.db, storage }, job)),
     );
   }
   work<DemoPrerollsJob>(
@@ -136,6 +163,9 @@ export async function registerMediaJobs(boss: PgBoss, o: MediaJobsOptions) {
     1,
     runner.each((job) => generateDemoPrerolls({ ...deps, db: o.db }, job.channelIds)),
   );
+
+  // Replays whose detection was lost with its worker, or older than the detector.
+  for (const job of await replaysWithoutDetection(o.db, DETECT_SWEEP_LIMIT)) await detect(job);
 
   const demoChannels = await demoMediaChannelIds(o.db, config.DEMO_MEDIA_CHANNELS);
   await enqueueDemoMedia(boss, o.db, storage, demoChannels, config.DEMO_MEDIA_FIRST, now());
@@ -172,6 +202,8 @@ export async function registerMediaJobs(boss: PgBoss, o: MediaJobsOptions) {
     ...(o.liveLadder ? { ladder: o.liveLadder } : {}),
     ...(o.liveSegmentSeconds ? { segmentSeconds: o.liveSegmentSeconds } : {}),
   });
+  // Key moments of the live games this worker encodes, as they are played.
+  const liveMoments = startLiveMoments({ db: o.db, storage, log: runner.log });
   // However the process ends, its encoders must not outlive it (SIGKILL aside: see maxSeconds).
   process.once('exit', killAllFfmpeg);
 
@@ -184,6 +216,7 @@ export async function registerMediaJobs(boss: PgBoss, o: MediaJobsOptions) {
       // recordings finished before the synthetic ones stop.
       await ingest?.close();
       await supervisor.stop();
+      await liveMoments.stop();
     },
     /** No job is fetched any more; false when some still run after `ms`. */
     async stopJobs(ms: number): Promise<boolean> {

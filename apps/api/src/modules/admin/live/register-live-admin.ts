@@ -5,10 +5,15 @@ import { ingestSettings } from '../../media/ingest/ingest-settings.js';
 import type { AdminAccess } from '../admin-access.js';
 import { createAdminChanges } from '../admin-changes.js';
 import { createViewerCaches } from '../viewer-caches.js';
+import { createMomentsAdminService } from '../../moments/moments.service.js';
+import { momentsAdminRoutes } from '../moments/moments-admin.routes.js';
 import { liveAdminRoutes } from './live-admin.routes.js';
 import { createLiveAdminService } from './live-admin.service.js';
 
-/** The console's live area: stream keys and stream state (the ingest itself runs in the worker). */
+/**
+ * The console's live area: stream keys and stream state (the ingest itself runs in the worker),
+ * and a game's key moments (marked while live, detected ones edited or removed).
+ */
 export async function registerLiveAdmin(
   app: FastifyInstance,
   deps: { config: Config; db: DB; access: AdminAccess; now: () => Date },
@@ -20,5 +25,14 @@ export async function registerLiveAdmin(
     settings: ingestSettings(deps.config),
     now: deps.now,
   });
-  await deps.access.routes(app, (scope) => liveAdminRoutes(scope, live));
+  // No viewer cache holds moments: the watch page reads them fresh.
+  const moments = createMomentsAdminService({
+    db: deps.db,
+    changes: createAdminChanges({ db: deps.db, caches: createViewerCaches([]) }),
+    now: deps.now,
+  });
+  await deps.access.routes(app, (scope) => {
+    liveAdminRoutes(scope, live);
+    momentsAdminRoutes(scope, moments);
+  });
 }

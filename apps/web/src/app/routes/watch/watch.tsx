@@ -10,6 +10,8 @@ import {
   formatEventTime,
   locationNames,
 } from '../../../features/events/lib/event-display';
+import { KeyMoments } from '../../../features/moments/components/key-moments';
+import { useKeyMoments } from '../../../features/moments/hooks/use-key-moments';
 import { useEvent } from '../../../features/player/api/get-event';
 import { usePlayback } from '../../../features/player/api/get-playback';
 import { DownloadButton } from '../../../features/player/components/download-button';
@@ -49,6 +51,7 @@ export function Component() {
   const game = event.data;
   const user = useProfile().data;
   const meta = useGameAnalytics(game);
+  const moments = useKeyMoments(eventId, playback);
   const clipTool = useClipTool({
     eventId,
     capabilities: user ? user.capabilities : null,
@@ -73,10 +76,13 @@ export function Component() {
             eventId={eventId}
             meta={meta}
             tool={clipTool}
+            marks={moments.marks}
+            playerRemote={moments.remote}
             startsAt={
               game ? formatEventTime(game.event_utc_ts, game.time_zone, i18n.language) : undefined
             }
           />
+          <KeyMoments {...moments.list} />
           {game ? (
             <WatchDetails
               event={game}

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import type { PlayerMark } from '../../../components/player-tool';
 import { useT } from '../../../lib/i18n';
 import type { MediaState } from '../hooks/use-media-state';
 import { formatClock } from '../../../lib/time-format';
@@ -33,6 +34,7 @@ export function PlayerControls({
   devices = null,
   thumbnails = [],
   range = null,
+  marks = [],
 }: {
   media: MediaState;
   isLive: boolean;
@@ -51,6 +53,8 @@ export function PlayerControls({
   thumbnails?: readonly ThumbnailCue[];
   /** A stretch a tool marks on the seek bar (a clip's in and out). */
   range?: SeekBarRange | null;
+  /** Ticks on the seek bar (a game's key moments). */
+  marks?: readonly PlayerMark[];
 }) {
   const { t } = useT();
   const start = isLive ? media.seekableStart : 0;
@@ -66,6 +70,7 @@ export function PlayerControls({
           onSeek={actions.seekTo}
           thumbnails={thumbnails}
           range={range}
+          marks={marks}
         />
       ) : null}
       <div className={styles.row}>

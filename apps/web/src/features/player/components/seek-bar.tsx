@@ -4,6 +4,8 @@ import { useT } from '../../../lib/i18n';
 import { cueAt, type ThumbnailCue } from '../lib/thumbnails';
 import { formatClock } from '../../../lib/time-format';
 import { SeekRangeMarks } from './seek-range';
+import { SeekTicks } from './seek-ticks';
+import type { PlayerMark } from '../../../components/player-tool';
 import styles from './player.module.css';
 
 /** A chosen stretch shown on the bar, with the names of its handles and how they change it. */
@@ -25,6 +27,7 @@ export function SeekBar({
   onSeek,
   thumbnails,
   range = null,
+  marks = [],
 }: {
   start: number;
   end: number;
@@ -32,6 +35,8 @@ export function SeekBar({
   onSeek: (seconds: number) => void;
   thumbnails: readonly ThumbnailCue[];
   range?: SeekBarRange | null;
+  /** Ticks at a game's key moments. */
+  marks?: readonly PlayerMark[];
 }) {
   const { t } = useT();
   const bar = useRef<HTMLDivElement>(null);
@@ -79,6 +84,7 @@ export function SeekBar({
           <span className={styles.seekTime}>{formatClock(shown - start)}</span>
         </div>
       ) : null}
+      <SeekTicks start={start} end={end} marks={marks} />
       <input
         type="range"
         className={styles.range}

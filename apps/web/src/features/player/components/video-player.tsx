@@ -1,6 +1,11 @@
 import type { PlaybackStream, Preroll } from '@rudy/contracts';
 import { useCallback, useEffect, useState } from 'react';
-import type { PlayerTimeline, PlayerTool } from '../../../components/player-tool';
+import type {
+  PlayerMark,
+  PlayerRemote,
+  PlayerTimeline,
+  PlayerTool,
+} from '../../../components/player-tool';
 import { useT } from '../../../lib/i18n';
 import { canPictureInPicture, useFullscreen } from '../hooks/use-fullscreen';
 import { useGameStart } from '../hooks/use-game-start';
@@ -15,6 +20,7 @@ import { useAdoptedVideo } from '../hooks/use-adopted-video';
 import { useBrowserPauseFallback } from '../hooks/use-browser-pause';
 import { useCaptions } from '../hooks/use-captions';
 import { useRemotePlayback } from '../hooks/use-remote-playback';
+import { usePlayerRemote } from '../hooks/use-player-remote';
 import { useVideoAnalytics, type VideoAnalytics } from '../hooks/use-video-analytics';
 import { useVolume } from '../hooks/use-volume';
 import type { LoadHls } from '../lib/attach-stream';
@@ -47,6 +53,8 @@ export function VideoPlayer({
   loadHls,
   tool = null,
   analytics = null,
+  marks = [],
+  playerRemote = null,
 }: {
   /** The game a pre-roll plays before (reported as shown); library videos have neither. */
   eventId?: number | undefined;
@@ -59,6 +67,10 @@ export function VideoPlayer({
   tool?: PlayerTool | null;
   /** What to report to analytics about this view (none: nothing is reported). */
   analytics?: VideoAnalytics | null;
+  /** Ticks on the seek bar (a game's key moments). */
+  marks?: readonly PlayerMark[];
+  /** Filled in for the page around the player (the key moments list). */
+  playerRemote?: { current: PlayerRemote | null } | null;
 }) {
   const { t } = useT();
   const [container, setContainer] = useState<HTMLDivElement | null>(null);
@@ -126,6 +138,7 @@ export function VideoPlayer({
     range: toolState.range,
     setRange: toolState.setRange,
   });
+  usePlayerRemote(playerRemote, { seekTo: actions.seekTo, openToolWith: toolState.openWith });
   const onKeyDown = usePlayerShortcuts({
     enabled: isPrerollDone,
     canMark: toolState.isOpen && !!activeTool?.rangeLabels,
@@ -179,6 +192,7 @@ export function VideoPlayer({
             isBehindLive={isLive && isBehindLive(media.currentTime, liveEdge)}
             isFullscreen={fullscreen.isFullscreen}
             thumbnails={thumbnails}
+            marks={marks}
             range={
               activeTool?.rangeLabels && toolState.range
                 ? {

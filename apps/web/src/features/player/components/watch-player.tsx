@@ -1,4 +1,4 @@
-import type { PlayerTool } from '../../../components/player-tool';
+import type { PlayerMark, PlayerRemote, PlayerTool } from '../../../components/player-tool';
 import { useT } from '../../../lib/i18n';
 import { Button } from '../../../components/ui/button';
 import type { VideoMeta } from '../../../lib/analytics';
@@ -21,6 +21,8 @@ export function WatchPlayer({
   embedded = false,
   tool = null,
   meta,
+  marks = [],
+  playerRemote = null,
 }: {
   eventId: number;
   /** The game's start, formatted by the screen (shown before it starts). */
@@ -35,6 +37,9 @@ export function WatchPlayer({
   tool?: PlayerTool | null;
   /** The game's category, sport, gender, school and league, for analytics. */
   meta?: VideoMeta | undefined;
+  /** Ticks on the seek bar (the game's key moments) and the page's handle on the player. */
+  marks?: readonly PlayerMark[];
+  playerRemote?: { current: PlayerRemote | null } | null;
 }) {
   const { t } = useT();
   const playback = usePlayback(eventId);
@@ -80,6 +85,8 @@ export function WatchPlayer({
         thumbnailsUrl={data.assets.thumbnails_vtt_url}
         fill={fill}
         tool={tool}
+        marks={marks}
+        playerRemote={playerRemote}
         analytics={{ streamId: eventId, streamType: data.stream.kind, meta }}
       />
     );

@@ -30,8 +30,15 @@ export function usePlayerTool(tool: PlayerTool | null) {
     setOpen(true);
   }, [open, close]);
 
+  /** Opened with a stretch already chosen (a key moment's clip); the panel keeps it. */
+  const openWith = useCallback((chosen: SeekRange) => {
+    setRange(chosen);
+    setOpen(true);
+  }, []);
+
   return {
     isOpen: open,
+    openWith,
     range: open ? range : null,
     setRange,
     toggle,

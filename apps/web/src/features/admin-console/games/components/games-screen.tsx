@@ -12,6 +12,7 @@ import { publishGame } from '../api/publish-game';
 import { useGameOptions } from '../api/game-options';
 import { AdminList, useEditing } from '../../shared/components/admin-list';
 import { GameForm } from './game-form';
+import { MomentsPanel } from './moments-panel';
 import { LivePanel } from './live-panel';
 import styles from '../../shared/components/console.module.css';
 
@@ -82,6 +83,7 @@ export function GamesScreen() {
           }}
         />
         {editing.editing === 'new' ? null : <LivePanel gameId={editing.editing.id} />}
+        {editing.editing === 'new' ? null : <MomentsPanel gameId={editing.editing.id} />}
       </>
     );
   }

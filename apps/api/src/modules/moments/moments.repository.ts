@@ -1,0 +1,214 @@
+import { sql } from 'kysely';
+import { MEDIA_KIND, type MomentKind } from '@rudy/contracts';
+import type { DB } from '../../db/database.js';
+
+const COLUMNS = [
+  'id',
+  'event_id',
+  'at_seconds',
+  'kind',
+  'label',
+  'confidence',
+  'created_by',
+  'updated_by',
+  'created_at',
+] as const;
+
+export interface DetectedMoment {
+  atSeconds: number;
+  confidence: number;
+}
+
+/** SQL only: a game's key moments. Every query is bound to a channel. */
+export function createMomentsRepository(db: DB) {
+  const shown = (channelId: number) =>
+    db.selectFrom('moments').where('channel_id', '=', channelId).where('removed_at', 'is', null);
+  return {
+    /** The game when it is the channel's and published (what viewers may see). */
+    publishedGame: (channelId: number, eventId: number) =>
+      db
+        .selectFrom('events')
+        .select('id')
+        .where('channel_id', '=', channelId)
+        .where('id', '=', eventId)
+        .where('published', '=', true)
+        .executeTakeFirst(),
+
+    game: (channelId: number, eventId: number) =>
+      db
+        .selectFrom('events')
+        .select('id')
+        .where('channel_id', '=', channelId)
+        .where('id', '=', eventId)
+        .executeTakeFirst(),
+
+    list: (channelId: number, eventId: number) =>
+      shown(channelId)
+        .select(COLUMNS)
+        .where('event_id', '=', eventId)
+        .orderBy('at_seconds')
+        .orderBy('id')
+        .execute(),
+
+    one: (channelId: number, id: number) =>
+      shown(channelId).select(COLUMNS).where('id', '=', id).executeTakeFirst(),
+
+    /** The last marked moment of the game at or after `since` seconds (a double click's first). */
+    markedSince: (channelId: number, eventId: number, since: number) =>
+      shown(channelId)
+        .select(COLUMNS)
+        .where('event_id', '=', eventId)
+        .where('kind', '=', 'marked')
+        .where('at_seconds', '>=', since)
+        .orderBy('at_seconds', 'desc')
+        .executeTakeFirst(),
+
+    insert: (row: {
+      channelId: number;
+      eventId: number;
+      atSeconds: number;
+      kind: MomentKind;
+      label: string | null;
+      confidence: number;
+      createdBy: number | null;
+    }) =>
+      db
+        .insertInto('moments')
+        .values({
+          channel_id: row.channelId,
+          event_id: row.eventId,
+          at_seconds: row.atSeconds,
+          kind: row.kind,
+          label: row.label,
+          confidence: row.confidence,
+          created_by: row.createdBy,
+        })
+        .returning(COLUMNS)
+        .executeTakeFirstOrThrow(),
+
+    update: (
+      channelId: number,
+      id: number,
+      change: { atSeconds?: number; label?: string | null; updatedBy: number },
+    ) =>
+      db
+        .updateTable('moments')
+        .set({
+          ...(change.atSeconds !== undefined ? { at_seconds: change.atSeconds } : {}),
+          ...(change.label !== undefined ? { label: change.label } : {}),
+          updated_by: change.updatedBy,
+          updated_at: sql<Date>`now()`,
+        })
+        .where('channel_id', '=', channelId)
+        .where('id', '=', id)
+        .where('removed_at', 'is', null)
+        .returning(COLUMNS)
+        .executeTakeFirst(),
+
+    /** A detected moment stays as a tombstone (the detector must not bring it back); a mark goes. */
+    async remove(channelId: number, id: number, kind: MomentKind) {
+      if (kind === 'marked') {
+        await db
+          .deleteFrom('moments')
+          .where('channel_id', '=', channelId)
+          .where('id', '=', id)
+          .execute();
+        return;
+      }
+      await db
+        .updateTable('moments')
+        .set({ removed_at: sql<Date>`now()` })
+        .where('channel_id', '=', channelId)
+        .where('id', '=', id)
+        .execute();
+    },
+
+    /**
+     * A detection run's result replaces the previous run's untouched moments, in one statement
+     * set inside the caller's transaction: a moment the operator edited, removed (a tombstone)
+     * or marked is kept, and a detected one within `spacingSeconds` of it is not added again.
+     */
+    async replaceDetected(
+      target: { channelId: number; eventId: number },
+      found: readonly DetectedMoment[],
+      spacingSeconds: number,
+    ): Promise<number> {
+      await db
+        .deleteFrom('moments')
+        .where('channel_id', '=', target.channelId)
+        .where('event_id', '=', target.eventId)
+        .where('kind', '=', 'detected')
+        .where('updated_by', 'is', null)
+        .where('removed_at', 'is', null)
+        .execute();
+      const kept = await db
+        .selectFrom('moments')
+        .select('at_seconds')
+        .where('channel_id', '=', target.channelId)
+        .where('event_id', '=', target.eventId)
+        .execute();
+      const fresh = found.filter((m) =>
+        kept.every((k) => Math.abs(k.at_seconds - m.atSeconds) >= spacingSeconds),
+      );
+      if (fresh.length === 0) return 0;
+      await db
+        .insertInto('moments')
+        .values(
+          fresh.map((m) => ({
+            channel_id: target.channelId,
+            event_id: target.eventId,
+            at_seconds: m.atSeconds,
+            kind: 'detected' as const,
+            label: null,
+            confidence: m.confidence,
+            created_by: null,
+          })),
+        )
+        .execute();
+      return fresh.length;
+    },
+
+    /** Adds what a live run found since its last call, unless a kept moment is that close. */
+    async addDetected(
+      target: { channelId: number; eventId: number },
+      found: DetectedMoment,
+      spacingSeconds: number,
+    ): Promise<boolean> {
+      const near = await db
+        .selectFrom('moments')
+        .select('id')
+        .where('channel_id', '=', target.channelId)
+        .where('event_id', '=', target.eventId)
+        .where('at_seconds', '>', found.atSeconds - spacingSeconds)
+        .where('at_seconds', '<', found.atSeconds + spacingSeconds)
+        .executeTakeFirst();
+      if (near) return false;
+      await db
+        .insertInto('moments')
+        .values({
+          channel_id: target.channelId,
+          event_id: target.eventId,
+          at_seconds: found.atSeconds,
+          kind: 'detected',
+          label: null,
+          confidence: found.confidence,
+          created_by: null,
+        })
+        .execute();
+      return true;
+    },
+
+    /** When the game's live recording started (a live mark's "now" is measured from it). */
+    liveStartedAt: (channelId: number, eventId: number) =>
+      db
+        .selectFrom('event_media')
+        .select(['started_at', 'status'])
+        .where('channel_id', '=', channelId)
+        .where('event_id', '=', eventId)
+        .where('kind', '=', MEDIA_KIND.live)
+        .orderBy('id', 'desc')
+        .executeTakeFirst(),
+  };
+}
+export type MomentsRepository = ReturnType<typeof createMomentsRepository>;
+export type MomentRow = NonNullable<Awaited<ReturnType<MomentsRepository['one']>>>;
