@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdSchema } from './common.js';
+import { IdSchema, KeyedQuerySchema } from './common.js';
 
 /** How a viewer hears of one kind of alert: by mail, by Web Push on their devices, both or neither. */
 export const AlertChannelsSchema = z.object({
@@ -53,10 +53,13 @@ export const PushSubscriptionBodySchema = z.object({
 export type PushSubscriptionBody = z.infer<typeof PushSubscriptionBodySchema>;
 
 /** Unsubscribing names the endpoint (DELETE: in the query, like the API key). */
-export const PushUnsubscribeQuerySchema = z.object({
-  api_key: z.string().optional(),
+export const PushUnsubscribeQuerySchema = KeyedQuerySchema.extend({
   endpoint: z.string().min(1).max(PUSH_ENDPOINT_MAX),
 });
+
+/** Whether the server now keeps the browser's subscription for the viewer. */
+export const PushSubscriptionStateSchema = z.object({ subscribed: z.boolean() });
+export type PushSubscriptionState = z.infer<typeof PushSubscriptionStateSchema>;
 
 /**
  * What the service worker receives (the message, decrypted): in the viewer's language, with the

@@ -4,12 +4,13 @@ import {
   KeyedQuerySchema,
   PushConfigSchema,
   PushSubscriptionBodySchema,
+  PushSubscriptionStateSchema,
   PushUnsubscribeQuerySchema,
 } from '@rudy/contracts';
 import { signedInCallerOf } from '../../lib/caller.js';
 import { HttpError } from '../../lib/http-error.js';
 import { requireLogin } from '../../lib/require-login.js';
-import { emptyResponse, keyedErrors, keyedErrorsWith404, typed } from '../../lib/route-types.js';
+import { keyedErrors, keyedErrorsWith404, typed } from '../../lib/route-types.js';
 import { endpointProblem } from './push-endpoint-guard.js';
 import type { PushSubscriptionsRepository } from './push-subscriptions.repository.js';
 import type { VapidKeys } from './vapid-keys.js';
@@ -65,10 +66,10 @@ export function pushRoutes(
         description:
           "Keeps this browser's PushSubscription (subscription.toJSON()) for the signed-in viewer. Posting it again changes nothing; production takes https endpoints on public addresses only.",
         body: PushSubscriptionBodySchema,
-        response: { 204: emptyResponse('Kept'), ...keyedErrorsWith404 },
+        response: { 200: PushSubscriptionStateSchema, ...keyedErrorsWith404 },
       },
     },
-    async (req, reply) => {
+    async (req) => {
       if (!deps.vapid) throw new HttpError(404, 'not_found', 'Web Push is off');
       const c = signedInCallerOf(req);
       const { endpoint, keys } = req.body;
@@ -79,7 +80,7 @@ export function pushRoutes(
         throw refused('keys.p256dh', 'keys.p256dh must be a base64url P-256 public key');
       }
       await deps.subscriptions.save(c.channelId, c.userId, { endpoint, ...keys });
-      return reply.status(204).send();
+      return { subscribed: true };
     },
   );
 
@@ -92,13 +93,13 @@ export function pushRoutes(
         description:
           "Forgets this browser's subscription (the endpoint) for the signed-in viewer; one already gone is no error.",
         querystring: PushUnsubscribeQuerySchema,
-        response: { 204: emptyResponse('Forgotten'), ...keyedErrors },
+        response: { 200: PushSubscriptionStateSchema, ...keyedErrors },
       },
     },
-    async (req, reply) => {
+    async (req) => {
       const c = signedInCallerOf(req);
       await deps.subscriptions.remove(c.channelId, c.userId, req.query.endpoint);
-      return reply.status(204).send();
+      return { subscribed: false };
     },
   );
 }
