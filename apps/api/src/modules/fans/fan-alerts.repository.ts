@@ -174,8 +174,8 @@ export function createFanAlertsRepository(db: DB) {
         join push_subscriptions p on p.user_id = a.user_id and p.channel_id = a.channel_id
         where a.id = any(${alertIds}::bigint[])
         on conflict do nothing
-        returning alert_id`.execute(trx);
-      return new Set(rows.map((r) => String(r.alert_id)));
+        returning alert_id::text as alert_id`.execute(trx);
+      return new Set(rows.map((r) => r.alert_id));
     },
 
     async finish(trx: DB, sent: readonly string[], skipped: readonly string[], now: Date) {

@@ -50,7 +50,7 @@ export function createPushTransport(o: { vapid: VapidKeys; production: boolean }
         url,
         {
           method: details.method,
-          headers: details.headers as http.OutgoingHttpHeaders,
+          headers: details.headers,
           timeout: TIMEOUT_MS,
           ...(o.production ? { lookup: guardedLookup } : {}),
         },

@@ -98,7 +98,7 @@ describe('profile alerts', () => {
     const { register, pushManager } = browserPush('granted');
     const { fetch } = renderApp('/profile/alerts', {
       user: makeProfile(),
-      handler: server('BKey_-123'),
+      handler: server(`B${'A'.repeat(86)}`),
     });
     const [livePush] = await screen.findAllByLabelText(/By push notification/);
     await waitFor(() => expect((livePush as HTMLInputElement).disabled).toBe(false));
