@@ -37,6 +37,31 @@ describe('production start-up', () => {
     expect(() => loadConfig({ MEDIA_EDGE_SECRET: 'short' })).toThrow();
   });
 
+  it('Web Push in production: off unless configured, and then with all three VAPID settings', () => {
+    expect(loadConfig(PRODUCTION_READY).WEB_PUSH).toBe(false);
+    expect(() => loadConfig({ ...PRODUCTION_READY, WEB_PUSH: 'on' })).toThrow(
+      /VAPID_PUBLIC_KEY is required in production with Web Push on.*\n.*VAPID_PRIVATE_KEY.*\n.*VAPID_SUBJECT/,
+    );
+    const keys = {
+      VAPID_PUBLIC_KEY: `B${'A'.repeat(86)}`,
+      VAPID_PRIVATE_KEY: 'A'.repeat(43),
+    };
+    expect(() => loadConfig({ ...PRODUCTION_READY, ...keys })).toThrow(/VAPID_SUBJECT is required/);
+    const on = loadConfig({
+      ...PRODUCTION_READY,
+      ...keys,
+      VAPID_SUBJECT: 'mailto:ops@league.example',
+    });
+    expect(on.WEB_PUSH).toBe(true);
+    // A bad key is refused without echoing it.
+    expect(() =>
+      loadConfig({ ...PRODUCTION_READY, ...keys, VAPID_PRIVATE_KEY: 'secret!' }),
+    ).toThrow(
+      /^Invalid setting VAPID_PRIVATE_KEY: a base64url P-256 private key \(43 characters\)$/,
+    );
+    expect(loadConfig({ NODE_ENV: 'test' }).WEB_PUSH).toBe(true);
+  });
+
   it('takes the sandbox in production only when the operator says so', () => {
     const noStripe = without('STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET');
     expect(loadConfig({ ...noStripe, PAYMENTS_SANDBOX: 'true' }).PAYMENTS_SANDBOX).toBe(true);

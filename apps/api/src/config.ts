@@ -219,6 +219,29 @@ export const ConfigSchema = z.object({
    * sends the mails owed in a recurring pass this often. 0: none are sent.
    */
   PURCHASE_MAIL_INTERVAL_MS: z.coerce.number().int().min(0).default(5_000),
+  /**
+   * Web Push for fan alerts. Default: on outside production; in production on when the VAPID keys
+   * are given (and then all three are required). 'off': no push, the settings offer mail only.
+   */
+  WEB_PUSH: z.enum(['on', 'off']).optional(),
+  /**
+   * The VAPID key pair (RFC 8292) push services check the server's messages with, base64url as
+   * `npx web-push generate-vapid-keys` prints it. Unset outside production: a pair is generated
+   * once and kept in the database. Never logged.
+   */
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{87}$/, 'a base64url P-256 public key (87 characters)')
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, 'a base64url P-256 private key (43 characters)')
+    .optional(),
+  /** Who push services contact about this server: a mailto: or https: address. */
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/, 'a mailto: or https: address')
+    .optional(),
   /** Orders still 'created' after this long are checked with the payment provider. */
   COMMERCE_RECONCILE_AFTER_S: z.coerce.number().int().min(0).default(60),
   /**
@@ -251,8 +274,14 @@ export const ConfigSchema = z.object({
 type ParsedEnv = z.infer<typeof ConfigSchema>;
 export type Config = Omit<
   ParsedEnv,
-  'SEED_ON_EMPTY' | 'DEMO_MEDIA_CHANNELS' | 'ANALYTICS_LOCALHOST' | 'READY_REQUIRES_WORKER'
+  | 'SEED_ON_EMPTY'
+  | 'DEMO_MEDIA_CHANNELS'
+  | 'ANALYTICS_LOCALHOST'
+  | 'READY_REQUIRES_WORKER'
+  | 'WEB_PUSH'
 > & {
+  /** Whether alerts go by Web Push too (see WEB_PUSH). */
+  WEB_PUSH: boolean;
   SEED_ON_EMPTY: boolean;
   DEMO_MEDIA_CHANNELS: string;
   ANALYTICS_LOCALHOST: boolean;
@@ -308,6 +337,15 @@ export function productionProblems(env: ParsedEnv): string[] {
     const name = env.DEV_OUTBOX_TOKEN ? 'DEV_OUTBOX_TOKEN' : 'DEV_OUTBOX_ALLOW_REMOTE';
     problems.push(`${name} is refused in production (the dev outbox is for local use only)`);
   }
+  if (webPushOn(env)) {
+    for (const name of ['VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY', 'VAPID_SUBJECT'] as const) {
+      if (!env[name]) {
+        problems.push(
+          `${name} is required in production with Web Push on (or WEB_PUSH=off; the generated pair is for local use only)`,
+        );
+      }
+    }
+  }
   // Settings for tests against local stand-ins: in production they would lower a guard.
   if (env.STRIPE_API_URL) {
     problems.push(
@@ -327,6 +365,13 @@ export function productionProblems(env: ParsedEnv): string[] {
   return problems;
 }
 
+/** Web Push on: as set, else outside production always, in production when keys are given. */
+function webPushOn(env: ParsedEnv): boolean {
+  if (env.WEB_PUSH) return env.WEB_PUSH === 'on';
+  if (env.NODE_ENV !== 'production') return true;
+  return Boolean(env.VAPID_PUBLIC_KEY || env.VAPID_PRIVATE_KEY || env.VAPID_SUBJECT);
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = ConfigSchema.safeParse(env);
   if (!parsed.success) {
@@ -343,6 +388,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   if (!data.S3_BUCKET && (data.S3_ENDPOINT || data.S3_ACCESS_KEY_ID || data.S3_PREFIX)) {
     throw new ConfigError(['S3_BUCKET is required with the other S3_ settings']);
+  }
+  if (Boolean(data.VAPID_PUBLIC_KEY) !== Boolean(data.VAPID_PRIVATE_KEY)) {
+    throw new ConfigError([
+      'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together: set both or neither',
+    ]);
   }
   if (production) {
     const problems = productionProblems(data);
@@ -362,6 +412,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     READY_REQUIRES_WORKER: data.READY_REQUIRES_WORKER
       ? data.READY_REQUIRES_WORKER === 'true'
       : data.WORKER,
+    WEB_PUSH: webPushOn(data),
     repoRoot,
   };
 }

@@ -64,6 +64,9 @@ import { participantsRoutes } from './modules/participants/participants.routes.j
 import { createParticipantsService } from './modules/participants/participants.service.js';
 import { createNotificationSettingsRepository } from './modules/fans/notification-settings.repository.js';
 import { notificationsRoutes } from './modules/fans/notifications.routes.js';
+import { createPushSubscriptionsRepository } from './modules/fans/push-subscriptions.repository.js';
+import { pushRoutes } from './modules/fans/push.routes.js';
+import { loadVapidKeys } from './modules/fans/vapid-keys.js';
 import { createCalendarRepository } from './modules/calendar/calendar.repository.js';
 import { calendarRoutes } from './modules/calendar/calendar.routes.js';
 import { createAccountService } from './modules/users/account.service.js';
@@ -208,6 +211,11 @@ export async function registerModules(
     channel,
     secret,
     defaultChannelKey: config.DEFAULT_CHANNEL_KEY,
+  });
+  pushRoutes(app, {
+    subscriptions: createPushSubscriptionsRepository(db),
+    vapid: await loadVapidKeys(config, createAppSecretsRepository(db)),
+    production: config.NODE_ENV === 'production',
   });
   if (mailer.kind === 'outbox') {
     const gate = createOutboxGate({

@@ -30,6 +30,7 @@ import * as m0033 from './migrations/0033-catalogue-typo-search.js';
 import * as m0036 from './migrations/0036-fan-alerts.js';
 import * as m0037 from './migrations/0037-game-schedule-versions.js';
 import * as m0042 from './migrations/0042-live-stream-health.js';
+import * as m0046 from './migrations/0046-web-push.js';
 import * as m0048 from './migrations/0048-purchase-mails.js';
 import * as m0052 from './migrations/0052-moments.js';
 
@@ -66,6 +67,7 @@ const migrations: Record<string, Migration> = {
   '0036-fan-alerts': m0036,
   '0037-game-schedule-versions': m0037,
   '0042-live-stream-health': m0042,
+  '0046-web-push': m0046,
   '0048-purchase-mails': m0048,
   '0052-moments': m0052,
 };

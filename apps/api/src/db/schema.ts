@@ -853,14 +853,37 @@ export interface CaptionsTable {
   updated_at: Timestamp;
 }
 
-/** 0036 (issue 33): a viewer's alert choices; no row: the defaults. */
+/** 0036, 0046 (issue 33): a viewer's alert choices, per kind and channel; no row: the defaults. */
 export interface NotificationSettingsTable {
   user_id: number;
   channel_id: number;
-  live: Generated<boolean>;
-  tomorrow: Generated<boolean>;
-  email: Generated<boolean>;
+  live_email: Generated<boolean>;
+  tomorrow_email: Generated<boolean>;
+  live_push: Generated<boolean>;
+  tomorrow_push: Generated<boolean>;
   updated_at: Generated<Date>;
+}
+
+/** 0046: a browser's Web Push subscription, bound to a signed-in viewer. */
+export interface PushSubscriptionsTable {
+  id: Generated<string>;
+  channel_id: number;
+  user_id: number;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  created_at: Generated<Date>;
+}
+
+/** 0046: one alert's delivery to one push subscription. */
+export interface FanAlertPushesTable {
+  alert_id: string;
+  subscription_id: string;
+  status: Generated<'pending' | 'sent' | 'failed' | 'skipped'>;
+  attempts: Generated<number>;
+  next_attempt_at: Generated<Date>;
+  last_status: number | null;
+  sent_at: Date | null;
 }
 
 export type FanAlertKind = 'live' | 'tomorrow';
@@ -935,6 +958,8 @@ export interface Database {
   notification_settings: NotificationSettingsTable;
   fan_alert_games: FanAlertGamesTable;
   fan_alerts: FanAlertsTable;
+  push_subscriptions: PushSubscriptionsTable;
+  fan_alert_pushes: FanAlertPushesTable;
   game_imports: GameImportsTable;
   admin_invitations: AdminInvitationsTable;
   live_ingest: LiveIngestTable;

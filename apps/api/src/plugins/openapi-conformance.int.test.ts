@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createECDH, randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -224,9 +224,33 @@ describe('every operation answers as the document says', () => {
   it('alert settings, one-click unsubscribe and calendar feeds', async () => {
     await call('GET /api/notifications/settings', { apiKey: viewer.apiKey });
     await call('GET /api/notifications/settings', { apiKey: anonymous });
-    const settings = { live: true, tomorrow: false, email: true };
+    const settings = { live: { email: true, push: true }, tomorrow: { email: false, push: false } };
     await call('POST /api/notifications/settings', { apiKey: viewer.apiKey, body: settings });
     await call('POST /api/notifications/settings', { apiKey: viewer.apiKey, body: { live: 1 } });
+    await call('GET /api/notifications/push', { apiKey: anonymous });
+    const subscription = {
+      endpoint: 'https://push.example.test/send/1',
+      keys: {
+        p256dh: createECDH('prime256v1').generateKeys().toString('base64url'),
+        auth: randomBytes(16).toString('base64url'),
+      },
+    };
+    await call('POST /api/notifications/push/subscriptions', {
+      apiKey: viewer.apiKey,
+      body: subscription,
+    });
+    await call('POST /api/notifications/push/subscriptions', {
+      apiKey: anonymous,
+      body: subscription,
+    });
+    await call('POST /api/notifications/push/subscriptions', {
+      apiKey: viewer.apiKey,
+      body: { endpoint: 'ftp://x' },
+    });
+    await call('DELETE /api/notifications/push/subscriptions', {
+      apiKey: viewer.apiKey,
+      query: { endpoint: subscription.endpoint },
+    });
     const secret = await loadAppSecret(createAppSecretsRepository(db()), undefined);
     const query = {
       user: viewer.userId,

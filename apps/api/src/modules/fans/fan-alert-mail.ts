@@ -89,17 +89,29 @@ const TEXTS: Record<FanAlertKind, Record<Locale, Texts>> = {
   },
 };
 
-/** An alert mail, with the RFC 8058 headers that let a mail client unsubscribe in one click. */
-export function renderAlertMail(m: AlertMailInput) {
+/** What an alert says, in the viewer's language (its mail and its push message say the same). */
+export function alertTexts(
+  m: Pick<
+    AlertMailInput,
+    'kind' | 'locale' | 'follows' | 'gameName' | 'start' | 'timeZone' | 'now'
+  > & {
+    channelName: string;
+  },
+) {
   const { time, isToday } = gameTime(m.locale, m.start, m.timeZone, m.now);
-  const t = TEXTS[m.kind][m.locale]({
+  return TEXTS[m.kind][m.locale]({
     team: m.follows[0] ?? m.gameName,
     game: m.gameName,
     time,
     isToday,
     follows: list(m.locale, m.follows),
-    channel: m.brand.channelName,
+    channel: m.channelName,
   });
+}
+
+/** An alert mail, with the RFC 8058 headers that let a mail client unsubscribe in one click. */
+export function renderAlertMail(m: AlertMailInput) {
+  const t = alertTexts({ ...m, channelName: m.brand.channelName });
   const { html, text } = renderBranded(m.locale, m.brand, {
     hello: greeting(m.locale, m.firstName),
     paragraphs: [t.body],

@@ -46,6 +46,7 @@ function alerts(mailerFor: (db: DB) => Mailer, db: DB = t.database.db) {
       mailerFor,
       ...createChannelParts(db, fallbackOrigin(config)),
       secret,
+      pushes: null,
       now: () => now,
     }),
   );
@@ -162,10 +163,10 @@ describe('alerts for followed teams', () => {
     expect(post.statusCode).toBe(200);
     const after = await db
       .selectFrom('notification_settings')
-      .select('email')
+      .select(['live_email', 'tomorrow_email'])
       .where('user_id', '=', en.userId)
       .executeTakeFirst();
-    expect(after?.email).toBe(false);
+    expect(after).toEqual({ live_email: false, tomorrow_email: false });
 
     // A forged token, another user's id, or the link on another channel's host: refused.
     const forged = new URL(link);
@@ -208,7 +209,7 @@ describe('alerts for followed teams', () => {
     const quiet = await follower(db, t.demoChannelId, [{ type: 'participant', id: away.id }]);
     await db
       .insertInto('notification_settings')
-      .values({ user_id: quiet.userId, channel_id: t.demoChannelId, tomorrow: false })
+      .values({ user_id: quiet.userId, channel_id: t.demoChannelId, tomorrow_email: false })
       .execute();
 
     await (await alerts(smtpMailers)).runOnce();

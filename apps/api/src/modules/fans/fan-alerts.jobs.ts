@@ -14,6 +14,9 @@ import { channelBranding } from '../mail/branding.js';
 import type { Branding } from '../mail/mail-templates.js';
 import { mailerFactory, type Mailer } from '../mail/mailer.js';
 import { renderAlertMail } from './fan-alert-mail.js';
+import { createFanAlertPushes } from './fan-alert-pushes.js';
+import { createPushTransport, type PushTransport } from './push-transport.js';
+import { loadVapidKeys } from './vapid-keys.js';
 import { createFanAlertsRepository } from './fan-alerts.repository.js';
 import { unsubscribeLink } from './unsubscribe-token.js';
 
@@ -36,6 +39,9 @@ const PASS_BUDGET_MS = 30_000;
  * alerts. Exactly once with the dev outbox: an alert turns 'sent' in the transaction that writes
  * its mail, so a worker killed mid-way leaves it pending for the next pass, never sent twice.
  * With SMTP, a kill between the server's answer and the commit resends at most one batch.
+ * Pushes are queued in the alert's transaction and sent after it, leased one batch at a time: a
+ * kill between the push service's answer and the settling resends at most that batch (with the
+ * same Topic, so a message the service still holds is replaced, not doubled).
  */
 export function createFanAlerts(deps: {
   db: DB;
@@ -43,9 +49,19 @@ export function createFanAlerts(deps: {
   channel: Parameters<typeof channelBranding>[0];
   origins: SiteOrigins;
   secret: string;
+  /** Web Push (null: off, alerts go by mail only). */
+  pushes: PushTransport | null;
   now: () => Date;
 }) {
   const repo = createFanAlertsRepository(deps.db);
+  const brandOf = (brands: Map<number, Promise<Branding>>, channelId: number) => {
+    let brand = brands.get(channelId);
+    if (!brand) {
+      brand = channelBranding(deps.channel, deps.origins, channelId);
+      brands.set(channelId, brand);
+    }
+    return brand;
+  };
 
   async function plan() {
     let planned = 0;
@@ -59,27 +75,21 @@ export function createFanAlerts(deps: {
   async function sendBatch(brands: Map<number, Promise<Branding>>): Promise<number> {
     // Brandings are read before the transaction: the embedded database (PGlite) has one
     // connection, so a read outside the transaction while it is open would wait for it forever.
-    for (const channelId of await repo.pendingChannelIds()) {
-      if (!brands.has(channelId)) {
-        const brand = channelBranding(deps.channel, deps.origins, channelId);
-        brands.set(channelId, brand);
-        await brand;
-      }
-    }
+    for (const channelId of await repo.pendingChannelIds()) await brandOf(brands, channelId);
     return deps.db.transaction().execute(async (trx) => {
       const mailer = deps.mailerFor(trx);
       const rows = await repo.claimPending(trx, BATCH[mailer.kind]);
-      const sent: string[] = [];
-      const skipped: string[] = [];
+      const mailed: string[] = [];
+      const toPush: string[] = [];
+      const settled: string[] = [];
       const now = deps.now();
       for (const row of rows) {
-        if (!row.wanted) {
-          skipped.push(row.id);
-          continue;
-        }
         const brand = brands.get(row.channel_id);
         // A channel whose first alert arrived after the read above: left pending for the next batch.
         if (!brand) continue;
+        settled.push(row.id);
+        if (row.by_push) toPush.push(row.id);
+        if (!row.by_email) continue;
         const b = await brand;
         const locale = asLocale(row.language);
         const mail = renderAlertMail({
@@ -96,8 +106,12 @@ export function createFanAlerts(deps: {
           now,
         });
         await mailer.send({ channelId: row.channel_id, to: row.email, ...mail });
-        sent.push(row.id);
+        mailed.push(row.id);
       }
+      // Pushes are queued in the same transaction and sent after it (pushes.runOnce).
+      const pushed = deps.pushes ? await repo.queuePushes(trx, toPush, now) : new Set<string>();
+      const sent = settled.filter((id) => mailed.includes(id) || pushed.has(id));
+      const skipped = settled.filter((id) => !sent.includes(id));
       await repo.finish(trx, sent, skipped, now);
       return rows.length;
     });
@@ -110,6 +124,14 @@ export function createFanAlerts(deps: {
       const until = Date.now() + PASS_BUDGET_MS;
       const brands = new Map<number, Promise<Branding>>();
       while (Date.now() < until && (await sendBatch(brands)) > 0);
+      if (!deps.pushes) return;
+      const pushes = createFanAlertPushes({
+        db: deps.db,
+        send: deps.pushes,
+        brandOf: (channelId) => brandOf(brands, channelId),
+        now: deps.now,
+      });
+      while (Date.now() < until && (await pushes.sendBatch()) > 0);
     },
   };
 }
@@ -121,11 +143,16 @@ export async function registerFanAlertJobs(
   o: { config: Config; db: DB; runner: JobRunner; now: () => Date },
 ) {
   if (o.config.FAN_ALERTS_INTERVAL_MS <= 0) return;
+  const secrets = createAppSecretsRepository(o.db);
+  const vapid = await loadVapidKeys(o.config, secrets);
   const alerts = createFanAlerts({
     db: o.db,
     mailerFor: mailerFactory(o.config),
     ...createChannelParts(o.db, fallbackOrigin(o.config)),
-    secret: await loadAppSecret(createAppSecretsRepository(o.db), o.config.APP_SECRET),
+    secret: await loadAppSecret(secrets, o.config.APP_SECRET),
+    pushes: vapid
+      ? createPushTransport({ vapid, production: o.config.NODE_ENV === 'production' })
+      : null,
     now: o.now,
   });
   await registerRecurringJob(boss, {

@@ -37,8 +37,9 @@ export function createFanAlertsRepository(db: DB) {
     /**
      * Plans a game's alerts once: marks the game planned and writes one pending alert per viewer who
      * follows its team, its teams' school, its sport or the game itself, with what they follow (in
-     * their language, the team first). Viewers without a verified address or who turned the alert
-     * off get none. Returns how many alerts it wrote (0 when another pass planned the game).
+     * their language, the team first). A viewer gets one when they take this kind by mail (with a
+     * verified address) or by push (with a subscribed device); one alert either way, delivered on
+     * each channel they chose. Returns how many alerts it wrote (0 when another pass planned the game).
      */
     async plan(game: DueGame): Promise<number> {
       return db.transaction().execute(async (trx) => {
@@ -54,7 +55,8 @@ export function createFanAlertsRepository(db: DB) {
           .onConflict((oc) => oc.doNothing())
           .executeTakeFirst();
         if (marked.numInsertedOrUpdatedRows === 0n) return 0;
-        const setting = game.kind === 'live' ? sql`s.live` : sql`s.tomorrow`;
+        const byMail = game.kind === 'live' ? sql`s.live_email` : sql`s.tomorrow_email`;
+        const byPush = game.kind === 'live' ? sql`s.live_push` : sql`s.tomorrow_push`;
         const result = await sql`
           with game as (select id, channel_id, event_category_id, name from events where id = ${game.id}),
           teams as (
@@ -96,8 +98,10 @@ export function createFanAlertsRepository(db: DB) {
           cross join game
           join users u on u.id = fo.user_id and u.channel_id = game.channel_id
           left join notification_settings s on s.user_id = u.id
-          where u.email_verified_at is not null and u.blocked_at is null
-            and coalesce(s.email, true) and coalesce(${setting}, true)
+          where u.blocked_at is null
+            and ((u.email_verified_at is not null and coalesce(${byMail}, true))
+              or (coalesce(${byPush}, false) and exists (
+                select 1 from push_subscriptions p where p.user_id = u.id)))
           group by game.channel_id, game.id, u.id
           on conflict (user_id, event_id, kind) do nothing`.execute(trx);
         return Number(result.numAffectedRows ?? 0n);
@@ -135,15 +139,20 @@ export function createFanAlertsRepository(db: DB) {
         teams: { short_name: string; is_home: boolean }[];
         start: Date;
         time_zone: string;
-        wanted: boolean;
+        by_email: boolean;
+        by_push: boolean;
       }>`
         select a.id, a.kind, a.follows, a.channel_id, a.user_id, u.email, u.first_name, u.language,
           e.id as event_id, e.name as event_name, e.event_utc_ts as start, e.time_zone,
           coalesce((select json_agg(json_build_object('short_name', p.short_name, 'is_home', ep.is_home))
              from event_participants ep join participants p on p.id = ep.participant_id
              where ep.event_id = e.id), '[]'::json) as teams,
-          (u.blocked_at is null and coalesce(s.email, true)
-            and coalesce(case a.kind when 'live' then s.live else s.tomorrow end, true)) as wanted
+          (u.blocked_at is null and u.email_verified_at is not null
+            and coalesce(case a.kind when 'live' then s.live_email else s.tomorrow_email end, true))
+            as by_email,
+          (u.blocked_at is null
+            and coalesce(case a.kind when 'live' then s.live_push else s.tomorrow_push end, false))
+            as by_push
         from (select * from fan_alerts where status = 'pending' order by id limit ${limit}
               for update skip locked) a
         join users u on u.id = a.user_id
@@ -151,6 +160,22 @@ export function createFanAlertsRepository(db: DB) {
         left join notification_settings s on s.user_id = a.user_id
         order by a.id`.execute(trx);
       return rows;
+    },
+
+    /**
+     * Queues the alerts' pushes, one per device of their viewer; returns the alerts that have at
+     * least one (a viewer whose devices are all gone gets none).
+     */
+    async queuePushes(trx: DB, alertIds: readonly string[], now: Date): Promise<Set<string>> {
+      if (alertIds.length === 0) return new Set();
+      const { rows } = await sql<{ alert_id: string }>`
+        insert into fan_alert_pushes (alert_id, subscription_id, next_attempt_at)
+        select a.id, p.id, ${now} from fan_alerts a
+        join push_subscriptions p on p.user_id = a.user_id and p.channel_id = a.channel_id
+        where a.id = any(${alertIds}::bigint[])
+        on conflict do nothing
+        returning alert_id::text as alert_id`.execute(trx);
+      return new Set(rows.map((r) => r.alert_id));
     },
 
     async finish(trx: DB, sent: readonly string[], skipped: readonly string[], now: Date) {

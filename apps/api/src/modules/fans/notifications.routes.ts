@@ -67,8 +67,8 @@ export function notificationsRoutes(
     },
     async (req) => {
       const c = signedInCallerOf(req);
-      const { live, tomorrow, email } = req.body;
-      await deps.settings.set(c.channelId, c.userId, { live, tomorrow, email });
+      const { live, tomorrow } = req.body;
+      await deps.settings.set(c.channelId, c.userId, { live, tomorrow });
       return deps.settings.get(c.channelId, c.userId);
     },
   );
@@ -126,7 +126,7 @@ export function notificationsRoutes(
       },
       async (req, reply) => {
         const u = await linkUser(req.hostname, req.query);
-        await deps.settings.set(u.channelId, req.query.user, { email: false });
+        await deps.settings.stopMail(u.channelId, req.query.user);
         return reply
           .type('text/html; charset=utf-8')
           .header('cache-control', 'no-store')

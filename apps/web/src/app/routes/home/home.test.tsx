@@ -12,33 +12,46 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const favoriteGame = makeEvent({ id: 31, name: 'Favourite game' });
+const liveFollowed = makeEvent({ id: 30, name: 'Followed, live', type: 'live' });
+const nextFollowed = makeEvent({ id: 31, name: 'Followed, next' });
 
 function handler(url: URL) {
-  if (url.pathname === '/api/events/favorite') return json(makePage([favoriteGame]));
+  if (url.pathname === '/api/events/favorite') {
+    const type = url.searchParams.get('type');
+    return json(makePage(type === 'live' ? [liveFollowed] : [nextFollowed]));
+  }
   if (url.pathname === '/api/favorites') return json([]);
   return json({ live: [], upcoming: [makeEvent({ id: 2 })], recent: [] });
 }
 
 describe('home', () => {
-  it("shows a signed-in user's favourites rail with the next games of their favourites", async () => {
+  it("puts a signed-in viewer's Following shelf first: their live games, then their next", async () => {
     const { fetch } = renderApp('/', { handler, user: makeProfile({ id: 7 }) });
-    const rail = await screen.findByRole('region', { name: 'Your favourites' });
-    expect(await within(rail).findByRole('link', { name: 'Rapids @ Knights' })).toBeTruthy();
-    expect(within(rail).getByRole('link', { name: 'See all' }).getAttribute('href')).toBe(
+    const shelf = await screen.findByRole('region', { name: 'Following' });
+    await within(shelf).findAllByRole('link', { name: 'Rapids @ Knights' });
+    const cards = within(shelf)
+      .getAllByRole('link')
+      .map((a) => a.getAttribute('href'))
+      .filter((href) => href?.startsWith('/watch/'));
+    expect(cards).toEqual(['/watch/30', '/watch/31']);
+    expect(within(shelf).getByRole('link', { name: 'See all' }).getAttribute('href')).toBe(
       '/favorites',
     );
-    const call = fetch.mock.calls
+    // Before every other shelf of the page.
+    const shelves = screen.getAllByRole('region', { name: /^(Following|Live|Upcoming|Recent)/ });
+    expect(shelves[0]).toBe(shelf);
+    expect(shelves.length).toBeGreaterThan(1);
+    const calls = fetch.mock.calls
       .map(([input]) => new URL(urlOf(input), 'http://localhost'))
-      .find((u) => u.pathname === '/api/events/favorite');
-    expect(call?.searchParams.get('type')).toBe('upcoming');
-    expect(call?.searchParams.get('limit')).toBe('12');
+      .filter((u) => u.pathname === '/api/events/favorite');
+    expect(calls.map((u) => u.searchParams.get('type')).sort()).toEqual(['live', 'upcoming']);
+    expect(calls.every((u) => u.searchParams.get('limit') === '12')).toBe(true);
   });
 
-  it('has no favourites rail for anonymous visitors, and never asks for favourites', async () => {
+  it('has no Following shelf for anonymous visitors, and never asks for favourites', async () => {
     const { fetch } = renderApp('/', { handler });
     await screen.findByRole('region', { name: 'Upcoming' });
-    expect(screen.queryByRole('region', { name: 'Your favourites' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Following' })).toBeNull();
     expect(fetch.mock.calls.some(([input]) => urlOf(input).includes('favorite'))).toBe(false);
     // Every team still has its star; pressing one asks to log in.
     expect(screen.getAllByRole('button', { name: /^Favourite: / }).length).toBeGreaterThan(0);

@@ -14,7 +14,7 @@ import { locationNames } from '../../../features/events/lib/event-display';
 import { useProfile } from '../../../features/auth/api/get-profile';
 import { queryClient } from '../../../lib/query-client';
 import { TeamFavorites } from '../favorites/team-favorites';
-import { FavoritesRail } from './favorites-rail';
+import { FollowingShelf } from './following-shelf';
 
 export function loader() {
   // Started here so the data loads while the route's code does; errors surface in the screen.
@@ -51,6 +51,7 @@ export function Component() {
           <SlidesCarousel slides={data?.slides ?? []} />
         )}
         {intro ? <HomeIntro block={intro} /> : null}
+        {user ? <FollowingShelf userId={user.id} locations={locations} /> : null}
         <EventRail
           id="live"
           title={t('home:rails.live')}
@@ -60,7 +61,6 @@ export function Component() {
           state={state('live')}
           leadImages={data?.slides.length ? 'eager' : 'high'}
         />
-        {user ? <FavoritesRail userId={user.id} locations={locations} /> : null}
         <EventRail
           id="upcoming"
           title={t('home:rails.upcoming')}
