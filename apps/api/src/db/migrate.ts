@@ -29,6 +29,7 @@ import * as m0032 from './migrations/0032-vod-search-in-postgres.js';
 import * as m0033 from './migrations/0033-catalogue-typo-search.js';
 import * as m0036 from './migrations/0036-fan-alerts.js';
 import * as m0037 from './migrations/0037-game-schedule-versions.js';
+import * as m0050 from './migrations/0050-game-series.js';
 
 /** Migrations are listed here (not read from disk) so they run the same from source or a bundle. */
 const migrations: Record<string, Migration> = {
@@ -62,6 +63,7 @@ const migrations: Record<string, Migration> = {
   '0033-catalogue-typo-search': m0033,
   '0036-fan-alerts': m0036,
   '0037-game-schedule-versions': m0037,
+  '0050-game-series': m0050,
 };
 
 /** The migrations' code, in order: a fingerprint for anything that caches a migrated database. */

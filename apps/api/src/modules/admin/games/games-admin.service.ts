@@ -24,6 +24,7 @@ import {
   type GamesAdminRepository,
   type GameWindow,
 } from './games-admin.repository.js';
+import { videoStateOf } from './video-state.js';
 
 type GameInput = z.output<typeof AdminGameInputSchema>;
 type Currency = Settings['currency'];
@@ -70,6 +71,9 @@ export function toGame(r: GameRow, currency: Currency): AdminGame {
     ...geoOf(r),
     preroll_mode: r.preroll_mode,
     preroll_id: r.preroll_mode === 'chosen' ? r.preroll_id : null,
+    video_state: videoStateOf(r),
+    series_id: r.series_id,
+    series_detached: r.series_detached,
   };
 }
 
@@ -246,9 +250,11 @@ export function createGamesAdminService(deps: {
       games.create(caller, (repo, currency) => insertGame(repo, caller.channelId, g, currency)),
 
     update: (caller: AdminCaller, id: number, g: GameInput): Promise<AdminGame> =>
-      games.update(caller, id, async (repo, _before, currency) => {
+      games.update(caller, id, async (repo, before, currency) => {
         await checkRefs(repo, caller.channelId, g);
-        await repo.updateEvent(caller.channelId, id, eventColumns(g));
+        // Edited on its own: a later change to its series leaves it alone unless asked.
+        const detach = before.series_id !== null ? { series_detached: true } : {};
+        await repo.updateEvent(caller.channelId, id, { ...eventColumns(g), ...detach });
         await repo.setTeams(caller.channelId, id, g.home_team_id, g.away_team_id);
         await setPrice(repo, caller.channelId, id, g, currency);
       }),

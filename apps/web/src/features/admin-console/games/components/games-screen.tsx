@@ -7,11 +7,13 @@ import { Skeleton } from '../../../../components/ui/skeleton';
 import { LoadError } from '../../../../components/ui/status-message';
 import { useT } from '../../../../lib/i18n';
 import { apiErrorText } from '../../../../lib/form-messages';
-import { deleteGame, useGames, type GameWindow } from '../api/games';
+import { deleteGame, useGame, useGames, type GameWindow } from '../api/games';
 import { publishGame } from '../api/publish-game';
 import { useGameOptions } from '../api/game-options';
-import { AdminList, useEditing } from '../../shared/components/admin-list';
+import { AdminList } from '../../shared/components/admin-list';
+import { useRoutedEditing, useRoutedId } from '../hooks/use-routed-editing';
 import { GameForm } from './game-form';
+import { VideoStateLink } from './video-state-link';
 import { LivePanel } from './live-panel';
 import styles from '../../shared/components/console.module.css';
 
@@ -32,8 +34,12 @@ export function gameWindowOf(
 export function GamesScreen() {
   const { t, i18n } = useT();
   const [when, setWhen] = useState<GameWindow>('upcoming');
-  const editing = useEditing<AdminGame>();
   const games = useGames(when, 0);
+  const id = useRoutedId();
+  const listed = typeof id === 'number' ? games.data?.data.find((g) => g.id === id) : undefined;
+  // A reload on /admin/games/12 (or a game on another tab) reads the game itself.
+  const one = useGame(typeof id === 'number' && games.data && !listed ? id : null);
+  const editing = useRoutedEditing<AdminGame>('/admin/games', id, listed ?? one.data);
   const options = useGameOptions();
   const client = useQueryClient();
   const publish = useMutation({
@@ -46,9 +52,10 @@ export function GamesScreen() {
     },
   });
 
-  if (games.isError || options.isError)
+  if (games.isError || options.isError || one.isError)
     return <LoadError what={t('admin:games.loadError')} onRetry={() => void games.refetch()} />;
-  if (!games.data || !options.data) return <Skeleton height={320} radius="var(--radius-m)" />;
+  if (!games.data || !options.data || (id !== null && !editing.editing))
+    return <Skeleton height={320} radius="var(--radius-m)" />;
 
   const teamName = (id: number | null) =>
     options.data.teams.find((x) => x.id === id)?.short_name ?? '—';
@@ -67,6 +74,7 @@ export function GamesScreen() {
     return (
       <>
         <GameForm
+          key={String(id)}
           game={editing.editing === 'new' ? null : editing.editing}
           options={options.data}
           onDone={(saved) => {
@@ -144,6 +152,7 @@ export function GamesScreen() {
               {`${teamName(g.away_team_id)} @ ${teamName(g.home_team_id)} · ${when_(g)} · ${g.time_zone}`}
             </span>
           </div>
+          <VideoStateLink game={g} />
           {g.published ? null : (
             <span className={styles.hiddenPill}>{t('admin:games.hidden')}</span>
           )}
