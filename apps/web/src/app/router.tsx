@@ -94,6 +94,7 @@ function tree(children: RouteObject[]): RouteObject[] {
         { path: 'games/:gameId?', lazy: () => import('./routes/admin/games') },
         { path: 'media', lazy: () => import('./routes/admin/media') },
         { path: 'games/import', lazy: () => import('./routes/admin/games-import') },
+        { path: 'games/series/:seriesId?', lazy: () => import('./routes/admin/games-series') },
         { path: 'teams', lazy: () => import('./routes/admin/teams') },
         { path: 'reference-data', lazy: () => import('./routes/admin/reference-data') },
         { path: 'commerce', lazy: () => import('./routes/admin/commerce') },

@@ -1,6 +1,7 @@
 import type { AdminGame } from '@rudy/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { Button, ButtonLink } from '../../../../components/ui/button';
 import { FormAlert } from '../../../../components/ui/form-alert';
 import { Skeleton } from '../../../../components/ui/skeleton';
@@ -138,6 +139,9 @@ export function GamesScreen() {
             ))}
           </div>
           <div className={styles.actions}>
+            <ButtonLink to="/admin/games/series" variant="secondary" size="s">
+              {t('admin:series.title')}
+            </ButtonLink>
             <ButtonLink to="/admin/games/import" variant="secondary" size="s">
               {t('admin:games.importSeason')}
             </ButtonLink>
@@ -153,6 +157,11 @@ export function GamesScreen() {
             </span>
           </div>
           <VideoStateLink game={g} />
+          {g.series_id !== null ? (
+            <Link to={`/admin/games/series/${g.series_id}`} className={styles.videoStateLink}>
+              {g.series_detached ? t('admin:series.inSeriesOwn') : t('admin:series.inSeries')}
+            </Link>
+          ) : null}
           {g.published ? null : (
             <span className={styles.hiddenPill}>{t('admin:games.hidden')}</span>
           )}

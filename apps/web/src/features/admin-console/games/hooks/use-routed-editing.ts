@@ -2,11 +2,11 @@ import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import type { Editing } from '../../shared/components/admin-list';
 
-/** The item the address names: /admin/games/new, /admin/games/12, or none (the list). */
-export function useRoutedId(): number | 'new' | null {
-  const { gameId } = useParams();
-  if (gameId === 'new') return 'new';
-  return /^\d{1,9}$/.test(gameId ?? '') ? Number(gameId) : null;
+/** The item the address names (`:gameId`, `:seriesId`): 'new', an id, or none (the list). */
+export function useRoutedId(param: 'gameId' | 'seriesId' = 'gameId'): number | 'new' | null {
+  const value = useParams()[param];
+  if (value === 'new') return 'new';
+  return /^\d{1,9}$/.test(value ?? '') ? Number(value) : null;
 }
 
 /**
