@@ -1,3 +1,4 @@
+import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
   AdminGame,
@@ -51,7 +52,7 @@ const gamesOf = async (seriesId: number) =>
     .json<AdminGamesPage>()
     .data.filter((g) => g.series_id === seriesId)
     .sort((a, b) => a.event_utc_ts.localeCompare(b.event_utc_ts));
-const errorsOf = (res: { json: <T>() => T }) =>
+const errorsOf = (res: LightMyRequestResponse) =>
   res.json<{ errors: Record<string, string> }>().errors;
 
 describe('who may use series', () => {
