@@ -41,11 +41,17 @@ describe('a season in the console', () => {
       const page = await context.newPage();
       await adminSignIn(page, server, '/admin/games/series/new');
       const away = page.getByLabel('Away team');
+      // The form shows once the teams are loaded: wait for them before reading the list.
+      await away.locator('option').nth(2).waitFor({ state: 'attached' });
       const teams = await away.locator('option').allTextContents();
       await away.selectOption({ label: teams[1]! });
       await page.getByLabel('Home team').selectOption({ label: teams[2]! });
       const name = page.getByLabel('Name (English)');
-      assert.match(await name.inputValue(), / @ /);
+      // Filled in from the two teams once both are chosen.
+      await page.waitForFunction(
+        (el) => (el as HTMLInputElement | null)?.value.includes(' @ ') ?? false,
+        await name.elementHandle(),
+      );
       await name.fill('Friday Night Series');
       const { first, last } = firstFriday();
       await page.getByLabel('First day').fill(first);

@@ -128,7 +128,11 @@ export function SeriesForm({
       <SelectField
         label={t('admin:games.away')}
         {...field('away_team_id')}
-        onChange={(e) => setDraft((d) => withTeam(d, 'away_team_id', e.target.value, options))}
+        onChange={(e) => {
+          // Read now: the updater runs later, after React may have reset the control.
+          const value = e.target.value;
+          setDraft((d) => withTeam(d, 'away_team_id', value, options));
+        }}
       >
         <option value="">{t('admin:games.chooseTeam')}</option>
         {teamOptions}
@@ -136,7 +140,11 @@ export function SeriesForm({
       <SelectField
         label={t('admin:games.home')}
         {...field('home_team_id')}
-        onChange={(e) => setDraft((d) => withTeam(d, 'home_team_id', e.target.value, options))}
+        onChange={(e) => {
+          // Read now: the updater runs later, after React may have reset the control.
+          const value = e.target.value;
+          setDraft((d) => withTeam(d, 'home_team_id', value, options));
+        }}
       >
         <option value="">{t('admin:games.chooseTeam')}</option>
         {teamOptions}
