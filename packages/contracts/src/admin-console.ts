@@ -89,7 +89,8 @@ export const AdminTeamListSchema = z.object({ data: z.array(AdminTeamSchema) });
 
 // ---------------------------------------------------------------- games
 
-const gameFields = z.object({
+/** A game's own fields (a series repeats them on each of its games). */
+export const AdminGameFieldsSchema = z.object({
   name_en: requiredText(160),
   name_fr: optionalText(160),
   starts_at: LocalDateTimeSchema,
@@ -158,7 +159,7 @@ const gameExtras = z.object({
 /** A game is for sale when its access type says so: then it needs a price. */
 export const isForSale = (access: AccessType) => access === 'paid' || access === 'ppv';
 
-type GameShape = z.infer<typeof gameFields> & z.infer<typeof gameExtras>;
+type GameShape = z.infer<typeof AdminGameFieldsSchema> & z.infer<typeof gameExtras>;
 
 function withGameRules<T extends z.ZodType<GameShape>>(schema: T) {
   return schema
@@ -184,10 +185,15 @@ function withGameRules<T extends z.ZodType<GameShape>>(schema: T) {
     });
 }
 
-const gameInput = gameFields.extend(gameExtras.shape);
+const gameInput = AdminGameFieldsSchema.extend(gameExtras.shape);
 export const AdminGameInputSchema = withGameRules(gameInput);
 export type AdminGameInput = z.input<typeof AdminGameInputSchema>;
 export const AdminGameBodySchema = withGameRules(gameInput.extend(apiKey));
+
+/** Where a game's video stands, as the games list shows it (with the link that fixes it). */
+export const ADMIN_GAME_VIDEO_STATES = ['none', 'live', 'processing', 'ready', 'failed'] as const;
+export const AdminGameVideoStateSchema = z.enum(ADMIN_GAME_VIDEO_STATES);
+export type AdminGameVideoState = z.infer<typeof AdminGameVideoStateSchema>;
 
 export const AdminGameSchema = z.object({
   id: z.number().int(),
@@ -210,6 +216,11 @@ export const AdminGameSchema = z.object({
   geo_countries: z.array(z.string()).describe('ISO 3166 alpha-2 codes the rule names'),
   preroll_mode: PrerollModeSchema,
   preroll_id: z.number().int().nullable(),
+  video_state: AdminGameVideoStateSchema,
+  series_id: z.number().int().nullable().describe('The series the game was made by, if any'),
+  series_detached: z
+    .boolean()
+    .describe('Edited on its own: a change to its series leaves it alone unless asked'),
 });
 export type AdminGame = z.infer<typeof AdminGameSchema>;
 
@@ -265,6 +276,8 @@ export const AdminBrandingInputSchema = z.object({
   channel_name: requiredText(80),
   logo_url: LogoSchema.nullable(),
   colors: BrandColoursSchema,
+  /** The channel's zone (new games, the console's times); left as it is when not sent. */
+  time_zone: TimeZoneSchema.optional(),
 });
 export type AdminBrandingInput = z.input<typeof AdminBrandingInputSchema>;
 export const AdminBrandingBodySchema = AdminBrandingInputSchema.extend(apiKey);
@@ -272,6 +285,7 @@ export const AdminBrandingBodySchema = AdminBrandingInputSchema.extend(apiKey);
 export const AdminBrandingSchema = z.object({
   channel_name: z.string(),
   logo_url: z.string().nullable(),
+  time_zone: z.string(),
   colors: z.record(z.string(), z.string()),
 });
 export type AdminBranding = z.infer<typeof AdminBrandingSchema>;
@@ -344,6 +358,8 @@ export type AdminReferenceData = z.infer<typeof AdminReferenceDataSchema>;
 export const AUDIT_ENTITIES = [
   'team',
   'game',
+  // a series of recurring games (admin-series.ts)
+  'series',
   'sport',
   'rink',
   'school',

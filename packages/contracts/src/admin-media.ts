@@ -137,6 +137,7 @@ export const AdminMediaSubjectSchema = z.object({
   id: z.number().int(),
   title: z.string(),
   starts_at: IsoDateTimeSchema.nullable(),
+  time_zone: z.string().nullable().describe('The game’s own zone, its times are shown in'),
   state: MediaSubjectStateSchema,
   has_poster: z.boolean(),
 });

@@ -40,6 +40,13 @@ export const ADMIN_TEXTS = {
   csvTooLarge: 'The file is larger than 512 KB',
   csvRowColumns: 'This line has more values than the header has columns',
   csvDuplicateGame: 'The same game is on an earlier line',
+  // a series of recurring games
+  seriesDate: 'Use a date like 2027-01-31',
+  seriesTime: 'Use a time like 19:00',
+  seriesWeekdays: 'Choose at least one day of the week',
+  seriesEndBeforeStart: 'The last day is before the first',
+  seriesNoGames: 'No game falls between these dates on these days',
+  seriesTooManyGames: 'At most 100 games in a series',
 } as const;
 
 export type AdminMessageKey = keyof typeof ADMIN_TEXTS;

@@ -32,6 +32,7 @@ export * from './site-links.js';
 export * from './admin-people.js';
 export * from './colour-contrast.js';
 export * from './admin-import.js';
+export * from './admin-series.js';
 export * from './admin-live.js';
 export * from './notifications.js';
 export * from './moments.js';

@@ -32,6 +32,7 @@ import * as m0037 from './migrations/0037-game-schedule-versions.js';
 import * as m0042 from './migrations/0042-live-stream-health.js';
 import * as m0046 from './migrations/0046-web-push.js';
 import * as m0048 from './migrations/0048-purchase-mails.js';
+import * as m0050 from './migrations/0050-game-series.js';
 import * as m0052 from './migrations/0052-moments.js';
 
 /** Migrations are listed here (not read from disk) so they run the same from source or a bundle. */
@@ -69,6 +70,7 @@ const migrations: Record<string, Migration> = {
   '0042-live-stream-health': m0042,
   '0046-web-push': m0046,
   '0048-purchase-mails': m0048,
+  '0050-game-series': m0050,
   '0052-moments': m0052,
 };
 

@@ -186,6 +186,35 @@ export interface EventsTable {
   /** 0037: grows (by trigger) each time the game moves; calendar feeds carry it as SEQUENCE. */
   schedule_sequence: Generated<number>;
   schedule_updated_at: Generated<Date>;
+  /** 0050: the series that made the game; detached once the game was edited on its own. */
+  series_id: number | null;
+  /** 0050: the series' day (YYYY-MM-DD in its zone) this game was made for. */
+  series_day: string | null;
+  series_detached: Generated<boolean>;
+}
+
+/** 0050: a season's recurring games (weekdays at a wall-clock time between two dates). */
+export interface GameSeriesTable {
+  id: Generated<number>;
+  channel_id: number;
+  name: I18n;
+  /** 0 Sunday … 6 Saturday, in the series' time zone. */
+  weekdays: number[];
+  /** HH:mm, wall clock in `time_zone`. */
+  start_time: string;
+  /** 'YYYY-MM-DD', calendar days in `time_zone` (text: no driver shifts it into a zone). */
+  first_date: string;
+  last_date: string;
+  time_zone: string;
+  duration_minutes: number;
+  home_team_id: number;
+  away_team_id: number;
+  event_category_id: number | null;
+  location_id: number | null;
+  access_type: 'free' | 'paid' | 'register' | 'ppv';
+  price_cents: number | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
 }
 
 /** 0022: a season CSV imported once under the console's import id, and the games it made. */
@@ -1013,6 +1042,7 @@ export interface Database {
   participant_group_properties: ParticipantGroupPropertiesTable;
   participants: ParticipantsTable;
   events: EventsTable;
+  game_series: GameSeriesTable;
   event_participants: EventParticipantsTable;
   event_media: EventMediaTable;
   packages: PackagesTable;

@@ -90,9 +90,11 @@ function tree(children: RouteObject[]): RouteObject[] {
       lazy: () => import('./routes/admin/admin-layout'),
       children: [
         { index: true, lazy: () => import('./routes/admin/analytics') },
-        { path: 'games', lazy: () => import('./routes/admin/games') },
+        // The game being edited is in the address (/admin/games/12, /admin/games/new).
+        { path: 'games/:gameId?', lazy: () => import('./routes/admin/games') },
         { path: 'media', lazy: () => import('./routes/admin/media') },
         { path: 'games/import', lazy: () => import('./routes/admin/games-import') },
+        { path: 'games/series/:seriesId?', lazy: () => import('./routes/admin/games-series') },
         { path: 'teams', lazy: () => import('./routes/admin/teams') },
         { path: 'reference-data', lazy: () => import('./routes/admin/reference-data') },
         { path: 'commerce', lazy: () => import('./routes/admin/commerce') },

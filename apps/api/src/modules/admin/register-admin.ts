@@ -23,6 +23,8 @@ import { gamesImportRoutes } from './games-import/games-import.routes.js';
 import { createGamesImportService } from './games-import/games-import.service.js';
 import { gamesAdminRoutes } from './games/games-admin.routes.js';
 import { createGamesAdminService } from './games/games-admin.service.js';
+import { seriesAdminRoutes } from './series/series-admin.routes.js';
+import { createSeriesAdminService } from './series/series-admin.service.js';
 import { teamsAdminRoutes } from './teams/teams-admin.routes.js';
 import { createTeamsAdminService } from './teams/teams-admin.service.js';
 import { createViewerCaches, type ChannelCaches } from './viewer-caches.js';
@@ -76,6 +78,15 @@ export async function registerAdmin(
     auditRoutes(scope, createAuditRepository(db));
     teamsAdminRoutes(scope, teams);
     gamesAdminRoutes(scope, games);
+    seriesAdminRoutes(
+      scope,
+      createSeriesAdminService({
+        db,
+        changes,
+        currency: async (channelId) => (await channel.settings(channelId)).currency,
+        now: deps.now,
+      }),
+    );
     gamesImportRoutes(
       scope,
       createGamesImportService({ db, changes, settings: (id) => channel.settings(id) }),

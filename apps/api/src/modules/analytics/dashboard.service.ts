@@ -9,6 +9,7 @@ import {
 } from '@rudy/contracts';
 import { HttpError } from '../../lib/http-error.js';
 import { pickText } from '../../lib/i18n-text.js';
+import { displayName } from '../events/event-rules.js';
 import { isTimeZone, nextDay, zonedDayStart } from '../../lib/zoned-day.js';
 import type { ChannelService } from '../channel/channel.service.js';
 import type { DashboardRepository, Range } from './dashboard.repository.js';
@@ -101,14 +102,8 @@ export function createDashboardService(deps: {
     const nameOf = new Map(events.map((e) => [e.id, pickText(e.name, locale)]));
     const teamsOf = new Map<number, typeof teams>();
     for (const t of teams) teamsOf.set(t.event_id, [...(teamsOf.get(t.event_id) ?? []), t]);
-    const gameName = (id: number) => {
-      const two = teamsOf.get(id) ?? [];
-      const home = two.find((t) => t.is_home);
-      const away = two.find((t) => !t.is_home);
-      // Spec section 3: with two participants a game is 'away @ home' in short names.
-      if (two.length === 2 && home && away) return `${away.short_name} @ ${home.short_name}`;
-      return nameOf.get(id) ?? `#${id}`;
-    };
+    // The name viewers see (the typed one; 'away @ home' only for a match stored without one).
+    const gameName = (id: number) => displayName(nameOf.get(id) ?? `#${id}`, teamsOf.get(id) ?? []);
     const teamSeconds = new Map<number, Named>();
     for (const [id, s] of seconds) {
       // A game's watch time counts for both of its teams.

@@ -49,7 +49,8 @@ describe('calendar feeds', () => {
       urlOf(e).endsWith(`/watch/${gameId}`),
     );
     expect(first).toBeDefined();
-    expect(first?.summary).toBe(`${away.short_name} @ ${home.short_name}`);
+    // The name the game was given, as viewers see it (issue 34), not one rebuilt from its teams.
+    expect(first?.summary).toBe('Test game');
     expect(first?.startDate.zone?.tzid).toBe('America/New_York');
     expect(first?.startDate.toString()).toBe('2027-01-14T19:00:00');
     expect(first?.startDate.toJSDate().toISOString()).toBe(start.toISOString());

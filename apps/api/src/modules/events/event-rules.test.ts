@@ -27,8 +27,13 @@ describe('event rules', () => {
     expect(streamStatus('upcoming')).toBeNull();
   });
 
-  it("names a two-team event 'away @ home' with short names", () => {
-    expect(displayName('Stored', [p('BEARS', true), p('WOLVES', false)])).toBe('WOLVES @ BEARS');
+  it('shows the name the operator typed, even for a match', () => {
+    const typed = 'WOLVES @ BEARS — Walk Special';
+    expect(displayName(typed, [p('BEARS', true), p('WOLVES', false)])).toBe(typed);
+  });
+
+  it("names a two-team event stored without a name 'away @ home' with short names", () => {
+    expect(displayName('', [p('BEARS', true), p('WOLVES', false)])).toBe('WOLVES @ BEARS');
     expect(displayName('Stored', [p('BEARS', true)])).toBe('Stored');
     expect(displayName('Stored', [p('A', true), p('B', true)])).toBe('Stored');
   });

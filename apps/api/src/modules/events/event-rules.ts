@@ -13,12 +13,16 @@ export function streamStatus(type: EventType): 'live' | 'vod' | null {
   return null;
 }
 
-/** With two participants the name is 'away @ home' in short names; otherwise the stored name. */
+/**
+ * The name viewers see: the one the operator typed (the console fills it in from the two teams,
+ * 'away @ home' in short names, and lets the operator change it; issue 34 wins over the spec's
+ * rebuilt name, see docs/decisions.md). Only a match stored without a name gets 'away @ home'.
+ */
 export function displayName(
   storedName: string,
   participants: readonly Pick<EventParticipant, 'short_name' | 'is_home'>[],
 ): string {
-  if (participants.length !== 2) return storedName;
+  if (storedName.trim() !== '' || participants.length !== 2) return storedName;
   const home = participants.find((p) => p.is_home);
   const away = participants.find((p) => !p.is_home);
   if (!home || !away) return storedName;

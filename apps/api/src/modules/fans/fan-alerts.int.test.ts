@@ -114,7 +114,8 @@ describe('alerts for followed teams', () => {
     const [enMail] = mailTo(en.email, gameId);
     expect(mailTo(en.email, gameId)).toHaveLength(1);
     expect(enMail?.subject).toMatch(new RegExp(`^${home.name} is live now · `));
-    expect(enMail?.text).toContain(`${away.short_name} @ ${home.short_name}`);
+    // The game's name as viewers see it: the one it was given (issue 34).
+    expect(enMail?.text).toContain('Test game');
     expect(enMail?.text).toMatch(
       new RegExp(`you follow ${home.name} and ${sport.name.en ?? ''}`, 'i'),
     );

@@ -55,7 +55,24 @@ function addLinkHook() {
   });
 }
 
-export function sanitizeHtml(html: string): string {
+export function sanitizeHtml(html: string, tags: readonly string[] = ALLOWED_TAGS): string {
   addLinkHook();
-  return DOMPurify.sanitize(html, { ALLOWED_TAGS, ALLOWED_ATTR, ALLOWED_URI_REGEXP });
+  return DOMPurify.sanitize(html, {
+    ALLOWED_TAGS: [...tags],
+    ALLOWED_ATTR,
+    ALLOWED_URI_REGEXP,
+  });
 }
+
+/** What a page's Markdown may become: the blocks' tags plus headings, quotes, code and rules. */
+export const PAGE_TAGS = [
+  ...ALLOWED_TAGS,
+  'h2',
+  'h3',
+  'h4',
+  'blockquote',
+  'code',
+  'pre',
+  'hr',
+  'del',
+] as const;

@@ -32,6 +32,7 @@ async function current(repo: BrandingAdminRepository, channelId: number): Promis
   return {
     channel_name: typeof data.channel_name === 'string' ? data.channel_name : '',
     logo_url: typeof data.logo_url === 'string' ? data.logo_url : null,
+    time_zone: typeof data.time_zone === 'string' ? data.time_zone : 'UTC',
     colors: Object.fromEntries(colors.map((c) => [c.name, c.value])),
   };
 }
@@ -39,10 +40,11 @@ async function current(repo: BrandingAdminRepository, channelId: number): Promis
 const snapshot = (b: AdminBranding): Snapshot => ({
   channel_name: b.channel_name,
   logo: describeLogo(b.logo_url),
+  time_zone: b.time_zone,
   ...Object.fromEntries(THEME_COLOR_NAMES.map((n) => [`color.${n}`, b.colors[n] ?? null])),
 });
 
-/** The channel's name, logo and colours: one audited change, seen by viewers at once. */
+/** The channel's name, logo, time zone and colours: one audited change, seen by viewers at once. */
 export function createBrandingAdminService(deps: { db: DB; changes: AdminChanges }) {
   const reads = createBrandingAdminRepository(deps.db);
   return {
@@ -55,6 +57,7 @@ export function createBrandingAdminService(deps: { db: DB; changes: AdminChanges
         await repo.mergeSettings(caller.channelId, {
           channel_name: input.channel_name,
           logo_url: input.logo_url,
+          ...(input.time_zone === undefined ? {} : { time_zone: input.time_zone }),
         });
         await repo.putColors(caller.channelId, input.colors);
         const after = await current(repo, caller.channelId);

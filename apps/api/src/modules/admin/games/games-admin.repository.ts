@@ -1,3 +1,4 @@
+import { MEDIA_KIND } from '@rudy/contracts';
 import type { DB } from '../../../db/database.js';
 // When a game is over, exactly as the listings decide it.
 import { endTs } from '../../events/events.where.js';
@@ -27,7 +28,47 @@ export function createGamesAdminRepository(db: DB) {
         'e.geo_blocked_countries',
         'e.preroll_mode',
         'e.preroll_id',
+        'e.series_id',
+        'e.series_detached',
         'p.base_price_cents as price_cents',
+        // What its video state is decided from (video-state.ts).
+        eb
+          .exists(
+            eb
+              .selectFrom('event_media as l')
+              .select('l.id')
+              .whereRef('l.event_id', '=', 'e.id')
+              .where('l.kind', '=', MEDIA_KIND.live)
+              .where('l.status', '=', 'live'),
+          )
+          .as('is_live'),
+        eb
+          .exists(
+            eb
+              .selectFrom('event_media as r')
+              .select('r.id')
+              .whereRef('r.event_id', '=', 'e.id')
+              .where('r.kind', '=', MEDIA_KIND.live)
+              .where('r.status', '=', 'ended')
+              .where('r.storage_key', 'is not', null),
+          )
+          .as('has_recording'),
+        eb
+          .selectFrom('event_media as v')
+          .select('v.status')
+          .whereRef('v.event_id', '=', 'e.id')
+          .where('v.kind', '=', MEDIA_KIND.vod)
+          .orderBy('v.updated_at', 'desc')
+          .limit(1)
+          .as('vod_status'),
+        eb
+          .selectFrom('media_uploads as u')
+          .select('u.status')
+          .whereRef('u.event_id', '=', 'e.id')
+          .where('u.channel_id', '=', channelId)
+          .orderBy('u.created_at', 'desc')
+          .limit(1)
+          .as('upload_status'),
         eb
           .selectFrom('event_participants as h')
           .select('h.participant_id')

@@ -24,6 +24,7 @@ import {
   type GamesAdminRepository,
   type GameWindow,
 } from './games-admin.repository.js';
+import { videoStateOf } from './video-state.js';
 
 type GameInput = z.output<typeof AdminGameInputSchema>;
 type Currency = Settings['currency'];
@@ -70,6 +71,9 @@ export function toGame(r: GameRow, currency: Currency): AdminGame {
     ...geoOf(r),
     preroll_mode: r.preroll_mode,
     preroll_id: r.preroll_mode === 'chosen' ? r.preroll_id : null,
+    video_state: videoStateOf(r),
+    series_id: r.series_id,
+    series_detached: r.series_detached,
   };
 }
 
@@ -188,6 +192,21 @@ export async function insertGame(
   return id;
 }
 
+/** A game's rows changed in a change's transaction: references checked, event, teams, price. */
+export async function updateGame(
+  repo: GamesAdminRepository,
+  channelId: number,
+  id: number,
+  g: GameInput,
+  currency: Currency,
+  extra: { series_detached?: boolean } = {},
+): Promise<void> {
+  await checkRefs(repo, channelId, g);
+  await repo.updateEvent(channelId, id, { ...eventColumns(g), ...extra });
+  await repo.setTeams(channelId, id, g.home_team_id, g.away_team_id);
+  await setPrice(repo, channelId, id, g, currency);
+}
+
 /**
  * The console's games: schedule in the game's own time zone, two teams, access type and the
  * single-game price (a package of its own, which the game points to while it is for sale). A sold
@@ -246,12 +265,12 @@ export function createGamesAdminService(deps: {
       games.create(caller, (repo, currency) => insertGame(repo, caller.channelId, g, currency)),
 
     update: (caller: AdminCaller, id: number, g: GameInput): Promise<AdminGame> =>
-      games.update(caller, id, async (repo, _before, currency) => {
-        await checkRefs(repo, caller.channelId, g);
-        await repo.updateEvent(caller.channelId, id, eventColumns(g));
-        await repo.setTeams(caller.channelId, id, g.home_team_id, g.away_team_id);
-        await setPrice(repo, caller.channelId, id, g, currency);
-      }),
+      games.update(caller, id, (repo, before, currency) =>
+        // Edited on its own: a later change to its series leaves it alone unless asked.
+        updateGame(repo, caller.channelId, id, g, currency, {
+          ...(before.series_id !== null ? { series_detached: true } : {}),
+        }),
+      ),
 
     /** Hidden from viewers, or shown again; kept in the console either way (audited). */
     publish: (caller: AdminCaller, id: number, published: boolean): Promise<AdminGame> =>

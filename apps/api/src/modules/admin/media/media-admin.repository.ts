@@ -24,6 +24,7 @@ export function createMediaAdminRepository(db: DB) {
           'e.id',
           'e.name',
           'e.event_utc_ts',
+          'e.time_zone',
           eb
             .selectFrom('event_media as m')
             .select('m.status')
@@ -50,6 +51,7 @@ export function createMediaAdminRepository(db: DB) {
         id: r.id,
         title: titleOf(r.name, lang),
         starts_at: r.event_utc_ts.toISOString(),
+        time_zone: r.time_zone,
         state: stateOf(r.vod_status),
         has_poster: Boolean(r.has_poster),
       }));
@@ -80,6 +82,7 @@ export function createMediaAdminRepository(db: DB) {
         id: r.id,
         title: titleOf(r.title, lang),
         starts_at: null,
+        time_zone: null,
         state: stateOf(r.status === 'pending' ? null : r.status),
         has_poster: Boolean(r.has_poster),
       }));

@@ -12,7 +12,10 @@ export function SiteFooter({
 }: {
   settings: Settings | undefined;
   items: NavItem[];
-  /** The channel's `footer_about` block; without one the footer keeps its own tagline. */
+  /**
+   * The channel's `footer_about` block (its text; the title is the channel's name); without one
+   * the footer keeps its own tagline.
+   */
   about?: StaticBlock;
 }) {
   const { t } = useT();
@@ -26,9 +29,11 @@ export function SiteFooter({
           ) : (
             <p className={styles.name}>{channelName}</p>
           )}
+          {/* The block's text under the channel's name, as the settings say it today: the
+              block's own title was a second copy of the name that a rename left behind. */}
           {about ? (
             <div className={styles.tagline}>
-              <h2 className={styles.aboutTitle}>{about.title}</h2>
+              {settings?.logo_url ? <h2 className={styles.aboutTitle}>{channelName}</h2> : null}
               <SafeHtml html={about.content} className={styles.aboutText} />
             </div>
           ) : (

@@ -3,12 +3,17 @@ import { makeEvent } from '../../../test/fixtures';
 import { accessBadge, eventDayKey, eventTitle, formatEventTime } from './event-display';
 
 describe('event display', () => {
-  it("names a two-team game 'away @ home' with short names", () => {
-    expect(eventTitle(makeEvent())).toBe('Rapids @ Knights');
+  it('shows the name the operator typed for a two-team game', () => {
+    const typed = 'Lynx @ Wolves — Walk Special';
+    expect(eventTitle(makeEvent({ name: typed }))).toBe(typed);
+  });
+
+  it("names a two-team game without a name 'away @ home' with short names", () => {
+    expect(eventTitle(makeEvent({ name: '' }))).toBe('Rapids @ Knights');
   });
 
   it('finds the home side by id when the flag is missing', () => {
-    const event = makeEvent();
+    const event = makeEvent({ name: ' ' });
     const participants = event.participants.map((p) => ({ ...p, is_home: false }));
     expect(eventTitle({ ...event, participants, home_participant_id: 3 })).toBe('Knights @ Rapids');
   });

@@ -11,8 +11,12 @@ export function matchSides(event: Pick<Event, 'participants' | 'home_participant
   return { away, home };
 }
 
-/** The spec's display name: 'away @ home' with short names for a match, the event name otherwise. */
+/**
+ * The name viewers see: the one the operator typed (the server sends it as is); only a match
+ * without a name reads 'away @ home' in short names (docs/decisions.md, issue 34).
+ */
 export function eventTitle(event: Pick<Event, 'name' | 'participants' | 'home_participant_id'>) {
+  if (event.name.trim() !== '') return event.name;
   const sides = matchSides(event);
   return sides ? `${sides.away.short_name} @ ${sides.home.short_name}` : event.name;
 }

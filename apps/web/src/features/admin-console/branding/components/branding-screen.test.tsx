@@ -13,6 +13,7 @@ const TEXT_LOGO = `data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://w
 const BRANDING: AdminBranding = {
   channel_name: 'NJHL',
   logo_url: TEXT_LOGO,
+  time_zone: 'America/Toronto',
   colors: Object.fromEntries(THEME_COLOR_NAMES.map((n) => [n, '#123456'])),
 };
 
@@ -55,6 +56,23 @@ describe('Branding: the logo', () => {
         channel_name: 'Northern Juniors',
         logo_url: null,
       }),
+    );
+  });
+});
+
+describe('Branding: the time zone', () => {
+  it('is chosen from the list of zones, the current one selected, and saved', async () => {
+    const fetch = renderScreen();
+    const zone = await screen.findByLabelText<HTMLSelectElement>('Channel time zone');
+    expect(zone.tagName).toBe('SELECT');
+    expect(zone.value).toBe('America/Toronto');
+    expect([...zone.options].map((o) => o.value)).toContain('America/Vancouver');
+    await userEvent.selectOptions(zone, 'America/Vancouver');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(
+        callsTo(fetch, '/api/admin/branding').find((c) => c.method === 'PATCH')?.body,
+      ).toMatchObject({ time_zone: 'America/Vancouver' }),
     );
   });
 });

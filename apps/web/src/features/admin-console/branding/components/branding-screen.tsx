@@ -19,6 +19,7 @@ import { adminFieldMessage } from '../../shared/lib/admin-messages';
 import { fieldErrors, serverFieldErrors } from '../../shared/lib/contract-errors';
 import { AdminFormActions } from '../../shared/components/admin-form';
 import { FilePicker } from '../../shared/components/file-picker';
+import { TimeZoneField } from '../../shared/components/time-zone-field';
 import styles from '../../shared/components/console.module.css';
 
 const LOGO_MAX_BYTES = 256 * 1024;
@@ -92,6 +93,7 @@ function BrandingForm({ start }: { start: AdminBranding }) {
   const client = useQueryClient();
   const [name, setName] = useState(start.channel_name);
   const [logo, setLogo] = useState<string | null>(start.logo_url);
+  const [timeZone, setTimeZone] = useState(start.time_zone);
   const [colors, setColors] = useState(
     () =>
       Object.fromEntries(THEME_COLOR_NAMES.map((n) => [n, start.colors[n] ?? '#000000'])) as Record<
@@ -123,7 +125,7 @@ function BrandingForm({ start }: { start: AdminBranding }) {
 
   function submit(e: SyntheticEvent) {
     e.preventDefault();
-    const input = { channel_name: name, logo_url: logo, colors };
+    const input = { channel_name: name, logo_url: logo, colors, time_zone: timeZone };
     const checked = AdminBrandingInputSchema.safeParse(input);
     if (!checked.success) return setErrors(fieldErrors(checked.error));
     setErrors({});
@@ -143,6 +145,13 @@ function BrandingForm({ start }: { start: AdminBranding }) {
           maxLength={80}
           onChange={(e) => setName(e.target.value)}
           error={adminFieldMessage(t, errors.channel_name)}
+        />
+        <TimeZoneField
+          label={t('admin:branding.timeZone')}
+          hint={t('admin:branding.timeZoneHint')}
+          value={timeZone}
+          onChange={(e) => setTimeZone(e.target.value)}
+          error={adminFieldMessage(t, errors.time_zone)}
         />
         <div className={styles.logoRow}>
           <FilePicker

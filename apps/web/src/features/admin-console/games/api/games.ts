@@ -27,3 +27,11 @@ export const saveGame = (id: number | null, body: AdminGameInput) =>
 export function deleteGame(id: number): Promise<unknown> {
   return apiClient.delete(`/admin/games/${id}`);
 }
+
+/** GET /admin/games/:id: one game as the edit screen opens it (the route holds its id). */
+export const useGame = (id: number | null) =>
+  useQuery({
+    queryKey: ['admin', 'games', 'one', id],
+    queryFn: ({ signal }) => apiClient.get<AdminGame>(`/admin/games/${id}`, { signal }),
+    enabled: id !== null,
+  });

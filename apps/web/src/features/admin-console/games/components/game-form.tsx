@@ -12,6 +12,7 @@ import { useT } from '../../../../lib/i18n';
 import { saveGame } from '../api/games';
 import { amountToCents, centsToAmount } from '../../shared/lib/admin-messages';
 import { AdminForm, useAdminForm } from '../../shared/components/admin-form';
+import { TimeZoneField } from '../../shared/components/time-zone-field';
 import { extrasDraftOf, extrasInputOf, GameExtrasFields } from './game-extras-fields';
 
 const ACCESS: AccessType[] = ['free', 'register', 'paid', 'ppv'];
@@ -33,6 +34,33 @@ function draftOf(game: AdminGame | null, o: AdminGameOptions): Draft {
     price_cents: centsToAmount(game?.price_cents ?? null),
     ...extrasDraftOf(game),
   };
+}
+
+/** The channel's zone and its rinks' zones: the likely choices, listed first. */
+export const zonesOf = (o: AdminGameOptions) => [
+  o.time_zone,
+  ...o.locations.map((l) => l.time_zone),
+];
+
+/**
+ * A team chosen: the name follows the two teams ('away @ home' in short names) while it is empty
+ * or still the one filled in; a name the operator typed is kept, and is what viewers see.
+ */
+export function withTeam<D extends Pick<Draft, 'home_team_id' | 'away_team_id' | 'name_en'>>(
+  d: D,
+  side: 'home_team_id' | 'away_team_id',
+  value: string,
+  o: AdminGameOptions,
+): D {
+  const short = (id: string) => o.teams.find((x) => String(x.id) === id)?.short_name;
+  const filled = (x: D) => {
+    const away = short(x.away_team_id);
+    const home = short(x.home_team_id);
+    return away && home ? `${away} @ ${home}` : '';
+  };
+  const next = { ...d, [side]: value };
+  const wasFilled = d.name_en.trim() === '' || d.name_en === filled(d);
+  return wasFilled ? { ...next, name_en: filled(next) || d.name_en } : next;
 }
 
 const idOrNull = (v: string) => (v === '' ? null : Number(v));
@@ -88,32 +116,44 @@ export function GameForm({
       title={game ? t('admin:games.edit') : t('admin:games.new')}
       label={t('admin:games.formLabel')}
       onCancel={() => onDone(null)}
-      after={
-        <datalist id="admin-time-zones">
-          {[...new Set([options.time_zone, ...options.locations.map((l) => l.time_zone)])].map(
-            (z) => (
-              <option key={z} value={z} />
-            ),
-          )}
-        </datalist>
-      }
     >
-      <SelectField label={t('admin:games.away')} {...field('away_team_id')}>
+      <SelectField
+        label={t('admin:games.away')}
+        {...field('away_team_id')}
+        onChange={(e) => {
+          // Read now: the updater runs later, after React may have reset the control.
+          const value = e.target.value;
+          setDraft((d) => withTeam(d, 'away_team_id', value, options));
+        }}
+      >
         <option value="">{t('admin:games.chooseTeam')}</option>
         {teamOptions}
       </SelectField>
-      <SelectField label={t('admin:games.home')} {...field('home_team_id')}>
+      <SelectField
+        label={t('admin:games.home')}
+        {...field('home_team_id')}
+        onChange={(e) => {
+          // Read now: the updater runs later, after React may have reset the control.
+          const value = e.target.value;
+          setDraft((d) => withTeam(d, 'home_team_id', value, options));
+        }}
+      >
         <option value="">{t('admin:games.chooseTeam')}</option>
         {teamOptions}
       </SelectField>
-      <TextField label={t('admin:games.nameEn')} {...field('name_en')} maxLength={160} />
+      <TextField
+        label={t('admin:games.nameEn')}
+        hint={t('admin:games.nameHint')}
+        {...field('name_en')}
+        maxLength={160}
+      />
       <TextField label={t('admin:games.nameFr')} {...field('name_fr')} maxLength={160} />
       <TextField label={t('admin:games.startsAt')} type="datetime-local" {...field('starts_at')} />
-      <TextField
+      <TimeZoneField
         label={t('admin:games.timeZone')}
-        {...field('time_zone')}
         hint={t('admin:games.timeZoneHint')}
-        list="admin-time-zones"
+        {...field('time_zone')}
+        suggested={zonesOf(options)}
       />
       <TextField
         label={t('admin:games.duration')}

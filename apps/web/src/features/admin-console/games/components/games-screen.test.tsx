@@ -2,7 +2,7 @@ import type { AdminGame, AdminGameOptions } from '@rudy/contracts';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import '../../../../locales/admin';
 import { apiClient } from '../../../../lib/api-client';
@@ -46,7 +46,40 @@ function game(id: number, start: Date, name: string): AdminGame {
     geo_countries: [],
     preroll_mode: 'none',
     preroll_id: null,
+    video_state: 'none',
+    series_id: null,
+    series_detached: false,
   };
+}
+
+const LIVE_OFF = {
+  enabled: false,
+  ingest_url: null,
+  has_key: false,
+  key_created_at: null,
+  stream_key: null,
+  online: false,
+  since: null,
+  bitrate_kbps: null,
+};
+
+function Where() {
+  return <output data-testid="where">{useLocation().pathname + useLocation().search}</output>;
+}
+
+/** The screen under its route, as the console mounts it, starting at `path`. */
+function renderAt(path: string) {
+  return render(
+    <QueryClientProvider client={createQueryClient()}>
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route path="/admin/games/:gameId?" element={<GamesScreen />} />
+          <Route path="*" element={<p>elsewhere</p>} />
+        </Routes>
+        <Where />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
 }
 
 const page = (data: AdminGame[]) => ({ data, meta: { total: data.length, offset: 0, limit: 25 } });
@@ -99,13 +132,7 @@ describe('GamesScreen after saving', () => {
         return json({}, 404);
       }),
     );
-    render(
-      <QueryClientProvider client={createQueryClient()}>
-        <MemoryRouter>
-          <GamesScreen />
-        </MemoryRouter>
-      </QueryClientProvider>,
-    );
+    renderAt('/admin/games');
     await userEvent.click(await screen.findByRole('button', { name: 'Edit' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Save' }));
 
@@ -115,5 +142,83 @@ describe('GamesScreen after saving', () => {
     ).toBe('true');
     expect(await screen.findByText(/listed under “Finished”/)).toBeTruthy();
     expect(await screen.findByText('Hawks at Owls')).toBeTruthy();
+  });
+});
+
+describe('GamesScreen: each game’s video', () => {
+  it('shows the state with the link that fixes it', async () => {
+    const soon = new Date(Date.now() + 48 * HOUR);
+    const games: AdminGame[] = [
+      { ...game(1, soon, 'No video yet'), video_state: 'none' },
+      { ...game(2, soon, 'On air'), video_state: 'live' },
+      { ...game(3, soon, 'Transcoding'), video_state: 'processing' },
+      { ...game(4, soon, 'Done'), video_state: 'ready' },
+      { ...game(5, soon, 'Broken'), video_state: 'failed' },
+    ];
+    vi.stubGlobal(
+      'fetch',
+      mockFetch((url) => {
+        if (url.pathname === '/api/admin/games/options') return json(OPTIONS);
+        if (url.pathname === '/api/admin/games') return json(page(games));
+        return json({}, 404);
+      }),
+    );
+    renderAt('/admin/games');
+    const link = async (name: string) =>
+      (await screen.findByRole('link', { name })).getAttribute('href');
+    expect(await link('Upload a video for “No video yet”')).toBe('/admin/media?game=1');
+    expect(await link('Stream settings of “On air”')).toBe('/admin/games/2');
+    expect(await link('Progress of “Transcoding”’s video')).toBe('/admin/media?game=3');
+    expect(await link('Watch “Done”')).toBe('/watch/4');
+    expect(await link('Upload the video of “Broken” again')).toBe('/admin/media?game=5');
+    expect(screen.getByText('Video failed')).toBeTruthy();
+  });
+});
+
+describe('GamesScreen: the edit screen is in the address', () => {
+  it('opens the game the address names on a reload, even one not on the first page', async () => {
+    const far = game(9, new Date(Date.now() + 400 * 24 * HOUR), 'Far away game');
+    vi.stubGlobal(
+      'fetch',
+      mockFetch((url) => {
+        if (url.pathname === '/api/admin/games/options') return json(OPTIONS);
+        if (url.pathname === '/api/admin/games/9/live') return json({ event_id: 9, ...LIVE_OFF });
+        if (url.pathname === '/api/admin/games/9') return json(far);
+        if (url.pathname === '/api/admin/games') return json(page([]));
+        return json({}, 404);
+      }),
+    );
+    renderAt('/admin/games/9');
+    expect(
+      await screen.findByRole<HTMLInputElement>('textbox', { name: /Name \(English\)/ }),
+    ).toHaveProperty('value', 'Far away game');
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect((await screen.findByTestId('where')).textContent).toBe('/admin/games');
+  });
+
+  it('puts the edited game in the address, and fills the name from the teams', async () => {
+    vi.stubGlobal(
+      'fetch',
+      mockFetch((url) => {
+        if (url.pathname === '/api/admin/games/options') return json(OPTIONS);
+        if (url.pathname === '/api/admin/games') return json(page([]));
+        return json({}, 404);
+      }),
+    );
+    renderAt('/admin/games');
+    await userEvent.click(await screen.findByRole('button', { name: 'New game' }));
+    expect(screen.getByTestId('where').textContent).toBe('/admin/games/new');
+    await userEvent.selectOptions(screen.getByLabelText('Away team'), 'Owls');
+    await userEvent.selectOptions(screen.getByLabelText('Home team'), 'Hawks');
+    const name = screen.getByRole<HTMLInputElement>('textbox', { name: /Name \(English\)/ });
+    expect(name.value).toBe('OWL @ HAW');
+    // What the operator types is kept: changing a team no longer rewrites it.
+    await userEvent.type(name, ' — Walk Special');
+    await userEvent.selectOptions(screen.getByLabelText('Home team'), 'Owls');
+    await userEvent.selectOptions(screen.getByLabelText('Away team'), 'Hawks');
+    expect(name.value).toBe('OWL @ HAW — Walk Special');
+    const zone = screen.getByLabelText<HTMLSelectElement>('Time zone');
+    expect(zone.tagName).toBe('SELECT');
+    expect(zone.value).toBe('UTC');
   });
 });

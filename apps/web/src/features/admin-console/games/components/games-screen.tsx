@@ -1,18 +1,21 @@
 import type { AdminGame } from '@rudy/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { Button, ButtonLink } from '../../../../components/ui/button';
 import { FormAlert } from '../../../../components/ui/form-alert';
 import { Skeleton } from '../../../../components/ui/skeleton';
 import { LoadError } from '../../../../components/ui/status-message';
 import { useT } from '../../../../lib/i18n';
 import { apiErrorText } from '../../../../lib/form-messages';
-import { deleteGame, useGames, type GameWindow } from '../api/games';
+import { deleteGame, useGame, useGames, type GameWindow } from '../api/games';
 import { publishGame } from '../api/publish-game';
 import { useGameOptions } from '../api/game-options';
-import { AdminList, useEditing } from '../../shared/components/admin-list';
+import { AdminList } from '../../shared/components/admin-list';
+import { useRoutedEditing, useRoutedId } from '../hooks/use-routed-editing';
 import { GameForm } from './game-form';
 import { MomentsPanel } from './moments-panel';
+import { VideoStateLink } from './video-state-link';
 import { LivePanel } from './live-panel';
 import styles from '../../shared/components/console.module.css';
 
@@ -33,8 +36,12 @@ export function gameWindowOf(
 export function GamesScreen() {
   const { t, i18n } = useT();
   const [when, setWhen] = useState<GameWindow>('upcoming');
-  const editing = useEditing<AdminGame>();
   const games = useGames(when, 0);
+  const id = useRoutedId();
+  const listed = typeof id === 'number' ? games.data?.data.find((g) => g.id === id) : undefined;
+  // A reload on /admin/games/12 (or a game on another tab) reads the game itself.
+  const one = useGame(typeof id === 'number' && games.data && !listed ? id : null);
+  const editing = useRoutedEditing<AdminGame>('/admin/games', id, listed ?? one.data);
   const options = useGameOptions();
   const client = useQueryClient();
   const publish = useMutation({
@@ -47,9 +54,10 @@ export function GamesScreen() {
     },
   });
 
-  if (games.isError || options.isError)
+  if (games.isError || options.isError || one.isError)
     return <LoadError what={t('admin:games.loadError')} onRetry={() => void games.refetch()} />;
-  if (!games.data || !options.data) return <Skeleton height={320} radius="var(--radius-m)" />;
+  if (!games.data || !options.data || (id !== null && !editing.editing))
+    return <Skeleton height={320} radius="var(--radius-m)" />;
 
   const teamName = (id: number | null) =>
     options.data.teams.find((x) => x.id === id)?.short_name ?? '—';
@@ -68,6 +76,7 @@ export function GamesScreen() {
     return (
       <>
         <GameForm
+          key={String(id)}
           game={editing.editing === 'new' ? null : editing.editing}
           options={options.data}
           onDone={(saved) => {
@@ -132,6 +141,9 @@ export function GamesScreen() {
             ))}
           </div>
           <div className={styles.actions}>
+            <ButtonLink to="/admin/games/series" variant="secondary" size="s">
+              {t('admin:series.title')}
+            </ButtonLink>
             <ButtonLink to="/admin/games/import" variant="secondary" size="s">
               {t('admin:games.importSeason')}
             </ButtonLink>
@@ -146,6 +158,12 @@ export function GamesScreen() {
               {`${teamName(g.away_team_id)} @ ${teamName(g.home_team_id)} · ${when_(g)} · ${g.time_zone}`}
             </span>
           </div>
+          <VideoStateLink game={g} />
+          {g.series_id !== null ? (
+            <Link to={`/admin/games/series/${g.series_id}`} className={styles.videoStateLink}>
+              {g.series_detached ? t('admin:series.inSeriesOwn') : t('admin:series.inSeries')}
+            </Link>
+          ) : null}
           {g.published ? null : (
             <span className={styles.hiddenPill}>{t('admin:games.hidden')}</span>
           )}

@@ -1,6 +1,7 @@
 import '../../../../locales/admin-media';
 import type { AdminMediaSubject } from '@rudy/contracts';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { Button } from '../../../../components/ui/button';
 import { Skeleton } from '../../../../components/ui/skeleton';
 import { LoadError } from '../../../../components/ui/status-message';
@@ -15,7 +16,13 @@ import styles from './media.module.css';
 export function MediaScreen() {
   const { t, i18n } = useT();
   const [kind, setKind] = useState<MediaKind>('games');
-  const [openId, setOpenId] = useState<number | null>(null);
+  // The game opened is in the address (?game=12): the games list links here, a reload keeps it.
+  const [params, setParams] = useSearchParams();
+  const gameParam = params.get('game');
+  const [openLibraryId, setOpenLibraryId] = useState<number | null>(null);
+  const openId = kind === 'games' ? (gameParam ? Number(gameParam) : null) : openLibraryId;
+  const setOpenId = (id: number | null) =>
+    kind === 'games' ? setParams(id === null ? {} : { game: String(id) }) : setOpenLibraryId(id);
   const subjects = useMediaSubjects();
 
   if (subjects.isError)
@@ -26,11 +33,14 @@ export function MediaScreen() {
   const open = items.find((s) => s.id === openId);
   if (open) return <MediaPanel kind={kind} subject={open} onBack={() => setOpenId(null)} />;
 
+  // In the game's own zone, named, as the games list shows it (not the browser's zone).
   const date = (s: AdminMediaSubject) =>
     s.starts_at
-      ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(
-          new Date(s.starts_at),
-        )
+      ? `${new Intl.DateTimeFormat(i18n.language, {
+          dateStyle: 'medium',
+          timeStyle: 'short',
+          ...(s.time_zone ? { timeZone: s.time_zone } : {}),
+        }).format(new Date(s.starts_at))}${s.time_zone ? ` · ${s.time_zone}` : ''}`
       : null;
 
   return (

@@ -21,6 +21,7 @@ import {
 import { AdminForm, useAdminForm } from '../../shared/components/admin-form';
 import { AdminList, useEditing } from '../../shared/components/admin-list';
 import styles from '../../shared/components/console.module.css';
+import { TimeZoneField } from '../../shared/components/time-zone-field';
 
 type Kind = 'sports' | 'rinks' | 'schools';
 const KINDS: readonly Kind[] = ['sports', 'rinks', 'schools'];
@@ -101,10 +102,10 @@ function RinkForm({ rink, zone, onDone }: { rink: AdminRink | null; zone: string
         maxLength={200}
       />
       <TextField label={t('admin:referenceData.city')} {...form.field('city')} maxLength={80} />
-      <TextField
+      <TimeZoneField
         label={t('admin:games.timeZone')}
-        hint={t('admin:games.timeZoneHint')}
         {...form.field('time_zone')}
+        suggested={[zone]}
       />
     </AdminForm>
   );

@@ -31,7 +31,9 @@ export function useAdminForm<Draft extends Record<string, string>, Input, Saved>
   const save = useMutation({
     mutationFn: o.save,
     onSuccess: async (saved) => {
+      // The console's lists, and this tab's copy of the viewers' site (menu, pages, blocks).
       await client.invalidateQueries({ queryKey: ['admin'] });
+      await client.invalidateQueries({ queryKey: ['channel'] });
       o.onSaved(saved);
     },
     onError: (error) => setErrors(serverFieldErrors(error) ?? {}),

@@ -82,7 +82,8 @@ function ItemForm({
               <TextAreaField
                 key={f.name}
                 label={label(f.name)}
-                rows={5}
+                hint={f.hint ? t(`admin-site:hints.${f.hint}`) : undefined}
+                rows={f.hint === 'markdown' ? 10 : 5}
                 maxLength={f.max}
                 {...field}
               />
@@ -91,7 +92,15 @@ function ItemForm({
           case 'id':
             return <TextField key={f.name} label={label(f.name)} inputMode="numeric" {...field} />;
           default:
-            return <TextField key={f.name} label={label(f.name)} maxLength={f.max} {...field} />;
+            return (
+              <TextField
+                key={f.name}
+                label={label(f.name)}
+                hint={f.hint ? t(`admin-site:hints.${f.hint}`) : undefined}
+                maxLength={f.max}
+                {...field}
+              />
+            );
         }
       })}
     </AdminForm>

@@ -14,12 +14,25 @@ import type { SiteArea } from '../api/site-content';
 
 /** One field of a site content form: how it is typed in, and what the contract gets. */
 export type SiteField =
-  | { name: string; kind: 'text' | 'textarea'; max: number; fr?: boolean }
+  | { name: string; kind: 'text' | 'textarea'; max: number; fr?: boolean; hint?: SiteHint }
   | { name: string; kind: 'number' | 'id' | 'checkbox' }
   | { name: string; kind: 'select'; options: readonly string[] };
 
-const text = (name: string, max: number) => ({ name, kind: 'text' as const, max });
-const long = (name: string, max: number) => ({ name, kind: 'textarea' as const, max });
+/** The rules of a field, shown under it before anything is typed (admin-site:hints.*). */
+export type SiteHint = 'pageUrl' | 'linkUrl' | 'markdown';
+
+const text = (name: string, max: number, hint?: SiteHint) => ({
+  name,
+  kind: 'text' as const,
+  max,
+  ...(hint ? { hint } : {}),
+});
+const long = (name: string, max: number, hint?: SiteHint) => ({
+  name,
+  kind: 'textarea' as const,
+  max,
+  ...(hint ? { hint } : {}),
+});
 const position = { name: 'position', kind: 'number' as const };
 
 /** Each area's fields in the order the form shows them, and the contract that checks them. */
@@ -29,7 +42,7 @@ export const SITE_FORMS: Record<SiteArea, { fields: readonly SiteField[]; schema
     fields: [
       text('title_en', 80),
       text('title_fr', 80),
-      text('url', 500),
+      text('url', 500, 'linkUrl'),
       { name: 'location', kind: 'select', options: ['header', 'footer'] },
       position,
       { name: 'is_external', kind: 'checkbox' },
@@ -40,10 +53,10 @@ export const SITE_FORMS: Record<SiteArea, { fields: readonly SiteField[]; schema
     fields: [
       text('name_en', 120),
       text('name_fr', 120),
-      text('url', 500),
+      text('url', 500, 'pageUrl'),
       { name: 'kind', kind: 'select', options: PAGE_KINDS },
-      long('content_en', 20_000),
-      long('content_fr', 20_000),
+      long('content_en', 20_000, 'markdown'),
+      long('content_fr', 20_000, 'markdown'),
       position,
       { name: 'show_in_footer', kind: 'checkbox' },
     ],
@@ -67,8 +80,8 @@ export const SITE_FORMS: Record<SiteArea, { fields: readonly SiteField[]; schema
     fields: [
       text('question_en', 300),
       text('question_fr', 300),
-      long('answer_en', 5_000),
-      long('answer_fr', 5_000),
+      long('answer_en', 5_000, 'markdown'),
+      long('answer_fr', 5_000, 'markdown'),
       position,
     ],
   },

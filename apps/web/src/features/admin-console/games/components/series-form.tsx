@@ -1,0 +1,243 @@
+import {
+  AdminSeriesInputSchema,
+  isForSale,
+  seriesDays,
+  WEEKDAYS,
+  type AccessType,
+  type AdminGameOptions,
+  type AdminSeries,
+  type AdminSeriesInput,
+  type AdminSeriesResult,
+} from '@rudy/contracts';
+import { CheckboxField } from '../../../../components/ui/checkbox-field';
+import { SelectField } from '../../../../components/ui/select-field';
+import { TextField } from '../../../../components/ui/text-field';
+import { useT } from '../../../../lib/i18n';
+import { saveSeries } from '../api/series';
+import { amountToCents, centsToAmount } from '../../shared/lib/admin-messages';
+import { AdminForm, useAdminForm } from '../../shared/components/admin-form';
+import { TimeZoneField } from '../../shared/components/time-zone-field';
+import { withTeam, zonesOf } from './game-form';
+import styles from '../../shared/components/console.module.css';
+
+const ACCESS: AccessType[] = ['free', 'register', 'paid', 'ppv'];
+
+type Draft = Record<keyof AdminSeriesInput | 'include_detached', string>;
+
+function draftOf(s: AdminSeries | null, o: AdminGameOptions): Draft {
+  return {
+    name_en: s?.name_en ?? '',
+    name_fr: s?.name_fr ?? '',
+    weekdays: (s?.weekdays ?? [5]).join(','),
+    start_time: s?.start_time ?? '19:00',
+    first_date: s?.first_date ?? '',
+    last_date: s?.last_date ?? '',
+    time_zone: s?.time_zone ?? o.time_zone,
+    duration_minutes: String(s?.duration_minutes ?? 150),
+    home_team_id: String(s?.home_team_id ?? ''),
+    away_team_id: String(s?.away_team_id ?? ''),
+    event_category_id: String(s?.event_category_id ?? ''),
+    location_id: String(s?.location_id ?? ''),
+    access_type: s?.access_type ?? 'free',
+    price_cents: centsToAmount(s?.price_cents ?? null),
+    include_detached: 'false',
+  };
+}
+
+const idOrNull = (v: string) => (v === '' ? null : Number(v));
+const daysOf = (v: string) => (v === '' ? [] : v.split(',').map(Number));
+
+function inputOf(d: Draft): AdminSeriesInput & { include_detached: boolean } {
+  return {
+    name_en: d.name_en,
+    name_fr: d.name_fr,
+    weekdays: daysOf(d.weekdays),
+    start_time: d.start_time,
+    first_date: d.first_date,
+    last_date: d.last_date,
+    time_zone: d.time_zone,
+    duration_minutes: Number(d.duration_minutes),
+    home_team_id: Number(d.home_team_id),
+    away_team_id: Number(d.away_team_id),
+    event_category_id: idOrNull(d.event_category_id),
+    location_id: idOrNull(d.location_id),
+    access_type: d.access_type as AccessType,
+    price_cents: isForSale(d.access_type as AccessType) ? amountToCents(d.price_cents) : null,
+    include_detached: d.include_detached === 'true',
+  };
+}
+
+/** Weekday names in the admin's language, Sunday first (as the contract counts them). */
+function weekdayNames(locale: string) {
+  const f = new Intl.DateTimeFormat(locale, { weekday: 'long', timeZone: 'UTC' });
+  // 2023-01-01 was a Sunday.
+  return WEEKDAYS.map((d) => f.format(new Date(Date.UTC(2023, 0, 1 + d))));
+}
+
+/** A series: two teams, the days of the week, a time, from a first to a last day. */
+export function SeriesForm({
+  series,
+  options,
+  onDone,
+}: {
+  series: AdminSeries | null;
+  options: AdminGameOptions;
+  onDone: (saved: AdminSeriesResult | null) => void;
+}) {
+  const { t, i18n } = useT();
+  const form = useAdminForm({
+    initial: () => draftOf(series, options),
+    toInput: inputOf,
+    schema: AdminSeriesInputSchema,
+    save: ({ include_detached, ...input }) =>
+      saveSeries(series?.id ?? null, series ? { ...input, include_detached } : input),
+    onSaved: onDone,
+  });
+  const { draft, setDraft, field, error } = form;
+  const forSale = isForSale(draft.access_type as AccessType);
+  const days = daysOf(draft.weekdays);
+  const dates = seriesDays(draft.first_date, draft.last_date, days);
+  const names = weekdayNames(i18n.language);
+  const teamOptions = options.teams.map((team) => (
+    <option key={team.id} value={team.id}>
+      {team.name}
+    </option>
+  ));
+  const toggleDay = (d: number, on: boolean) =>
+    setDraft((x) => {
+      const next = new Set(daysOf(x.weekdays));
+      if (on) next.add(d);
+      else next.delete(d);
+      return { ...x, weekdays: [...next].sort().join(',') };
+    });
+
+  return (
+    <AdminForm
+      form={form}
+      title={series ? t('admin:series.edit') : t('admin:series.new')}
+      label={t('admin:series.formLabel')}
+      onCancel={() => onDone(null)}
+      after={
+        <p className={styles.muted} aria-live="polite" data-testid="series-count">
+          {dates.length > 0
+            ? t('admin:series.count', { count: Math.min(dates.length, 100) })
+            : t('admin:series.countNone')}
+        </p>
+      }
+    >
+      <SelectField
+        label={t('admin:games.away')}
+        {...field('away_team_id')}
+        onChange={(e) => {
+          // Read now: the updater runs later, after React may have reset the control.
+          const value = e.target.value;
+          setDraft((d) => withTeam(d, 'away_team_id', value, options));
+        }}
+      >
+        <option value="">{t('admin:games.chooseTeam')}</option>
+        {teamOptions}
+      </SelectField>
+      <SelectField
+        label={t('admin:games.home')}
+        {...field('home_team_id')}
+        onChange={(e) => {
+          // Read now: the updater runs later, after React may have reset the control.
+          const value = e.target.value;
+          setDraft((d) => withTeam(d, 'home_team_id', value, options));
+        }}
+      >
+        <option value="">{t('admin:games.chooseTeam')}</option>
+        {teamOptions}
+      </SelectField>
+      <TextField
+        label={t('admin:games.nameEn')}
+        hint={t('admin:games.nameHint')}
+        {...field('name_en')}
+        maxLength={160}
+      />
+      <TextField label={t('admin:games.nameFr')} {...field('name_fr')} maxLength={160} />
+      <fieldset className={styles.weekdays} aria-describedby="series-weekdays-error">
+        <legend>{t('admin:series.weekdays')}</legend>
+        {WEEKDAYS.map((d) => (
+          <CheckboxField
+            key={d}
+            label={names[d]}
+            checked={days.includes(d)}
+            onChange={(e) => toggleDay(d, e.target.checked)}
+          />
+        ))}
+        {error('weekdays') ? (
+          <p id="series-weekdays-error" className={styles.error}>
+            {error('weekdays')}
+          </p>
+        ) : null}
+      </fieldset>
+      <TextField label={t('admin:series.startTime')} type="time" {...field('start_time')} />
+      <TextField label={t('admin:series.firstDate')} type="date" {...field('first_date')} />
+      <TextField label={t('admin:series.lastDate')} type="date" {...field('last_date')} />
+      <TimeZoneField
+        label={t('admin:games.timeZone')}
+        hint={t('admin:series.timeZoneHint')}
+        {...field('time_zone')}
+        suggested={zonesOf(options)}
+      />
+      <TextField
+        label={t('admin:games.duration')}
+        type="number"
+        inputMode="numeric"
+        min={15}
+        max={1440}
+        {...field('duration_minutes')}
+      />
+      <SelectField label={t('admin:games.sport')} {...field('event_category_id')}>
+        <option value="">{t('admin:games.none')}</option>
+        {options.categories.map((c) => (
+          <option key={c.id} value={c.id}>
+            {c.name}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField
+        label={t('admin:games.rink')}
+        {...field('location_id')}
+        onChange={(e) => {
+          const rink = options.locations.find((l) => String(l.id) === e.target.value);
+          setDraft((d) => ({
+            ...d,
+            location_id: e.target.value,
+            time_zone: rink?.time_zone ?? d.time_zone,
+          }));
+        }}
+      >
+        <option value="">{t('admin:games.none')}</option>
+        {options.locations.map((l) => (
+          <option key={l.id} value={l.id}>
+            {l.name}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField label={t('admin:games.access')} {...field('access_type')}>
+        {ACCESS.map((a) => (
+          <option key={a} value={a}>
+            {t(`admin:games.accessTypes.${a}`)}
+          </option>
+        ))}
+      </SelectField>
+      {forSale ? (
+        <TextField
+          label={t('admin:games.price', { currency: options.currency })}
+          inputMode="decimal"
+          {...field('price_cents')}
+          placeholder="12.99"
+        />
+      ) : null}
+      {series && series.detached > 0 ? (
+        <CheckboxField
+          label={t('admin:series.includeDetached', { count: series.detached })}
+          checked={draft.include_detached === 'true'}
+          onChange={(e) => setDraft((d) => ({ ...d, include_detached: String(e.target.checked) }))}
+        />
+      ) : null}
+    </AdminForm>
+  );
+}
