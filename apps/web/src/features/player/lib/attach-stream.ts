@@ -9,6 +9,7 @@ import { nextRecovery, type FatalKind, type RecoveryCounts } from './recovery';
 import { startLevelFor, type QualityLevel } from './quality';
 import { prefetchStreamStart } from './stream-prefetch';
 import { hasAirPlay } from './airplay';
+import { watchDroppedMedia } from './dropped-media';
 
 /**
  * How far behind where it should be (hls.js's live sync position) a player that follows the live
@@ -282,6 +283,7 @@ export async function attachStream(
   // Attached already when the player adopted the splash's early video (early-player.ts).
   if (hls.media !== video) hls.attachMedia(video);
   const unfollow = followLive(video, hls);
+  const unwatchDropped = watchDroppedMedia(video, hls, Events.FRAG_BUFFERED);
   return {
     setLevel(index) {
       // nextLevel switches at the next fragment: no flush, no stall; -1 returns to automatic.
@@ -292,6 +294,7 @@ export async function attachStream(
     timelineAnchor: (at) => timelineAnchor(hls.latestLevelDetails, at),
     destroy: () => {
       unfollow();
+      unwatchDropped();
       hls.destroy();
     },
   };
@@ -321,6 +324,10 @@ export function followLive(video: HTMLVideoElement, hls: LiveHls): () => void {
     if (!on && video.playbackRate > 1) video.playbackRate = 1;
   };
   const onTimeupdate = () => {
+    // WebKit sends a timeupdate between a seek's start and its `seeking` event, the position
+    // already at the target: a viewer's rewind looked like falling behind, and was pulled back
+    // to live (issue 31). Where a seek goes is for onSeeking to judge.
+    if (video.seeking) return;
     const distance = behind();
     if (following && distance !== null && distance > LIVE_JUMP_S && !video.paused) {
       video.currentTime = hls.liveSyncPosition ?? video.currentTime;
