@@ -95,6 +95,12 @@ describe('watchDroppedMedia', () => {
     expect(f.hls.recoverMediaError).toHaveBeenCalledTimes(2);
   });
 
+  it('leaves the start alone, before the element holds anything', () => {
+    const f = fixture([]);
+    f.buffer(40);
+    expect(f.hls.recoverMediaError).not.toHaveBeenCalled();
+  });
+
   it('stops listening when the stream goes', () => {
     const f = fixture([]);
     f.stop();

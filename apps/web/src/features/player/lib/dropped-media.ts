@@ -11,11 +11,13 @@ export type RecoverableHls = Pick<Hls, 'on' | 'off' | 'recoverMediaError'>;
  */
 export const DROPPED_RECOVERY_GAP_MS = 10_000;
 
-function isBuffered(ranges: TimeRanges, at: number): boolean {
-  for (let i = 0; i < ranges.length; i++) {
-    if (ranges.start(i) <= at && at < ranges.end(i)) return true;
-  }
-  return false;
+/**
+ * Whether `at` lies before everything the element holds without being held: the one case the
+ * pipeline below drops (at start-up nothing is held yet, and a fragment's picture may come a
+ * moment after its audio: neither is taken for a drop).
+ */
+function isDroppedBefore(ranges: TimeRanges, at: number): boolean {
+  return ranges.length > 0 && at < ranges.start(0);
 }
 
 /**
@@ -42,7 +44,10 @@ export function watchDroppedMedia(
     const { frag } = data;
     if (data.part || frag.type !== 'main' || frag.gap || !(frag.duration > 0)) return;
     const middle = frag.start + frag.duration / 2;
-    if (isBuffered(video.buffered, middle) || now() - lastRecovery < DROPPED_RECOVERY_GAP_MS) {
+    if (
+      !isDroppedBefore(video.buffered, middle) ||
+      now() - lastRecovery < DROPPED_RECOVERY_GAP_MS
+    ) {
       return;
     }
     lastRecovery = now();
