@@ -2,6 +2,9 @@ import type Hls from 'hls.js';
 import type { Events, FragBufferedData } from 'hls.js';
 import { pauseVideo } from './media-commands';
 
+/** The game's own fragments (hls.js's PlaylistLevelType.MAIN: its enum is in the lazy chunk). */
+const MAIN_FRAGMENTS: ReadonlySet<string> = new Set(['main']);
+
 /** The parts of hls.js that watchDroppedMedia uses (a fake stands in for it in tests). */
 export type RecoverableHls = Pick<Hls, 'on' | 'off' | 'recoverMediaError'>;
 
@@ -42,7 +45,7 @@ export function watchDroppedMedia(
   let lastRecovery = Number.NEGATIVE_INFINITY;
   const onFragBuffered = (_event: Events.FRAG_BUFFERED, data: FragBufferedData) => {
     const { frag } = data;
-    if (data.part || frag.type !== 'main' || frag.gap || !(frag.duration > 0)) return;
+    if (data.part || !MAIN_FRAGMENTS.has(frag.type) || frag.gap || !(frag.duration > 0)) return;
     const middle = frag.start + frag.duration / 2;
     if (
       !isDroppedBefore(video.buffered, middle) ||
