@@ -9,7 +9,6 @@ import { nextRecovery, type FatalKind, type RecoveryCounts } from './recovery';
 import { startLevelFor, type QualityLevel } from './quality';
 import { prefetchStreamStart } from './stream-prefetch';
 import { hasAirPlay } from './airplay';
-import { watchDroppedMedia } from './dropped-media';
 
 /**
  * How far behind where it should be (hls.js's live sync position) a player that follows the live
@@ -283,7 +282,6 @@ export async function attachStream(
   // Attached already when the player adopted the splash's early video (early-player.ts).
   if (hls.media !== video) hls.attachMedia(video);
   const unfollow = followLive(video, hls);
-  const unwatchDropped = watchDroppedMedia(video, hls, Events.FRAG_BUFFERED);
   return {
     setLevel(index) {
       // nextLevel switches at the next fragment: no flush, no stall; -1 returns to automatic.
@@ -294,7 +292,6 @@ export async function attachStream(
     timelineAnchor: (at) => timelineAnchor(hls.latestLevelDetails, at),
     destroy: () => {
       unfollow();
-      unwatchDropped();
       hls.destroy();
     },
   };
