@@ -92,6 +92,24 @@ describe('PrerollPlayer', () => {
     expect(play).toHaveBeenCalled();
   });
 
+  it('goes on muted when the browser pauses the ad by itself (WebKit, on finding its sound)', async () => {
+    // Sound allowed at first (WebKit did not know the ad had any: preload="none").
+    const play = vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
+    vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(() => undefined);
+    render(<PrerollPlayer preroll={PREROLL} eventId={3} onDone={vi.fn()} />);
+    const video = screen.getByTestId<HTMLVideoElement>('preroll-video');
+    await act(() => Promise.resolve());
+    expect(play).toHaveBeenCalledTimes(1);
+    expect(video.muted).toBe(false);
+    await act(async () => {
+      fireEvent(video, new Event('pause'));
+      await Promise.resolve();
+    });
+    expect(video.muted).toBe(true);
+    expect(play).toHaveBeenCalledTimes(2);
+    expect(screen.queryByRole('button', { name: 'Play' })).toBeNull();
+  });
+
   it('goes on to the game unreported when the ad cannot load', async () => {
     fakeMedia();
     const onDone = vi.fn();

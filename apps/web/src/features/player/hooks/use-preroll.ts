@@ -3,8 +3,12 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { reportPrerollShown } from '../api/report-preroll-shown';
 import { afterPageLoad } from '../lib/after-page-load';
 import { playWithFallback } from '../lib/autoplay';
-import { prerollClock, prerollLength, type PrerollClock } from '../lib/preroll-clock';
+import { pauseVideo } from '../lib/media-commands';
+import { prerollClock, prerollLength, sameClock, type PrerollClock } from '../lib/preroll-clock';
 import { watchPreroll } from '../lib/preroll-watchdog';
+import { useBrowserPauseFallback } from './use-browser-pause';
+
+const noop = () => undefined;
 
 export interface PrerollFlow {
   isDone: boolean;
@@ -59,14 +63,16 @@ export function usePreroll(
 
   useEffect(() => {
     if (!video || !preroll || isDone) return;
-    const tick = () =>
-      setClock(
-        prerollClock(
-          video.currentTime,
-          prerollLength(preroll.duration_seconds, video.duration),
-          preroll.skippable_after_seconds,
-        ),
+    // WebKit sends durationchange hundreds of times a second for an ad whose length its pipeline
+    // does not know: a clock that did not change renders nothing.
+    const tick = () => {
+      const next = prerollClock(
+        video.currentTime,
+        prerollLength(preroll.duration_seconds, video.duration),
+        preroll.skippable_after_seconds,
       );
+      setClock((shown) => (sameClock(shown, next) ? shown : next));
+    };
     const onEnded = () => finish(true);
     const onError = () => finish(false);
     video.addEventListener('timeupdate', tick);
@@ -85,6 +91,11 @@ export function usePreroll(
     };
   }, [video, preroll, isDone, finish, start]);
 
+  // The browser pausing the ad by itself (WebKit, once it finds sound it did not allow): it goes on
+  // muted, or waits for the viewer's click when even that is refused.
+  const onBlocked = useCallback(() => setNeedsClick(true), []);
+  useBrowserPauseFallback(video, isStarting && !isDone && !needsClick, noop, onBlocked);
+
   useEffect(() => {
     // Not while the ad waits for the viewer's click: that is the viewer's time, not a stall.
     if (!video || !preroll || isDone || !isStarting || needsClick) return;
@@ -96,7 +107,7 @@ export function usePreroll(
 
   const skip = useCallback(() => {
     if (!clock.canSkip) return;
-    video?.pause();
+    if (video) pauseVideo(video);
     finish(true);
   }, [clock.canSkip, video, finish]);
 

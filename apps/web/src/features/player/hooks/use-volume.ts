@@ -7,11 +7,16 @@ const UNMUTE_VOLUME = 0.5;
 
 /**
  * The remembered volume is applied to each new video; the viewer's changes are remembered. A mute
- * forced by the autoplay policy is not the viewer's choice and is not saved.
+ * forced by the autoplay policy is not the viewer's choice and is not saved, nor undone here: the
+ * splash's video (early-player.ts) may already play muted because sound was refused, and unmuting
+ * it without the viewer's gesture makes the browser pause it (WebKit, and Chromium's policy too:
+ * issue 31). The unmute prompt brings the sound back on the viewer's click.
  */
 export function useVolume(video: HTMLVideoElement | null) {
   useEffect(() => {
-    if (video) applyVolume(video, readVolume());
+    if (!video) return;
+    const remembered = readVolume();
+    applyVolume(video, { ...remembered, muted: remembered.muted || video.muted });
   }, [video]);
 
   const setVolume = useCallback(

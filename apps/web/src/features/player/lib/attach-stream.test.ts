@@ -175,6 +175,7 @@ function liveFixture() {
   const video = document.createElement('video');
   let time = 100;
   let paused = false;
+  let seeking = false;
   Object.defineProperty(video, 'currentTime', {
     get: () => time,
     set: (t: number) => {
@@ -183,6 +184,7 @@ function liveFixture() {
     },
   });
   Object.defineProperty(video, 'paused', { get: () => paused });
+  Object.defineProperty(video, 'seeking', { get: () => seeking });
   const hls = {
     liveSyncPosition: 100 as number | null,
     latestLevelDetails: { live: true },
@@ -201,7 +203,18 @@ function liveFixture() {
     paused = false;
     video.dispatchEvent(new Event('play'));
   };
-  return { video, hls, play, pause, resume, time: () => time };
+  /**
+   * A seek as WebKit tells it: the position is at the target and `seeking` is true at once, then a
+   * timeupdate comes before the `seeking` event.
+   */
+  const seekAsWebKit = (to: number) => {
+    time = to;
+    seeking = true;
+    video.dispatchEvent(new Event('timeupdate'));
+    video.dispatchEvent(new Event('seeking'));
+    seeking = false;
+  };
+  return { video, hls, play, pause, resume, seekAsWebKit, time: () => time };
 }
 
 describe('followLive', () => {
@@ -232,6 +245,17 @@ describe('followLive', () => {
     f.play(121);
     expect(f.time()).toBe(130);
     expect(f.hls.config.maxLiveSyncPlaybackRate).toBe(LIVE_CATCH_UP_RATE);
+  });
+
+  it("leaves a viewer's rewind alone when a timeupdate comes before its seeking event (WebKit)", () => {
+    const f = liveFixture();
+    f.play(100);
+    f.hls.liveSyncPosition = 101;
+    f.seekAsWebKit(0.1); // the seek bar's start: the DVR window's
+    expect(f.time()).toBe(0.1);
+    f.play(1);
+    expect(f.time()).toBe(1);
+    expect(f.hls.config.maxLiveSyncPlaybackRate).toBe(1);
   });
 
   it('resumes a paused live game where it was paused', () => {

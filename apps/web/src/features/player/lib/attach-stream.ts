@@ -321,6 +321,10 @@ export function followLive(video: HTMLVideoElement, hls: LiveHls): () => void {
     if (!on && video.playbackRate > 1) video.playbackRate = 1;
   };
   const onTimeupdate = () => {
+    // WebKit sends a timeupdate between a seek's start and its `seeking` event, the position
+    // already at the target: a viewer's rewind looked like falling behind, and was pulled back
+    // to live (issue 31). Where a seek goes is for onSeeking to judge.
+    if (video.seeking) return;
     const distance = behind();
     if (following && distance !== null && distance > LIVE_JUMP_S && !video.paused) {
       video.currentTime = hls.liveSyncPosition ?? video.currentTime;

@@ -38,3 +38,12 @@ export function prerollClock(
     offersSkip: length - skippableAfterSeconds >= MIN_SKIP_SAVING_S,
   };
 }
+
+export function sameClock(a: PrerollClock, b: PrerollClock): boolean {
+  return (
+    a.remaining === b.remaining &&
+    a.skipIn === b.skipIn &&
+    a.canSkip === b.canSkip &&
+    a.offersSkip === b.offersSkip
+  );
+}
