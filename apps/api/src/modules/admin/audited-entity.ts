@@ -1,6 +1,6 @@
-import type { Generated, Insertable, Updateable } from 'kysely';
+import { sql, type Generated, type Insertable, type Updateable } from 'kysely';
 import type { DB } from '../../db/database.js';
-import type { Database, LocationsTable } from '../../db/schema.js';
+import type { Database } from '../../db/schema.js';
 import { notFound } from '../../lib/http-error.js';
 import type { AdminCaller } from './admin-access.js';
 import type { AdminChanges } from './admin-changes.js';
@@ -126,43 +126,41 @@ type ChannelTable = {
  * always bounded to the caller's channel (an id of another channel's row changes nothing).
  */
 export function channelRows<T extends ChannelTable>(db: DB, table: T) {
-  // Every ChannelTable has `id` and `channel_id`; Kysely cannot type a table name it does not
-  // know, so the queries are written against one such table and the row types kept exact.
-  const name = table as unknown as 'locations';
-  type Row = Insertable<LocationsTable>;
-  type Patch = Updateable<LocationsTable>;
+  // Kysely's builder cannot type a query on a table name it knows only as a type parameter, so
+  // these are written with its sql helpers: the table and columns as identifiers, values as
+  // parameters, and the argument types exact for the table.
+  const from = sql.table(table);
+  const scope = (channelId: number, id: number) => sql`channel_id = ${channelId} and id = ${id}`;
+  const written = (row: object) =>
+    Object.entries(row).filter((entry): entry is [string, unknown] => entry[1] !== undefined);
   return {
     exists: async (channelId: number, id: number): Promise<boolean> => {
-      const row = await db
-        .selectFrom(name)
-        .select('id')
-        .where('channel_id', '=', channelId)
-        .where('id', '=', id)
-        .executeTakeFirst();
-      return row !== undefined;
+      const { rows } = await sql`select 1 from ${from} where ${scope(channelId, id)}`.execute(db);
+      return rows.length > 0;
     },
     insert: async (row: Insertable<Database[T]>): Promise<number> => {
-      const { id } = await db
-        .insertInto(name)
-        .values(row as unknown as Row)
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return id;
+      const values = written(row);
+      const { rows } = await sql<{ id: number }>`
+        insert into ${from} (${sql.join(values.map(([column]) => sql.ref(column)))})
+        values (${sql.join(values.map(([, value]) => value))})
+        returning id
+      `.execute(db);
+      const [inserted] = rows;
+      if (!inserted) throw new Error(`insert into ${table} returned no row`);
+      return inserted.id;
     },
     update: async (
       channelId: number,
       id: number,
       patch: Updateable<Database[T]>,
     ): Promise<void> => {
-      await db
-        .updateTable(name)
-        .set(patch as unknown as Patch)
-        .where('channel_id', '=', channelId)
-        .where('id', '=', id)
-        .execute();
+      const values = written(patch);
+      if (values.length === 0) return;
+      const set = values.map(([column, value]) => sql`${sql.ref(column)} = ${value}`);
+      await sql`update ${from} set ${sql.join(set)} where ${scope(channelId, id)}`.execute(db);
     },
     delete: async (channelId: number, id: number): Promise<void> => {
-      await db.deleteFrom(name).where('channel_id', '=', channelId).where('id', '=', id).execute();
+      await sql`delete from ${from} where ${scope(channelId, id)}`.execute(db);
     },
   };
 }
