@@ -1,7 +1,7 @@
 import { sql, type RawBuilder, type Selectable } from 'kysely';
 import type { DB } from '../../../db/database.js';
 import type { Database, I18nText } from '../../../db/schema.js';
-import { channelRows } from '../audited-entity.js';
+import { channelRows } from '../channel-rows.repository.js';
 
 /** The tables of the bootstrap's site content the console edits, one row per item. */
 export type ContentTable = 'menus' | 'pages' | 'slides' | 'faq' | 'static_blocks';
