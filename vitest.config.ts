@@ -10,10 +10,6 @@ const WEB_ISOLATED = [
   'src/features/commerce/components/checkout-notices.test.tsx',
   'src/features/admin-console/media/hooks/use-resumable-upload.test.tsx',
   'src/app/dynamic-routes.test.ts',
-  // Order-dependent in the shared registry (issue 32, item 9): the API client's GET de-duplication
-  // leak is fixed, yet after all the other files its favourites rail still showed only skeletons
-  // for the whole wait (full web tier, 2026-12-02). Isolated until the remaining leak is found.
-  'src/app/routes/home/home.test.tsx',
   // Runs the whole start-up: it configures the API client, the language and the router for good.
   'src/app/start.test.tsx',
 ];

@@ -1,30 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { AppDeps } from './app.js';
-import { fallbackOrigin, type Config } from './config.js';
+import { fallbackOrigin } from './config.js';
 import { loadAppSecret } from './lib/app-secret.js';
 import { createAppSecretsRepository } from './lib/app-secrets.repository.js';
-import { memoryAttemptLimiter, redisAttemptLimiter } from './lib/attempt-limiter.js';
 import { createChannelChangeBus, CHANNEL_CHANGE_TOPIC } from './lib/channel-change-bus.js';
-import { createAccountMail } from './modules/auth/account-mail.js';
-import { createAuthRepository } from './modules/auth/auth.repository.js';
-import { authRoutes } from './modules/auth/auth.routes.js';
-import { createAuthService } from './modules/auth/auth.service.js';
-import { googleRecaptchaVerifier } from './modules/auth/recaptcha.js';
-import {
-  facebookProvider,
-  oidcProvider,
-  type SocialProviders,
-} from './modules/auth/social/providers.js';
-import { createSocialRepository } from './modules/auth/social/social.repository.js';
-import { socialRoutes } from './modules/auth/social/social.routes.js';
-import { createSocialService } from './modules/auth/social/social.service.js';
 import { createChannelRepository } from './modules/channel/channel.repository.js';
 import { createSiteOrigins } from './modules/channel/site-origin.js';
 import { createCommerceCore, settleOnRead } from './modules/commerce/commerce-core.js';
 import { createEntitlements } from './modules/commerce/orders/entitlements.js';
 import { createEntitlementsRepository } from './modules/commerce/orders/entitlements.repository.js';
-import { createBasePassCheck } from './modules/custom-forms/base-pass-check.js';
 import { createCustomFormsRepository } from './modules/custom-forms/custom-forms.repository.js';
 import { customFormsRoutes } from './modules/custom-forms/custom-forms.routes.js';
 import { createCustomFormsService } from './modules/custom-forms/custom-forms.service.js';
@@ -48,6 +33,14 @@ import { createStartupData, type StartupFor } from './modules/channel/startup-da
 import { registerMediaModules } from './modules/media/register-media.js';
 import { registerClips } from './modules/clips/register-clips.js';
 import { registerAdmin } from './modules/admin/register-admin.js';
+import { createNotificationSettingsRepository } from './modules/fans/notification-settings.repository.js';
+import { notificationsRoutes } from './modules/fans/notifications.routes.js';
+import { createCalendarRepository } from './modules/calendar/calendar.repository.js';
+import { calendarRoutes } from './modules/calendar/calendar.routes.js';
+import { profileRoutes } from './modules/users/profile.routes.js';
+import { createBasePassCheck } from './modules/custom-forms/base-pass-check.js';
+import { registerAuth } from './modules/auth/register-auth.js';
+import { registerMail } from './modules/mail/register-mail.js';
 import { registerCommerceAdmin } from './modules/admin/commerce/register-commerce-admin.js';
 import { registerMediaAdmin } from './modules/admin/media/register-media-admin.js';
 import { registerLiveAdmin } from './modules/admin/live/register-live-admin.js';
@@ -55,56 +48,14 @@ import { registerAnalytics } from './modules/analytics/register-analytics.js';
 import { registerVod } from './modules/vod/register-vod.js';
 import { momentsRoutes } from './modules/moments/moments.routes.js';
 import { createMomentsService } from './modules/moments/moments.service.js';
-import { outboxMailer, smtpMailer } from './modules/mail/mailer.js';
-import { createOutboxGate } from './modules/mail/outbox-gate.js';
-import { createOutboxRepository } from './modules/mail/outbox.repository.js';
-import { outboxRoutes } from './modules/mail/outbox.routes.js';
 import { createParticipantsRepository } from './modules/participants/participants.repository.js';
 import { participantsRoutes } from './modules/participants/participants.routes.js';
 import { createParticipantsService } from './modules/participants/participants.service.js';
-import { createNotificationSettingsRepository } from './modules/fans/notification-settings.repository.js';
-import { notificationsRoutes } from './modules/fans/notifications.routes.js';
 import { createPushSubscriptionsRepository } from './modules/fans/push-subscriptions.repository.js';
 import { pushRoutes } from './modules/fans/push.routes.js';
 import { loadVapidKeys } from './modules/fans/vapid-keys.js';
-import { createCalendarRepository } from './modules/calendar/calendar.repository.js';
-import { calendarRoutes } from './modules/calendar/calendar.routes.js';
-import { createAccountService } from './modules/users/account.service.js';
-import { profileRoutes } from './modules/users/profile.routes.js';
-import { createProfileService } from './modules/users/profile.service.js';
 import { registerApiKeyGuard } from './plugins/api-key.js';
 import type { AppShell } from './plugins/app-shell.js';
-
-function socialProviders(config: Config): SocialProviders {
-  const providers: SocialProviders = {};
-  const allowHttp = config.OAUTH_ALLOW_HTTP;
-  if (config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET) {
-    providers.google = oidcProvider({
-      clientId: config.GOOGLE_CLIENT_ID,
-      clientSecret: config.GOOGLE_CLIENT_SECRET,
-      issuer: config.GOOGLE_ISSUER,
-      allowHttp,
-    });
-  }
-  if (config.FACEBOOK_CLIENT_ID && config.FACEBOOK_CLIENT_SECRET) {
-    providers.facebook = facebookProvider({
-      clientId: config.FACEBOOK_CLIENT_ID,
-      clientSecret: config.FACEBOOK_CLIENT_SECRET,
-      authorizationUrl: config.FACEBOOK_AUTHORIZATION_URL,
-      tokenUrl: config.FACEBOOK_TOKEN_URL,
-      userInfoUrl: config.FACEBOOK_USERINFO_URL,
-      allowHttp,
-    });
-  }
-  return providers;
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The dev outbox's key (printed at start-up); absent when mail goes to SMTP. */
-    devOutboxToken?: string;
-  }
-}
 
 /**
  * Builds services from repositories and registers every module's routes. Returns what the served
@@ -132,47 +83,9 @@ export async function registerModules(
   const geo = createGeoService(deps.countryLookup);
   registerApiKeyGuard(app, keys);
 
-  const outbox = createOutboxRepository(db);
-  const mailer = config.SMTP_URL
-    ? smtpMailer(config.SMTP_URL, config.MAIL_FROM)
-    : outboxMailer(outbox);
+  const mailer = registerMail(app, { config, db, keys });
   const secret = await loadAppSecret(createAppSecretsRepository(db), config.APP_SECRET);
-  const authRepo = createAuthRepository(db);
   const customForms = createCustomFormsRepository(db);
-  const profiles = createProfileService({ access: entitlements, geo, channel, now });
-  const mail = createAccountMail({ mailer, channel, origins, secret, now });
-  const auth = createAuthService({
-    repo: authRepo,
-    keys,
-    mail,
-    profiles,
-    channel,
-    limiter: redis ? redisAttemptLimiter(redis, app.log) : memoryAttemptLimiter(),
-    limits: {
-      perIp: config.AUTH_RATE_MAX_PER_IP,
-      perAccount: config.AUTH_RATE_MAX_PER_ACCOUNT,
-      windowMs: config.AUTH_RATE_WINDOW_MS,
-    },
-    recaptcha:
-      deps.recaptcha ??
-      (config.RECAPTCHA_SECRET ? googleRecaptchaVerifier(config.RECAPTCHA_SECRET) : undefined),
-    secret,
-    basePass: createBasePassCheck({
-      forms: customForms,
-      customFormsOn: async (channelId) => (await channel.settings(channelId)).custom_forms,
-    }),
-    now,
-  });
-  const social = createSocialService({
-    providers: socialProviders(config),
-    social: createSocialRepository(db),
-    users: authRepo,
-    keys,
-    profiles,
-    origins,
-    now,
-  });
-  const account = createAccountService({ repo: authRepo, profiles, mail, keys });
 
   const runtimeConfig = createRuntimeConfig(keys, config.DEFAULT_CHANNEL_KEY, {
     url: config.ANALYTICS_URL === 'off' ? null : (config.ANALYTICS_URL ?? ''),
@@ -194,8 +107,24 @@ export async function registerModules(
   participantsRoutes(app, createParticipantsService(createParticipantsRepository(db)));
   favoritesRoutes(app, createFavoritesService(createFavoritesRepository(db)));
   geoRoutes(app, geo, channel);
-  authRoutes(app, auth);
-  socialRoutes(app, social);
+  const account = registerAuth(app, {
+    config,
+    db,
+    redis,
+    keys,
+    mailer,
+    channel,
+    origins,
+    secret,
+    entitlements,
+    geo,
+    basePass: createBasePassCheck({
+      forms: customForms,
+      customFormsOn: async (channelId) => (await channel.settings(channelId)).custom_forms,
+    }),
+    recaptcha: deps.recaptcha,
+    now,
+  });
   profileRoutes(app, account);
   calendarRoutes(app, {
     repo: createCalendarRepository(db),
@@ -217,14 +146,6 @@ export async function registerModules(
     vapid: await loadVapidKeys(config, createAppSecretsRepository(db)),
     production: config.NODE_ENV === 'production',
   });
-  if (mailer.kind === 'outbox') {
-    const gate = createOutboxGate({
-      token: config.DEV_OUTBOX_TOKEN,
-      allowRemote: config.DEV_OUTBOX_ALLOW_REMOTE,
-    });
-    outboxRoutes(app, { outbox, gate, keys, defaultChannelKey: config.DEFAULT_CHANNEL_KEY });
-    app.decorate('devOutboxToken', gate.token);
-  }
   const media = registerMediaModules(app, {
     config,
     db,

@@ -1,7 +1,8 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type PgBoss from 'pg-boss';
 import type { DB } from '../db/database.js';
-import { BOSS_SCHEMA, kyselyBossDb } from './boss.js';
+import { kyselyBossDb } from './boss.js';
+import { createBossJobsRepository } from './boss-jobs.repository.js';
 
 /**
  * Queues the job of a request (its `singletonKey`) unless one for the same key is unfinished:
@@ -20,14 +21,10 @@ export async function sendOnce(
 ): Promise<string | null> {
   const key = options.singletonKey;
   return db.transaction().execute(async (trx) => {
-    await sql`select pg_advisory_xact_lock(hashtextextended(${`${queue}\n${key}`}, 0))`.execute(
-      trx,
-    );
-    const open = await sql<{ id: string }>`select id from ${sql.table(`${BOSS_SCHEMA}.job`)}
-      where name = ${queue} and singleton_key = ${key} and state < 'completed' limit 1`.execute(
-      trx,
-    );
-    if (open.rows[0]) return open.rows[0].id;
+    const jobs = createBossJobsRepository(trx);
+    await jobs.lockKey(queue, key);
+    const open = await jobs.openJob(queue, key);
+    if (open !== undefined) return open;
     return boss.send(queue, data, {
       ...options,
       db: kyselyBossDb(trx as unknown as Kysely<unknown>),

@@ -1,6 +1,7 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { clearToasts } from '../components/ui/toast-store';
+import { clearSessionEnd } from '../features/auth/hooks/session-end';
 import { clearKeptAppEvents } from '../lib/app-events';
 import { clearFailingUrls } from '../lib/failing-urls';
 import { i18n, initI18n } from '../lib/i18n';
@@ -17,5 +18,6 @@ afterEach(async () => {
   clearFailingUrls();
   clearToasts();
   clearKeptAppEvents();
+  clearSessionEnd();
   if (i18n.language !== 'en') await i18n.changeLanguage('en');
 });

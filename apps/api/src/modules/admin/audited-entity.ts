@@ -1,6 +1,4 @@
-import type { Generated, Insertable, Updateable } from 'kysely';
 import type { DB } from '../../db/database.js';
-import type { Database, LocationsTable } from '../../db/schema.js';
 import { notFound } from '../../lib/http-error.js';
 import type { AdminCaller } from './admin-access.js';
 import type { AdminChanges } from './admin-changes.js';
@@ -110,59 +108,6 @@ export function createAuditedEntity<Repo, Item, Ctx = undefined>(config: {
         });
         return before;
       });
-    },
-  };
-}
-
-/** Tables whose rows belong to one channel and are named by a numeric id. */
-type ChannelTable = {
-  [K in keyof Database]: Database[K] extends { id: Generated<number>; channel_id: number }
-    ? K
-    : never;
-}[keyof Database];
-
-/**
- * SQL only: the writes every console repository makes the same way on one channel-scoped table,
- * always bounded to the caller's channel (an id of another channel's row changes nothing).
- */
-export function channelRows<T extends ChannelTable>(db: DB, table: T) {
-  // Every ChannelTable has `id` and `channel_id`; Kysely cannot type a table name it does not
-  // know, so the queries are written against one such table and the row types kept exact.
-  const name = table as unknown as 'locations';
-  type Row = Insertable<LocationsTable>;
-  type Patch = Updateable<LocationsTable>;
-  return {
-    exists: async (channelId: number, id: number): Promise<boolean> => {
-      const row = await db
-        .selectFrom(name)
-        .select('id')
-        .where('channel_id', '=', channelId)
-        .where('id', '=', id)
-        .executeTakeFirst();
-      return row !== undefined;
-    },
-    insert: async (row: Insertable<Database[T]>): Promise<number> => {
-      const { id } = await db
-        .insertInto(name)
-        .values(row as unknown as Row)
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return id;
-    },
-    update: async (
-      channelId: number,
-      id: number,
-      patch: Updateable<Database[T]>,
-    ): Promise<void> => {
-      await db
-        .updateTable(name)
-        .set(patch as unknown as Patch)
-        .where('channel_id', '=', channelId)
-        .where('id', '=', id)
-        .execute();
-    },
-    delete: async (channelId: number, id: number): Promise<void> => {
-      await db.deleteFrom(name).where('channel_id', '=', channelId).where('id', '=', id).execute();
     },
   };
 }

@@ -94,7 +94,10 @@ export function createDatalakeRepository(db: DB) {
         'analytics_daily_events',
         'analytics_daily_pages',
       ] as const) {
-        await db.deleteFrom(table).where('day', '<', utcDay(before)).execute();
+        await db
+          .deleteFrom(table)
+          .where('day', '<', sql<Date>`${utcDay(before)}::date`)
+          .execute();
       }
       for (const table of [
         'analytics_views_hourly',

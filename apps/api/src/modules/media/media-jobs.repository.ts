@@ -83,6 +83,15 @@ export function createMediaJobsRepository(db: DB) {
       return row !== undefined;
     },
 
+    async hasReadyLibraryVideo(vodItemId: number): Promise<boolean> {
+      const item = await db
+        .selectFrom('vod_media_items')
+        .select('status')
+        .where('id', '=', vodItemId)
+        .executeTakeFirst();
+      return item?.status === 'ready';
+    },
+
     /** Finished games of these channels without a ready VOD, most recent first. */
     finishedWithoutVod(channelIds: number[], now: Date): Promise<GameRow[]> {
       if (channelIds.length === 0) return Promise.resolve([]);

@@ -77,17 +77,12 @@ export function jobError(error: unknown): string {
   return lines.slice(-4).join('\n').slice(0, 500) || 'The video could not be processed';
 }
 
-async function hasReadyVideo(
-  deps: { db: DB; repo: MediaJobsRepository },
+function hasReadyVideo(
+  deps: { repo: MediaJobsRepository },
   upload: { event_id: number | null; vod_item_id: number | null },
 ): Promise<boolean> {
   if (upload.event_id !== null) return deps.repo.hasReadyVod(upload.event_id);
-  const item = await deps.db
-    .selectFrom('vod_media_items')
-    .select('status')
-    .where('id', '=', upload.vod_item_id ?? 0)
-    .executeTakeFirst();
-  return item?.status === 'ready';
+  return deps.repo.hasReadyLibraryVideo(upload.vod_item_id ?? 0);
 }
 
 /**

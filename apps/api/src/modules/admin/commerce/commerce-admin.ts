@@ -4,46 +4,11 @@ import { pickText } from '../../../lib/i18n-text.js';
 import type { Fulfilment } from '../../commerce/orders/fulfilment.service.js';
 import type { PaymentProvider } from '../../commerce/providers/provider.js';
 import type { AdminChanges } from '../admin-changes.js';
+import { createCommerceOptionsRepository } from './commerce-options.repository.js';
 import { createOrdersAdminService } from './orders-admin.service.js';
 import { createPrerollsAdminService } from './prerolls-admin.service.js';
 import { createProductsAdminService } from './products-admin.service.js';
 import { createPromoAdminService } from './promo-admin.service.js';
-
-/** SQL only: what the commerce forms choose from. */
-async function optionRows(db: DB, channelId: number) {
-  const named = (table: 'participants' | 'locations') =>
-    db
-      .selectFrom(table as 'locations')
-      .select(['id', 'name'])
-      .where('channel_id', '=', channelId)
-      .orderBy('id')
-      .execute();
-  const [categories, teams, locations, packages, plans] = await Promise.all([
-    db
-      .selectFrom('event_categories')
-      .select(['id', 'name'])
-      .where('channel_id', '=', channelId)
-      .orderBy('position')
-      .orderBy('id')
-      .execute(),
-    named('participants'),
-    named('locations'),
-    db
-      .selectFrom('packages')
-      .select(['id', 'name'])
-      .where('channel_id', '=', channelId)
-      .where('scope', '!=', 'single')
-      .orderBy('position')
-      .execute(),
-    db
-      .selectFrom('subscriptions')
-      .select(['id', 'name'])
-      .where('channel_id', '=', channelId)
-      .orderBy('position')
-      .execute(),
-  ]);
-  return { categories, teams, locations, packages, plans };
-}
 
 /** The console's commerce services, built once with the shop's provider and fulfilment. */
 export function createCommerceAdmin(deps: {
@@ -67,7 +32,7 @@ export function createCommerceAdmin(deps: {
     }),
     async options(channelId: number): Promise<AdminCommerceOptions> {
       const [rows, currency] = await Promise.all([
-        optionRows(db, channelId),
+        createCommerceOptionsRepository(db).options(channelId),
         deps.currency(channelId),
       ]);
       const en = (name: Parameters<typeof pickText>[0]) => pickText(name, 'en');

@@ -4,31 +4,14 @@ import type { DB } from '../../../db/database.js';
 import { HttpError } from '../../../lib/http-error.js';
 import type { AdminCaller } from '../admin-access.js';
 import type { AdminChanges } from '../admin-changes.js';
-import { channelRows, createAuditedEntity } from '../audited-entity.js';
+import { createAuditedEntity } from '../audited-entity.js';
 import type { Snapshot } from '../audit/audit-diff.js';
 import { flatSnapshot } from './snapshot.js';
-import { createProductsAdminRepository } from './products-admin.repository.js';
+import { createPrerollsAdminRepository } from './prerolls-admin.repository.js';
 
 type PrerollInput = z.output<typeof AdminPrerollInputSchema>;
 const MINUTE_MS = 60_000;
 
-/** SQL only: the channel's pre-rolls, switched off ones too. */
-function createPrerollsAdminRepository(db: DB) {
-  return {
-    list: (channelId: number) =>
-      db
-        .selectFrom('prerolls')
-        .selectAll()
-        .where('channel_id', '=', channelId)
-        .orderBy('id')
-        .execute(),
-    ...channelRows(db, 'prerolls'),
-    ownLocations: (channelId: number, ids: number[]) =>
-      createProductsAdminRepository(db).ownIds('locations', channelId, ids),
-    ownSports: (channelId: number, ids: number[]) =>
-      createProductsAdminRepository(db).ownIds('event_categories', channelId, ids),
-  };
-}
 type Repo = ReturnType<typeof createPrerollsAdminRepository>;
 type Row = Awaited<ReturnType<Repo['list']>>[number];
 

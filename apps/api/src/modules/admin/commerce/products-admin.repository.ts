@@ -1,6 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { DB } from '../../../db/database.js';
-import { channelRows } from '../audited-entity.js';
+import { channelRows } from '../channel-rows.repository.js';
 
 /*
  * What an order (alias `o`, its items `i`) bought, as the shop reads it: an order without items

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { DB } from '../../../db/database.js';
-import { channelRows } from '../audited-entity.js';
+import { channelRows } from '../channel-rows.repository.js';
 
 /** SQL only: the channel's promo codes as the console edits them. */
 export function createPromoAdminRepository(db: DB) {

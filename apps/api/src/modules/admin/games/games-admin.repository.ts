@@ -2,7 +2,7 @@ import { MEDIA_KIND } from '@rudy/contracts';
 import type { DB } from '../../../db/database.js';
 // When a game is over, exactly as the listings decide it.
 import { endTs } from '../../events/events.where.js';
-import { channelRows } from '../audited-entity.js';
+import { channelRows } from '../channel-rows.repository.js';
 
 export type GameWindow = 'upcoming' | 'past';
 

@@ -11,6 +11,7 @@ import { createStreamKeyService } from '../../media/ingest/stream-key-service.js
 import type { AdminCaller } from '../admin-access.js';
 import type { AdminChanges } from '../admin-changes.js';
 import { streamAdvice } from './stream-advice.js';
+import { channelRows } from '../channel-rows.repository.js';
 
 /** The last drop the ingest recorded, when its reason is one the console knows. */
 function dropOf(
@@ -38,13 +39,8 @@ export function createLiveAdminService(deps: {
   const keys = createStreamKeyService(deps.db);
 
   async function requireGame(db: DB, channelId: number, eventId: number) {
-    const game = await db
-      .selectFrom('events')
-      .select('id')
-      .where('channel_id', '=', channelId)
-      .where('id', '=', eventId)
-      .executeTakeFirst();
-    if (!game) throw notFound('Game not found');
+    if (!(await channelRows(db, 'events').exists(channelId, eventId)))
+      throw notFound('Game not found');
   }
 
   type Row = Awaited<ReturnType<typeof keys.state>>;

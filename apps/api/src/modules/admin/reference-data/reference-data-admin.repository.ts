@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { DB } from '../../../db/database.js';
 import { aliasesLike } from '../aliases.repository.js';
-import { channelRows } from '../audited-entity.js';
+import { channelRows } from '../channel-rows.repository.js';
 
 /**
  * SQL only: the channel's sports (event categories), rinks (locations) and schools (participant

@@ -1,7 +1,7 @@
-import type { Selectable } from 'kysely';
+import { sql, type RawBuilder, type Selectable } from 'kysely';
 import type { DB } from '../../../db/database.js';
 import type { Database, I18nText } from '../../../db/schema.js';
-import { channelRows } from '../audited-entity.js';
+import { channelRows } from '../channel-rows.repository.js';
 
 /** The tables of the bootstrap's site content the console edits, one row per item. */
 export type ContentTable = 'menus' | 'pages' | 'slides' | 'faq' | 'static_blocks';
@@ -15,32 +15,31 @@ const WEB = 'web';
  * reads and changes nothing). Slides are the web interface's only.
  */
 export function createContentRepository<T extends ContentTable>(db: DB, table: T) {
-  // As channelRows: Kysely cannot type a table it does not know, so the queries are written
-  // against one such table and the row types kept exact.
-  const name = table as unknown as 'faq';
+  // As channelRows: Kysely's builder cannot type a table known only as a type parameter, so the
+  // queries are written with its sql helpers and return the table's exact row type.
   type Row = ContentRow<T>;
-  const rows = (channelId: number) => {
-    let q = db.selectFrom(name).selectAll().where('channel_id', '=', channelId);
-    if (table === 'slides') q = q.where('client_interface' as 'id', '=', WEB as unknown as number);
-    return q;
-  };
+  const from = sql.table(table);
+  const ofChannel = (channelId: number) =>
+    table === 'slides'
+      ? sql`channel_id = ${channelId} and client_interface = ${WEB}`
+      : sql`channel_id = ${channelId}`;
+  const select = async (where: RawBuilder<unknown>) =>
+    (await sql<Row>`select * from ${from} where ${where} order by id`.execute(db)).rows;
   return {
     /** The connection (a change's transaction), for the checks that read other tables. */
     db,
     ...channelRows(db, table),
-    list: async (channelId: number): Promise<Row[]> =>
-      (await rows(channelId).orderBy('id').execute()) as unknown as Row[],
+    list: (channelId: number): Promise<Row[]> => select(ofChannel(channelId)),
     byId: async (channelId: number, id: number): Promise<Row | undefined> =>
-      (await rows(channelId).where('id', '=', id).executeTakeFirst()) as unknown as Row | undefined,
+      (await select(sql`${ofChannel(channelId)} and id = ${id}`))[0],
     /** Whether another row of the channel already holds `value` in a unique column. */
     async taken(channelId: number, column: 'url' | 'alias', value: string, except: number | null) {
-      let q = db
-        .selectFrom(name)
-        .select('id')
-        .where('channel_id', '=', channelId)
-        .where(column as 'id', '=', value as unknown as number);
-      if (except !== null) q = q.where('id', '<>', except);
-      return (await q.executeTakeFirst()) !== undefined;
+      const other = except === null ? sql`` : sql`and id <> ${except}`;
+      const { rows } = await sql`
+        select 1 from ${from}
+        where channel_id = ${channelId} and ${sql.ref(column)} = ${value} ${other}
+      `.execute(db);
+      return rows.length > 0;
     },
   };
 }

@@ -1,6 +1,6 @@
 import type { DB } from '../../../db/database.js';
 import { aliasesLike } from '../aliases.repository.js';
-import { channelRows } from '../audited-entity.js';
+import { channelRows } from '../channel-rows.repository.js';
 
 /** SQL only: the channel's teams as the console edits them. */
 export function createTeamsAdminRepository(db: DB) {

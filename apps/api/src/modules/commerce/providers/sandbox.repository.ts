@@ -1,4 +1,4 @@
-import { sql, type Insertable } from 'kysely';
+import { sql, type Insertable, type Updateable } from 'kysely';
 import type { DB } from '../../../db/database.js';
 import type { Database, SandboxPaymentsTable } from '../../../db/schema.js';
 
@@ -46,7 +46,10 @@ export function createSandboxRepository(db: DB) {
     setPaymentStatus(
       id: string,
       from: SandboxPaymentsTable['status'],
-      to: Partial<Pick<SandboxPaymentsTable, 'status' | 'outcome' | 'failure_code' | 'settle_at'>>,
+      to: Pick<
+        Updateable<SandboxPaymentsTable>,
+        'status' | 'outcome' | 'failure_code' | 'settle_at'
+      >,
       now: Date,
     ) {
       return db

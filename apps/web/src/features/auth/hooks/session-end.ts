@@ -26,6 +26,11 @@ export function requestSessionEnd(message: string) {
   publish({ message });
 }
 
+/** Drops a session end nobody finished (tests: one file's logout must not end the next file's). */
+export function clearSessionEnd() {
+  publish(null);
+}
+
 function subscribe(listener: () => void) {
   listeners.add(listener);
   return () => {
