@@ -82,12 +82,12 @@ afterEach(() => {
   delete (globalThis as Record<string, unknown>).WebKitPlaybackTargetAvailabilityEvent;
 });
 
-function renderPlayer() {
+function renderPlayer(played: PlaybackStream = stream) {
   const hls = fakeHls();
   const load = vi.fn(() => Promise.resolve(hls.Hls));
   const view = render(
     <QueryClientProvider client={queryClient}>
-      <VideoPlayer stream={stream} preroll={null} posterUrl={null} loadHls={load} />
+      <VideoPlayer stream={played} preroll={null} posterUrl={null} loadHls={load} />
     </QueryClientProvider>,
   );
   const video = view.container.querySelector('video');
@@ -188,6 +188,37 @@ describe('AirPlay', () => {
     act(() => void video.dispatchEvent(available));
     fireEvent.click(await screen.findByRole('button', { name: 'AirPlay' }));
     expect(picker).toHaveBeenCalledTimes(1);
+  });
+
+  it("hands an AirPlay receiver the stream under the viewer's own token, and takes the shared one back", async () => {
+    (globalThis as Record<string, unknown>).WebKitPlaybackTargetAvailabilityEvent = Event;
+    onVideos('canPlayType', (type: string) =>
+      type === 'application/vnd.apple.mpegurl' ? 'maybe' : '',
+    );
+    // A game's shared address opens with the browser's cookie, which a receiver never gets.
+    const shared = '/media/g/7/vod/master.m3u8';
+    const device = '/media/e/7/viewer-token/vod/master.m3u8';
+    const { video } = renderPlayer({ ...stream, url: shared, device_url: device });
+    await controlsReady();
+    await waitFor(() => expect(video.getAttribute('src')).toBe(shared));
+    const target = (wireless: boolean) => {
+      Object.defineProperty(video, 'webkitCurrentPlaybackTargetIsWireless', {
+        configurable: true,
+        value: wireless,
+      });
+      act(
+        () => void video.dispatchEvent(new Event('webkitcurrentplaybacktargetiswirelesschanged')),
+      );
+    };
+    video.currentTime = 21;
+    target(true);
+    expect(video.getAttribute('src')).toBe(device);
+    // The replay goes on where it was once the receiver's source has loaded.
+    video.currentTime = 0;
+    act(() => void video.dispatchEvent(new Event('loadedmetadata')));
+    expect(video.currentTime).toBe(21);
+    target(false);
+    expect(video.getAttribute('src')).toBe(shared);
   });
 });
 

@@ -19,6 +19,7 @@ import { useThumbnails } from '../hooks/use-thumbnails';
 import { useAdoptedVideo } from '../hooks/use-adopted-video';
 import { useBrowserPauseFallback } from '../hooks/use-browser-pause';
 import { useCaptions } from '../hooks/use-captions';
+import { useDeviceHandOver } from '../hooks/use-device-hand-over';
 import { useRemotePlayback } from '../hooks/use-remote-playback';
 import { usePlayerRemote } from '../hooks/use-player-remote';
 import { useVideoAnalytics, type VideoAnalytics } from '../hooks/use-video-analytics';
@@ -90,6 +91,7 @@ export function VideoPlayer({
   const fullscreen = useFullscreen(container, video);
   const captions = useCaptions(video);
   const remote = useRemotePlayback(video);
+  useDeviceHandOver(video, stream.url, stream.device_url, stream.kind === 'vod');
   // Thumbnails describe a finished recording; a live seek bar moves too fast to preview.
   const thumbnails = useThumbnails(stream.kind === 'vod' ? thumbnailsUrl : null, media.hasFrame);
   // An external live source is only redirected to, never recorded here: nothing to cut.
