@@ -839,6 +839,45 @@ describe('every operation answers as the document says', () => {
     });
     await call('GET /api/admin/games/{id}/live', { apiKey: key, params: { id: gameId } });
     await call('GET /api/admin/games/{id}/live/health', { apiKey: key, params: { id: gameId } });
+    // Key moments: an operator's mark, its relabel and removal, and the viewers' list.
+    const mark = await call('POST /api/admin/games/{id}/moments', {
+      apiKey: key,
+      params: { id: gameId },
+      body: { at_seconds: 12, label: 'Goal' },
+    });
+    const momentId = mark.json<{ id?: number }>().id ?? 999_999;
+    await call('GET /api/admin/games/{id}/moments', { apiKey: key, params: { id: gameId } });
+    await call('PATCH /api/admin/moments/{id}', {
+      apiKey: key,
+      params: { id: momentId },
+      body: { label: 'Save' },
+    });
+    await call('GET /api/events/{id}/moments', { apiKey: key, params: { id: gameId } });
+    await call('DELETE /api/admin/moments/{id}', { apiKey: key, params: { id: momentId } });
+    await call('DELETE /api/admin/moments/{id}', { apiKey: key, params: { id: momentId } });
+    // A series of games, edited and cancelled.
+    const seriesBody = bodyFrom('POST /api/admin/series', game, {
+      name_en: `Series ${tag}`,
+      name_fr: `Série ${tag}`,
+      weekdays: [5],
+      start_time: '19:00',
+      first_date: '2031-01-03',
+      last_date: '2031-01-24',
+    });
+    const series = await call('POST /api/admin/series', { apiKey: key, body: seriesBody });
+    const seriesId = series.json<{ series?: { id?: number } }>().series?.id ?? 999_999;
+    await call('POST /api/admin/series', {
+      apiKey: key,
+      body: { ...seriesBody, last_date: '2030-12-01' },
+    });
+    await call('GET /api/admin/series', { apiKey: key });
+    await call('GET /api/admin/series/{id}', { apiKey: key, params: { id: seriesId } });
+    await call('PATCH /api/admin/series/{id}', {
+      apiKey: key,
+      params: { id: seriesId },
+      body: { ...seriesBody, start_time: '19:30' },
+    });
+    await call('DELETE /api/admin/series/{id}', { apiKey: key, params: { id: seriesId } });
     const captions = { kind: 'games', id: gameId };
     for (const vtt of ['WEBVTT\n\n00:00:00.000 --> 00:00:01.000\nFace-off\n', 'not WebVTT']) {
       await call('POST /api/admin/captions/{kind}/{id}/{lang}', {

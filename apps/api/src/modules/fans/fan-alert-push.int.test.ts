@@ -190,7 +190,8 @@ describe('alerts by Web Push', () => {
     const parts = createChannelParts(db, fallbackOrigin(loadConfig({ NODE_ENV: 'test' })));
     const { channel_name: channelName } = await parts.channel.settings(t.demoChannelId);
     expect(toPhone?.title).toBe(`${home.name} is live now · ${channelName}`);
-    expect(toPhone?.body).toContain(`${away.short_name} @ ${home.short_name}`);
+    // The game's own name, as the operator gave it (issue 34).
+    expect(toPhone?.body).toContain('Test game');
     expect(toPhone?.url).toMatch(new RegExp(`^https?://[^/]+/watch/${gameId}$`));
     expect(toPhone?.lang).toBe('en');
 
