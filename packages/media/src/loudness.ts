@@ -4,11 +4,11 @@ import { createPeakFinder, type CrowdPeak, type LoudnessSample } from './crowd-p
 
 /**
  * ffmpeg's arguments for the momentary loudness of an input's audio: video is not decoded
- * (`-vn`), `ebur128=metadata=1` tags each 100 ms of audio with `lavfi.r128.M` and `ametadata`
- * prints those tags to pipe:3 as blocks of
- *   frame:12   pts:57600   pts_time:1.2
- *   lavfi.r128.M=-41.183
- * Nothing is encoded: the null muxer drops the audio.
+ * (`-vn`), and `ebur128` logs each 100 ms of audio (at the info level, on stderr) as
+ *   [Parsed_ebur128_0 @ 0x…] t: 1.2  TARGET:-23 LUFS    M: -41.2 S: -40.9  I: -42.0 LUFS  …
+ * Its frame log exists in every ffmpeg the product runs (the static 4.1 fallback included), where
+ * ametadata's unbuffered file output is 5.0 and later only. Nothing is encoded: the null muxer
+ * drops the audio.
  */
 export function loudnessArgs(
   input: string,
@@ -26,36 +26,30 @@ export function loudnessArgs(
     '-map',
     '0:a:0',
     '-af',
-    "ebur128=metadata=1,ametadata=mode=print:key=lavfi.r128.M:direct=1:file='pipe\\:3'",
+    'ebur128=framelog=info',
     '-f',
     'null',
     '-',
   ];
 }
 
+const FRAME_LOG = /\bt:\s*(-?[\d.]+)\s+TARGET:\s*-?\d+ LUFS\s+M:\s*(-?[\d.]+|-?inf|nan)/;
+
 /**
- * Turns the chunks ametadata prints into samples; keeps a partial line between chunks. Times are
- * ffmpeg's, which starts the input's clock at 0 (no -copyts): seconds of the recording.
+ * Turns ebur128's frame log into samples, skipping ffmpeg's other log lines; keeps a partial line
+ * between chunks. Times are ffmpeg's, which starts the input's clock at 0 (no -copyts): seconds of
+ * the recording.
  */
 export function createLoudnessParser(onSample: (s: LoudnessSample) => void) {
   let buffer = '';
-  let t: number | null = null;
   return (chunk: string) => {
     buffer += chunk;
     const lines = buffer.split('\n');
     buffer = lines.pop() ?? '';
     for (const line of lines) {
-      const at = /pts_time:(-?[\d.]+)/.exec(line);
-      if (at) {
-        t = Number(at[1]);
-        continue;
-      }
-      const m = /^lavfi\.r128\.M=(-?[\d.]+|-?inf|nan)/.exec(line.trim());
-      if (m && t !== null) {
-        const value = Number(m[1]);
-        if (Number.isFinite(value)) onSample({ t, m: value });
-        t = null;
-      }
+      const m = FRAME_LOG.exec(line);
+      const value = Number(m?.[2]);
+      if (m && Number.isFinite(value)) onSample({ t: Number(m[1]), m: value });
     }
   };
 }
@@ -74,7 +68,8 @@ export function measureLoudness(
 ): FfmpegProcess {
   const args = loudnessArgs(input, { live: opts.live ?? false, realtime: opts.realtime ?? false });
   return spawnFfmpeg(args, {
-    onPipe3: createLoudnessParser(onSample),
+    logLevel: 'info',
+    onLog: createLoudnessParser(onSample),
     ...(opts.timeoutMs !== undefined ? { timeoutMs: opts.timeoutMs } : {}),
     ...(opts.stallMs !== undefined ? { stallMs: opts.stallMs } : {}),
     ...(opts.signal ? { signal: opts.signal } : {}),

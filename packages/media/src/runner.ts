@@ -37,10 +37,10 @@ export interface RunOptions {
   /** Give ffmpeg a stdin to write to (an input read from `pipe:0`); closed otherwise. */
   stdin?: boolean;
   /**
-   * What ffmpeg writes to `pipe:3` (an analysis filter's log, such as ametadata's), apart from
-   * the progress on pipe:1 so that neither can cut into the other's lines.
+   * ffmpeg's log as it is written (an analysis filter's frame log, such as ebur128's, with
+   * `logLevel: 'info'`); stderr is unbuffered, so each line arrives when it is measured.
    */
-  onPipe3?: (chunk: string) => void;
+  onLog?: (chunk: string) => void;
 }
 
 export interface RunResult {
@@ -157,7 +157,7 @@ export function spawnFfmpeg(args: readonly string[], opts: RunOptions = {}): Ffm
   const child = spawn(file, argv, {
     cwd: opts.cwd,
     env: { ...process.env, [OWNER_ENV]: String(process.pid) },
-    stdio: opts.onPipe3 ? ['pipe', 'pipe', 'pipe', 'pipe'] : ['pipe', 'pipe', 'pipe'],
+    stdio: ['pipe', 'pipe', 'pipe'],
     shell: false,
     windowsHide: true,
   });
@@ -171,6 +171,7 @@ export function spawnFfmpeg(args: readonly string[], opts: RunOptions = {}): Ffm
   child.stderr.setEncoding('utf8');
   child.stderr.on('data', (chunk: string) => {
     stderr = (stderr + chunk).slice(-STDERR_TAIL_BYTES);
+    opts.onLog?.(chunk);
   });
   let stalled = false;
   let advancedAt = Date.now();
@@ -187,11 +188,6 @@ export function spawnFfmpeg(args: readonly string[], opts: RunOptions = {}): Ffm
     opts.onProgress || opts.stallMs !== undefined ? createProgressParser(onProgress) : undefined;
   child.stdout.setEncoding('utf8');
   child.stdout.on('data', (chunk: string) => parse?.(chunk));
-  const pipe3 = child.stdio[3] as NodeJS.ReadableStream | null | undefined;
-  if (opts.onPipe3 && pipe3) {
-    pipe3.setEncoding('utf8');
-    pipe3.on('data', opts.onPipe3);
-  }
 
   const timer =
     opts.timeoutMs !== undefined
