@@ -129,6 +129,27 @@ export function createSeriesAdminService(deps: {
   }
 
   /** A game's change inside the series' change, with its own audit row. */
+  /** Deletes a series game (audited) unless it was sold or clipped; says whether it did. */
+  async function deleteUnlessSold(
+    games: GamesAdminRepository,
+    audit: Audit,
+    channelId: number,
+    id: number,
+    currency: Currency,
+  ): Promise<boolean> {
+    if (!(await deletable(games, channelId, id))) return false;
+    await auditedGame(
+      games,
+      audit,
+      channelId,
+      id,
+      currency,
+      () => games.deleteEvent(channelId, id),
+      'delete',
+    );
+    return true;
+  }
+
   async function auditedGame(
     games: GamesAdminRepository,
     audit: Audit,
@@ -241,16 +262,7 @@ export function createSeriesAdminService(deps: {
               'update',
             );
             updated += 1;
-          } else if (await deletable(games, caller.channelId, g.id)) {
-            await auditedGame(
-              games,
-              audit,
-              caller.channelId,
-              g.id,
-              currency,
-              () => games.deleteEvent(caller.channelId, g.id),
-              'delete',
-            );
+          } else if (await deleteUnlessSold(games, audit, caller.channelId, g.id, currency)) {
             deleted += 1;
           } else {
             kept += 1;
@@ -282,20 +294,8 @@ export function createSeriesAdminService(deps: {
         let deleted = 0;
         let kept = 0;
         for (const g of await repo.upcomingGames(caller.channelId, id, now)) {
-          if (await deletable(games, caller.channelId, g.id)) {
-            await auditedGame(
-              games,
-              audit,
-              caller.channelId,
-              g.id,
-              currency,
-              () => games.deleteEvent(caller.channelId, g.id),
-              'delete',
-            );
-            deleted += 1;
-          } else {
-            kept += 1;
-          }
+          if (await deleteUnlessSold(games, audit, caller.channelId, g.id, currency)) deleted += 1;
+          else kept += 1;
         }
         // Games over (and those kept) stay on the schedule, no longer in a series.
         await repo.remove(caller.channelId, id);
