@@ -17,10 +17,9 @@ import { saveSeries } from '../api/series';
 import { amountToCents, centsToAmount } from '../../shared/lib/admin-messages';
 import { AdminForm, useAdminForm } from '../../shared/components/admin-form';
 import { TimeZoneField } from '../../shared/components/time-zone-field';
+import { GameTermsFields } from './game-terms-fields';
 import { withTeam, zonesOf } from './game-form';
 import styles from '../../shared/components/console.module.css';
-
-const ACCESS: AccessType[] = ['free', 'register', 'paid', 'ppv'];
 
 type Draft = Record<keyof AdminSeriesInput | 'include_detached', string>;
 
@@ -94,7 +93,6 @@ export function SeriesForm({
     onSaved: onDone,
   });
   const { draft, setDraft, field, error } = form;
-  const forSale = isForSale(draft.access_type as AccessType);
   const days = daysOf(draft.weekdays);
   const dates = seriesDays(draft.first_date, draft.last_date, days);
   const names = weekdayNames(i18n.language);
@@ -181,56 +179,7 @@ export function SeriesForm({
         {...field('time_zone')}
         suggested={zonesOf(options)}
       />
-      <TextField
-        label={t('admin:games.duration')}
-        type="number"
-        inputMode="numeric"
-        min={15}
-        max={1440}
-        {...field('duration_minutes')}
-      />
-      <SelectField label={t('admin:games.sport')} {...field('event_category_id')}>
-        <option value="">{t('admin:games.none')}</option>
-        {options.categories.map((c) => (
-          <option key={c.id} value={c.id}>
-            {c.name}
-          </option>
-        ))}
-      </SelectField>
-      <SelectField
-        label={t('admin:games.rink')}
-        {...field('location_id')}
-        onChange={(e) => {
-          const rink = options.locations.find((l) => String(l.id) === e.target.value);
-          setDraft((d) => ({
-            ...d,
-            location_id: e.target.value,
-            time_zone: rink?.time_zone ?? d.time_zone,
-          }));
-        }}
-      >
-        <option value="">{t('admin:games.none')}</option>
-        {options.locations.map((l) => (
-          <option key={l.id} value={l.id}>
-            {l.name}
-          </option>
-        ))}
-      </SelectField>
-      <SelectField label={t('admin:games.access')} {...field('access_type')}>
-        {ACCESS.map((a) => (
-          <option key={a} value={a}>
-            {t(`admin:games.accessTypes.${a}`)}
-          </option>
-        ))}
-      </SelectField>
-      {forSale ? (
-        <TextField
-          label={t('admin:games.price', { currency: options.currency })}
-          inputMode="decimal"
-          {...field('price_cents')}
-          placeholder="12.99"
-        />
-      ) : null}
+      <GameTermsFields field={field} setDraft={setDraft} options={options} />
       {series && series.detached > 0 ? (
         <CheckboxField
           label={t('admin:series.includeDetached', { count: series.detached })}
