@@ -83,10 +83,9 @@ describe('operator console', () => {
       await admin.getByRole('button', { name: 'Rinks', exact: true }).click();
       await admin.getByRole('button', { name: 'New rink' }).click();
       await admin.getByLabel('Name', { exact: true }).fill('Console Arena');
-      await admin.getByLabel('Time zone').fill('Mars/Olympus');
-      await admin.getByRole('button', { name: 'Save' }).click();
-      await admin.getByText('Unknown time zone').waitFor();
-      await admin.getByLabel('Time zone').fill('America/Vancouver');
+      // The zone is picked from a list (issue 34): an unknown one cannot be chosen here, and the
+      // API's refusal of one is reference-data-admin.int.test's.
+      await admin.getByLabel('Time zone').selectOption('America/Vancouver');
       await admin.getByRole('button', { name: 'Save' }).click();
       await admin.getByText('Rink saved; viewers see it now.').waitFor();
       await admin.getByText(/America\/Vancouver · unused/).waitFor();

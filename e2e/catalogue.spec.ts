@@ -232,7 +232,8 @@ void describe('catalogue in the browser', () => {
     );
 
     await page.goto('/');
-    const rail = page.getByRole('region', { name: 'Your favourites' });
+    // The home page's Following shelf: the favourite's games first (issue 33).
+    const rail = page.getByRole('region', { name: 'Following' });
     await rail.locator('article').first().waitFor();
     await context.close();
   });

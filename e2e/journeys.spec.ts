@@ -248,7 +248,13 @@ for (const name of engineNames) {
       await tab.click({ role: 'link', name: 'Watch the game' });
       await tab.waitFor((id: number) => location.pathname === `/watch/${id}`, paidGameId);
       // The player, not the buy prompt (a single game carries ads: its pre-roll may come first).
-      await tab.waitFor(() => !!document.querySelector('[data-testid=main-video]'));
+      // As long as the payment's own wait: in CI this runs beside the other lane and the PGlite
+      // suite, where 15 s was once too short for the watch page after a purchase.
+      await tab.waitFor(
+        () => !!document.querySelector('[data-testid=main-video]'),
+        undefined,
+        30_000,
+      );
       assert.equal(
         await tab.evaluate(() => document.body.innerText.includes('Buy this game')),
         false,
