@@ -1,44 +1,25 @@
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { AppDeps } from './app.js';
-import { fallbackOrigin } from './config.js';
 import { loadAppSecret } from './lib/app-secret.js';
 import { createAppSecretsRepository } from './lib/app-secrets.repository.js';
 import { createChannelChangeBus, CHANNEL_CHANGE_TOPIC } from './lib/channel-change-bus.js';
-import { createChannelRepository } from './modules/channel/channel.repository.js';
-import { createSiteOrigins } from './modules/channel/site-origin.js';
-import { createCommerceCore, settleOnRead } from './modules/commerce/commerce-core.js';
-import { createEntitlements } from './modules/commerce/orders/entitlements.js';
-import { createEntitlementsRepository } from './modules/commerce/orders/entitlements.repository.js';
-import { createCustomFormsRepository } from './modules/custom-forms/custom-forms.repository.js';
-import { customFormsRoutes } from './modules/custom-forms/custom-forms.routes.js';
-import { createCustomFormsService } from './modules/custom-forms/custom-forms.service.js';
-import { createOffers } from './modules/commerce/products/offers.js';
-import { registerCommerce } from './modules/commerce/register-commerce.js';
 import { channelRoutes } from './modules/channel/channel.routes.js';
-import { createChannelService } from './modules/channel/channel.service.js';
-import { createEventsRepository } from './modules/events/events.repository.js';
-import { eventsRoutes } from './modules/events/events.routes.js';
-import { createEventsService } from './modules/events/events.service.js';
-import { createFavoritesRepository } from './modules/favorites/favorites.repository.js';
-import { favoritesRoutes } from './modules/favorites/favorites.routes.js';
-import { createFavoritesService } from './modules/favorites/favorites.service.js';
-import { geoRoutes } from './modules/geo/geo.routes.js';
-import { createGeoService } from './modules/geo/geo.service.js';
-import { createKeysRepository } from './modules/keys/keys.repository.js';
-import { keysRoutes } from './modules/keys/keys.routes.js';
-import { createKeysService } from './modules/keys/keys.service.js';
-import { createRuntimeConfig } from './modules/keys/runtime-config.js';
+import { createChannelModule } from './modules/channel/register-channel.js';
 import { createStartupData, type StartupFor } from './modules/channel/startup-data.js';
+import { createApiCommerce } from './modules/commerce/commerce-core.js';
+import { registerCommerce } from './modules/commerce/register-commerce.js';
+import { registerCustomForms } from './modules/custom-forms/register-custom-forms.js';
+import { registerEvents } from './modules/events/register-events.js';
+import { registerFavorites } from './modules/favorites/register-favorites.js';
+import { registerGeo } from './modules/geo/register-geo.js';
+import { registerKeys } from './modules/keys/register-keys.js';
 import { registerMediaModules } from './modules/media/register-media.js';
 import { registerClips } from './modules/clips/register-clips.js';
 import { registerAdmin } from './modules/admin/register-admin.js';
-import { createNotificationSettingsRepository } from './modules/fans/notification-settings.repository.js';
-import { notificationsRoutes } from './modules/fans/notifications.routes.js';
-import { createCalendarRepository } from './modules/calendar/calendar.repository.js';
-import { calendarRoutes } from './modules/calendar/calendar.routes.js';
+import { registerFans } from './modules/fans/register-fans.js';
+import { registerCalendar } from './modules/calendar/register-calendar.js';
 import { profileRoutes } from './modules/users/profile.routes.js';
-import { createBasePassCheck } from './modules/custom-forms/base-pass-check.js';
 import { registerAuth } from './modules/auth/register-auth.js';
 import { registerMail } from './modules/mail/register-mail.js';
 import { registerCommerceAdmin } from './modules/admin/commerce/register-commerce-admin.js';
@@ -48,13 +29,7 @@ import { registerAnalytics } from './modules/analytics/register-analytics.js';
 import { registerVod } from './modules/vod/register-vod.js';
 import { momentsRoutes } from './modules/moments/moments.routes.js';
 import { createMomentsService } from './modules/moments/moments.service.js';
-import { createParticipantsRepository } from './modules/participants/participants.repository.js';
-import { participantsRoutes } from './modules/participants/participants.routes.js';
-import { createParticipantsService } from './modules/participants/participants.service.js';
-import { createPushSubscriptionsRepository } from './modules/fans/push-subscriptions.repository.js';
-import { pushRoutes } from './modules/fans/push.routes.js';
-import { loadVapidKeys } from './modules/fans/vapid-keys.js';
-import { registerApiKeyGuard } from './plugins/api-key.js';
+import { registerParticipants } from './modules/participants/register-participants.js';
 import type { AppShell } from './plugins/app-shell.js';
 
 /**
@@ -67,31 +42,12 @@ export async function registerModules(
 ): Promise<{ startupFor: StartupFor }> {
   const { config, db, redis } = deps;
   const now = deps.now ?? (() => new Date());
-  const keys = createKeysService(createKeysRepository(db), now);
-  const channelRepo = createChannelRepository(db);
-  const channel = createChannelService(channelRepo, createOffers(db));
-  const origins = createSiteOrigins(channelRepo, fallbackOrigin(config));
-  const commerceCore = createCommerceCore(config, db, now);
-  const entitlements = createEntitlements(
-    createEntitlementsRepository(db),
-    settleOnRead(commerceCore),
-  );
-  const events = createEventsService(createEventsRepository(db), now, {
-    cacheMs: config.CATALOGUE_CACHE_MS,
-    entitlements,
-  });
-  const geo = createGeoService(deps.countryLookup);
-  registerApiKeyGuard(app, keys);
-
+  const { keys, runtimeConfig } = registerKeys(app, { config, db, now });
+  const { channel, origins } = createChannelModule({ config, db });
+  const { core: commerceCore, entitlements } = createApiCommerce(config, db, now);
   const mailer = registerMail(app, { config, db, keys });
   const secret = await loadAppSecret(createAppSecretsRepository(db), config.APP_SECRET);
-  const customForms = createCustomFormsRepository(db);
 
-  const runtimeConfig = createRuntimeConfig(keys, config.DEFAULT_CHANNEL_KEY, {
-    url: config.ANALYTICS_URL === 'off' ? null : (config.ANALYTICS_URL ?? ''),
-    localhost: config.ANALYTICS_LOCALHOST,
-  });
-  keysRoutes(app, keys, config.DEFAULT_CHANNEL_KEY, runtimeConfig);
   const commerce = await registerCommerce(app, {
     config,
     db,
@@ -100,13 +56,13 @@ export async function registerModules(
     core: commerceCore,
     entitlements,
   });
-  customFormsRoutes(app, createCustomFormsService(customForms));
+  const basePass = registerCustomForms(app, { db, channel });
   channelRoutes(app, channel, commerce.products.overlay);
-  eventsRoutes(app, events);
+  const events = registerEvents(app, { config, db, now, entitlements });
   momentsRoutes(app, createMomentsService(db));
-  participantsRoutes(app, createParticipantsService(createParticipantsRepository(db)));
-  favoritesRoutes(app, createFavoritesService(createFavoritesRepository(db)));
-  geoRoutes(app, geo, channel);
+  registerParticipants(app, db);
+  registerFavorites(app, db);
+  const geo = registerGeo(app, { countryLookup: deps.countryLookup, channel });
   const account = registerAuth(app, {
     config,
     db,
@@ -118,34 +74,13 @@ export async function registerModules(
     secret,
     entitlements,
     geo,
-    basePass: createBasePassCheck({
-      forms: customForms,
-      customFormsOn: async (channelId) => (await channel.settings(channelId)).custom_forms,
-    }),
+    basePass,
     recaptcha: deps.recaptcha,
     now,
   });
   profileRoutes(app, account);
-  calendarRoutes(app, {
-    repo: createCalendarRepository(db),
-    keys,
-    channel,
-    origins,
-    defaultChannelKey: config.DEFAULT_CHANNEL_KEY,
-    now,
-  });
-  notificationsRoutes(app, {
-    settings: createNotificationSettingsRepository(db),
-    keys,
-    channel,
-    secret,
-    defaultChannelKey: config.DEFAULT_CHANNEL_KEY,
-  });
-  pushRoutes(app, {
-    subscriptions: createPushSubscriptionsRepository(db),
-    vapid: await loadVapidKeys(config, createAppSecretsRepository(db)),
-    production: config.NODE_ENV === 'production',
-  });
+  registerCalendar(app, { config, db, keys, channel, origins, now });
+  await registerFans(app, { config, db, keys, channel, secret });
   const media = registerMediaModules(app, {
     config,
     db,

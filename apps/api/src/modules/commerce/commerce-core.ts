@@ -1,5 +1,7 @@
 import type { Config } from '../../config.js';
 import type { DB } from '../../db/database.js';
+import { createEntitlements } from './orders/entitlements.js';
+import { createEntitlementsRepository } from './orders/entitlements.repository.js';
 import { createFulfilment } from './orders/fulfilment.service.js';
 import { createOrdersRepository } from './orders/orders.repository.js';
 import type { PaymentProvider } from './providers/provider.js';
@@ -62,4 +64,11 @@ export function settleOnRead(core: CommerceCore) {
       await sandbox.ackEvent(event.id);
     }
   };
+}
+
+/** The API's commerce core and the viewer's entitlements read through it (settled on read). */
+export function createApiCommerce(config: Config, db: DB, now: () => Date) {
+  const core = createCommerceCore(config, db, now);
+  const entitlements = createEntitlements(createEntitlementsRepository(db), settleOnRead(core));
+  return { core, entitlements };
 }
