@@ -64,8 +64,17 @@ export interface VodPage {
 type Scope = Database & { i: Database['vod_media_items'] };
 type EB = ExpressionBuilder<Scope, 'i'>;
 
-/** Pure full-text: the GIN index and the planner's statistics on search_doc both apply. */
-const termMatch = (term: SearchTerm) => sql<SqlBool>`i.search_doc @@ ${term.query}::tsquery`;
+/**
+ * Pure full-text: the GIN index and the planner's statistics on search_doc both apply. All the
+ * words are one tsquery (their AND): one match a row rather than one a word, and one estimate,
+ * which the planner reads as the GIN scan it is (a match a word looked to it like a filter worth
+ * a full scan, ~5x slower on a 10 000-item library). A word with no lexeme matches nothing.
+ */
+function wordsMatch(terms: SearchTerm[]): Expression<SqlBool> {
+  if (terms.some((t) => t.query === '')) return sql<SqlBool>`false`;
+  const all = terms.map((t) => `(${t.query})`).join(' & ');
+  return sql<SqlBool>`i.search_doc @@ ${all}::tsquery`;
+}
 
 /** Published items of the channel, narrowed by the filter. Written as the indexes read it. */
 function itemWhere(eb: EB, channelId: number, f: VodFilter): Expression<SqlBool> {
@@ -74,7 +83,7 @@ function itemWhere(eb: EB, channelId: number, f: VodFilter): Expression<SqlBool>
     eb('i.status', '=', 'ready'),
   ];
   if (f.categoryId !== undefined) parts.push(eb('i.category_id', '=', f.categoryId));
-  for (const term of f.words ?? []) parts.push(termMatch(term));
+  if (f.words?.length) parts.push(wordsMatch(f.words));
   return eb.and(parts);
 }
 
