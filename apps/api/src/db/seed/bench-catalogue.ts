@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Settings } from '@rudy/contracts';
 import type { Database } from '../schema.js';
 import { defaultSettings } from '../../modules/channel/default-settings.js';
+import { insertBatched, NICKNAMES, pick } from './bench-vocabulary.js';
 import { claimChannel } from './claim-channel.js';
 
 /*
@@ -24,42 +25,9 @@ const LEAGUES = ['North', 'South', 'East', 'West', 'Central'] as const;
 const SCHOOLS = 50;
 const TEAMS_PER_SCHOOL = 4;
 const ARENAS = 20;
-const BATCH = 1_000;
 const DAY_MS = 86_400_000;
-const NICKNAMES = [
-  'Wolves',
-  'Bears',
-  'Hawks',
-  'Foxes',
-  'Lynx',
-  'Ravens',
-  'Otters',
-  'Bison',
-  'Eagles',
-  'Owls',
-  'Moose',
-  'Stags',
-  'Herons',
-  'Pumas',
-  'Falcons',
-  'Badgers',
-  'Cougars',
-  'Orcas',
-  'Rams',
-  'Vipers',
-  'Comets',
-  'Storm',
-  'Blaze',
-  'Titans',
-  'Knights',
-] as const;
 
-const pick = <T>(list: readonly T[], i: number): T => list[i % list.length] as T;
 const text = (s: string) => JSON.stringify({ en: s, fr: s });
-
-async function insertBatched<T>(rows: T[], insert: (batch: T[]) => Promise<unknown>) {
-  for (let i = 0; i < rows.length; i += BATCH) await insert(rows.slice(i, i + BATCH));
-}
 
 export async function seedBenchCatalogue(
   db: Kysely<Database>,

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../schema.js';
 import { defaultSettings } from '../../modules/channel/default-settings.js';
+import { insertBatched, NICKNAMES, pick } from './bench-vocabulary.js';
 import { claimChannel } from './claim-channel.js';
 
 /*
@@ -17,7 +18,6 @@ export interface BenchLibraryOptions {
   items?: number;
 }
 
-const BATCH = 1_000;
 const DAY_MS = 86_400_000;
 const RAILS = 6;
 const RAIL_SIZE = 24;
@@ -38,40 +38,13 @@ const KINDS = [
   { en: 'Press conference', fr: 'Conférence de presse' },
 ] as const;
 
-const TEAMS = [
-  'Wolves',
-  'Bears',
-  'Hawks',
-  'Foxes',
-  'Lynx',
-  'Ravens',
-  'Otters',
-  'Bison',
-  'Eagles',
-  'Owls',
-  'Moose',
-  'Stags',
-  'Herons',
-  'Pumas',
-  'Falcons',
-  'Badgers',
-  'Cougars',
-  'Orcas',
-  'Rams',
-  'Vipers',
-] as const;
+const TEAMS = NICKNAMES.slice(0, 20);
 
 const DIVISIONS = [
   { en: 'U16', fr: 'M16' },
   { en: 'U18', fr: 'M18' },
   { en: 'Varsity', fr: 'Universitaire' },
 ] as const;
-
-const pick = <T>(list: readonly T[], i: number): T => list[i % list.length] as T;
-
-async function insertBatched<T>(rows: T[], insert: (batch: T[]) => Promise<unknown>) {
-  for (let i = 0; i < rows.length; i += BATCH) await insert(rows.slice(i, i + BATCH));
-}
 
 function item(i: number, channelId: number, categoryIds: number[], now: Date) {
   const sport = pick(SPORTS, i);

@@ -6,6 +6,7 @@ import {
   type AdminGameInput,
   type AdminGameOptions,
 } from '@rudy/contracts';
+import type { Dispatch, SetStateAction } from 'react';
 import { SelectField } from '../../../../components/ui/select-field';
 import { TextField } from '../../../../components/ui/text-field';
 import { useT } from '../../../../lib/i18n';
@@ -62,6 +63,67 @@ export function withTeam<D extends Pick<Draft, 'home_team_id' | 'away_team_id' |
   return wasFilled ? { ...next, name_en: filled(next) || d.name_en } : next;
 }
 
+type TeamsKey = 'away_team_id' | 'home_team_id' | 'name_en' | 'name_fr';
+
+/** The two teams and the game's name in both languages; the name follows the teams (withTeam). */
+export function GameTeamsFields<
+  D extends Pick<Draft, 'home_team_id' | 'away_team_id' | 'name_en'>,
+>({
+  field,
+  setDraft,
+  options,
+}: {
+  field: (name: TeamsKey) => {
+    value: string;
+    onChange: (e: { target: { value: string } }) => void;
+    error: string | undefined;
+  };
+  setDraft: Dispatch<SetStateAction<D>>;
+  options: AdminGameOptions;
+}) {
+  const { t } = useT();
+  const teamOptions = options.teams.map((team) => (
+    <option key={team.id} value={team.id}>
+      {team.name}
+    </option>
+  ));
+  return (
+    <>
+      <SelectField
+        label={t('admin:games.away')}
+        {...field('away_team_id')}
+        onChange={(e) => {
+          // Read now: the updater runs later, after React may have reset the control.
+          const value = e.target.value;
+          setDraft((d) => withTeam(d, 'away_team_id', value, options));
+        }}
+      >
+        <option value="">{t('admin:games.chooseTeam')}</option>
+        {teamOptions}
+      </SelectField>
+      <SelectField
+        label={t('admin:games.home')}
+        {...field('home_team_id')}
+        onChange={(e) => {
+          // Read now: the updater runs later, after React may have reset the control.
+          const value = e.target.value;
+          setDraft((d) => withTeam(d, 'home_team_id', value, options));
+        }}
+      >
+        <option value="">{t('admin:games.chooseTeam')}</option>
+        {teamOptions}
+      </SelectField>
+      <TextField
+        label={t('admin:games.nameEn')}
+        hint={t('admin:games.nameHint')}
+        {...field('name_en')}
+        maxLength={160}
+      />
+      <TextField label={t('admin:games.nameFr')} {...field('name_fr')} maxLength={160} />
+    </>
+  );
+}
+
 const idOrNull = (v: string) => (v === '' ? null : Number(v));
 
 /** The form's text as the contract's input: the same schema the server checks. */
@@ -102,12 +164,6 @@ export function GameForm({
   });
   const { draft, setDraft, field, error } = form;
 
-  const teamOptions = options.teams.map((team) => (
-    <option key={team.id} value={team.id}>
-      {team.name}
-    </option>
-  ));
-
   return (
     <AdminForm
       form={form}
@@ -115,37 +171,7 @@ export function GameForm({
       label={t('admin:games.formLabel')}
       onCancel={() => onDone(null)}
     >
-      <SelectField
-        label={t('admin:games.away')}
-        {...field('away_team_id')}
-        onChange={(e) => {
-          // Read now: the updater runs later, after React may have reset the control.
-          const value = e.target.value;
-          setDraft((d) => withTeam(d, 'away_team_id', value, options));
-        }}
-      >
-        <option value="">{t('admin:games.chooseTeam')}</option>
-        {teamOptions}
-      </SelectField>
-      <SelectField
-        label={t('admin:games.home')}
-        {...field('home_team_id')}
-        onChange={(e) => {
-          // Read now: the updater runs later, after React may have reset the control.
-          const value = e.target.value;
-          setDraft((d) => withTeam(d, 'home_team_id', value, options));
-        }}
-      >
-        <option value="">{t('admin:games.chooseTeam')}</option>
-        {teamOptions}
-      </SelectField>
-      <TextField
-        label={t('admin:games.nameEn')}
-        hint={t('admin:games.nameHint')}
-        {...field('name_en')}
-        maxLength={160}
-      />
-      <TextField label={t('admin:games.nameFr')} {...field('name_fr')} maxLength={160} />
+      <GameTeamsFields field={field} setDraft={setDraft} options={options} />
       <TextField label={t('admin:games.startsAt')} type="datetime-local" {...field('starts_at')} />
       <TimeZoneField
         label={t('admin:games.timeZone')}

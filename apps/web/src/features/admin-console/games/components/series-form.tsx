@@ -10,7 +10,6 @@ import {
   type AdminSeriesResult,
 } from '@rudy/contracts';
 import { CheckboxField } from '../../../../components/ui/checkbox-field';
-import { SelectField } from '../../../../components/ui/select-field';
 import { TextField } from '../../../../components/ui/text-field';
 import { useT } from '../../../../lib/i18n';
 import { saveSeries } from '../api/series';
@@ -18,7 +17,7 @@ import { amountToCents, centsToAmount } from '../../shared/lib/admin-messages';
 import { AdminForm, useAdminForm } from '../../shared/components/admin-form';
 import { TimeZoneField } from '../../shared/components/time-zone-field';
 import { GameTermsFields } from './game-terms-fields';
-import { withTeam, zonesOf } from './game-form';
+import { GameTeamsFields, zonesOf } from './game-form';
 import styles from '../../shared/components/console.module.css';
 
 type Draft = Record<keyof AdminSeriesInput | 'include_detached', string>;
@@ -96,11 +95,6 @@ export function SeriesForm({
   const days = daysOf(draft.weekdays);
   const dates = seriesDays(draft.first_date, draft.last_date, days);
   const names = weekdayNames(i18n.language);
-  const teamOptions = options.teams.map((team) => (
-    <option key={team.id} value={team.id}>
-      {team.name}
-    </option>
-  ));
   const toggleDay = (d: number, on: boolean) =>
     setDraft((x) => {
       const next = new Set(daysOf(x.weekdays));
@@ -123,37 +117,7 @@ export function SeriesForm({
         </p>
       }
     >
-      <SelectField
-        label={t('admin:games.away')}
-        {...field('away_team_id')}
-        onChange={(e) => {
-          // Read now: the updater runs later, after React may have reset the control.
-          const value = e.target.value;
-          setDraft((d) => withTeam(d, 'away_team_id', value, options));
-        }}
-      >
-        <option value="">{t('admin:games.chooseTeam')}</option>
-        {teamOptions}
-      </SelectField>
-      <SelectField
-        label={t('admin:games.home')}
-        {...field('home_team_id')}
-        onChange={(e) => {
-          // Read now: the updater runs later, after React may have reset the control.
-          const value = e.target.value;
-          setDraft((d) => withTeam(d, 'home_team_id', value, options));
-        }}
-      >
-        <option value="">{t('admin:games.chooseTeam')}</option>
-        {teamOptions}
-      </SelectField>
-      <TextField
-        label={t('admin:games.nameEn')}
-        hint={t('admin:games.nameHint')}
-        {...field('name_en')}
-        maxLength={160}
-      />
-      <TextField label={t('admin:games.nameFr')} {...field('name_fr')} maxLength={160} />
+      <GameTeamsFields field={field} setDraft={setDraft} options={options} />
       <fieldset className={styles.weekdays} aria-describedby="series-weekdays-error">
         <legend>{t('admin:series.weekdays')}</legend>
         {WEEKDAYS.map((d) => (
