@@ -48,7 +48,6 @@ export const AdminMenuItemInputSchema = z.object({
   position,
   is_external: z.boolean(),
 });
-export type AdminMenuItemInput = z.input<typeof AdminMenuItemInputSchema>;
 export const AdminMenuItemBodySchema = AdminMenuItemInputSchema.extend(apiKey);
 export const AdminMenuItemSchema = z.object({
   id,
@@ -82,7 +81,6 @@ export const AdminPageInputSchema = z.object({
   position,
   show_in_footer: z.boolean(),
 });
-export type AdminPageInput = z.input<typeof AdminPageInputSchema>;
 export const AdminPageBodySchema = AdminPageInputSchema.extend(apiKey);
 export const AdminPageSchema = z.object({
   id,
@@ -126,7 +124,6 @@ const withSlideTarget = <T extends z.ZodType<SlideShape>>(schema: T) =>
     message: SITE_CONTENT_MESSAGES.slideTarget,
   });
 export const AdminSlideInputSchema = withSlideTarget(slideFields);
-export type AdminSlideInput = z.input<typeof AdminSlideInputSchema>;
 export const AdminSlideBodySchema = withSlideTarget(slideFields.extend(apiKey));
 export const AdminSlideSchema = z.object({
   id,
@@ -151,7 +148,6 @@ export const AdminFaqInputSchema = z.object({
   answer_fr: optionalText(5_000),
   position,
 });
-export type AdminFaqInput = z.input<typeof AdminFaqInputSchema>;
 export const AdminFaqBodySchema = AdminFaqInputSchema.extend(apiKey);
 export const AdminFaqSchema = z.object({
   id,
@@ -178,7 +174,6 @@ export const AdminStaticBlockInputSchema = z.object({
   content_en: optionalText(5_000),
   content_fr: optionalText(5_000),
 });
-export type AdminStaticBlockInput = z.input<typeof AdminStaticBlockInputSchema>;
 export const AdminStaticBlockBodySchema = AdminStaticBlockInputSchema.extend(apiKey);
 export const AdminStaticBlockSchema = z.object({
   id,

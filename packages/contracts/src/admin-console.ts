@@ -270,7 +270,6 @@ export const BrandColoursSchema = z.object(
     typeof HexColourSchema
   >,
 );
-export type BrandColours = z.output<typeof BrandColoursSchema>;
 
 export const AdminBrandingInputSchema = z.object({
   channel_name: requiredText(80),

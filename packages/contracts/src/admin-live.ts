@@ -104,7 +104,6 @@ export const LIVE_HEALTH_WARNINGS = [
   'frames_late',
 ] as const;
 export const LiveHealthWarningSchema = z.enum(LIVE_HEALTH_WARNINGS);
-export type LiveHealthWarning = z.infer<typeof LiveHealthWarningSchema>;
 
 /** One misfit between the input and the ladder, and the OBS setting that fixes it. */
 export const LiveHealthAdviceSchema = z.object({

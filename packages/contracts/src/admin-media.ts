@@ -88,7 +88,6 @@ export const UPLOAD_STATUSES = [
   'expired',
 ] as const;
 export const UploadStatusSchema = z.enum(UPLOAD_STATUSES);
-export type UploadStatus = z.infer<typeof UploadStatusSchema>;
 
 export const AdminUploadSchema = z.object({
   id: z.string().describe('The upload’s id (a UUID)'),
@@ -126,7 +125,6 @@ export const AdminPosterInputSchema = z.object({
     .max(Math.ceil((UPLOAD_LIMITS.posterBytes * 4) / 3) + 40, ADMIN_MEDIA_MESSAGES.poster)
     .regex(POSTER_DATA, ADMIN_MEDIA_MESSAGES.poster),
 });
-export type AdminPosterInput = z.input<typeof AdminPosterInputSchema>;
 export const AdminPosterBodySchema = AdminPosterInputSchema.extend({
   api_key: z.string().optional(),
 });

@@ -18,7 +18,6 @@ export const AdminViewersQuerySchema = z.object({
   offset: z.coerce.number().int().min(0).max(100_000).default(0),
   limit: z.coerce.number().int().min(1).max(100).default(25),
 });
-export type AdminViewersQuery = z.input<typeof AdminViewersQuerySchema>;
 
 export const AdminViewerSummarySchema = z.object({
   id,
@@ -49,7 +48,6 @@ export const AdminViewerPassSchema = z.object({
   bought_at: IsoDateTimeSchema,
   ends_at: IsoDateTimeSchema.nullable(),
 });
-export type AdminViewerPass = z.infer<typeof AdminViewerPassSchema>;
 
 export const AdminViewerSubscriptionSchema = z.object({
   id,
@@ -58,7 +56,6 @@ export const AdminViewerSubscriptionSchema = z.object({
   renewal: z.enum(['active', 'cancelled']),
   current_period_end: IsoDateTimeSchema.nullable(),
 });
-export type AdminViewerSubscription = z.infer<typeof AdminViewerSubscriptionSchema>;
 
 export const AdminViewerSchema = AdminViewerSummarySchema.extend({
   email_verified: z.boolean(),
@@ -71,7 +68,6 @@ export const AdminViewerSchema = AdminViewerSummarySchema.extend({
 export type AdminViewer = z.infer<typeof AdminViewerSchema>;
 
 export const AdminBlockBodySchema = z.object({ ...apiKey, blocked: z.boolean() });
-export type AdminBlockBody = z.infer<typeof AdminBlockBodySchema>;
 
 // ---------------------------------------------------------------- admins
 
@@ -82,7 +78,6 @@ export const AdminMemberSchema = z.object({
   last_name: z.string(),
   is_you: z.boolean(),
 });
-export type AdminMember = z.infer<typeof AdminMemberSchema>;
 
 export const AdminInvitationSchema = z.object({
   id,
@@ -101,7 +96,6 @@ export const AdminTeamMembersSchema = z.object({
 export type AdminTeamMembers = z.infer<typeof AdminTeamMembersSchema>;
 
 export const AdminInviteInputSchema = z.object({ email: EmailSchema });
-export type AdminInviteInput = z.input<typeof AdminInviteInputSchema>;
 export const AdminInviteBodySchema = AdminInviteInputSchema.extend(apiKey);
 
 /** How long an invitation link works. */

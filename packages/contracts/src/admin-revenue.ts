@@ -98,7 +98,6 @@ export const AdminRevenueSchema = z.object({
   payouts: RevenuePayoutsSchema,
 });
 export type AdminRevenue = z.infer<typeof AdminRevenueSchema>;
-export type RevenueTotal = z.infer<typeof RevenueTotalSchema>;
 
 /** The CSV export's columns, one row per order line. */
 export const REVENUE_CSV_COLUMNS = [

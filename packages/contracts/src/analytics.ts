@@ -76,7 +76,6 @@ const Tracked = {
 };
 
 export const DatalakeHashResponseSchema = z.object({ data: z.string() });
-export type DatalakeHashResponse = z.infer<typeof DatalakeHashResponseSchema>;
 
 export const DatalakeSessionBodySchema = z.object({
   profile: ProfileSchema,
@@ -119,7 +118,6 @@ export const DatalakeVideoEventBodySchema = z.object({
   first_frame_ms: z.number().min(0).max(ANALYTICS_LIMITS.firstFrameMaxMs).nullish(),
   ...Tracked,
 });
-export type DatalakeVideoEventBody = z.input<typeof DatalakeVideoEventBodySchema>;
 
 export const DatalakeViewingBodySchema = z.object({
   /** Seconds played since the view's previous heartbeat. */
@@ -165,7 +163,6 @@ export const AnalyticsQuerySchema = KeyedQuerySchema.extend({
   to: DayString,
   stream: z.enum(ANALYTICS_STREAM_FILTERS).default('all'),
 });
-export type AnalyticsQuery = z.input<typeof AnalyticsQuerySchema>;
 
 const Named = z.object({ name: z.string(), seconds: z.number() });
 

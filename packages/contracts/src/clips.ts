@@ -5,7 +5,6 @@ import { FIELD as M } from './messages.js';
 /** Spec section 4: a clip is queued (processing), then success or error. */
 export const CLIP_STATUSES = ['processing', 'success', 'error'] as const;
 export const ClipStatusSchema = z.enum(CLIP_STATUSES);
-export type ClipStatus = z.infer<typeof ClipStatusSchema>;
 
 /** Limits of a clip request; the channel's settings may lower the longest clip. */
 export const CLIP_LIMITS = {

@@ -128,7 +128,6 @@ export const OrderItemSchema = z.object({
   name: z.string(),
   amount: z.number(),
 });
-export type OrderItem = z.infer<typeof OrderItemSchema>;
 
 export const OrderSchema = z.object({
   id: z.number().int(),
@@ -298,6 +297,5 @@ export const CustomFormBodySchema = z.object({
   ...keyed,
   entries: z.array(CustomFormEntrySchema).min(1).max(50),
 });
-export type CustomFormBody = z.infer<typeof CustomFormBodySchema>;
 
 export const AliasParamsSchema = z.object({ alias: z.string().regex(/^[a-z0-9_-]{1,64}$/i) });

@@ -37,14 +37,10 @@ export const ANALYTICS_TIMEOUT_MS = 30_000;
  * than in analytics.ts (zod schemas): a module lives in one chunk, and the player must not pull zod.
  */
 export const ANALYTICS_HEARTBEAT_MS = 30_000;
-export const ANALYTICS_SESSION_KEY = 'visaicV3-session';
 
 export const STORAGE_PREFIX = 'rudy_';
 /** The spec leaves the default TTL open; 30 days keeps a visitor's choices without keeping them forever. */
 export const STORAGE_DEFAULT_TTL_MS = 30 * 24 * HOUR_MS;
-
-export const CLIP_CREATION_MAX_MS = 5 * MINUTE_MS;
-export const REFERENCE_DATE = '2022-08-01';
 
 export const THEME_OPACITY_STEPS = [5, 10, 20, 50, 70, 95] as const;
 
@@ -58,40 +54,8 @@ export const CURRENCY_SYMBOL = { USD: '$', CAD: '$' } as const;
 /** Anonymous API keys live this long; a logged-in key is extended on login. */
 export const API_KEY_TTL_MS = 30 * 24 * HOUR_MS;
 
-/** Query parameter names of spec section 3. */
-export const QUERY_PARAMS = [
-  'event_id',
-  'category_id',
-  'sport',
-  'team',
-  'league',
-  'channel',
-  'division',
-  'group',
-  'modal',
-  'event_category_id',
-  'participant_id',
-  'single_event_package_id',
-  'package_id',
-  'trk',
-  'rink',
-  'email',
-  'expires',
-  'signature',
-  'vod_id',
-  'type',
-] as const;
-
 /** Spec section 9: monthly plans renew every 30 days, annual ones every 12 months. */
 export const RENEWAL_PERIOD = { month: { days: 30 }, annual: { months: 12 } } as const;
-
-/** Spec section 9, verbatim: the terms every buyer agrees to (the client shows them translated). */
-export const PURCHASE_TERMS = {
-  trial:
-    'An N-day free trial, then the card is charged automatically unless cancelled. No refunds.',
-  final: 'No refunds. All sales final.',
-  renewal: 'Monthly plans renew every 30 days; annual every 12 months.',
-} as const;
 
 /** The id of the JSON block in the served index.html that carries StartupData (bootstrap.ts). */
 export const STARTUP_DATA_ELEMENT_ID = 'startup-data';

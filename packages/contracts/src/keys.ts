@@ -11,7 +11,6 @@ export const ChannelKeyResponseSchema = z.object({ channel_key: z.string() });
 export type ChannelKeyResponse = z.infer<typeof ChannelKeyResponseSchema>;
 
 export const GetApiKeyBodySchema = z.object({ channel_key: ChannelKeySchema });
-export type GetApiKeyBody = z.infer<typeof GetApiKeyBodySchema>;
 
 export const GetApiKeyResponseSchema = z.object({
   api_key: z.string(),

@@ -6,7 +6,6 @@ export const AlertChannelsSchema = z.object({
   email: z.boolean(),
   push: z.boolean(),
 });
-export type AlertChannels = z.infer<typeof AlertChannelsSchema>;
 
 /** What a viewer hears about the teams, schools and sports they follow, and how (issue 33). */
 export const NotificationSettingsSchema = z.object({
@@ -50,7 +49,6 @@ export const PushSubscriptionBodySchema = z.object({
       .regex(/^[A-Za-z0-9_-]{22}(==)?$/, 'keys.auth must be a 16-byte base64url secret'),
   }),
 });
-export type PushSubscriptionBody = z.infer<typeof PushSubscriptionBodySchema>;
 
 /** Unsubscribing names the endpoint (DELETE: in the query, like the API key). */
 export const PushUnsubscribeQuerySchema = KeyedQuerySchema.extend({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdSchema, IsoDateTimeSchema, KeyedQuerySchema } from './common.js';
+import { IdSchema, IsoDateTimeSchema } from './common.js';
 import { EventTypeSchema, StreamStateSchema } from './events.js';
 
 /** Texts the playback screen shows for register events; the client picks by login state. */
@@ -100,14 +100,11 @@ export const PlaybackSchema = z.object({
 });
 export type Playback = z.infer<typeof PlaybackSchema>;
 
-export const PlaybackQuerySchema = KeyedQuerySchema;
-
 /** POST /api/prerolls/{id}/shown: the client reports that the pre-roll played (or was skipped). */
 export const PrerollShownBodySchema = z.object({
   api_key: z.string().optional(),
   event_id: IdSchema,
 });
-export type PrerollShownBody = z.infer<typeof PrerollShownBodySchema>;
 
 export const PrerollShownSchema = z.object({ suppressed_until: IsoDateTimeSchema });
 export type PrerollShown = z.infer<typeof PrerollShownSchema>;

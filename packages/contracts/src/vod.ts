@@ -87,7 +87,6 @@ export const VodMediaRailsSchema = z.array(VodMediaRailSchema);
 
 export const VodItemsSortFieldSchema = z.enum(['date', 'title']);
 export const VodSearchSortFieldSchema = z.enum(['date', 'title', 'relevance']);
-export type VodSearchSortField = z.infer<typeof VodSearchSortFieldSchema>;
 
 const sortDirection = SortDirectionSchema.optional().describe(
   'Default: desc for date (newest first) and relevance, asc for title',

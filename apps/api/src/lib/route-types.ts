@@ -3,8 +3,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorBodySchema } from '@rudy/contracts';
 
-/** The app with zod typing on routes: every route declares params, query, body and responses. */
-export type App = ReturnType<FastifyInstance['withTypeProvider']> & FastifyInstance;
 export const typed = (app: FastifyInstance) => app.withTypeProvider<ZodTypeProvider>();
 
 /** Error responses every keyed route can give, for the OpenAPI document. */

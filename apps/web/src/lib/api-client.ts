@@ -329,8 +329,6 @@ export function createApiClient(deps: ApiClientDeps = {}) {
   };
 }
 
-export type ApiClient = ReturnType<typeof createApiClient>;
-
 /** The app's one client; start-up configures it with the runtime config and the current locale. */
 export const apiClient = createApiClient();
 

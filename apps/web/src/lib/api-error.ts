@@ -38,10 +38,6 @@ export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
 
-export function isCanceledError(error: unknown): boolean {
-  return isApiError(error) && error.code === ERR_CANCELED;
-}
-
 /** Errors that make the client drop its keys, get a new one and retry once. */
 export function isKeyError(error: unknown): error is ApiError {
   if (!isApiError(error)) return false;

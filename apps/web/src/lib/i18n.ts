@@ -33,10 +33,6 @@ export function detectLocale(): Locale | null {
   return null;
 }
 
-export function hasStoredLocale() {
-  return isLocale(getItem(STORAGE_KEYS.locale));
-}
-
 /** The start-up texts of the languages other than English, each a chunk of its own. */
 const START_UP_TEXTS: Partial<Record<Locale, () => Promise<StartUpTexts>>> = {
   fr: () => import('../locales/fr-start-up').then((m) => m.fr),

@@ -97,4 +97,3 @@ export function createIngestBuffer(opts: IngestBufferOptions) {
     stats: () => ({ buffered: rows.length, stored, failures }),
   };
 }
-export type IngestBuffer = ReturnType<typeof createIngestBuffer>;

@@ -40,4 +40,3 @@ export function createViewChannels(
     },
   };
 }
-export type ViewChannels = ReturnType<typeof createViewChannels>;

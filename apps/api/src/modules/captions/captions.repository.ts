@@ -91,4 +91,3 @@ export function createCaptionsRepository(db: DB) {
     },
   };
 }
-export type CaptionsRepository = ReturnType<typeof createCaptionsRepository>;

@@ -196,4 +196,3 @@ export function createFanAlertsRepository(db: DB) {
     },
   };
 }
-export type FanAlertsRepository = ReturnType<typeof createFanAlertsRepository>;

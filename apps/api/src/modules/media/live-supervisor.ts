@@ -288,7 +288,6 @@ export function createLiveSupervisor(deps: SupervisorDeps) {
     },
   };
 }
-export type LiveSupervisor = ReturnType<typeof createLiveSupervisor>;
 
 async function waitForPlaylist(ready: () => boolean, timeoutMs: number): Promise<boolean> {
   const until = Date.now() + timeoutMs;

@@ -174,4 +174,3 @@ export function createOrdersAdminService(deps: {
     },
   };
 }
-export type OrdersAdminService = ReturnType<typeof createOrdersAdminService>;

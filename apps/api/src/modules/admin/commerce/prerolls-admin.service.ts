@@ -109,4 +109,3 @@ export function createPrerollsAdminService(deps: { db: DB; changes: AdminChanges
       prerolls.remove(caller, id, (repo) => repo.delete(caller.channelId, id)),
   };
 }
-export type PrerollsAdminService = ReturnType<typeof createPrerollsAdminService>;

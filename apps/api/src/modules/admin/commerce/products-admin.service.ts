@@ -198,4 +198,3 @@ export function createProductsAdminService(deps: {
     },
   };
 }
-export type ProductsAdminService = ReturnType<typeof createProductsAdminService>;

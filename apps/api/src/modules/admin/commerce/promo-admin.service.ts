@@ -122,4 +122,3 @@ export function createPromoAdminService(deps: { db: DB; changes: AdminChanges })
       }),
   };
 }
-export type PromoAdminService = ReturnType<typeof createPromoAdminService>;

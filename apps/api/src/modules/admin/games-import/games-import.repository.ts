@@ -46,4 +46,3 @@ export function createGamesImportRepository(db: DB) {
     },
   };
 }
-export type GamesImportRepository = ReturnType<typeof createGamesImportRepository>;

@@ -194,4 +194,3 @@ export function createMediaAdminRepository(db: DB) {
     },
   };
 }
-export type MediaAdminRepository = ReturnType<typeof createMediaAdminRepository>;

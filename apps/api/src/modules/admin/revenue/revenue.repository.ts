@@ -125,4 +125,3 @@ export function createRevenueRepository(db: DB) {
     },
   };
 }
-export type RevenueRepository = ReturnType<typeof createRevenueRepository>;

@@ -87,4 +87,3 @@ export function createTrialAdmission(deps: {
     },
   };
 }
-export type TrialAdmission = ReturnType<typeof createTrialAdmission>;

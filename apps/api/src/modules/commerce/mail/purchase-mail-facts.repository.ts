@@ -81,4 +81,3 @@ export function createPurchaseMailFactsRepository(db: DB) {
     },
   };
 }
-export type PurchaseMailFactsRepository = ReturnType<typeof createPurchaseMailFactsRepository>;

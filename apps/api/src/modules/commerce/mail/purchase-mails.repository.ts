@@ -108,4 +108,3 @@ export function createPurchaseMailsRepository(db: DB) {
     },
   };
 }
-export type PurchaseMailsRepository = ReturnType<typeof createPurchaseMailsRepository>;

@@ -1,8 +1,6 @@
-import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { Insertable, Updateable } from 'kysely';
 import type { DB } from '../../../db/database.js';
 import type { UserSubscriptionsTable } from '../../../db/schema.js';
-
-export type UserSubscriptionRow = Selectable<UserSubscriptionsTable>;
 
 /** The subscriptions users hold (chains of orders). SQL only. */
 export function createUserSubscriptionsRepository(db: DB) {

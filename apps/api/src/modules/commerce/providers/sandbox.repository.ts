@@ -182,4 +182,3 @@ export function createSandboxRepository(db: DB) {
     },
   };
 }
-export type SandboxRepository = ReturnType<typeof createSandboxRepository>;

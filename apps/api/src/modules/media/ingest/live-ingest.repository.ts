@@ -78,4 +78,3 @@ export function createLiveIngestRepository(db: DB) {
     },
   };
 }
-export type LiveIngestRepository = ReturnType<typeof createLiveIngestRepository>;

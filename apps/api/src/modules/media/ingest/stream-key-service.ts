@@ -16,4 +16,3 @@ export function createStreamKeyService(db: DB) {
     },
   };
 }
-export type StreamKeyService = ReturnType<typeof createStreamKeyService>;

@@ -45,5 +45,3 @@ export function AuthCard({
 export function AuthDivider({ label }: { label: string }) {
   return <p className={styles.divider}>{label}</p>;
 }
-
-export const authStyles = styles;
