@@ -1,12 +1,9 @@
 /**
  * What the player and its cast frame (/cast-sender.html) say to each other by postMessage. Both are
  * on the site's origin; each side takes a message only from the other's window and that origin.
+ * Types only: a value here would be a chunk of its own that the watch page loads beside the
+ * player's (the frame is another entry).
  */
-export const CAST_SENDER_PATH = '/cast-sender.html';
-
-/** Google's Cast Web Sender (with the Cast framework), loaded by the frame only. */
-export const CAST_SENDER_SCRIPT =
-  'https://www.gstatic.com/cv/js/sender/v1/cast_sender.js?loadCastFramework=1';
 
 /** The texts the frame shows, in the player's language (the frame has no texts of its own). */
 export interface CastLabels {
@@ -38,36 +35,3 @@ export type FrameToPlayer =
   | { rudyCast: 'unavailable' }
   /** A receiver plays the stream (device: its name), or no longer does (null). */
   | { rudyCast: 'casting'; device: string | null };
-
-/** The message's data when it comes from `from` on this origin and is one of ours, else null. */
-function ours(event: MessageEvent, from: MessageEventSource | null, origin: string): object | null {
-  if (from === null || event.source !== from || event.origin !== origin) return null;
-  const data: unknown = event.data;
-  if (typeof data !== 'object' || data === null || !('rudyCast' in data)) return null;
-  return data;
-}
-
-/** A message of the player's to the frame, from `parent` on this origin; else null. */
-export function playerMessage(
-  event: MessageEvent,
-  parent: MessageEventSource | null,
-  origin: string,
-): PlayerToFrame | null {
-  const data = ours(event, parent, origin) as Partial<PlayerToFrame> | null;
-  return data?.rudyCast === 'media' && typeof data.media?.url === 'string'
-    ? (data as PlayerToFrame)
-    : null;
-}
-
-/** A message of the cast frame's to the player, from `frame` on this origin; else null. */
-export function frameMessage(
-  event: MessageEvent,
-  frame: MessageEventSource | null,
-  origin: string,
-): FrameToPlayer | null {
-  const data = ours(event, frame, origin) as Partial<FrameToPlayer> | null;
-  const kind = data?.rudyCast;
-  return kind === 'want-media' || kind === 'unavailable' || kind === 'casting'
-    ? (data as FrameToPlayer)
-    : null;
-}

@@ -1,4 +1,17 @@
-import { CAST_SENDER_SCRIPT, playerMessage, type CastMedia, type FrameToPlayer } from './messages';
+import type { CastMedia, FrameToPlayer, PlayerToFrame } from './messages';
+
+/** Google's Cast Web Sender (with the Cast framework): loaded here only. */
+const CAST_SENDER_SCRIPT =
+  'https://www.gstatic.com/cv/js/sender/v1/cast_sender.js?loadCastFramework=1';
+
+/** The player's message: from the parent window, on this origin, with a stream; else null. */
+function playerMessage(event: MessageEvent, parent: Window, origin: string): PlayerToFrame | null {
+  if (event.source !== parent || event.origin !== origin) return null;
+  const data = event.data as Partial<PlayerToFrame> | null;
+  return data?.rudyCast === 'media' && typeof data.media?.url === 'string'
+    ? (data as PlayerToFrame)
+    : null;
+}
 
 /* The parts of Google's Cast Web Sender (chrome.cast and cast.framework) the frame uses. */
 interface CastMediaSession {

@@ -1,6 +1,5 @@
-import { CAST_SENDER_PATH } from '../../../cast-sender/messages';
 import { useT } from '../../../lib/i18n';
-import type { CastSenderControl } from '../hooks/use-cast-sender';
+import { CAST_SENDER_PATH, type CastSenderControl } from '../hooks/use-cast-sender';
 import { PlayerIcon } from './player-icons';
 import styles from './player.module.css';
 

@@ -1,7 +1,19 @@
 import type { PlaybackStream } from '@rudy/contracts';
 import { useCallback, useEffect, useEffectEvent, useState } from 'react';
-import { frameMessage, type PlayerToFrame } from '../../../cast-sender/messages';
+import type { FrameToPlayer, PlayerToFrame } from '../../../cast-sender/messages';
 import { useT } from '../../../lib/i18n';
+
+/** The cast frame's page (apps/web/cast-sender.html): the only one whose CSP allows Google's sender. */
+export const CAST_SENDER_PATH = '/cast-sender.html';
+
+const FRAME_MESSAGES: ReadonlySet<unknown> = new Set(['want-media', 'unavailable', 'casting']);
+
+/** The cast frame's message: from its window, on this origin, one of ours; else null. */
+function frameMessage(event: MessageEvent, frame: Window): FrameToPlayer | null {
+  if (event.source !== frame || event.origin !== globalThis.location.origin) return null;
+  const data = event.data as Partial<FrameToPlayer> | null;
+  return FRAME_MESSAGES.has(data?.rudyCast) ? (data as FrameToPlayer) : null;
+}
 
 /**
  * Whether this browser can cast through Google's Cast Web Sender: Chrome (and Chromium-based
@@ -77,7 +89,7 @@ export function useCastSender(
     const target = frame?.contentWindow ?? null;
     if (!target) return;
     const onMessage = (event: MessageEvent) => {
-      const message = frameMessage(event, target, globalThis.location.origin);
+      const message = frameMessage(event, target);
       if (!message) return;
       if (message.rudyCast === 'want-media') send();
       else if (message.rudyCast === 'unavailable') setUnavailable(true);
