@@ -70,8 +70,10 @@ export function routeJsGzip(
     seen.add(key);
     for (const dep of chunk.imports ?? []) visit(dep);
   };
-  for (const [key, chunk] of Object.entries(manifest)) {
-    const src = chunk.src ?? key;
+  for (const [key, entry] of Object.entries(manifest)) {
+    const src = entry.src ?? key;
+    // The cast frame (cast-sender.html) is an entry of its own that no route's page loads.
+    const chunk = key === 'index.html' ? entry : { ...entry, isEntry: false };
     if (entryOnly) {
       if (chunk.isEntry) visit(key);
       continue;

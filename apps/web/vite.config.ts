@@ -117,6 +117,11 @@ export default defineConfig({
     // one loads the same modules when they are imported. The polyfill would ride in the entry.
     modulePreload: { polyfill: false },
     rolldownOptions: {
+      // The cast frame is a page of its own (its own CSP allows Google's Cast sender script).
+      input: {
+        index: fileURLToPath(new URL('index.html', import.meta.url)),
+        'cast-sender': fileURLToPath(new URL('cast-sender.html', import.meta.url)),
+      },
       output: {
         codeSplitting: {
           // The libraries every page starts with, in one file: one request instead of three

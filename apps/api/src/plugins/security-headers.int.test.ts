@@ -12,6 +12,7 @@ const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'rudy-headers-'));
 fs.mkdirSync(path.join(dist, 'assets'));
 fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
 fs.writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
+fs.writeFileSync(path.join(dist, 'cast-sender.html'), '<!doctype html><p id="status"></p>');
 
 /** The whole policy, as sent on every response whatever its status. */
 const COMMON = {
@@ -29,7 +30,7 @@ const COMMON = {
 const CSP_BASE =
   "default-src 'self'; img-src 'self' data: blob: https:; style-src 'self' 'unsafe-inline'; " +
   "media-src 'self' blob: https:; connect-src 'self' https://api.stripe.com; " +
-  'frame-src https://www.google.com/recaptcha/ https://recaptcha.google.com/recaptcha/ ' +
+  "frame-src 'self' https://www.google.com/recaptcha/ https://recaptcha.google.com/recaptcha/ " +
   "https://js.stripe.com https://hooks.stripe.com; worker-src 'self' blob:; font-src 'self' data:; " +
   "object-src 'none'; base-uri 'self'; form-action 'self'";
 const SCRIPTS =
@@ -43,6 +44,13 @@ const SITE = {
 const EMBED = {
   ...COMMON,
   'content-security-policy': `${CSP_BASE}; ${SCRIPTS}; frame-ancestors *`,
+};
+/** The player's cast frame: Google's Cast sender and framework, nothing else from outside. */
+const CAST_SENDER = {
+  ...SITE,
+  'content-security-policy':
+    `${CSP_BASE}; script-src 'self' https://www.gstatic.com/cv/js/sender/ ` +
+    "https://www.gstatic.com/cast/sdk/libs/; frame-ancestors 'self'",
 };
 const DOCS = {
   ...SITE,
@@ -130,6 +138,25 @@ describe('security headers', () => {
     const json = await app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(json.statusCode).toBe(200);
     expectPolicy(json, DOCS);
+  });
+
+  it("allows Google's Cast sender on the cast frame only, never on the player's page", async () => {
+    const frame = await html('/cast-sender.html');
+    expect(frame.statusCode).toBe(200);
+    expect(frame.body).toContain('id="status"');
+    expectPolicy(frame, CAST_SENDER);
+    // The watch page (and every other) allows no script from the Cast SDK's paths.
+    for (const url of [
+      '/watch/12',
+      '/watch_embed/12',
+      '/',
+      '/cast-sender.htmlx',
+      '/x/cast-sender.html',
+    ]) {
+      const policy = String((await html(url)).headers['content-security-policy']);
+      expect(policy).not.toMatch(/gstatic\.com\/(cv|cast)\//);
+      expect(policy).toContain("frame-src 'self' ");
+    }
   });
 
   it('sends the policy on a rate-limit refusal', async () => {

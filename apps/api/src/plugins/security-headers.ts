@@ -23,7 +23,8 @@ const CSP_BASE = [
   "style-src 'self' 'unsafe-inline'",
   "media-src 'self' blob: https:",
   `connect-src 'self' ${STRIPE.connect}`,
-  `frame-src ${RECAPTCHA.frames} ${STRIPE.frames}`,
+  // 'self': the player's cast frame (/cast-sender.html), made when the viewer opens the cast menu.
+  `frame-src 'self' ${RECAPTCHA.frames} ${STRIPE.frames}`,
   // hls.js runs its transmuxer in a blob: worker.
   "worker-src 'self' blob:",
   "font-src 'self' data:",
@@ -38,11 +39,25 @@ export const isEmbeddable = (url: string) => url.startsWith('/watch_embed/');
 /** The API docs page (Swagger UI) ships its own inline bootstrap script. */
 const isDocsPage = (url: string) => url.startsWith('/api/docs');
 
+/**
+ * The player's cast frame: the only page allowed Google's Cast Web Sender (the sender script and
+ * the Cast framework it loads). A page's CSP cannot be widened once loaded, so the watch page
+ * itself never allows it; the frame exists only once the viewer opens the cast menu.
+ */
+const CAST_SENDER = {
+  path: '/cast-sender.html',
+  scripts: 'https://www.gstatic.com/cv/js/sender/ https://www.gstatic.com/cast/sdk/libs/',
+};
+const isCastSender = (url: string) =>
+  url === CAST_SENDER.path || url.startsWith(`${CAST_SENDER.path}?`);
+
 export function cspFor(url: string): string {
   const ancestors = isEmbeddable(url) ? '*' : "'self'";
   const scripts = isDocsPage(url)
     ? "script-src 'self' 'unsafe-inline'"
-    : `script-src 'self' ${THIRD_PARTY_SCRIPTS}`;
+    : isCastSender(url)
+      ? `script-src 'self' ${CAST_SENDER.scripts}`
+      : `script-src 'self' ${THIRD_PARTY_SCRIPTS}`;
   return `${CSP_BASE}; ${scripts}; frame-ancestors ${ancestors}`;
 }
 
@@ -51,6 +66,7 @@ const CSP = {
   site: cspFor('/'),
   docs: cspFor('/api/docs'),
   embed: cspFor('/watch_embed/'),
+  castSender: cspFor(CAST_SENDER.path),
 };
 
 /**
@@ -103,11 +119,13 @@ async function helmetHeaders(options: FastifyHelmetOptions): Promise<Record<stri
 export async function registerSecurityHeaders(app: FastifyInstance) {
   const site = { ...(await helmetHeaders(HELMET)), 'content-security-policy': CSP.site };
   const docs = { ...site, 'content-security-policy': CSP.docs };
+  const castSender = { ...site, 'content-security-policy': CSP.castSender };
   const embed = {
     ...(await helmetHeaders(EMBED_HELMET)),
     'content-security-policy': CSP.embed,
   };
-  const headersFor = (url: string) => (isEmbeddable(url) ? embed : isDocsPage(url) ? docs : site);
+  const headersFor = (url: string) =>
+    isEmbeddable(url) ? embed : isDocsPage(url) ? docs : isCastSender(url) ? castSender : site;
   app.addHook('onRequest', (request, reply, done) => {
     reply.headers(headersFor(request.url));
     done();

@@ -254,3 +254,144 @@ describe('Remote Playback API (Chrome on Android)', () => {
     expect(screen.queryByRole('button', { name: 'Cast to a TV' })).toBeNull();
   });
 });
+
+describe('Google Cast Web Sender (desktop Chrome)', () => {
+  /** What desktop Chrome has and Firefox, Safari and jsdom lack. */
+  function asChrome() {
+    const scope = globalThis as Record<string, unknown>;
+    scope.chrome = {};
+    scope.PresentationRequest = function PresentationRequest() {
+      return undefined;
+    };
+    restore.push(() => {
+      delete scope.chrome;
+      delete scope.PresentationRequest;
+    });
+  }
+  const castButton = () => screen.queryByRole('button', { name: 'Cast to a TV' });
+  const senderLoaded = () =>
+    document.querySelector('iframe[src="/cast-sender.html"], script[src*="gstatic.com"]');
+  const fromFrame = (frame: HTMLIFrameElement, data: unknown, origin = window.location.origin) =>
+    act(
+      () =>
+        void window.dispatchEvent(
+          new MessageEvent('message', { data, origin, source: frame.contentWindow }),
+        ),
+    );
+
+  it('shows no cast menu where the browser has no Cast (Firefox, Safari)', async () => {
+    renderPlayer();
+    await controlsReady();
+    expect(castButton()).toBeNull();
+    expect(senderLoaded()).toBeNull();
+  });
+
+  it("loads the cast frame only when the menu opens, and hands it the viewer's signed device URL", async () => {
+    asChrome();
+    const shared = '/media/g/7/vod/master.m3u8';
+    const device = '/media/e/7/viewer-token/vod/master.m3u8';
+    const played = { ...stream, url: shared, device_url: device };
+    const view = renderPlayer(played);
+    await controlsReady();
+    const button = castButton();
+    expect(button).not.toBeNull();
+    expect(button?.getAttribute('aria-expanded')).toBe('false');
+    expect(senderLoaded()).toBeNull();
+
+    fireEvent.click(button as HTMLElement);
+    const frame = document.querySelector<HTMLIFrameElement>('iframe[src="/cast-sender.html"]');
+    if (!frame?.contentWindow) throw new Error('no cast frame');
+    expect(button?.getAttribute('aria-expanded')).toBe('true');
+    const post = vi.spyOn(frame.contentWindow, 'postMessage').mockImplementation(() => undefined);
+    view.video.currentTime = 17;
+    fromFrame(frame, { rudyCast: 'want-media' });
+    expect(post).toHaveBeenCalledWith(
+      {
+        rudyCast: 'media',
+        media: expect.objectContaining({
+          url: new URL(device, window.location.href).href,
+          live: false,
+          at: 17,
+        }) as unknown,
+      },
+      window.location.origin,
+    );
+    // Another origin, or another window, is not the cast frame.
+    post.mockClear();
+    fromFrame(frame, { rudyCast: 'want-media' }, 'https://evil.example');
+    act(
+      () =>
+        void window.dispatchEvent(
+          new MessageEvent('message', {
+            data: { rudyCast: 'want-media' },
+            origin: window.location.origin,
+            source: window,
+          }),
+        ),
+    );
+    expect(post).not.toHaveBeenCalled();
+
+    // Closing the menu keeps the frame (and the session it holds).
+    fireEvent.click(button as HTMLElement);
+    expect(frame.isConnected).toBe(true);
+    expect(frame.parentElement?.hidden).toBe(true);
+
+    // The receiver is playing: the button says where, and the game does not play twice.
+    const pause = vi.spyOn(view.video, 'pause');
+    fromFrame(frame, { rudyCast: 'casting', device: 'Living room' });
+    expect(await screen.findByRole('button', { name: 'Playing on Living room' })).toBeDefined();
+    expect(pause).toHaveBeenCalled();
+  });
+
+  it('sends the renewed device URL to the frame', async () => {
+    asChrome();
+    const hls = fakeHls();
+    const load = vi.fn(() => Promise.resolve(hls.Hls));
+    const player = (device: string) => (
+      <QueryClientProvider client={queryClient}>
+        <VideoPlayer
+          stream={{ ...stream, device_url: device }}
+          preroll={null}
+          posterUrl={null}
+          loadHls={load}
+        />
+      </QueryClientProvider>
+    );
+    const view = render(player('/media/e/7/first/vod/master.m3u8'));
+    await controlsReady();
+    fireEvent.click(castButton() as HTMLElement);
+    const frame = document.querySelector<HTMLIFrameElement>('iframe[src="/cast-sender.html"]');
+    if (!frame?.contentWindow) throw new Error('no cast frame');
+    const post = vi.spyOn(frame.contentWindow, 'postMessage').mockImplementation(() => undefined);
+    view.rerender(player('/media/e/7/renewed/vod/master.m3u8'));
+    await waitFor(() =>
+      expect(post).toHaveBeenCalledWith(
+        {
+          rudyCast: 'media',
+          media: expect.objectContaining({
+            url: new URL('/media/e/7/renewed/vod/master.m3u8', window.location.href).href,
+          }) as unknown,
+        },
+        window.location.origin,
+      ),
+    );
+  });
+
+  it('leaves casting to the Remote Playback API where it reports a device', async () => {
+    asChrome();
+    onVideos('remote', {
+      watchAvailability: (callback: (available: boolean) => void) => {
+        callback(true);
+        return Promise.resolve(1);
+      },
+      cancelWatchAvailability: () => Promise.resolve(),
+      prompt: vi.fn(() => Promise.resolve()),
+    });
+    renderPlayer();
+    await controlsReady();
+    await waitFor(() => expect(castButton()).not.toBeNull());
+    expect(screen.getAllByRole('button', { name: 'Cast to a TV' })).toHaveLength(1);
+    fireEvent.click(castButton() as HTMLElement);
+    expect(senderLoaded()).toBeNull();
+  });
+});

@@ -21,6 +21,7 @@ import { useBrowserPauseFallback } from '../hooks/use-browser-pause';
 import { useCaptions } from '../hooks/use-captions';
 import { useDeviceHandOver } from '../hooks/use-device-hand-over';
 import { useRemotePlayback } from '../hooks/use-remote-playback';
+import { useCastSender } from '../hooks/use-cast-sender';
 import { usePlayerRemote } from '../hooks/use-player-remote';
 import { useVideoAnalytics, type VideoAnalytics } from '../hooks/use-video-analytics';
 import { useVolume } from '../hooks/use-volume';
@@ -91,6 +92,7 @@ export function VideoPlayer({
   const fullscreen = useFullscreen(container, video);
   const captions = useCaptions(video);
   const remote = useRemotePlayback(video);
+  const cast = useCastSender(video, stream);
   useDeviceHandOver(video, stream.url, stream.device_url, stream.kind === 'vod');
   // Thumbnails describe a finished recording; a live seek bar moves too fast to preview.
   const thumbnails = useThumbnails(stream.kind === 'vod' ? thumbnailsUrl : null, media.hasFrame);
@@ -217,7 +219,7 @@ export function VideoPlayer({
             }
             canPip={canPictureInPicture(video)}
             captions={<CaptionSelect captions={captions} />}
-            devices={<DeviceButtons remote={remote} />}
+            devices={<DeviceButtons remote={remote} cast={cast} />}
             actions={actions}
             volume={
               <VolumeControl

@@ -1,0 +1,3 @@
+import { runCastSender } from './sender';
+
+runCastSender(window, document);
