@@ -857,7 +857,7 @@ describe('every operation answers as the document says', () => {
     await call('DELETE /api/admin/moments/{id}', { apiKey: key, params: { id: momentId } });
     // Highlights reels: the channel's setting, the pending list and a decision (no reel: 404).
     await call('GET /api/admin/reel-settings', { apiKey: key });
-    await call('PUT /api/admin/reel-settings', {
+    await call('PATCH /api/admin/reel-settings', {
       apiKey: key,
       body: { reels_need_approval: false },
     });

@@ -160,7 +160,7 @@ async function highlightsRail() {
   return rails.find((r) => r.title === 'Highlights')?.vod_media_items.map((i) => i.id) ?? [];
 }
 
-const adminCall = (method: 'POST' | 'PUT' | 'GET', url: string, key: string, body?: object) =>
+const adminCall = (method: 'POST' | 'PATCH' | 'GET', url: string, key: string, body?: object) =>
   t.inject({ method, url, headers: { 'x-api-key': key }, ...(body ? { payload: body } : {}) });
 
 describe('highlights reels', () => {
@@ -197,7 +197,7 @@ describe('highlights reels', () => {
 
   it('waits for approval when the channel asks, and Approve or Discard decide, audited', async () => {
     const [, approved, discarded] = games as [number, number, number];
-    const set = await adminCall('PUT', '/api/admin/reel-settings', admin.apiKey, {
+    const set = await adminCall('PATCH', '/api/admin/reel-settings', admin.apiKey, {
       reels_need_approval: true,
     });
     expect(set.statusCode, set.body).toBe(200);
@@ -259,7 +259,7 @@ describe('highlights reels', () => {
     const [, approved] = games as [number, number];
     await expectAdminOnly(t, [
       (key) => t.get('/api/admin/reels', { api_key: key }),
-      (key) => adminCall('PUT', '/api/admin/reel-settings', key, { reels_need_approval: false }),
+      (key) => adminCall('PATCH', '/api/admin/reel-settings', key, { reels_need_approval: false }),
     ]);
     const other = await otherChannelAdmin(t);
     for (const decision of ['approve', 'discard']) {
@@ -272,7 +272,7 @@ describe('highlights reels', () => {
     }
     const theirs = await adminCall('GET', '/api/admin/reels', other.apiKey);
     expect(theirs.json<AdminReelList>()).toEqual({ reels: [] });
-    const bad = await adminCall('PUT', '/api/admin/reel-settings', admin.apiKey, {
+    const bad = await adminCall('PATCH', '/api/admin/reel-settings', admin.apiKey, {
       reels_need_approval: 'yes',
     });
     expect(bad.statusCode).toBe(400);

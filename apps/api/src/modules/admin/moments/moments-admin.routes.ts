@@ -65,7 +65,7 @@ export function momentsAdminRoutes(
     },
     (req) => reels.settings(req.admin.channelId),
   );
-  r.put(
+  r.patch(
     '/api/admin/reel-settings',
     {
       schema: {
