@@ -2,14 +2,8 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { text } from 'node:stream/consumers';
 import { sql } from 'kysely';
-import { MEDIA_KIND, type Moment } from '@rudy/contracts';
-import {
-  cutClip,
-  parseMediaPlaylist,
-  vodPlaylist,
-  type MediaStorage,
-  type VodEntry,
-} from '@rudy/media';
+import { MEDIA_KIND } from '@rudy/contracts';
+import { cutReel, reelPieces, type MediaStorage } from '@rudy/media';
 import type { DB } from '../../db/database.js';
 import type { I18nText } from '../../db/schema.js';
 import { vodItemPrefix } from '../media/media-paths.js';
@@ -21,49 +15,8 @@ export interface HighlightsReelJob {
   eventId: number;
 }
 
-export const REEL = {
-  /** The reel keeps this many moments at most: the operator's marks first, then the loudest. */
-  topMoments: 6,
-  /** A play comes before its roar: each moment's piece starts this long before it... */
-  leadSeconds: 6,
-  /** ...and ends this long after. */
-  tailSeconds: 4,
-} as const;
-
 /** The library rail reels are listed in, one per channel (made with the channel's first reel). */
 export const HIGHLIGHTS_RAIL: I18nText = { en: 'Highlights', fr: 'Temps forts' };
-
-export interface ReelPiece {
-  startSeconds: number;
-  endSeconds: number;
-}
-
-/**
- * The top moments' pieces in time order, inside the video; pieces that overlap are one piece
- * (two roars a few seconds apart are one play).
- */
-export function reelPieces(
-  moments: readonly Pick<Moment, 'at_seconds' | 'kind' | 'confidence'>[],
-  durationSeconds: number,
-): ReelPiece[] {
-  const top = [...moments]
-    .sort(
-      (a, b) =>
-        Number(b.kind === 'marked') - Number(a.kind === 'marked') || b.confidence - a.confidence,
-    )
-    .slice(0, REEL.topMoments)
-    .sort((a, b) => a.at_seconds - b.at_seconds);
-  const pieces: ReelPiece[] = [];
-  for (const m of top) {
-    const startSeconds = Math.max(0, m.at_seconds - REEL.leadSeconds);
-    const endSeconds = Math.min(durationSeconds, m.at_seconds + REEL.tailSeconds);
-    if (endSeconds - startSeconds < 1) continue;
-    const last = pieces.at(-1);
-    if (last && startSeconds <= last.endSeconds) last.endSeconds = endSeconds;
-    else pieces.push({ startSeconds, endSeconds });
-  }
-  return pieces;
-}
 
 /** The master's best variant: its #EXT-X-STREAM-INF line and its playlist beside the master. */
 export function bestVariant(master: string): { info: string; uri: string } | null {
@@ -215,39 +168,14 @@ export async function makeHighlightsReel(
   const work = await deps.storage.workDir(`reel-${job.eventId}`);
   let seconds = 0;
   try {
-    const out = path.join(work, 'vod', 'v0');
-    await fsp.mkdir(out, { recursive: true });
-    await fsp.mkdir(path.join(work, 'assets'), { recursive: true });
-    const entries: VodEntry[] = [];
-    for (const [i, piece] of pieces.entries()) {
-      const dir = path.join(work, `piece-${i}`);
-      const clip = await cutClip({
-        playlist: path.join(source.path, path.posix.basename(variant.uri)),
-        startSeconds: piece.startSeconds,
-        durationSeconds: piece.endSeconds - piece.startSeconds,
-        outputDir: dir,
-        hasAudio: meta.has_audio !== false,
-      });
-      const playlist = parseMediaPlaylist(await fsp.readFile(clip.playlist, 'utf8'));
-      for (const [j, s] of playlist.segments.entries()) {
-        const name = `p${i}_${s.uri}`;
-        await fsp.rename(path.join(dir, s.uri), path.join(out, name));
-        // A new piece starts a new timeline; within one, the cutter's own discontinuities stay.
-        entries.push({
-          uri: name,
-          durationSeconds: s.durationSeconds,
-          discontinuity: (j === 0 && i > 0) || s.discontinuity,
-        });
-      }
-      if (i === 0) await fsp.rename(clip.poster, path.join(work, 'assets', 'poster.jpg'));
-      await fsp.rm(dir, { recursive: true, force: true });
-    }
-    seconds = Math.round(entries.reduce((sum, e) => sum + e.durationSeconds, 0) * 1000) / 1000;
-    await fsp.writeFile(path.join(out, 'index.m3u8'), vodPlaylist(entries));
-    await fsp.writeFile(
-      path.join(work, 'vod', 'master.m3u8'),
-      `#EXTM3U\n#EXT-X-VERSION:3\n${variant.info}\nv0/index.m3u8\n`,
-    );
+    const reel = await cutReel({
+      playlist: path.join(source.path, path.posix.basename(variant.uri)),
+      pieces,
+      outputDir: work,
+      hasAudio: meta.has_audio !== false,
+      variantInfo: variant.info,
+    });
+    seconds = reel.durationSeconds;
     await deps.storage.importDir(vodItemPrefix(job.channelId, itemId), work);
   } finally {
     await source.release();
