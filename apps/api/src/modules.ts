@@ -129,7 +129,7 @@ export async function registerModules(
     bus,
     now,
   });
-  await registerLiveAdmin(app, { config, db, access: admin, now });
+  await registerLiveAdmin(app, { config, db, access: admin, now, storage: media.storage });
   await registerMediaAdmin(app, {
     config,
     db,

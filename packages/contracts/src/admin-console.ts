@@ -380,6 +380,8 @@ export const AUDIT_ENTITIES = [
   'caption',
   // key moments (moments.ts): a game's detected or marked moments
   'moment',
+  // highlights reels (moments.ts): a reel approved or discarded, the channel's reel setting
+  'highlights_reel',
   // commerce (admin-commerce.ts): passes, subscription plans, promo codes, pre-rolls, refunds
   'pass',
   'plan',

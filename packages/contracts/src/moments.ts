@@ -75,3 +75,41 @@ export const AdminMomentPatchSchema = z.object({
   label: LabelSchema.optional(),
 });
 export type AdminMomentPatch = z.infer<typeof AdminMomentPatchSchema>;
+
+export const MomentParamsSchema = z.object({ id: IdSchema });
+
+/*
+ * Highlights reels: after the game, its top moments cut into one library video listed in the
+ * channel's "Highlights" rail, at once or once the console approves it (the channel's setting).
+ */
+export const REEL_STATUSES = ['cutting', 'pending', 'published', 'discarded', 'empty'] as const;
+export const ReelStatusSchema = z.enum(REEL_STATUSES);
+export type ReelStatus = z.infer<typeof ReelStatusSchema>;
+
+export const AdminReelSchema = z.object({
+  event_id: z.number().int(),
+  event_name: z.string(),
+  status: ReelStatusSchema,
+  vod_item_id: z.number().int().nullable().describe('The library video (null once discarded)'),
+  moments: z.number().int().describe('Pieces the reel was cut from'),
+  duration_seconds: z.number().nullable(),
+  created_at: IsoDateTimeSchema,
+});
+export type AdminReel = z.infer<typeof AdminReelSchema>;
+export const AdminReelListSchema = z.object({ reels: z.array(AdminReelSchema) });
+export type AdminReelList = z.infer<typeof AdminReelListSchema>;
+
+export const ReelDecisions = ['approve', 'discard'] as const;
+export const AdminReelDecisionParamsSchema = z.object({
+  id: IdSchema,
+  decision: z.enum(ReelDecisions, { error: 'decision must be approve or discard' }),
+});
+
+export const ReelSettingsSchema = z.object({
+  reels_need_approval: z
+    .boolean({ error: 'reels_need_approval must be true or false' })
+    .describe('true: a reel waits for the console’s approval; false: it is listed at once'),
+});
+export type ReelSettings = z.infer<typeof ReelSettingsSchema>;
+export const ReelSettingsBodySchema = ReelSettingsSchema.extend({ api_key: z.string().optional() });
+export type ReelSettingsBody = z.infer<typeof ReelSettingsBodySchema>;

@@ -57,6 +57,7 @@ export {
 } from './live.js';
 export { remuxToMp4 } from './remux.js';
 export { cutClip, type Clip, type CutClipOptions } from './clip.js';
+export { cutReel, REEL, reelPieces, type ReelPiece } from './reel.js';
 export {
   ClipRangeError,
   planPieces,

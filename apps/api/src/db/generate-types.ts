@@ -72,6 +72,7 @@ const OVERRIDES: Record<string, string> = {
   'menus.location': "'header' | 'footer'",
   'menus.title': 'I18n',
   'moments.kind': "'detected' | 'marked'",
+  'moment_reels.status': "Generated<'cutting' | 'pending' | 'published' | 'discarded' | 'empty'>",
   'order_items.item_type': "'event' | 'package' | 'subscription' | 'additional'",
   'order_items.product_type': 'ProductType',
   'orders.activity_status': "Generated<'active' | 'inactive' | 'expired' | 'canceled'>",

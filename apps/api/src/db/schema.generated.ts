@@ -227,6 +227,7 @@ export interface Channels {
   key: string;
   name: string;
   public_origin: string | null;
+  reels_need_approval: Generated<boolean>;
 }
 
 export interface Clips {
@@ -495,6 +496,18 @@ export interface MomentDetections {
   event_id: number;
   found: number;
   video_updated_at: Timestamp;
+}
+
+export interface MomentReels {
+  channel_id: number;
+  created_at: Generated<Timestamp>;
+  decided_by: number | null;
+  duration_seconds: number | null;
+  event_id: number;
+  moments: Generated<number>;
+  status: Generated<'cutting' | 'pending' | 'published' | 'discarded' | 'empty'>;
+  updated_at: Generated<Timestamp>;
+  vod_item_id: number | null;
 }
 
 export interface Moments {
@@ -996,6 +1009,7 @@ export interface DB {
   media_uploads: MediaUploads;
   menus: Menus;
   moment_detections: MomentDetections;
+  moment_reels: MomentReels;
   moments: Moments;
   notification_settings: NotificationSettings;
   oauth_states: OauthStates;

@@ -855,6 +855,17 @@ describe('every operation answers as the document says', () => {
     await call('GET /api/events/{id}/moments', { apiKey: key, params: { id: gameId } });
     await call('DELETE /api/admin/moments/{id}', { apiKey: key, params: { id: momentId } });
     await call('DELETE /api/admin/moments/{id}', { apiKey: key, params: { id: momentId } });
+    // Highlights reels: the channel's setting, the pending list and a decision (no reel: 404).
+    await call('GET /api/admin/reel-settings', { apiKey: key });
+    await call('PATCH /api/admin/reel-settings', {
+      apiKey: key,
+      body: { reels_need_approval: false },
+    });
+    await call('GET /api/admin/reels', { apiKey: key });
+    await call('POST /api/admin/games/{id}/reel/{decision}', {
+      apiKey: key,
+      params: { id: gameId, decision: 'approve' },
+    });
     // A series of games, edited and cancelled.
     const seriesBody = bodyFrom('POST /api/admin/series', game, {
       name_en: `Series ${tag}`,

@@ -14,6 +14,8 @@ export const QUEUES = {
   packageUpload: 'media.package-upload',
   /** A game's ready replay → its detected key moments (issue 35). */
   detectMoments: 'media.detect-moments',
+  /** A game whose moments were detected → its highlights reel, once per game (issue 35). */
+  highlightsReel: 'media.highlights-reel',
 } as const;
 
 export interface EventJob {
@@ -56,6 +58,13 @@ export const QUEUE_OPTIONS: Record<string, Omit<PgBoss.Queue, 'name'>> = {
     retryLimit: 2,
     retryDelay: 30,
     expireInSeconds: 3600,
+  },
+  // A few pieces cut by stream copy (seconds); a reel already made is never redone.
+  [QUEUES.highlightsReel]: {
+    policy: 'stately',
+    retryLimit: 2,
+    retryDelay: 30,
+    expireInSeconds: 1800,
   },
   [QUEUES.liveStills]: { policy: 'stately', retryLimit: 2, retryDelay: 60, expireInSeconds: 3600 },
   // A failed transcode is recorded on the upload for the operator's Retry; pg-boss retries only

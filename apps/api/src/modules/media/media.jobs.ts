@@ -42,6 +42,7 @@ import {
   type DetectMomentsJob,
 } from '../moments/detect-moments.js';
 import { startLiveMoments } from '../moments/live-moments.js';
+import { makeHighlightsReel, type HighlightsReelJob } from '../moments/highlights-reel.js';
 
 /** Replays a worker's start queues for moment detection at most (the newest first). */
 const DETECT_SWEEP_LIMIT = 200;
@@ -79,6 +80,9 @@ export async function registerMediaJobs(boss: PgBoss, o: MediaJobsOptions) {
   // A game's replay that became ready gets its key moments detected (one job per game at a time).
   const detect = (job: DetectMomentsJob) =>
     sendOnce(o.db, boss, QUEUES.detectMoments, job, { singletonKey: `moments-${job.eventId}` });
+
+  const reel = (job: HighlightsReelJob) =>
+    sendOnce(o.db, boss, QUEUES.highlightsReel, job, { singletonKey: `reel-${job.eventId}` });
 
   // One job at a time per loop: MEDIA_JOB_CONCURRENCY loops per queue. Each job holds a lease.
   const loops: JobLoop[] = [];
@@ -155,7 +159,17 @@ export async function registerMediaJobs(boss: PgBoss, o: MediaJobsOptions) {
     work<DetectMomentsJob>(
       QUEUES.detectMoments,
       2,
-      runner.each((job) => detectMoments({ db: o.db, storage }, job)),
+      runner.each(async (job) => {
+        const found = await detectMoments({ db: o.db, storage }, job);
+        // The game's moments are known: its reel, once (a finished reel is not redone).
+        if (found !== 'skipped') await reel(job);
+        return found;
+      }),
+    );
+    work<HighlightsReelJob>(
+      QUEUES.highlightsReel,
+      2,
+      runner.each((job) => makeHighlightsReel({ db: o.db, storage }, job)),
     );
   }
   work<DemoPrerollsJob>(

@@ -23,7 +23,7 @@ export function smallestVariant(master: string): string | null {
 }
 
 /** A game's ready replay: its master playlist's key, when the row last changed, its length. */
-function readyVideo(db: DB, channelId: number, eventId: number) {
+export function readyVideo(db: DB, channelId: number, eventId: number) {
   return db
     .selectFrom('event_media')
     .select(['storage_key', 'updated_at', 'meta'])

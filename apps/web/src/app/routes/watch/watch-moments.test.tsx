@@ -92,6 +92,28 @@ describe('key moments on the watch page', () => {
   });
 });
 
+describe('key moments of a live game', () => {
+  it('shows a moment found during the game at the next refetch, within 10 s', async () => {
+    let live: MomentList = moments;
+    renderApp('/watch/19', {
+      user: makeProfile({ capabilities: ['WATCH', 'CLIPPING'] }),
+      handler: withBackground((url) => {
+        if (url.pathname === '/api/events/19/playback') return json(playback('live'));
+        if (url.pathname === '/api/events/19/moments') return json(live);
+        if (url.pathname === '/api/events/19') return json(makeEvent({ type: 'live' }));
+        if (url.pathname === '/api/clips/event/19') return json(makeClipList());
+        return json([]);
+      }),
+    });
+    const shown = await list();
+    expect(shown.queryByText('Save')).toBeNull();
+    // The detector (or the operator) adds one while the page is open: no reload, no click.
+    const save = { id: 3, at_seconds: 420, kind: 'marked' as const, label: 'Save', confidence: 1 };
+    live = { moments: [...moments.moments, save] };
+    expect(await shown.findByText('Save', {}, { timeout: 10_000 })).toBeTruthy();
+  }, 15_000);
+});
+
 describe('seek bar ticks', () => {
   it('places a tick at each moment within the bar, none outside it', () => {
     render(

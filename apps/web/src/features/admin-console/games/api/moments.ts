@@ -1,4 +1,10 @@
-import type { AdminMoment, AdminMomentList } from '@rudy/contracts';
+import type {
+  AdminMoment,
+  AdminMomentList,
+  AdminReel,
+  AdminReelList,
+  ReelSettings,
+} from '@rudy/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../../lib/api-client';
 
@@ -29,3 +35,27 @@ export const relabelMoment = (id: number, label: string) =>
 /** DELETE /admin/moments/:id. */
 export const removeMoment = (id: number) =>
   apiClient.delete<{ id: number; deleted: true }>(`/admin/moments/${id}`);
+
+/** GET /admin/reels: highlights reels waiting for approval. */
+export function pendingReelsQueryOptions() {
+  return queryOptions({
+    queryKey: ['admin', 'reels'],
+    queryFn: ({ signal }) => apiClient.get<AdminReelList>('/admin/reels', { signal }),
+  });
+}
+export const usePendingReels = () => useQuery(pendingReelsQueryOptions());
+
+/** POST /admin/games/:id/reel/approve|discard. */
+export const decideReel = (gameId: number, decision: 'approve' | 'discard') =>
+  apiClient.post<AdminReel>(`/admin/games/${gameId}/reel/${decision}`, {});
+
+/** GET and PATCH /admin/reel-settings: whether reels wait for approval. */
+export function reelSettingsQueryOptions() {
+  return queryOptions({
+    queryKey: ['admin', 'reel-settings'],
+    queryFn: ({ signal }) => apiClient.get<ReelSettings>('/admin/reel-settings', { signal }),
+  });
+}
+export const useReelSettings = () => useQuery(reelSettingsQueryOptions());
+export const saveReelSettings = (body: ReelSettings) =>
+  apiClient.patch<ReelSettings>('/admin/reel-settings', { body });

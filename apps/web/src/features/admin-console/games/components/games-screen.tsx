@@ -15,6 +15,7 @@ import { AdminList } from '../../shared/components/admin-list';
 import { useRoutedEditing, useRoutedId } from '../hooks/use-routed-editing';
 import { GameForm } from './game-form';
 import { MomentsPanel } from './moments-panel';
+import { ReelsPanel } from './reels-panel';
 import { VideoStateLink } from './video-state-link';
 import { LivePanel } from './live-panel';
 import styles from '../../shared/components/console.module.css';
@@ -98,81 +99,85 @@ export function GamesScreen() {
   }
 
   return (
-    <AdminList
-      id="games-title"
-      title={t('admin:games.title')}
-      newLabel={t('admin:games.new')}
-      editing={editing}
-      items={games.data.data}
-      inUse={(g) => g.has_orders}
-      texts={{
-        inUse: t('admin:games.inUse'),
-        confirmDelete: t('admin:games.confirmDelete'),
-        deleted: t('admin:games.deleted'),
-      }}
-      remove={(g) => deleteGame(g.id)}
-      empty={t('admin:games.empty')}
-      actions={(g) => (
-        <Button
-          size="s"
-          variant="secondary"
-          disabled={publish.isPending}
-          onClick={() => publish.mutate(g)}
-        >
-          {g.published ? t('admin:games.unpublish') : t('admin:games.publish')}
-        </Button>
-      )}
-      toolbar={
-        <>
-          {publish.isError ? (
-            <FormAlert tone="error">{apiErrorText(t, publish.error)}</FormAlert>
-          ) : null}
-          <div className={styles.tabs} role="group" aria-label={t('admin:games.window')}>
-            {(['upcoming', 'past'] as const).map((w) => (
-              <button
-                key={w}
-                type="button"
-                className={styles.tab}
-                aria-pressed={when === w}
-                onClick={() => setWhen(w)}
-              >
-                {t(`admin:games.windows.${w}`)}
-              </button>
-            ))}
-          </div>
-          <div className={styles.actions}>
-            <ButtonLink to="/admin/games/series" variant="secondary" size="s">
-              {t('admin:series.title')}
-            </ButtonLink>
-            <ButtonLink to="/admin/games/import" variant="secondary" size="s">
-              {t('admin:games.importSeason')}
-            </ButtonLink>
-          </div>
-        </>
-      }
-      row={(g) => (
-        <>
-          <div className={styles.rowMain}>
-            <strong>{g.name_en}</strong>
-            <span className={styles.muted}>
-              {`${teamName(g.away_team_id)} @ ${teamName(g.home_team_id)} · ${when_(g)} · ${g.time_zone}`}
+    <>
+      <AdminList
+        id="games-title"
+        title={t('admin:games.title')}
+        newLabel={t('admin:games.new')}
+        editing={editing}
+        items={games.data.data}
+        inUse={(g) => g.has_orders}
+        texts={{
+          inUse: t('admin:games.inUse'),
+          confirmDelete: t('admin:games.confirmDelete'),
+          deleted: t('admin:games.deleted'),
+        }}
+        remove={(g) => deleteGame(g.id)}
+        empty={t('admin:games.empty')}
+        actions={(g) => (
+          <Button
+            size="s"
+            variant="secondary"
+            disabled={publish.isPending}
+            onClick={() => publish.mutate(g)}
+          >
+            {g.published ? t('admin:games.unpublish') : t('admin:games.publish')}
+          </Button>
+        )}
+        toolbar={
+          <>
+            {publish.isError ? (
+              <FormAlert tone="error">{apiErrorText(t, publish.error)}</FormAlert>
+            ) : null}
+            <div className={styles.tabs} role="group" aria-label={t('admin:games.window')}>
+              {(['upcoming', 'past'] as const).map((w) => (
+                <button
+                  key={w}
+                  type="button"
+                  className={styles.tab}
+                  aria-pressed={when === w}
+                  onClick={() => setWhen(w)}
+                >
+                  {t(`admin:games.windows.${w}`)}
+                </button>
+              ))}
+            </div>
+            <div className={styles.actions}>
+              <ButtonLink to="/admin/games/series" variant="secondary" size="s">
+                {t('admin:series.title')}
+              </ButtonLink>
+              <ButtonLink to="/admin/games/import" variant="secondary" size="s">
+                {t('admin:games.importSeason')}
+              </ButtonLink>
+            </div>
+          </>
+        }
+        row={(g) => (
+          <>
+            <div className={styles.rowMain}>
+              <strong>{g.name_en}</strong>
+              <span className={styles.muted}>
+                {`${teamName(g.away_team_id)} @ ${teamName(g.home_team_id)} · ${when_(g)} · ${g.time_zone}`}
+              </span>
+            </div>
+            <VideoStateLink game={g} />
+            {g.series_id !== null ? (
+              <Link to={`/admin/games/series/${g.series_id}`} className={styles.videoStateLink}>
+                {g.series_detached ? t('admin:series.inSeriesOwn') : t('admin:series.inSeries')}
+              </Link>
+            ) : null}
+            {g.published ? null : (
+              <span className={styles.hiddenPill}>{t('admin:games.hidden')}</span>
+            )}
+            <span className={styles.pill}>
+              {t(`admin:games.accessTypes.${g.access_type}`)}
+              {g.price_cents !== null ? ` · ${money.format(g.price_cents / 100)}` : ''}
             </span>
-          </div>
-          <VideoStateLink game={g} />
-          {g.series_id !== null ? (
-            <Link to={`/admin/games/series/${g.series_id}`} className={styles.videoStateLink}>
-              {g.series_detached ? t('admin:series.inSeriesOwn') : t('admin:series.inSeries')}
-            </Link>
-          ) : null}
-          {g.published ? null : (
-            <span className={styles.hiddenPill}>{t('admin:games.hidden')}</span>
-          )}
-          <span className={styles.pill}>
-            {t(`admin:games.accessTypes.${g.access_type}`)}
-            {g.price_cents !== null ? ` · ${money.format(g.price_cents / 100)}` : ''}
-          </span>
-        </>
-      )}
-    />
+          </>
+        )}
+      />
+      {/* Reels are cut after the games: shown under the finished ones. */}
+      {when === 'past' ? <ReelsPanel /> : null}
+    </>
   );
 }
