@@ -150,7 +150,7 @@ export async function buyGame(page: Page, gameId: number) {
 }
 
 /** The demo admin's API key, signed in through the API (for reads the test checks against). */
-export async function adminApiKey(server: RunningServer): Promise<string> {
+export async function adminApiKey(server: Pick<RunningServer, 'url' | 'admin'>): Promise<string> {
   const admin = await server.admin();
   const post = async <T>(path: string, body: Record<string, unknown>): Promise<T> => {
     const res = await fetch(`${server.url}/api${path}`, {
