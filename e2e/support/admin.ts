@@ -5,7 +5,7 @@ import type { RunningServer } from './server.js';
  * The demo channel's admin signs in as a person would: `to` (a console page) sends a visitor who
  * is not signed in to the sign-in, which brings them back to `to`.
  */
-export async function adminSignIn(page: Page, server: RunningServer, to: string) {
+export async function adminSignIn(page: Page, server: Pick<RunningServer, 'admin'>, to: string) {
   const admin = await server.admin();
   await page.goto(to);
   await page.waitForURL((url) => url.pathname === '/login');

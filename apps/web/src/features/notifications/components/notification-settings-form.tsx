@@ -74,6 +74,7 @@ export function NotificationSettingsForm({ settings }: { settings: NotificationS
         isPending={mutation.isPending}
         pendingLabel={t('account:edit.saving')}
         wide={false}
+        className={styles.save}
       >
         {t('account:edit.save')}
       </SubmitButton>

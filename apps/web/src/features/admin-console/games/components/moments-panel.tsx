@@ -79,6 +79,7 @@ export function MomentsPanel({ gameId }: { gameId: number }) {
       </h2>
       <div className={styles.status}>
         <select
+          className={styles.momentPick}
           value={label}
           onChange={(e) => setLabel(e.target.value)}
           aria-label={t('admin-live:moments.label')}

@@ -85,8 +85,13 @@ export function RevenueScreen() {
     }
   }
 
-  const day = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeZone: 'UTC' });
   const data = revenue.data;
+  const day = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeZone: 'UTC' });
+  // A month's row names the month ("December 2026"), not its first day; a day or week its date.
+  const period =
+    data?.group === 'month'
+      ? new Intl.DateTimeFormat(i18n.language, { month: 'long', year: 'numeric', timeZone: 'UTC' })
+      : day;
   return (
     <section className={consoleStyles.screen} aria-labelledby="revenue-title">
       <div className={consoleStyles.head}>
@@ -167,7 +172,7 @@ export function RevenueScreen() {
             caption={t('admin-revenue:byPeriod')}
             label={t('admin-revenue:columns.period')}
             rows={data.by_period}
-            name={(p) => day.format(new Date(`${p.period}T00:00:00Z`))}
+            name={(p) => period.format(new Date(`${p.period}T00:00:00Z`))}
           />
           <RevenueTable
             caption={t('admin-revenue:byProduct')}
