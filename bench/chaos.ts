@@ -431,7 +431,10 @@ async function main() {
     await sleep(loadStart + step.at - Date.now());
     const start = Date.now();
     if (step.kind === 'kill') {
-      const slot = slots[Math.floor(Math.random() * slots.length)];
+      // The first kill takes the ingest worker (every run measures a live game's restart); the
+      // others a random process.
+      const first = !outages.some((o) => o.what.startsWith('kill -9'));
+      const slot = first ? workers[0] : slots[Math.floor(Math.random() * slots.length)];
       if (!slot) continue;
       const pid = slot.kill9();
       say(`kill -9 ${slot.name} (pid ${pid})`);
