@@ -96,7 +96,7 @@ async function startWorker(workerId: string) {
 const ownedBy = (id: string) => (rows: Rows) =>
   rows.length === 1 &&
   rows[0]?.status === 'live' &&
-  rows[0].lease_owner?.endsWith(`@${id}`) === true;
+  rows[0].lease_owner?.endsWith(`@${id}/worker`) === true;
 
 describe.skipIf(!onServer)('kill -9 of a worker with a WORKER_ID encoding a live game', () => {
   it('its restart takes the game back at once: the gap is the outage, and the other worker never encodes it', async () => {
@@ -152,7 +152,9 @@ describe.skipIf(!onServer)('kill -9 of a worker with a WORKER_ID encoding a live
     // The game was taken back long before its lease would have lapsed...
     const [row] = await liveRows();
     expect(row?.id).toBe(lapsing?.id);
-    expect(row?.lease_owner).toMatch(new RegExp(`^worker-${again.child.pid}-[0-9a-f]+@live-a$`));
+    expect(row?.lease_owner).toMatch(
+      new RegExp(`^worker-${again.child.pid}-[0-9a-f]+@live-a/worker$`),
+    );
     expect(takenAt).toBeLessThan(leaseUntil);
     // ...so the recording's gap (last segment before the kill to the first after it) is the
     // outage (kill to the restarted worker running) and a small bound, not the lease.
@@ -162,7 +164,7 @@ describe.skipIf(!onServer)('kill -9 of a worker with a WORKER_ID encoding a live
     expect(firstAfter - lastBefore).toBeLessThanOrEqual(outage + RESUME_BOUND_MS);
 
     // Never two encoders: only live-a's processes ever held the lease; live-b never started one.
-    expect([...owners].every((o) => o.endsWith('@live-a'))).toBe(true);
+    expect([...owners].every((o) => o.endsWith('@live-a/worker'))).toBe(true);
     expect(b.output()).not.toContain('live encoder started');
   }, 300_000);
 

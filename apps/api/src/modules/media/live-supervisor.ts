@@ -81,7 +81,7 @@ export interface SupervisorDeps {
  * game, and lets it take over when the first one dies.
  */
 export function createLiveSupervisor(deps: SupervisorDeps) {
-  const owner = leaseOwner('worker', deps.identity);
+  const { owner, reclaim } = leaseOwner('worker', deps.identity);
   const leaseMs = deps.leaseMs ?? LEASE_MS;
   const tickMs = Math.min(TICK_MS, Math.floor(leaseMs / 3));
   const running = new Map<number, Running>();
@@ -143,7 +143,7 @@ export function createLiveSupervisor(deps: SupervisorDeps) {
       owner,
       now,
       until: new Date(now.getTime() + leaseMs),
-      reclaim: deps.identity?.holds() ? deps.identity.id : undefined,
+      reclaim: reclaim(),
     });
     if (!row) return;
     const { dir, mirror } = await openLiveRecording(deps.storage, key, deps.log);

@@ -212,8 +212,9 @@ export function createMediaJobsRepository(db: DB) {
     /**
      * Takes (or renews) the live encoder lease of a game: succeeds when nobody holds it, it lapsed,
      * or we already hold it. Returns the live row, or undefined when another worker encodes.
-     * `reclaim`: this worker's identity (WORKER_ID, its lock held): a lease a dead process of the
-     * same identity left (its owner ends in `@id`) is taken back at once. The owner changes on
+     * `reclaim`: this worker's identity and part (`<WORKER_ID>/worker`, its lock held): a lease
+     * a dead process of the same identity left there (its owner ends in `@<reclaim>`) is taken
+     * back at once. The owner changes on
      * every claim, so the previous holder's renewals find the lease gone (fencing).
      */
     async claimLive(g: {

@@ -53,7 +53,7 @@ export interface LiveIngestDeps extends RecordingDeps {
  */
 export function createLiveIngest(deps: LiveIngestDeps) {
   const keys = createLiveIngestRepository(deps.db);
-  const owner = leaseOwner('ingest', deps.identity);
+  const { owner, reclaim } = leaseOwner('ingest', deps.identity);
   /** Games publishing through this process (a slot is taken before the first await of a claim). */
   const slots = new Map<number, Slot>();
   const leaseUntil = () => new Date(deps.now().getTime() + deps.leaseMs);
@@ -118,7 +118,7 @@ export function createLiveIngest(deps: LiveIngestDeps) {
         owner,
         now: deps.now(),
         until: leaseUntil(),
-        reclaim: deps.identity?.holds() ? deps.identity.id : undefined,
+        reclaim: reclaim(),
       });
     } catch (error) {
       giveUp('error');

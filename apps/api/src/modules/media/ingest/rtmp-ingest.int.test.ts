@@ -486,7 +486,7 @@ describe('RTMP ingest of a worker with a WORKER_ID', () => {
       channelId: app.t.demoChannelId,
       eventId: id,
       storageKey: storageKey(id),
-      owner: 'ingest-999-deadbeef@ingest-a',
+      owner: 'ingest-999-deadbeef@ingest-a/ingest',
       now: new Date(),
       until: new Date(Date.now() + 60_000),
     });
@@ -494,15 +494,29 @@ describe('RTMP ingest of a worker with a WORKER_ID', () => {
 
     // Not holding the identity (its lock is another running process's): refused, as any other.
     expect(await publish(key ?? '', 2, ownPort).exited).not.toBe(0);
-    expect((await liveRow(id))?.lease_owner).toBe('ingest-999-deadbeef@ingest-a');
+    expect((await liveRow(id))?.lease_owner).toBe('ingest-999-deadbeef@ingest-a/ingest');
 
     holding = true;
+    // The same identity's synthetic encoder's lease is not the ingest's to take back.
+    await app.t.database.db
+      .updateTable('event_media')
+      .set({ lease_owner: 'worker-999-deadbeef@ingest-a/worker' })
+      .where('event_id', '=', id)
+      .where('kind', '=', MEDIA_KIND.live)
+      .execute();
+    expect(await publish(key ?? '', 2, ownPort).exited).not.toBe(0);
+    await app.t.database.db
+      .updateTable('event_media')
+      .set({ lease_owner: 'ingest-999-deadbeef@ingest-a/ingest' })
+      .where('event_id', '=', id)
+      .where('kind', '=', MEDIA_KIND.live)
+      .execute();
     const run = publish(key ?? '', 3, ownPort);
     const owner = await until('the lease taken back', async () => {
       const o = (await liveRow(id))?.lease_owner;
-      return o && o !== 'ingest-999-deadbeef@ingest-a' ? o : undefined;
+      return o && o !== 'ingest-999-deadbeef@ingest-a/ingest' ? o : undefined;
     });
-    expect(owner).toMatch(new RegExp(`^ingest-${process.pid}-[0-9a-f]+@ingest-a$`));
+    expect(owner).toMatch(new RegExp(`^ingest-${process.pid}-[0-9a-f]+@ingest-a/ingest$`));
     expect(await run.exited).toBe(0);
     await until('the recording to end', () => Promise.resolve(own.publishing().length === 0));
     expect((await liveRow(id))?.status).toBe('ended');
