@@ -67,7 +67,12 @@ const RUN_MS = MINUTES * 60_000;
 /** A kill every 3 minutes (at least three kills in a short run). */
 const KILL_EVERY_MS = Math.min(180_000, RUN_MS / 4);
 const VIEWERS = 6;
-const LIVE_LEASE_S = 30; // LIVE_ENCODER_LEASE_SECONDS' default: a killed encoder's takeover
+/**
+ * A live gap may outlast its outage by this much: the publisher's reconnect (1 s), the encoder's
+ * start and a segment or two. Not the encoder's lease: each worker has its WORKER_ID (its
+ * supervisor's instance name), so a restarted worker takes its live game back at once.
+ */
+const LIVE_RESUME_S = 10;
 const root = path.resolve(import.meta.dirname, '..');
 const execFileAsync = promisify(execFile);
 const t0 = Date.now();
@@ -225,7 +230,12 @@ async function main() {
     supervise(
       `worker-${i}`,
       [node, '--enable-source-maps', 'apps/api/dist/worker-main.js'],
-      { ...env, LIVE_INGEST_PORT: i === 1 ? String(ingestPort) : 'off' },
+      {
+        ...env,
+        LIVE_INGEST_PORT: i === 1 ? String(ingestPort) : 'off',
+        // As systemd's rudy-worker@%i gives it (docs/operations.md): the same after each restart.
+        WORKER_ID: `worker-${i}`,
+      },
       { ready: /worker running/, logFile: path.join(logs, `worker-${i}.log`), cwd: root },
     ),
   );
@@ -421,7 +431,10 @@ async function main() {
     await sleep(loadStart + step.at - Date.now());
     const start = Date.now();
     if (step.kind === 'kill') {
-      const slot = slots[Math.floor(Math.random() * slots.length)];
+      // The first kill takes the ingest worker (every run measures a live game's restart); the
+      // others a random process.
+      const first = !outages.some((o) => o.what.startsWith('kill -9'));
+      const slot = first ? workers[0] : slots[Math.floor(Math.random() * slots.length)];
       if (!slot) continue;
       const pid = slot.kill9();
       say(`kill -9 ${slot.name} (pid ${pid})`);
@@ -555,10 +568,10 @@ http.createServer((_q, s) => { s.writeHead(200, headers); s.end(body); })
   );
 
   // Live gaps: each must fall in an outage that can stop the recording, and last no longer
-  // than it plus the takeover the docs give (the encoder's lease) and three segments.
+  // than it plus the publisher's reconnect and the encoder's first segments (LIVE_RESUME_S).
   const gaps = recording.gaps().map((g) => {
     const cause = outages.find((o) => o.live && g.from <= o.end + 5_000 && g.to >= o.start);
-    const allowed = cause ? cause.end - cause.start + LIVE_LEASE_S * 1000 + 10_000 : 0;
+    const allowed = cause ? cause.end - cause.start + LIVE_RESUME_S * 1000 : 0;
     return { ...g, cause, ok: cause !== undefined && g.to - g.from <= allowed };
   });
 

@@ -155,6 +155,16 @@ export const ConfigSchema = z.object({
    */
   LIVE_ENCODER_LEASE_SECONDS: z.coerce.number().int().min(3).max(600).default(30),
   /**
+   * A worker's stable identity across its restarts (a supervisor's instance name: systemd's %i, a
+   * container's name), unique among the running workers. A restarted worker takes its own live
+   * encoders' leases back at once instead of after LIVE_ENCODER_LEASE_SECONDS. Unset: a new
+   * identity per process.
+   */
+  WORKER_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9_.:-]{1,64}$/, 'letters, digits, _ . : - (at most 64)')
+    .optional(),
+  /**
    * A live game's DVR window: viewers' live playlists list its last this many seconds, and a
    * viewer seeks and clips within them (0: the whole recording so far). The recording itself keeps
    * every segment and becomes the game's VOD; only the demo's synthetic games (a loop sent on and

@@ -22,6 +22,7 @@ import { createBoss } from './boss.js';
 import { createQueues } from './create-queues.js';
 import { createJobRunner, type WorkerLog } from './job-runner.js';
 import { startWorkerHeartbeat } from './worker-heartbeat.js';
+import { holdWorkerIdentity } from './worker-identity.js';
 
 export type { WorkerLog } from './job-runner.js';
 
@@ -63,6 +64,8 @@ export async function startWorker(o: WorkerOptions) {
   const orphans = killOrphanedFfmpeg();
   if (orphans > 0) log.info({ killed: orphans }, 'ffmpeg left by a dead worker killed');
   await storage.clearWork();
+  // WORKER_ID: before any encoder starts, so a restart takes its live games back at once.
+  const identity = await holdWorkerIdentity(config.WORKER_ID, config.DATABASE_URL, log);
 
   const boss = createBoss(database, config.DATABASE_URL, (error) =>
     log.error({ err: error }, 'job queue error'),
@@ -77,6 +80,7 @@ export async function startWorker(o: WorkerOptions) {
     storage,
     runner,
     now,
+    identity,
     ...(o.vodLadder ? { vodLadder: o.vodLadder } : {}),
     ...(o.liveLadder ? { liveLadder: o.liveLadder } : {}),
     ...(o.liveSegmentSeconds ? { liveSegmentSeconds: o.liveSegmentSeconds } : {}),
@@ -124,6 +128,7 @@ export async function startWorker(o: WorkerOptions) {
       const killed = media.killRemaining();
       log.info({ ms: Date.now() - started, killed }, 'job worker stopped');
       await heartbeat.stop();
+      await identity?.close();
     },
     /** The deadline passed: no ffmpeg outlives the process. */
     kill: media.killRemaining,

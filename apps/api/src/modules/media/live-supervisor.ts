@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import {
   ensureLiveLoop,
   LIVE_SEGMENT_SECONDS,
@@ -23,6 +22,7 @@ import { inDemoLane } from './demo-lane.js';
 import { demoPicture } from './demo-picture.js';
 import type { GameRow, MediaJobsRepository } from './media-jobs.repository.js';
 import type { LiveStillsJob } from './media-queues.js';
+import { leaseOwner, type WorkerIdentity } from './live-lease-owner.js';
 
 /** Defaults: a worker renews its encoders' leases every tick; another takes over once one lapses. */
 const TICK_MS = 5_000;
@@ -56,6 +56,8 @@ export interface SupervisorDeps {
   segmentSeconds?: number;
   /** How long an encoder's lease lasts unrenewed (LIVE_ENCODER_LEASE_SECONDS); ticks come 3 times as often at least. */
   leaseMs?: number;
+  /** WORKER_ID, held: a restart takes this worker's encoders back at once (see claimLive). */
+  identity?: WorkerIdentity | null;
   /**
    * LIVE_DVR_WINDOW_SECONDS: a synthetic game is a loop sent on and on, so what fell out of the
    * window is deleted (0: kept, as a real game's recording always is).
@@ -79,7 +81,7 @@ export interface SupervisorDeps {
  * game, and lets it take over when the first one dies.
  */
 export function createLiveSupervisor(deps: SupervisorDeps) {
-  const owner = `worker-${process.pid}-${randomBytes(4).toString('hex')}`;
+  const { owner, reclaim } = leaseOwner('worker', deps.identity);
   const leaseMs = deps.leaseMs ?? LEASE_MS;
   const tickMs = Math.min(TICK_MS, Math.floor(leaseMs / 3));
   const running = new Map<number, Running>();
@@ -141,6 +143,7 @@ export function createLiveSupervisor(deps: SupervisorDeps) {
       owner,
       now,
       until: new Date(now.getTime() + leaseMs),
+      reclaim: reclaim(),
     });
     if (!row) return;
     const { dir, mirror } = await openLiveRecording(deps.storage, key, deps.log);
@@ -206,12 +209,22 @@ export function createLiveSupervisor(deps: SupervisorDeps) {
     }
   }
 
-  const renew = () =>
-    deps.repo.renewLeases(
+  /** Renews our leases; an encoder whose lease another worker took is stopped (fencing). */
+  async function renew() {
+    const held = [...running.values()];
+    const ours = await deps.repo.renewLeases(
       owner,
-      [...running.values()].map((r) => r.mediaId),
+      held.map((r) => r.mediaId),
       new Date(deps.now().getTime() + leaseMs),
     );
+    for (const r of held) {
+      if (ours.has(r.mediaId) || running.get(r.eventId) !== r) continue;
+      running.delete(r.eventId);
+      deps.log.error({ eventId: r.eventId }, 'live encoder lease taken over; encoder stopped');
+      await r.encoder.stop();
+      await r.mirror?.stop().catch(() => undefined);
+    }
+  }
 
   async function tick() {
     const now = deps.now();

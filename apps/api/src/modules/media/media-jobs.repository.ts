@@ -212,6 +212,10 @@ export function createMediaJobsRepository(db: DB) {
     /**
      * Takes (or renews) the live encoder lease of a game: succeeds when nobody holds it, it lapsed,
      * or we already hold it. Returns the live row, or undefined when another worker encodes.
+     * `reclaim`: this worker's identity and part (`<WORKER_ID>/worker`, its lock held): a lease
+     * a dead process of the same identity left there (its owner ends in `@<reclaim>`) is taken
+     * back at once. The owner changes on
+     * every claim, so the previous holder's renewals find the lease gone (fencing).
      */
     async claimLive(g: {
       channelId: number;
@@ -220,6 +224,7 @@ export function createMediaJobsRepository(db: DB) {
       owner: string;
       now: Date;
       until: Date;
+      reclaim?: string | undefined;
     }) {
       return db
         .insertInto('event_media')
@@ -248,6 +253,9 @@ export function createMediaJobsRepository(db: DB) {
                 eb('event_media.lease_until', 'is', null),
                 eb('event_media.lease_until', '<', g.now),
                 eb('event_media.lease_owner', '=', g.owner),
+                ...(g.reclaim
+                  ? [eb(sql<string>`split_part(event_media.lease_owner, '@', 2)`, '=', g.reclaim)]
+                  : []),
               ]),
             ),
         )
@@ -275,14 +283,17 @@ export function createMediaJobsRepository(db: DB) {
       return Number(result.numUpdatedRows) > 0;
     },
 
-    async renewLeases(owner: string, ids: number[], until: Date) {
-      if (ids.length === 0) return;
-      await db
+    /** Renews the leases we still hold; returns their ids (a missing one was taken over). */
+    async renewLeases(owner: string, ids: number[], until: Date): Promise<Set<number>> {
+      if (ids.length === 0) return new Set();
+      const rows = await db
         .updateTable('event_media')
         .set({ lease_until: until })
         .where('id', 'in', ids)
         .where('lease_owner', '=', owner)
+        .returning('id')
         .execute();
+      return new Set(rows.map((r) => r.id));
     },
 
     async setStatus(id: number, status: Status) {

@@ -16,6 +16,7 @@ import {
 } from './demo-media.js';
 import { ingestSettings } from './ingest/ingest-settings.js';
 import { startLiveIngest } from './ingest/live-ingest.js';
+import type { WorkerIdentity } from './live-lease-owner.js';
 import { createLiveSupervisor } from './live-supervisor.js';
 import {
   createMediaJobLeases,
@@ -61,6 +62,8 @@ export interface MediaJobsOptions {
   vodLadder?: readonly Rendition[];
   liveLadder?: readonly Rendition[];
   liveSegmentSeconds?: number;
+  /** WORKER_ID, held (holdWorkerIdentity): the live encoders' leases survive a restart. */
+  identity?: WorkerIdentity | null;
 }
 
 /**
@@ -198,6 +201,7 @@ export async function registerMediaJobs(boss: PgBoss, o: MediaJobsOptions) {
     ...(o.liveLadder ? { ladder: o.liveLadder } : {}),
     ...(o.liveSegmentSeconds ? { segmentSeconds: o.liveSegmentSeconds } : {}),
     leaseMs: config.LIVE_ENCODER_LEASE_SECONDS * 1000,
+    identity: o.identity ?? null,
     dvrWindowSeconds: config.LIVE_DVR_WINDOW_SECONDS,
     recordingRetentionMs: config.DEMO_RECORDING_RETENTION_HOURS * 3_600_000,
     onRecordingExpired: (game) => queueDemoGame(boss, o.db, game, 0),
@@ -212,6 +216,7 @@ export async function registerMediaJobs(boss: PgBoss, o: MediaJobsOptions) {
     now,
     log: runner.log,
     leaseMs: config.LIVE_ENCODER_LEASE_SECONDS * 1000,
+    identity: o.identity ?? null,
     onRecordingEnded,
     ...(o.liveLadder ? { ladder: o.liveLadder } : {}),
     ...(o.liveSegmentSeconds ? { segmentSeconds: o.liveSegmentSeconds } : {}),

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { LiveMirror, MediaStorage, Rendition } from '@rudy/media';
 import type { LiveDropReason } from '@rudy/contracts';
 import type { DB } from '../../../db/database.js';
@@ -10,6 +9,7 @@ import {
 } from '../live-recording.js';
 import type { MediaJobsRepository } from '../media-jobs.repository.js';
 import { eventPrefix } from '../media-paths.js';
+import { leaseOwner, type WorkerIdentity } from '../live-lease-owner.js';
 import type { IngestSettings } from './ingest-settings.js';
 import { createLiveIngestRepository } from './live-ingest.repository.js';
 import { createPublishSession } from './publish-session.js';
@@ -38,6 +38,8 @@ export interface LiveIngestDeps extends RecordingDeps {
   log: RecordingDeps['log'] & { error(obj: object, msg: string): void };
   /** The live encoder lease (LIVE_ENCODER_LEASE_SECONDS), as the synthetic live holds it. */
   leaseMs: number;
+  /** WORKER_ID, held: a publisher reconnecting to this worker's restart resumes at once. */
+  identity?: WorkerIdentity | null;
   ladder?: readonly Rendition[];
   segmentSeconds?: number;
   limits?: RtmpLimits;
@@ -51,7 +53,7 @@ export interface LiveIngestDeps extends RecordingDeps {
  */
 export function createLiveIngest(deps: LiveIngestDeps) {
   const keys = createLiveIngestRepository(deps.db);
-  const owner = `ingest-${process.pid}-${randomBytes(4).toString('hex')}`;
+  const { owner, reclaim } = leaseOwner('ingest', deps.identity);
   /** Games publishing through this process (a slot is taken before the first await of a claim). */
   const slots = new Map<number, Slot>();
   const leaseUntil = () => new Date(deps.now().getTime() + deps.leaseMs);
@@ -116,6 +118,7 @@ export function createLiveIngest(deps: LiveIngestDeps) {
         owner,
         now: deps.now(),
         until: leaseUntil(),
+        reclaim: reclaim(),
       });
     } catch (error) {
       giveUp('error');
@@ -144,6 +147,8 @@ export function createLiveIngest(deps: LiveIngestDeps) {
 
     let timer: NodeJS.Timeout | undefined;
     let announced = false;
+    /** Another process took the lease (fencing): this one stops and leaves the recording to it. */
+    let leaseLost = false;
     const tick = async () => {
       if (!session) return;
       const kbps = session.kbps();
@@ -154,7 +159,12 @@ export function createLiveIngest(deps: LiveIngestDeps) {
         return;
       }
       await keys.seen(eventId, deps.now(), kbps, session.health());
-      await deps.repo.renewLeases(owner, [claim.id], leaseUntil());
+      const ours = await deps.repo.renewLeases(owner, [claim.id], leaseUntil());
+      if (!ours.has(claim.id)) {
+        leaseLost = true;
+        deps.log.error({ eventId }, 'live encoder lease taken over; publisher cut');
+        session?.stop('published_elsewhere');
+      }
     };
     session = createPublishSession({
       dir,
@@ -178,6 +188,12 @@ export function createLiveIngest(deps: LiveIngestDeps) {
         },
         async ended(reason) {
           clearInterval(timer);
+          if (leaseLost) {
+            await mirror?.stop().catch(() => undefined);
+            if (slots.get(eventId) === slot) slots.delete(eventId);
+            release();
+            return;
+          }
           if (reason !== 'unpublished') await dropped(eventId, reason);
           try {
             await finishLiveRecording(deps, {

@@ -436,3 +436,113 @@ describe('RTMP ingest after a worker was killed', () => {
     expect(refusals).toHaveLength(attempts);
   }, 90_000);
 });
+
+describe('RTMP ingest of a worker with a WORKER_ID', () => {
+  let own: LiveIngest;
+  let ownPort = 0;
+  /** Whether this worker holds its identity's lock (holdWorkerIdentity's answer). */
+  let holding = false;
+  const storageKey = (id: number) => `${eventPrefix(app.t.demoChannelId, id)}/live/master.m3u8`;
+  const liveRow = (id: number) =>
+    app.t.database.db
+      .selectFrom('event_media')
+      .select(['status', 'lease_owner'])
+      .where('event_id', '=', id)
+      .where('kind', '=', MEDIA_KIND.live)
+      .executeTakeFirst();
+  const startedGame = () =>
+    app.t.database.db
+      .selectFrom('events')
+      .select('id')
+      .where('channel_id', '=', app.t.demoChannelId)
+      .where('event_utc_ts', '<', new Date())
+      .orderBy('id', 'asc')
+      .executeTakeFirstOrThrow();
+
+  beforeAll(async () => {
+    const db = app.t.database.db;
+    own = createLiveIngest({
+      db,
+      repo: createMediaJobsRepository(db),
+      storage: createLocalStorage(mediaDir),
+      now: () => new Date(),
+      log: silent,
+      leaseMs: 30_000,
+      identity: { id: 'ingest-a', holds: () => holding, close: () => Promise.resolve() },
+      ladder: LADDER,
+      segmentSeconds: 1,
+      onRecordingEnded: () => Promise.resolve(),
+    });
+    ownPort = await own.listen(0, '127.0.0.1');
+  });
+  afterAll(() => own?.close());
+
+  it('takes back at once the game its killed predecessor held, only while it holds the identity', async () => {
+    const { id } = await startedGame();
+    const { stream_key: key } = await rotate(id);
+    const repo = createMediaJobsRepository(app.t.database.db);
+    // The killed process of the same identity: its lease has most of its 60 s to run.
+    const held = await repo.claimLive({
+      channelId: app.t.demoChannelId,
+      eventId: id,
+      storageKey: storageKey(id),
+      owner: 'ingest-999-deadbeef@ingest-a/ingest',
+      now: new Date(),
+      until: new Date(Date.now() + 60_000),
+    });
+    expect(held).toBeTruthy();
+
+    // Not holding the identity (its lock is another running process's): refused, as any other.
+    expect(await publish(key ?? '', 2, ownPort).exited).not.toBe(0);
+    expect((await liveRow(id))?.lease_owner).toBe('ingest-999-deadbeef@ingest-a/ingest');
+
+    holding = true;
+    // The same identity's synthetic encoder's lease is not the ingest's to take back.
+    await app.t.database.db
+      .updateTable('event_media')
+      .set({ lease_owner: 'worker-999-deadbeef@ingest-a/worker' })
+      .where('event_id', '=', id)
+      .where('kind', '=', MEDIA_KIND.live)
+      .execute();
+    expect(await publish(key ?? '', 2, ownPort).exited).not.toBe(0);
+    await app.t.database.db
+      .updateTable('event_media')
+      .set({ lease_owner: 'ingest-999-deadbeef@ingest-a/ingest' })
+      .where('event_id', '=', id)
+      .where('kind', '=', MEDIA_KIND.live)
+      .execute();
+    const run = publish(key ?? '', 3, ownPort);
+    const owner = await until('the lease taken back', async () => {
+      const o = (await liveRow(id))?.lease_owner;
+      return o && o !== 'ingest-999-deadbeef@ingest-a/ingest' ? o : undefined;
+    });
+    expect(owner).toMatch(new RegExp(`^ingest-${process.pid}-[0-9a-f]+@ingest-a/ingest$`));
+    expect(await run.exited).toBe(0);
+    await until('the recording to end', () => Promise.resolve(own.publishing().length === 0));
+    expect((await liveRow(id))?.status).toBe('ended');
+    holding = false;
+  }, 90_000);
+
+  it('a publisher whose lease another worker took is cut within a tick, and the recording is left to that worker', async () => {
+    const { id } = await startedGame();
+    const { stream_key: key } = await rotate(id);
+    const run = publish(key ?? '', 30, ownPort);
+    await until('the publisher on air', async () => (await liveRow(id))?.status === 'live', 30_000);
+    // Another worker took the lease (this one was cut from the database past its lease).
+    await app.t.database.db
+      .updateTable('event_media')
+      .set({ lease_owner: 'worker-998-cafe@other', lease_until: new Date(Date.now() + 60_000) })
+      .where('event_id', '=', id)
+      .where('kind', '=', MEDIA_KIND.live)
+      .execute();
+    const cutAt = Date.now();
+    expect(await run.exited).not.toBe(0);
+    expect(Date.now() - cutAt).toBeLessThan(15_000);
+    await until('the slot freed', () => Promise.resolve(own.publishing().length === 0));
+    // Not ended nor released by the fenced one: the new owner goes on with it.
+    const row = await liveRow(id);
+    expect(row?.lease_owner).toBe('worker-998-cafe@other');
+    expect(row?.status).toBe('live');
+    await createMediaJobsRepository(app.t.database.db).releaseLeases('worker-998-cafe@other');
+  }, 90_000);
+});
