@@ -17,7 +17,9 @@
  *    key and the game's playback, 32 at once, through the edge (goal ≤ 3 ms);
  *  - CPU per segment: the HTTP processes' CPU over the run per segment the viewers got, and, in
  *    the same run, one segment asked of Node directly (its presigned redirect: with a bucket Node
- *    sends no bytes) against the same segment from nginx's cache (goal ≤ 3×).
+ *    sends no bytes) against the same segment from nginx's cache (goal ≤ 3×); and the local-disk
+ *    default: a third HTTP process without a bucket serving that segment from its MEDIA_DIR under
+ *    the game's cookie, against nginx serving the same file from disk (goal ≤ 3×).
  * Alone: `node --import tsx bench/edge.ts` (builds the API if stale).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -32,6 +34,7 @@ import { MEDIA_KIND } from '@rudy/contracts';
 import { openDatabase } from '../apps/api/src/db/database.js';
 import { migrateToLatest } from '../apps/api/src/db/migrate.js';
 import { seedDemoChannel } from '../apps/api/src/db/seed/demo-channel.js';
+import { eventPrefix } from '../apps/api/src/modules/media/media-paths.js';
 import { keepOneGameLive } from '../apps/api/src/test/one-live-game.js';
 import {
   freePort,
@@ -61,6 +64,8 @@ const PROBE_REQUESTS = 3000;
 const PROBE_CONCURRENCY = 20;
 const root = path.resolve(import.meta.dirname, '..');
 const TICKS = 100; // /proc's clock ticks per second (USER_HZ) on Linux
+/** A folder for the HTTP processes' CPU profiles (node --cpu-prof), written as they stop. */
+const PROFILE_DIR = process.env.BENCH_EDGE_PROFILE_DIR;
 
 /** CPU seconds a process has used (user + system), from /proc. */
 function cpuSeconds(pid: number | undefined): number {
@@ -143,13 +148,19 @@ async function rush(edge: string, eventId: number, viewers: number, concurrency:
     Array.from({ length: concurrency }, async () => {
       while (left > 0) {
         left -= 1;
-        await call('GET', '/api/channel-bootstrap-data?client_interface=web&lang=en');
         const key = await call(
           'POST',
           '/api/get_api_key',
           JSON.stringify({ channel_key: 'demo-hockey' }),
         );
         const apiKey = (JSON.parse(key.text || '{}') as { api_key?: string }).api_key ?? '';
+        // The bootstrap document under the new key, as the app asks for it when the page did not
+        // bring it (without a key it would be a cheap 401, not the document).
+        const bootstrap = await call(
+          'GET',
+          `/api/channel-bootstrap-data?client_interface=web&lang=en&api_key=${apiKey}`,
+        );
+        if (bootstrap.status !== 200) return;
         const playback = await call('GET', `/api/events/${eventId}/playback?api_key=${apiKey}`);
         if (playback.status === 200) served += 1;
       }
@@ -157,6 +168,33 @@ async function rush(edge: string, eventId: number, viewers: number, concurrency:
   );
   agent.destroy();
   return served;
+}
+
+/**
+ * nginx serving a folder from disk (sendfile, its access log buffered as the edge's): what Node's
+ * local-disk path is compared with. One worker, so its CPU is one number.
+ */
+function diskNginxConf(o: { dir: string; listen: number; root: string; asRoot: boolean }) {
+  return `${o.asRoot ? 'user root;\n' : ''}worker_processes 1;
+pid ${o.dir}/nginx.pid;
+error_log ${o.dir}/error.log warn;
+events { worker_connections 1024; }
+http {
+  sendfile on;
+  tcp_nopush on;
+  keepalive_requests 100000;
+  access_log ${o.dir}/access.log combined buffer=64k flush=1s;
+  client_body_temp_path ${o.dir}/temp;
+  proxy_temp_path ${o.dir}/temp;
+  fastcgi_temp_path ${o.dir}/temp;
+  uwsgi_temp_path ${o.dir}/temp;
+  scgi_temp_path ${o.dir}/temp;
+  server {
+    listen 127.0.0.1:${o.listen};
+    location / { root ${o.root}; }
+  }
+}
+`;
 }
 
 interface LogLine {
@@ -189,6 +227,7 @@ export async function benchEdge() {
   const stops: (() => unknown)[] = [];
   const slots: Supervised[] = [];
   let nginx: ChildProcess | undefined;
+  let diskNginx: ChildProcess | undefined;
   try {
     // --- The stack: PostgreSQL, Redis, an SMTP sink, s3rver, one game on now.
     const pgDir = path.join(tmp, 'pg');
@@ -258,7 +297,12 @@ export async function benchEdge() {
     const https = httpPorts.map((port, i) =>
       supervise(
         `http-${i + 1}`,
-        [node, '--enable-source-maps', 'apps/api/dist/main.js'],
+        [
+          node,
+          '--enable-source-maps',
+          ...(PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : []),
+          'apps/api/dist/main.js',
+        ],
         // LOG_LEVEL info: the 'listening' line is the signal that it is up.
         {
           ...env,
@@ -433,6 +477,66 @@ export async function benchEdge() {
     );
     const nginxCpu = edgePids.reduce((s, pid) => s + cpuSeconds(pid), 0) - nginxBefore;
 
+    // --- The same segment from local disk (the embedded default: no bucket): an HTTP process of
+    // the product without S3, its MEDIA_DIR holding the file where the game's key puts it, asked
+    // at the game's address with the viewer's cookie; against nginx serving that file from disk.
+    const localRoot = path.join(tmp, 'local-media');
+    const rest = tokenPath.split('/').slice(4).join('/');
+    const localFile = path.join(localRoot, eventPrefix(channelId, eventId), rest);
+    fs.mkdirSync(path.dirname(localFile), { recursive: true });
+    fs.writeFileSync(
+      localFile,
+      Buffer.from(await (await fetch(segmentUrl, withCookie)).arrayBuffer()),
+    );
+    const localPort = await freePort();
+    const localEnv = Object.fromEntries(
+      Object.entries(env).filter(([name]) => !name.startsWith('S3_')),
+    );
+    const local = supervise(
+      'http-local',
+      [node, '--enable-source-maps', 'apps/api/dist/main.js'],
+      {
+        ...localEnv,
+        LOG_LEVEL: 'info',
+        WORKER: 'false',
+        PORT: String(localPort),
+        DATA_DIR: path.join(tmp, 'http-local'),
+        MEDIA_DIR: localRoot,
+      },
+      { ready: /Server listening at/, logFile: path.join(logs, 'http-local.log'), cwd: root },
+    );
+    slots.push(local);
+    await local.up();
+    const diskDir = path.join(tmp, 'nginx-disk');
+    fs.mkdirSync(path.join(diskDir, 'temp'), { recursive: true });
+    const diskConf = path.join(diskDir, 'nginx.conf');
+    const diskPort = await freePort();
+    fs.writeFileSync(
+      diskConf,
+      diskNginxConf({
+        dir: diskDir,
+        listen: diskPort,
+        root: localRoot,
+        asRoot: process.getuid?.() === 0,
+      }),
+    );
+    diskNginx = spawn('nginx', ['-p', diskDir, '-c', diskConf, '-g', 'daemon off;'], {
+      stdio: 'inherit',
+    });
+    await untilListening(diskPort, 10_000);
+    const localUrl = `http://127.0.0.1:${localPort}${tokenPath}`;
+    const diskUrl = `http://127.0.0.1:${diskPort}/${eventPrefix(channelId, eventId)}/${rest}`;
+    const localPid = local.child()?.pid;
+    const diskPids = nginxPids(diskNginx.pid ?? 0);
+    await hammer(localUrl, cookie, 200, PROBE_CONCURRENCY); // warm-up: JIT, the key check's cache
+    await hammer(diskUrl, '', 200, PROBE_CONCURRENCY);
+    const localBefore = cpuSeconds(localPid);
+    const localStatuses = await hammer(localUrl, cookie, PROBE_REQUESTS, PROBE_CONCURRENCY);
+    const localCpu = cpuSeconds(localPid) - localBefore;
+    const diskBefore = diskPids.reduce((s, pid) => s + cpuSeconds(pid), 0);
+    const diskStatuses = await hammer(diskUrl, '', PROBE_REQUESTS, PROBE_CONCURRENCY);
+    const diskCpu = diskPids.reduce((s, pid) => s + cpuSeconds(pid), 0) - diskBefore;
+
     return {
       rush: {
         viewers: RUSH_VIEWERS,
@@ -462,12 +566,22 @@ export async function benchEdge() {
         edgeStatuses: Object.fromEntries(edgeStatuses),
         segmentBytes: Number(first.headers.get('content-length') ?? 0),
       },
+      disk: {
+        requests: PROBE_REQUESTS,
+        nodeMs: (localCpu * 1000) / PROBE_REQUESTS,
+        nginxMs: (diskCpu * 1000) / PROBE_REQUESTS,
+        nodeStatuses: Object.fromEntries(localStatuses),
+        nginxStatuses: Object.fromEntries(diskStatuses),
+        segmentBytes: fs.statSync(localFile).size,
+      },
     };
   } finally {
-    if (nginx && nginx.exitCode === null) {
-      const exited = new Promise((r) => nginx?.once('exit', r));
-      nginx.kill('SIGQUIT');
-      await exited;
+    for (const n of [nginx, diskNginx]) {
+      if (n && n.exitCode === null) {
+        const exited = new Promise((r) => n.once('exit', r));
+        n.kill('SIGQUIT');
+        await exited;
+      }
     }
     await Promise.all(slots.map((s) => s.stop()));
     for (const stop of stops.reverse()) await Promise.resolve(stop()).catch(() => undefined);
@@ -517,6 +631,13 @@ export function reportEdge(r: Awaited<ReturnType<typeof benchEdge>>, report: Rep
     'edge: one segment, Node (presigned redirect) vs nginx (cached bytes)',
     `${p.nodeMs.toFixed(3)} ms vs ${p.nginxMs.toFixed(3)} ms CPU per request = ${probeRatio.toFixed(2)}× (${p.requests} each, ${p.segmentBytes} B segment; Node ${JSON.stringify(p.nodeStatuses)}, nginx ${JSON.stringify(p.edgeStatuses)})`,
     probeRatio <= 3 ? 'PASS (goal ≤ 3×)' : 'MISS (goal ≤ 3×)',
+  );
+  const d = r.disk;
+  const diskRatio = d.nodeMs / Math.max(1e-9, d.nginxMs);
+  report(
+    'edge: one segment from local disk, Node vs nginx',
+    `${d.nodeMs.toFixed(3)} ms vs ${d.nginxMs.toFixed(3)} ms CPU per request = ${diskRatio.toFixed(2)}× (${d.requests} each, ${d.segmentBytes} B segment, cookie checked by Node; Node ${JSON.stringify(d.nodeStatuses)}, nginx ${JSON.stringify(d.nginxStatuses)})`,
+    diskRatio <= 3 ? 'PASS (goal ≤ 3×)' : 'MISS (goal ≤ 3×)',
   );
 }
 

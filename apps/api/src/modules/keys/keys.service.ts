@@ -10,6 +10,11 @@ import type { KeysRepository, ResolvedKey } from './keys.repository.js';
  * see it within KEY_CACHE_MS.
  */
 const KEY_CACHE_MS = 5_000;
+/**
+ * A channel key's channel, for issuing anonymous keys (every arriving viewer asks for one). Only
+ * channels found are kept; a channel's key and id do not change.
+ */
+const CHANNEL_KEY_CACHE_MS = 60_000;
 
 export function hashApiKey(apiKey: string): Buffer {
   return createHash('sha256').update(apiKey).digest();
@@ -20,6 +25,17 @@ const API_KEY_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 export function createKeysService(repo: KeysRepository, now: () => Date = () => new Date()) {
   const cache = new LRUCache<string, ResolvedKey>({ max: 10_000, ttl: KEY_CACHE_MS });
+  const channelsByKey = new LRUCache<string, { id: number; key: string }>({
+    max: 1_000,
+    ttl: CHANNEL_KEY_CACHE_MS,
+  });
+  async function channelByKey(channelKey: string) {
+    const cached = channelsByKey.get(channelKey);
+    if (cached) return cached;
+    const found = await repo.findChannelByKey(channelKey);
+    if (found) channelsByKey.set(channelKey, found);
+    return found;
+  }
 
   const service = {
     /** The channel served on a host name, else the deployment's default channel. */
@@ -36,7 +52,7 @@ export function createKeysService(repo: KeysRepository, now: () => Date = () => 
     },
 
     async issueAnonymousKey(channelKey: string) {
-      const channel = await repo.findChannelByKey(channelKey);
+      const channel = await channelByKey(channelKey);
       if (!channel) throw new HttpError(400, 'channel_key_invalid');
       const apiKey = randomBytes(32).toString('base64url');
       const expiresAt = new Date(now().getTime() + API_KEY_TTL_MS);
