@@ -34,6 +34,7 @@ import * as m0046 from './migrations/0046-web-push.js';
 import * as m0048 from './migrations/0048-purchase-mails.js';
 import * as m0050 from './migrations/0050-game-series.js';
 import * as m0052 from './migrations/0052-moments.js';
+import * as m0056 from './migrations/0056-announcements.js';
 
 /** Migrations are listed here (not read from disk) so they run the same from source or a bundle. */
 const migrations: Record<string, Migration> = {
@@ -72,6 +73,7 @@ const migrations: Record<string, Migration> = {
   '0048-purchase-mails': m0048,
   '0050-game-series': m0050,
   '0052-moments': m0052,
+  '0056-announcements': m0056,
 };
 
 /** The migrations' code, in order: a fingerprint for anything that caches a migrated database. */
