@@ -8,7 +8,7 @@ import { Skeleton } from '../../../../components/ui/skeleton';
 import { LoadError } from '../../../../components/ui/status-message';
 import { useT } from '../../../../lib/i18n';
 import { apiErrorText } from '../../../../lib/form-messages';
-import { deleteGame, useGame, useGames, type GameWindow } from '../api/games';
+import { deleteGame, GAMES_PAGE, useGame, useGames, type GameWindow } from '../api/games';
 import { publishGame } from '../api/publish-game';
 import { useGameOptions } from '../api/game-options';
 import { AdminList } from '../../shared/components/admin-list';
@@ -35,8 +35,12 @@ export function gameWindowOf(
  */
 export function GamesScreen() {
   const { t, i18n } = useT();
-  const [when, setWhen] = useState<GameWindow>('upcoming');
-  const games = useGames(when, 0);
+  const [{ when, offset }, setPage] = useState<{ when: GameWindow; offset: number }>({
+    when: 'upcoming',
+    offset: 0,
+  });
+  const setWhen = (w: GameWindow) => setPage({ when: w, offset: 0 });
+  const games = useGames(when, offset);
   const id = useRoutedId();
   const listed = typeof id === 'number' ? games.data?.data.find((g) => g.id === id) : undefined;
   // A reload on /admin/games/12 (or a game on another tab) reads the game itself.
@@ -97,82 +101,113 @@ export function GamesScreen() {
     );
   }
 
+  const { meta } = games.data;
+  const shown = games.data.data.length;
   return (
-    <AdminList
-      id="games-title"
-      title={t('admin:games.title')}
-      newLabel={t('admin:games.new')}
-      editing={editing}
-      items={games.data.data}
-      inUse={(g) => g.has_orders}
-      texts={{
-        inUse: t('admin:games.inUse'),
-        confirmDelete: t('admin:games.confirmDelete'),
-        deleted: t('admin:games.deleted'),
-      }}
-      remove={(g) => deleteGame(g.id)}
-      empty={t('admin:games.empty')}
-      actions={(g) => (
-        <Button
-          size="s"
-          variant="secondary"
-          disabled={publish.isPending}
-          onClick={() => publish.mutate(g)}
-        >
-          {g.published ? t('admin:games.unpublish') : t('admin:games.publish')}
-        </Button>
-      )}
-      toolbar={
-        <>
-          {publish.isError ? (
-            <FormAlert tone="error">{apiErrorText(t, publish.error)}</FormAlert>
-          ) : null}
-          <div className={styles.tabs} role="group" aria-label={t('admin:games.window')}>
-            {(['upcoming', 'past'] as const).map((w) => (
-              <button
-                key={w}
-                type="button"
-                className={styles.tab}
-                aria-pressed={when === w}
-                onClick={() => setWhen(w)}
-              >
-                {t(`admin:games.windows.${w}`)}
-              </button>
-            ))}
-          </div>
-          <div className={styles.actions}>
-            <ButtonLink to="/admin/games/series" variant="secondary" size="s">
-              {t('admin:series.title')}
-            </ButtonLink>
-            <ButtonLink to="/admin/games/import" variant="secondary" size="s">
-              {t('admin:games.importSeason')}
-            </ButtonLink>
-          </div>
-        </>
-      }
-      row={(g) => (
-        <>
-          <div className={styles.rowMain}>
-            <strong>{g.name_en}</strong>
-            <span className={styles.muted}>
-              {`${teamName(g.away_team_id)} @ ${teamName(g.home_team_id)} · ${when_(g)} · ${g.time_zone}`}
+    <>
+      <AdminList
+        id="games-title"
+        title={t('admin:games.title')}
+        newLabel={t('admin:games.new')}
+        editing={editing}
+        items={games.data.data}
+        inUse={(g) => g.has_orders}
+        texts={{
+          inUse: t('admin:games.inUse'),
+          confirmDelete: t('admin:games.confirmDelete'),
+          deleted: t('admin:games.deleted'),
+        }}
+        remove={(g) => deleteGame(g.id)}
+        empty={t('admin:games.empty')}
+        actions={(g) => (
+          <Button
+            size="s"
+            variant="secondary"
+            disabled={publish.isPending}
+            onClick={() => publish.mutate(g)}
+          >
+            {g.published ? t('admin:games.unpublish') : t('admin:games.publish')}
+          </Button>
+        )}
+        toolbar={
+          <>
+            {publish.isError ? (
+              <FormAlert tone="error">{apiErrorText(t, publish.error)}</FormAlert>
+            ) : null}
+            <div className={styles.tabs} role="group" aria-label={t('admin:games.window')}>
+              {(['upcoming', 'past'] as const).map((w) => (
+                <button
+                  key={w}
+                  type="button"
+                  className={styles.tab}
+                  aria-pressed={when === w}
+                  onClick={() => setWhen(w)}
+                >
+                  {t(`admin:games.windows.${w}`)}
+                </button>
+              ))}
+            </div>
+            <div className={styles.actions}>
+              <ButtonLink to="/admin/games/series" variant="secondary" size="s">
+                {t('admin:series.title')}
+              </ButtonLink>
+              <ButtonLink to="/admin/games/import" variant="secondary" size="s">
+                {t('admin:games.importSeason')}
+              </ButtonLink>
+            </div>
+          </>
+        }
+        row={(g) => (
+          <>
+            <div className={styles.rowMain}>
+              <strong>{g.name_en}</strong>
+              <span className={styles.muted}>
+                {`${teamName(g.away_team_id)} @ ${teamName(g.home_team_id)} · ${when_(g)} · ${g.time_zone}`}
+              </span>
+            </div>
+            <VideoStateLink game={g} />
+            {g.series_id !== null ? (
+              <Link to={`/admin/games/series/${g.series_id}`} className={styles.videoStateLink}>
+                {g.series_detached ? t('admin:series.inSeriesOwn') : t('admin:series.inSeries')}
+              </Link>
+            ) : null}
+            {g.published ? null : (
+              <span className={styles.hiddenPill}>{t('admin:games.hidden')}</span>
+            )}
+            <span className={styles.pill}>
+              {t(`admin:games.accessTypes.${g.access_type}`)}
+              {g.price_cents !== null ? ` · ${money.format(g.price_cents / 100)}` : ''}
             </span>
-          </div>
-          <VideoStateLink game={g} />
-          {g.series_id !== null ? (
-            <Link to={`/admin/games/series/${g.series_id}`} className={styles.videoStateLink}>
-              {g.series_detached ? t('admin:series.inSeriesOwn') : t('admin:series.inSeries')}
-            </Link>
-          ) : null}
-          {g.published ? null : (
-            <span className={styles.hiddenPill}>{t('admin:games.hidden')}</span>
-          )}
-          <span className={styles.pill}>
-            {t(`admin:games.accessTypes.${g.access_type}`)}
-            {g.price_cents !== null ? ` · ${money.format(g.price_cents / 100)}` : ''}
+          </>
+        )}
+      />
+      {meta.total > GAMES_PAGE ? (
+        <nav className={styles.pager} aria-label={t('admin:games.pagePages')}>
+          <Button
+            size="s"
+            variant="secondary"
+            disabled={offset === 0}
+            onClick={() => setPage({ when, offset: Math.max(0, offset - GAMES_PAGE) })}
+          >
+            {t('admin:games.pagePrevious')}
+          </Button>
+          <span className={styles.muted} aria-live="polite">
+            {t('admin:games.pageRange', {
+              from: shown === 0 ? 0 : meta.offset + 1,
+              to: meta.offset + shown,
+              total: meta.total,
+            })}
           </span>
-        </>
-      )}
-    />
+          <Button
+            size="s"
+            variant="secondary"
+            disabled={meta.offset + shown >= meta.total}
+            onClick={() => setPage({ when, offset: offset + GAMES_PAGE })}
+          >
+            {t('admin:games.pageNext')}
+          </Button>
+        </nav>
+      ) : null}
+    </>
   );
 }
