@@ -230,6 +230,12 @@ export const ConfigSchema = z.object({
    */
   PURCHASE_MAIL_INTERVAL_MS: z.coerce.number().int().min(0).default(5_000),
   /**
+   * Announcements (issue 34): the worker sends the pending mails in a recurring pass this often,
+   * at most ANNOUNCEMENTS_PER_MINUTE of them a minute over all channels. 0: none are sent.
+   */
+  ANNOUNCEMENTS_INTERVAL_MS: z.coerce.number().int().min(0).default(5_000),
+  ANNOUNCEMENTS_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  /**
    * Web Push for fan alerts. Default: on outside production; in production on when the VAPID keys
    * are given (and then all three are required). 'off': no push, the settings offer mail only.
    */

@@ -388,6 +388,8 @@ export const AUDIT_ENTITIES = [
   'promo_code',
   'preroll',
   'order',
+  // announcements (admin-announcements.ts): an operator's mail to a segment of viewers
+  'announcement',
 ] as const;
 export const AuditEntitySchema = z.enum(AUDIT_ENTITIES);
 export type AuditEntity = z.infer<typeof AuditEntitySchema>;

@@ -47,6 +47,8 @@ export const ADMIN_TEXTS = {
   seriesEndBeforeStart: 'The last day is before the first',
   seriesNoGames: 'No game falls between these dates on these days',
   seriesTooManyGames: 'At most 100 games in a series',
+  // an announcement's segment
+  announcementTarget: 'Choose a team or a pass',
 } as const;
 
 export type AdminMessageKey = keyof typeof ADMIN_TEXTS;

@@ -36,3 +36,4 @@ export * from './admin-series.js';
 export * from './admin-live.js';
 export * from './notifications.js';
 export * from './moments.js';
+export * from './admin-announcements.js';

@@ -39,6 +39,10 @@ const COLUMN_TYPES = [
 
 /** table.column → its TypeScript type, where the catalogue's type is too wide. */
 const OVERRIDES: Record<string, string> = {
+  'announcement_recipients.status': "Generated<'pending' | 'sent' | 'skipped'>",
+  'announcements.body': 'I18n',
+  'announcements.segment': "'team' | 'pass' | 'opted_in'",
+  'announcements.subject': 'I18n',
   'admin_audit_log.action': "'create' | 'update' | 'delete'",
   'admin_audit_log.after': 'OptionalJsonRecord',
   'admin_audit_log.before': 'OptionalJsonRecord',

@@ -175,6 +175,26 @@ export interface AnalyticsWatchHourly {
   stream_type: string;
 }
 
+export interface AnnouncementRecipients {
+  announcement_id: number;
+  channel_id: number;
+  sent_at: Timestamp | null;
+  status: Generated<'pending' | 'sent' | 'skipped'>;
+  user_id: number;
+}
+
+export interface Announcements {
+  body: I18n;
+  channel_id: number;
+  created_at: Generated<Timestamp>;
+  created_by: number | null;
+  id: Generated<number>;
+  request_id: string;
+  segment: 'team' | 'pass' | 'opted_in';
+  subject: I18n;
+  target_id: number | null;
+}
+
 export interface ApiKeys {
   channel_id: number;
   created_at: Generated<Timestamp>;
@@ -526,6 +546,7 @@ export interface Moments {
 }
 
 export interface NotificationSettings {
+  announcements_email: Generated<boolean>;
   channel_id: number;
   live_email: Generated<boolean>;
   live_push: Generated<boolean>;
@@ -980,6 +1001,8 @@ export interface DB {
   analytics_viewers_hourly: AnalyticsViewersHourly;
   analytics_views_hourly: AnalyticsViewsHourly;
   analytics_watch_hourly: AnalyticsWatchHourly;
+  announcement_recipients: AnnouncementRecipients;
+  announcements: Announcements;
   api_keys: ApiKeys;
   app_secrets: AppSecrets;
   auth_codes: AuthCodes;

@@ -14,6 +14,10 @@ import {
   registerPurchaseMailJobs,
 } from '../modules/commerce/mail/purchase-mails.jobs.js';
 import { FAN_ALERTS_QUEUE_OPTIONS, registerFanAlertJobs } from '../modules/fans/fan-alerts.jobs.js';
+import {
+  ANNOUNCEMENTS_QUEUE_OPTIONS,
+  registerAnnouncementJobs,
+} from '../modules/admin/announcements/announcements.jobs.js';
 import { MEDIA_QUEUE_OPTIONS, registerMediaJobs } from '../modules/media/media.jobs.js';
 import { PREROLL_QUEUE_OPTIONS, registerPrerollJobs } from '../modules/prerolls/prerolls.jobs.js';
 import { registerVodJobs, VOD_QUEUE_OPTIONS } from '../modules/vod/vod.jobs.js';
@@ -47,6 +51,7 @@ const QUEUE_OPTIONS: Record<string, Omit<PgBoss.Queue, 'name'>> = {
   ...ANALYTICS_QUEUE_OPTIONS,
   ...FAN_ALERTS_QUEUE_OPTIONS,
   ...PURCHASE_MAIL_QUEUE_OPTIONS,
+  ...ANNOUNCEMENTS_QUEUE_OPTIONS,
 };
 
 /**
@@ -99,6 +104,7 @@ export async function startWorker(o: WorkerOptions) {
   await registerAnalyticsJobs(boss, { config, db: database.db, runner, now });
   await registerFanAlertJobs(boss, { config, db: database.db, runner, now });
   await registerPurchaseMailJobs(boss, { config, db: database.db, runner, now });
+  await registerAnnouncementJobs(boss, { config, db: database.db, runner, now });
   // Once every handler is in place: /api/ready counts this worker from its first beat.
   const heartbeat = await startWorkerHeartbeat(database.db, log);
 

@@ -889,6 +889,27 @@ describe('every operation answers as the document says', () => {
       body: { ...seriesBody, start_time: '19:30' },
     });
     await call('DELETE /api/admin/series/{id}', { apiKey: key, params: { id: seriesId } });
+    // An announcement to the opted-in: previewed, sent (twice: one), listed; an unknown team 404.
+    const announcement = {
+      segment: 'opted_in',
+      target_id: null,
+      subject_en: `News ${tag}`,
+      subject_fr: `Nouvelles ${tag}`,
+      body_en: 'Hello',
+      body_fr: 'Bonjour',
+    };
+    await call('POST /api/admin/announcements/preview', { apiKey: key, body: announcement });
+    await call('POST /api/admin/announcements/preview', {
+      apiKey: key,
+      body: { ...announcement, segment: 'team', target_id: 999_999 },
+    });
+    for (let i = 0; i < 2; i += 1) {
+      await call('POST /api/admin/announcements', {
+        apiKey: key,
+        body: { ...announcement, request_id: `conformance-${tag}` },
+      });
+    }
+    await call('GET /api/admin/announcements', { apiKey: key });
     const captions = { kind: 'games', id: gameId };
     for (const vtt of ['WEBVTT\n\n00:00:00.000 --> 00:00:01.000\nFace-off\n', 'not WebVTT']) {
       await call('POST /api/admin/captions/{kind}/{id}/{lang}', {

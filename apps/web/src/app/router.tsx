@@ -99,6 +99,7 @@ function tree(children: RouteObject[]): RouteObject[] {
         { path: 'reference-data', lazy: () => import('./routes/admin/reference-data') },
         { path: 'commerce', lazy: () => import('./routes/admin/commerce') },
         { path: 'revenue', lazy: () => import('./routes/admin/revenue') },
+        { path: 'announcements', lazy: () => import('./routes/admin/announcements') },
         { path: 'branding', lazy: () => import('./routes/admin/branding') },
         { path: 'site-content', lazy: () => import('./routes/admin/site-content') },
         { path: 'people', lazy: () => import('./routes/admin/people') },

@@ -41,6 +41,7 @@ export interface LazyResources {
   'admin-live': typeof import('../locales/en/admin-live.json');
   'admin-commerce': typeof import('../locales/en/admin-commerce.json');
   'admin-revenue': typeof import('../locales/en/admin-revenue.json');
+  'admin-announcements': typeof import('../locales/en/admin-announcements.json');
   'admin-media': typeof import('../locales/en/admin-media.json');
   'clip-tool': typeof import('../locales/en/clip-tool.json');
   clips: typeof import('../locales/en/clips.json');
@@ -57,6 +58,7 @@ export const LAZY_NAMESPACES = [
   'admin-live',
   'admin-commerce',
   'admin-revenue',
+  'admin-announcements',
   'admin-media',
   'clip-tool',
   'clips',
@@ -79,6 +81,7 @@ export const NAMESPACES = [
   'admin-live',
   'admin-commerce',
   'admin-revenue',
+  'admin-announcements',
   'admin-media',
   'auth',
   'channel',

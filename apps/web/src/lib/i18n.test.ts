@@ -8,6 +8,7 @@ import { ADMIN_PEOPLE_TEXTS } from '../locales/admin-people';
 import { ADMIN_LIVE_TEXTS } from '../locales/admin-live';
 import { ADMIN_COMMERCE_TEXTS } from '../locales/admin-commerce';
 import { ADMIN_REVENUE_TEXTS } from '../locales/admin-revenue';
+import { ADMIN_ANNOUNCEMENTS_TEXTS } from '../locales/admin-announcements';
 import { ADMIN_MEDIA_TEXTS } from '../locales/admin-media';
 import { CLIP_TOOL_TEXTS } from '../locales/clip-tool';
 import { CLIPS_TEXTS } from '../locales/clips';
@@ -30,6 +31,7 @@ const LAZY_TEXTS = {
   'admin-live': ADMIN_LIVE_TEXTS,
   'admin-commerce': ADMIN_COMMERCE_TEXTS,
   'admin-revenue': ADMIN_REVENUE_TEXTS,
+  'admin-announcements': ADMIN_ANNOUNCEMENTS_TEXTS,
   'admin-media': ADMIN_MEDIA_TEXTS,
   'clip-tool': CLIP_TOOL_TEXTS,
   clips: CLIPS_TEXTS,

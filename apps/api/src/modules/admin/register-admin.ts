@@ -9,6 +9,8 @@ import { createAdminAccess, type AdminAccess } from './admin-access.js';
 import { createAdminChanges } from './admin-changes.js';
 import { createAdminRepository } from './admin.repository.js';
 import { adminRoutes } from './admin.routes.js';
+import { announcementsAdminRoutes } from './announcements/announcements-admin.routes.js';
+import { createAnnouncementsAdminService } from './announcements/announcements-admin.service.js';
 import { createAuditRepository } from './audit/audit.repository.js';
 import { auditRoutes } from './audit/audit.routes.js';
 import { referenceDataAdminRoutes } from './reference-data/reference-data-admin.routes.js';
@@ -95,6 +97,10 @@ export async function registerAdmin(
     brandingAdminRoutes(scope, createBrandingAdminService({ db, changes }));
     siteContentAdminRoutes(scope, createSiteContentAdminService({ db, changes }));
     peopleAdminRoutes(scope, people);
+    announcementsAdminRoutes(
+      scope,
+      createAnnouncementsAdminService({ db, channel, origins: deps.origins, now: deps.now }),
+    );
   });
   invitationRoutes(app, people);
   return access;

@@ -49,9 +49,9 @@ export function createNotificationSettingsRepository(db: DB) {
         )
         .execute();
     },
-    /** RFC 8058 one-click: no more alert mail of any kind; push stays as chosen. */
+    /** RFC 8058 one-click: no more alert mail of any kind, nor announcements; push stays as chosen. */
     async stopMail(channelId: number, userId: number) {
-      const off = { live_email: false, tomorrow_email: false };
+      const off = { live_email: false, tomorrow_email: false, announcements_email: false };
       await db
         .insertInto('notification_settings')
         .values({

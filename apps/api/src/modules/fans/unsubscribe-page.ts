@@ -3,15 +3,15 @@ import { escapeHtml } from '../mail/mail-templates.js';
 
 const TEXTS: Record<Locale, { ask: string; button: string; done: string; back: string }> = {
   en: {
-    ask: 'Stop the alert emails about the teams, schools and sports you follow?',
+    ask: 'Stop the alert emails about the teams, schools and sports you follow, and the channel’s announcements?',
     button: 'Unsubscribe',
-    done: 'Done: you will no longer get alert emails. You can turn them on again in your profile.',
+    done: 'Done: you will no longer get alert or announcement emails. You can turn alerts on again in your profile.',
     back: 'Back to the site',
   },
   fr: {
-    ask: 'Ne plus recevoir les alertes par courriel sur les équipes, écoles et sports que vous suivez ?',
+    ask: 'Ne plus recevoir les alertes par courriel sur les équipes, écoles et sports que vous suivez, ni les annonces de la chaîne ?',
     button: 'Me désabonner',
-    done: 'C’est fait : vous ne recevrez plus d’alertes par courriel. Vous pouvez les réactiver dans votre profil.',
+    done: 'C’est fait : vous ne recevrez plus d’alertes ni d’annonces par courriel. Vous pouvez réactiver les alertes dans votre profil.',
     back: 'Retour au site',
   },
 };

@@ -1,16 +1,9 @@
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { DB } from '../../../db/database.js';
 import type { OrderItemsTable, OrdersTable } from '../../../db/schema.js';
+import { itemProductId, itemProductType } from './order-products.js';
 
-/*
- * What an order (alias `o`, its items left-joined as `i`) bought. Orders written by checkout have
- * items; an order inserted without any (older rows, fixtures, back-office inserts) still grants its
- * own product, read from its type and product_id.
- */
-export const itemProductId = sql<number>`coalesce(i.product_id, o.product_id)`;
-export const itemProductType = sql<
-  'package' | 'subscription'
->`coalesce(i.product_type, case when o.type = 'subscription' then 'subscription' else 'package' end)`;
+export { itemProductId, itemProductType };
 
 export type OrderRow = Selectable<OrdersTable>;
 export type NewOrderItem = Omit<Insertable<OrderItemsTable>, 'order_id' | 'channel_id'>;

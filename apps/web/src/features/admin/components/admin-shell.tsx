@@ -19,6 +19,7 @@ const SECTIONS = [
   { to: '/admin/reference-data', key: 'referenceData', end: false },
   { to: '/admin/commerce', key: 'commerce', end: false },
   { to: '/admin/revenue', key: 'revenue', end: false },
+  { to: '/admin/announcements', key: 'announcements', end: false },
   { to: '/admin/branding', key: 'branding', end: false },
   { to: '/admin/site-content', key: 'siteContent', end: false },
   { to: '/admin/people', key: 'people', end: false },

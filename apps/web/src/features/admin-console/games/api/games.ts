@@ -5,13 +5,16 @@ import { saveItem } from '../../shared/api/save-item';
 
 export type GameWindow = 'upcoming' | 'past';
 
+/** Games per page of the console's schedule. */
+export const GAMES_PAGE = 25;
+
 /** GET /admin/games: a page of the schedule, games not yet over or over. */
 export function gamesQueryOptions(when: GameWindow, offset: number) {
   return queryOptions({
     queryKey: ['admin', 'games', when, offset],
     queryFn: ({ signal }) =>
       apiClient.get<AdminGamesPage>('/admin/games', {
-        query: { when, offset, limit: 25 },
+        query: { when, offset, limit: GAMES_PAGE },
         signal,
       }),
   });

@@ -222,3 +222,40 @@ describe('GamesScreen: the edit screen is in the address', () => {
     expect(zone.value).toBe('UTC');
   });
 });
+
+describe('GamesScreen paging', () => {
+  it('pages through more than 25 upcoming games with the API’s offset', async () => {
+    const all = Array.from({ length: 30 }, (_, i) =>
+      game(100 + i, new Date(Date.now() + (i + 1) * 24 * HOUR), `Game ${i + 1}`),
+    );
+    vi.stubGlobal(
+      'fetch',
+      mockFetch((url) => {
+        if (url.pathname === '/api/admin/games/options') return json(OPTIONS);
+        if (url.pathname === '/api/admin/games') {
+          const offset = Number(url.searchParams.get('offset') ?? 0);
+          const limit = Number(url.searchParams.get('limit') ?? 25);
+          return json({
+            data: all.slice(offset, offset + limit),
+            meta: { total: 30, offset, limit },
+          });
+        }
+        return json({}, 404);
+      }),
+    );
+    renderAt('/admin/games');
+    expect(await screen.findByText('Game 25')).toBeTruthy();
+    expect(screen.queryByText('Game 26')).toBeNull();
+    const pager = () => screen.getByRole('navigation', { name: 'Pages of the schedule' });
+    expect(pager().textContent).toContain('1–25 of 30');
+    await userEvent.click(within(pager()).getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Game 30')).toBeTruthy();
+    expect(screen.queryByText('Game 1')).toBeNull();
+    expect(pager().textContent).toContain('26–30 of 30');
+    expect(within(pager()).getByRole<HTMLButtonElement>('button', { name: 'Next' }).disabled).toBe(
+      true,
+    );
+    await userEvent.click(within(pager()).getByRole('button', { name: 'Previous' }));
+    expect(await screen.findByText('Game 1')).toBeTruthy();
+  });
+});

@@ -8,7 +8,7 @@ import { Skeleton } from '../../../../components/ui/skeleton';
 import { LoadError } from '../../../../components/ui/status-message';
 import { useT } from '../../../../lib/i18n';
 import { apiErrorText } from '../../../../lib/form-messages';
-import { deleteGame, useGame, useGames, type GameWindow } from '../api/games';
+import { deleteGame, GAMES_PAGE, useGame, useGames, type GameWindow } from '../api/games';
 import { publishGame } from '../api/publish-game';
 import { useGameOptions } from '../api/game-options';
 import { AdminList } from '../../shared/components/admin-list';
@@ -36,8 +36,12 @@ export function gameWindowOf(
  */
 export function GamesScreen() {
   const { t, i18n } = useT();
-  const [when, setWhen] = useState<GameWindow>('upcoming');
-  const games = useGames(when, 0);
+  const [{ when, offset }, setPage] = useState<{ when: GameWindow; offset: number }>({
+    when: 'upcoming',
+    offset: 0,
+  });
+  const setWhen = (w: GameWindow) => setPage({ when: w, offset: 0 });
+  const games = useGames(when, offset);
   const id = useRoutedId();
   const listed = typeof id === 'number' ? games.data?.data.find((g) => g.id === id) : undefined;
   // A reload on /admin/games/12 (or a game on another tab) reads the game itself.
@@ -98,6 +102,8 @@ export function GamesScreen() {
     );
   }
 
+  const { meta } = games.data;
+  const shown = games.data.data.length;
   return (
     <>
       <AdminList
@@ -178,6 +184,33 @@ export function GamesScreen() {
       />
       {/* Reels are cut after the games: shown under the finished ones. */}
       {when === 'past' ? <ReelsPanel /> : null}
+      {meta.total > GAMES_PAGE ? (
+        <nav className={styles.pager} aria-label={t('admin:games.pagePages')}>
+          <Button
+            size="s"
+            variant="secondary"
+            disabled={offset === 0}
+            onClick={() => setPage({ when, offset: Math.max(0, offset - GAMES_PAGE) })}
+          >
+            {t('admin:games.pagePrevious')}
+          </Button>
+          <span className={styles.muted} aria-live="polite">
+            {t('admin:games.pageRange', {
+              from: shown === 0 ? 0 : meta.offset + 1,
+              to: meta.offset + shown,
+              total: meta.total,
+            })}
+          </span>
+          <Button
+            size="s"
+            variant="secondary"
+            disabled={meta.offset + shown >= meta.total}
+            onClick={() => setPage({ when, offset: offset + GAMES_PAGE })}
+          >
+            {t('admin:games.pageNext')}
+          </Button>
+        </nav>
+      ) : null}
     </>
   );
 }

@@ -42,6 +42,17 @@ export function useAdminForm<Draft extends Record<string, string>, Input, Saved>
     const raw = errors[name];
     return (raw && o.message?.(t, raw)) ?? adminFieldMessage(t, raw);
   };
+  /** The draft's input when the contract takes it; else undefined, its messages shown. */
+  const check = (): Input | undefined => {
+    const input = o.toInput(draft);
+    const checked = o.schema.safeParse(input);
+    if (!checked.success) {
+      setErrors(fieldErrors(checked.error));
+      return undefined;
+    }
+    setErrors({});
+    return input;
+  };
   return {
     draft,
     setDraft,
@@ -54,13 +65,11 @@ export function useAdminForm<Draft extends Record<string, string>, Input, Saved>
         setDraft((d) => ({ ...d, [name]: e.target.value })),
       error: error(name),
     }),
+    check,
     submit(e: SyntheticEvent) {
       e.preventDefault();
-      const input = o.toInput(draft);
-      const checked = o.schema.safeParse(input);
-      if (!checked.success) return setErrors(fieldErrors(checked.error));
-      setErrors({});
-      save.mutate(input);
+      const input = check();
+      if (input !== undefined) save.mutate(input);
     },
   };
 }
