@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IsoDateTimeSchema } from './common.js';
+import { IdSchema, IsoDateTimeSchema } from './common.js';
 
 /*
  * Key moments (issue 35): one list per game of times worth jumping to, found in the crowd's
@@ -75,8 +75,6 @@ export const AdminMomentPatchSchema = z.object({
   label: LabelSchema.optional(),
 });
 export type AdminMomentPatch = z.infer<typeof AdminMomentPatchSchema>;
-
-export const MomentParamsSchema = z.object({ id: IdSchema });
 
 /*
  * Highlights reels: after the game, its top moments cut into one library video listed in the
