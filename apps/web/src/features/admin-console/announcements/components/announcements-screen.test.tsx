@@ -87,6 +87,22 @@ describe('Announcements', () => {
     expect(String(posts[0]?.body?.request_id)).toMatch(/^[\w-]{8,}$/);
   });
 
+  it('offers no Send when nobody in the group can get the mail', async () => {
+    const fetch = renderWithApi(<AnnouncementsScreen />, (url, init) =>
+      url.pathname === '/api/admin/announcements/preview'
+        ? json({ ...PREVIEW, recipients: 0 })
+        : handler(url, init),
+    );
+    await fill();
+    await userEvent.click(screen.getByRole('button', { name: 'Preview' }));
+    expect(await screen.findByText('It will go to 0 viewers.')).toBeTruthy();
+    expect(screen.getByText(/Nobody in this group can get it yet/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /^Send to/ })).toBeNull();
+    expect(
+      callsTo(fetch, '/api/admin/announcements').filter((c) => c.method === 'POST'),
+    ).toHaveLength(0);
+  });
+
   it('speaks French', async () => {
     await loadLocale('fr');
     await i18n.changeLanguage('fr');

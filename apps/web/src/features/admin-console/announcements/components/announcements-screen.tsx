@@ -258,10 +258,14 @@ export function AnnouncementsScreen() {
         {current ? (
           <>
             <Preview preview={current} />
-            <AdminFormActions
-              isPending={form.save.isPending}
-              submitLabel={t('admin-announcements:send', { count: current.recipients })}
-            />
+            {current.recipients > 0 ? (
+              <AdminFormActions
+                isPending={form.save.isPending}
+                submitLabel={t('admin-announcements:send', { count: current.recipients })}
+              />
+            ) : (
+              <p className={consoleStyles.muted}>{t('admin-announcements:nobody')}</p>
+            )}
           </>
         ) : (
           <p className={consoleStyles.muted}>{t('admin-announcements:previewFirst')}</p>
