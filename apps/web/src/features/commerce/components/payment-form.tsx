@@ -28,6 +28,7 @@ import { PurchaseTerms } from './purchase-terms';
 import { SandboxCardForm } from './sandbox-card-form';
 import { StripeCardField } from './stripe-card-field';
 import styles from './checkout.module.css';
+import '../../../locales/commerce';
 
 /** The signed-in buyer's payment: a saved card or a new one, the promo code, and Pay. */
 export function PaymentForm({

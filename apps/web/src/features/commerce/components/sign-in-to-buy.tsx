@@ -3,6 +3,7 @@ import { ButtonLink } from '../../../components/ui/button';
 import { StatusMessage } from '../../../components/ui/status-message';
 import { useT } from '../../../lib/i18n';
 import styles from './checkout.module.css';
+import '../../../locales/commerce';
 
 /** Anonymous visitors sign in or register first; login brings them back here (return_to). */
 export function SignInToBuy() {
