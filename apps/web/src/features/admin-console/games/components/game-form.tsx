@@ -6,7 +6,6 @@ import {
   type AdminGameInput,
   type AdminGameOptions,
 } from '@rudy/contracts';
-import type { Dispatch, SetStateAction } from 'react';
 import { SelectField } from '../../../../components/ui/select-field';
 import { TextField } from '../../../../components/ui/text-field';
 import { useT } from '../../../../lib/i18n';
@@ -14,7 +13,7 @@ import { saveGame } from '../api/games';
 import { amountToCents, centsToAmount } from '../../shared/lib/admin-messages';
 import { AdminForm, useAdminForm } from '../../shared/components/admin-form';
 import { TimeZoneField } from '../../shared/components/time-zone-field';
-import { GameTermsFields } from './game-terms-fields';
+import { GameTermsFields, type GameFieldsProps } from './game-terms-fields';
 import { extrasDraftOf, extrasInputOf, GameExtrasFields } from './game-extras-fields';
 
 type Draft = Record<keyof AdminGameInput, string>;
@@ -68,19 +67,7 @@ type TeamsKey = 'away_team_id' | 'home_team_id' | 'name_en' | 'name_fr';
 /** The two teams and the game's name in both languages; the name follows the teams (withTeam). */
 export function GameTeamsFields<
   D extends Pick<Draft, 'home_team_id' | 'away_team_id' | 'name_en'>,
->({
-  field,
-  setDraft,
-  options,
-}: {
-  field: (name: TeamsKey) => {
-    value: string;
-    onChange: (e: { target: { value: string } }) => void;
-    error: string | undefined;
-  };
-  setDraft: Dispatch<SetStateAction<D>>;
-  options: AdminGameOptions;
-}) {
+>({ field, setDraft, options }: GameFieldsProps<TeamsKey, D>) {
   const { t } = useT();
   const teamOptions = options.teams.map((team) => (
     <option key={team.id} value={team.id}>

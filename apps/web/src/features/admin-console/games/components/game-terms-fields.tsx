@@ -15,6 +15,17 @@ type TermsKey =
   | 'time_zone';
 type TermsDraft = Record<TermsKey, string>;
 
+/** What a group of a game form's fields gets: its fields by name, the draft's setter, the choices. */
+export type GameFieldsProps<K extends string, D> = {
+  field: (name: K) => {
+    value: string;
+    onChange: (e: { target: { value: string } }) => void;
+    error: string | undefined;
+  };
+  setDraft: Dispatch<SetStateAction<D>>;
+  options: AdminGameOptions;
+};
+
 /**
  * What a game and a series of games share below their time: length, sport, rink (which brings its
  * own time zone), access and price (only for games that are sold).
@@ -23,15 +34,7 @@ export function GameTermsFields<D extends TermsDraft>({
   field,
   setDraft,
   options,
-}: {
-  field: (name: TermsKey) => {
-    value: string;
-    onChange: (e: { target: { value: string } }) => void;
-    error: string | undefined;
-  };
-  setDraft: Dispatch<SetStateAction<D>>;
-  options: AdminGameOptions;
-}) {
+}: GameFieldsProps<TermsKey, D>) {
   const { t } = useT();
   const forSale = isForSale(field('access_type').value as AccessType);
   return (
