@@ -108,11 +108,6 @@ export function createFanAlertsRepository(db: DB) {
       });
     },
 
-    /**
-     * Up to `limit` pending alerts, locked for the caller's transaction (other workers skip them),
-     * with what their mail needs. Settings are read again: a viewer who unsubscribed after the
-     * planning gets nothing.
-     */
     /** Channels with alerts still to send. */
     async pendingChannelIds(): Promise<number[]> {
       const rows = await db
@@ -124,6 +119,11 @@ export function createFanAlertsRepository(db: DB) {
       return rows.map((r) => r.channel_id);
     },
 
+    /**
+     * Up to `limit` pending alerts, locked for the caller's transaction (other workers skip them),
+     * with what their mail needs. Settings are read again: a viewer who unsubscribed after the
+     * planning gets nothing.
+     */
     async claimPending(trx: DB, limit: number) {
       const { rows } = await sql<{
         id: string;
