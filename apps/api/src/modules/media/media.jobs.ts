@@ -39,11 +39,16 @@ import { packageEventMedia, publishStills } from './package-media.js';
 import { packageUpload } from './upload-job.js';
 import {
   detectMoments,
+  queueMomentDetection,
   replaysWithoutDetection,
   type DetectMomentsJob,
 } from '../moments/detect-moments.js';
 import { startLiveMoments } from '../moments/live-moments.js';
-import { makeHighlightsReel, type HighlightsReelJob } from '../moments/highlights-reel.js';
+import {
+  makeHighlightsReel,
+  queueHighlightsReel,
+  type HighlightsReelJob,
+} from '../moments/highlights-reel.js';
 
 /** Replays a worker's start queues for moment detection at most (the newest first). */
 const DETECT_SWEEP_LIMIT = 200;
@@ -80,12 +85,9 @@ export async function registerMediaJobs(boss: PgBoss, o: MediaJobsOptions) {
   const leases = createMediaJobLeases({ repo, log: runner.log, leaseSeconds });
   await registerLeaseReaper(boss, { repo, log: runner.log, leaseSeconds });
 
-  // A game's replay that became ready gets its key moments detected (one job per game at a time).
-  const detect = (job: DetectMomentsJob) =>
-    sendOnce(o.db, boss, QUEUES.detectMoments, job, { singletonKey: `moments-${job.eventId}` });
-
-  const reel = (job: HighlightsReelJob) =>
-    sendOnce(o.db, boss, QUEUES.highlightsReel, job, { singletonKey: `reel-${job.eventId}` });
+  // A game's replay that became ready gets its key moments detected, once per replay.
+  const detect = (job: DetectMomentsJob) => queueMomentDetection(o.db, boss, job);
+  const reel = (job: HighlightsReelJob) => queueHighlightsReel(o.db, boss, job);
 
   // One job at a time per loop: MEDIA_JOB_CONCURRENCY loops per queue. Each job holds a lease.
   const loops: JobLoop[] = [];
@@ -262,7 +264,10 @@ export async function enqueueDemoMedia(
   now: Date,
 ): Promise<number> {
   if (channelIds.length === 0) return 0;
-  if (await demoPrerollsMissing({ db, storage }, channelIds)) {
+  // Looked at again under the key's lock: a worker starting beside one whose job just made the
+  // last clip queues nothing.
+  const missing = (trx: DB) => demoPrerollsMissing({ db: trx, storage }, channelIds);
+  if (await missing(db)) {
     await sendOnce(
       db,
       boss,
@@ -271,6 +276,7 @@ export async function enqueueDemoMedia(
       {
         singletonKey: 'demo-prerolls',
         priority: 100,
+        served: async (trx) => !(await missing(trx)),
       },
     );
   }
@@ -290,5 +296,13 @@ async function queueDemoGame(boss: PgBoss, db: DB, job: EventJob, priority: numb
   const prefix = eventPrefix(job.channelId, job.eventId);
   const repo = createMediaJobsRepository(db);
   await repo.markPending(job.channelId, job.eventId, MEDIA_KIND.vod, `${prefix}/vod/master.m3u8`);
-  await sendOnce(db, boss, QUEUES.demoGame, job, { singletonKey: `demo-${job.eventId}`, priority });
+  await sendOnce(db, boss, QUEUES.demoGame, job, {
+    singletonKey: `demo-${job.eventId}`,
+    priority,
+    // What the job would skip: the game has its VOD (rendered, or the operator's).
+    served: async (trx) => {
+      const scoped = createMediaJobsRepository(trx);
+      return (await scoped.hasReadyVod(job.eventId)) || (await scoped.hasOperatorVod(job.eventId));
+    },
+  });
 }

@@ -3,7 +3,10 @@ import { text } from 'node:stream/consumers';
 import { sql } from 'kysely';
 import { MEDIA_KIND } from '@rudy/contracts';
 import { crowdPeaksOf, PEAK_FINDER_DEFAULTS, type CrowdPeak, type MediaStorage } from '@rudy/media';
+import type PgBoss from 'pg-boss';
 import type { DB } from '../../db/database.js';
+import { sendOnce } from '../../jobs/send-once.js';
+import { QUEUES } from '../media/media-queues.js';
 import { createMomentsRepository } from './moments.repository.js';
 
 export interface DetectMomentsJob {
@@ -22,11 +25,15 @@ export function smallestVariant(master: string): string | null {
   return last && /^[\w-]+\/[\w.-]+\.m3u8$/.test(last) ? last : null;
 }
 
-/** A game's ready replay: its master playlist's key, when the row last changed, its length. */
+/**
+ * A game's ready replay: its master playlist's key, when the row last changed, its length.
+ * `version` is that change's time as PostgreSQL wrote it (microseconds; a Date keeps only
+ * milliseconds, and a detection recorded with it looked older than the replay it ran on).
+ */
 export function readyVideo(db: DB, channelId: number, eventId: number) {
   return db
     .selectFrom('event_media')
-    .select(['storage_key', 'updated_at', 'meta'])
+    .select(['storage_key', 'updated_at', 'meta', sql<string>`updated_at::text`.as('version')])
     .where('channel_id', '=', channelId)
     .where('event_id', '=', eventId)
     .where('kind', '=', MEDIA_KIND.vod)
@@ -74,13 +81,13 @@ export async function detectMoments(
       .values({
         event_id: job.eventId,
         channel_id: job.channelId,
-        video_updated_at: video.updated_at,
+        video_updated_at: sql<Date>`${video.version}::timestamptz`,
         audio_seconds: result.audioSeconds,
         found: added,
       })
       .onConflict((oc) =>
         oc.column('event_id').doUpdateSet({
-          video_updated_at: video.updated_at,
+          video_updated_at: sql<Date>`${video.version}::timestamptz`,
           audio_seconds: result.audioSeconds,
           found: added,
           detected_at: sql<Date>`now()`,
@@ -92,11 +99,10 @@ export async function detectMoments(
   return { found };
 }
 
-/** Ready replays the detector has not run on since they last changed (at most `limit`). */
-export async function replaysWithoutDetection(db: DB, limit: number) {
+/** Ready replays the detector has not run on since they last changed. */
+function undetectedReplays(db: DB) {
   return db
     .selectFrom('event_media as m')
-    .select(['m.channel_id as channelId', 'm.event_id as eventId'])
     .where('m.kind', '=', MEDIA_KIND.vod)
     .where('m.status', '=', 'ready')
     .where((eb) =>
@@ -109,8 +115,35 @@ export async function replaysWithoutDetection(db: DB, limit: number) {
             .whereRef('d.video_updated_at', '>=', 'm.updated_at'),
         ),
       ),
-    )
+    );
+}
+
+/** Ready replays the detector has not run on since they last changed (at most `limit`). */
+export async function replaysWithoutDetection(db: DB, limit: number) {
+  return undetectedReplays(db)
+    .select(['m.channel_id as channelId', 'm.event_id as eventId'])
     .orderBy('m.updated_at', 'desc')
     .limit(limit)
     .execute();
+}
+
+/**
+ * Queues the detection of a game's replay, once per version of the replay: a request while a
+ * detection is queued or running finds it, and one for a replay the detector already ran on
+ * (a restart's sweep, a second "replay ready" event: a retried job, a live recording and its
+ * stills) queues nothing. Without a ready replay, the job runs and skips.
+ */
+export function queueMomentDetection(db: DB, boss: PgBoss, job: DetectMomentsJob) {
+  return sendOnce(db, boss, QUEUES.detectMoments, job, {
+    singletonKey: `moments-${job.eventId}`,
+    served: async (trx) => {
+      const ready = await readyVideo(trx, job.channelId, job.eventId);
+      if (!ready) return false;
+      const undetected = await undetectedReplays(trx)
+        .select('m.id')
+        .where('m.event_id', '=', job.eventId)
+        .executeTakeFirst();
+      return undetected === undefined;
+    },
+  });
 }

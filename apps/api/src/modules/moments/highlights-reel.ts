@@ -4,7 +4,10 @@ import { text } from 'node:stream/consumers';
 import { sql } from 'kysely';
 import { MEDIA_KIND } from '@rudy/contracts';
 import { cutReel, reelPieces, type MediaStorage } from '@rudy/media';
+import type PgBoss from 'pg-boss';
 import type { DB } from '../../db/database.js';
+import { sendOnce } from '../../jobs/send-once.js';
+import { QUEUES } from '../media/media-queues.js';
 import type { I18nText } from '../../db/schema.js';
 import { vodItemPrefix } from '../media/media-paths.js';
 import { createMomentsRepository } from './moments.repository.js';
@@ -114,6 +117,20 @@ async function claim(db: DB, job: HighlightsReelJob, title: I18nText) {
       .where('event_id', '=', job.eventId)
       .execute();
     return item.id;
+  });
+}
+
+/**
+ * Queues the game's reel, once per game: a request while its job is queued or running finds it,
+ * and one for a game whose reel is made (or found empty) queues nothing.
+ */
+export function queueHighlightsReel(db: DB, boss: PgBoss, job: HighlightsReelJob) {
+  return sendOnce(db, boss, QUEUES.highlightsReel, job, {
+    singletonKey: `reel-${job.eventId}`,
+    served: async (trx) => {
+      const row = await reelsRepository(trx).one(job.channelId, job.eventId);
+      return row !== undefined && row.status !== 'cutting';
+    },
   });
 }
 
