@@ -183,3 +183,45 @@ describe('live mirror', () => {
     expect(mirror.holds('v0/seg_00001.ts')).toBe(true);
   });
 });
+
+describe('live mirror behind a fence', () => {
+  it('writes nothing once its encoder lost the recording: the new owner’s playlist stays', async () => {
+    const dir = encoderDir('fenced');
+    write(dir, 'v0/seg_00000.ts', 'zero');
+    write(dir, 'v0/index.m3u8', playlist(0, ['seg_00000.ts']));
+    let owner = true;
+    let asked = 0;
+    const fence = () => {
+      asked += 1;
+      return Promise.resolve(owner);
+    };
+    const mirror = createLiveMirror({ dir, prefix: 'c1/e5/live', objects, fence });
+    await mirror.sync();
+    expect(await objects.getText('c1/e5/live/v0/index.m3u8')).toBe(playlist(0, ['seg_00000.ts']));
+    expect(asked).toBeGreaterThan(0);
+
+    // Another worker took the game over and continued the playlist in the bucket.
+    owner = false;
+    const theirs = playlist(0, ['seg_00000.ts', 'seg_00001.ts', 'seg_00002.ts']);
+    await objects.putText('c1/e5/live/v0/index.m3u8', theirs, 'application/vnd.apple.mpegurl');
+    // This encoder, not told yet, wrote one more segment of its own; then it is stopped.
+    write(dir, 'v0/seg_00001.ts', 'one, the stale encoder’s');
+    write(dir, 'v0/index.m3u8', playlist(0, ['seg_00000.ts', 'seg_00001.ts']));
+    write(dir, 'master.m3u8', '#EXTM3U\n#EXT-X-VERSION:3\nv0/index.m3u8\n');
+    puts = [];
+    await mirror.stop();
+    await mirror.forget(['v0/seg_00000.ts']);
+    expect(puts).toEqual([]);
+    expect(mirror.fenced()).toBe(true);
+    expect(await objects.getText('c1/e5/live/v0/index.m3u8')).toBe(theirs);
+    expect(await objects.list('c1/e5/live/v0/')).toContain('c1/e5/live/v0/seg_00000.ts');
+
+    // A fence that says yes again (a lease renewed after a slow moment): the passes go on.
+    owner = true;
+    write(dir, 'v0/index.m3u8', theirs);
+    write(dir, 'v0/seg_00002.ts', 'two');
+    await mirror.sync();
+    expect(mirror.fenced()).toBe(false);
+    expect(puts).toContain('c1/e5/live/v0/seg_00002.ts');
+  });
+});

@@ -36,6 +36,12 @@ export interface LiveMirrorOptions {
   objects: StoredObjects;
   intervalMs?: number;
   log?: { error(obj: object, msg: string): void };
+  /**
+   * Whether this encoder may still write the recording (it holds the game's lease), asked before
+   * every write to the bucket: segments, playlists, deletions. Once another worker took the game
+   * over, a stopped encoder's last pass must not put its shorter playlist over the new owner's.
+   */
+  fence?: () => Promise<boolean>;
 }
 
 /**
@@ -53,6 +59,12 @@ export function createLiveMirror(o: LiveMirrorOptions) {
   let passing: Promise<void> | undefined;
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
+  /** The fence's last answer was no: this pass writes nothing more. */
+  let fenced = false;
+  const mayWrite = async () => {
+    fenced = o.fence ? !(await o.fence()) : false;
+    return !fenced;
+  };
 
   // What the bucket already holds (a recording continued on this or another machine).
   const learn = () =>
@@ -61,6 +73,7 @@ export function createLiveMirror(o: LiveMirrorOptions) {
     }));
 
   async function putSegments(names: string[]) {
+    if (names.length === 0 || !(await mayWrite())) return;
     let next = 0;
     const run = async () => {
       while (next < names.length) {
@@ -76,12 +89,14 @@ export function createLiveMirror(o: LiveMirrorOptions) {
   async function mirrorPlaylist(name: string, text: string, reach: number) {
     const last = playlists.get(name);
     if (last && (last.text === text || reach < last.reach)) return;
+    if (!(await mayWrite())) return;
     await o.objects.putText(`${o.prefix}/${name}`, text, PLAYLIST_TYPE);
     playlists.set(name, { text, reach });
     uploaded.add(name);
   }
 
   async function pass() {
+    fenced = false;
     await learn();
     for (const variant of await variantFolders(o.dir)) {
       const name = `${variant}/index.m3u8`;
@@ -92,12 +107,14 @@ export function createLiveMirror(o: LiveMirrorOptions) {
         .map((s) => `${variant}/${s.uri}`)
         .filter((n) => !uploaded.has(n) && fs.existsSync(path.join(o.dir, n)));
       await putSegments(missing);
+      if (fenced) return;
       // A listed segment neither here nor in the bucket was pruned with the DVR window.
       await mirrorPlaylist(name, text, list.mediaSequence + list.segments.length);
     }
     // The master last: a player that finds it finds its renditions.
     const top = await fsp.readdir(o.dir).catch(() => [] as string[]);
     for (const name of top.filter((n) => n.endsWith('.m3u8'))) {
+      if (fenced) return;
       const master = await fsp.readFile(path.join(o.dir, name), 'utf8').catch(() => '');
       if (master.startsWith('#EXTM3U')) await mirrorPlaylist(name, master, 0);
     }
@@ -139,12 +156,14 @@ export function createLiveMirror(o: LiveMirrorOptions) {
     },
     /** Segments the DVR window dropped from the disk: out of the bucket too. */
     async forget(names: string[]) {
-      if (names.length === 0) return;
+      if (names.length === 0 || !(await mayWrite())) return;
       await o.objects.deleteKeys(names.map((n) => `${o.prefix}/${n}`));
       for (const n of names) uploaded.delete(n);
     },
     /** Whether the bucket holds this file (`v0/seg_00001.ts`, `v0/index.m3u8`), as far as the mirror knows. */
     holds: (name: string) => uploaded.has(name),
+    /** Whether the fence's last answer was no (the recording is another encoder's). */
+    fenced: () => fenced,
   };
 }
 export type LiveMirror = ReturnType<typeof createLiveMirror>;

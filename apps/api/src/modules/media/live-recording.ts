@@ -27,6 +27,30 @@ export interface LiveRecording {
   synthetic?: boolean;
   /** With a bucket: the uploader of the encoder that wrote the recording here (none: it died). */
   mirror?: LiveMirror | null;
+  /**
+   * The lease owner of the encoder that wrote it (none: a recording its dead encoder left). The
+   * recording is finished only while that owner still holds the game: one taken over is the new
+   * owner's to finish, and this one's playlists must not replace the new owner's.
+   */
+  owner?: string;
+}
+
+/** Before a lease's end, nobody may take it over (claimLive waits for it to lapse): writes stop this long before. */
+const FENCE_MARGIN_MS = 2_000;
+
+/**
+ * The fence of a live encoder's uploads (issue 28): asked before each write to the bucket, yes
+ * while `owner` holds the game's lease for a margin more (min(2 s, a quarter lease)). Another
+ * worker claims only a lapsed lease, so a write begun with that margin left lands before any
+ * takeover; a stopped or stale encoder (its lease taken) writes nothing more. A no on a slow
+ * renewal only holds the write back to the next pass.
+ */
+export function leaseFence(
+  repo: Pick<MediaJobsRepository, 'holdsLease'>,
+  g: { mediaId: number; owner: string; leaseMs: number; now: () => Date },
+): () => Promise<boolean> {
+  const margin = Math.min(FENCE_MARGIN_MS, g.leaseMs / 4);
+  return () => repo.holdsLease(g.mediaId, g.owner, new Date(g.now().getTime() + margin));
 }
 
 /**
@@ -38,12 +62,17 @@ export async function openLiveRecording(
   storage: MediaStorage,
   key: string,
   log: { error(obj: object, msg: string): void },
+  fence?: () => Promise<boolean>,
 ): Promise<{ dir: string; mirror: LiveMirror | null }> {
   const prefix = path.posix.dirname(key);
   const dir = await storage.liveDir(prefix);
   if (!storage.objects) return { dir, mirror: null };
   await restoreLiveRecording(storage.objects, prefix, dir);
-  return { dir, mirror: createLiveMirror({ dir, prefix, objects: storage.objects, log }) };
+  const objects = storage.objects;
+  return {
+    dir,
+    mirror: createLiveMirror({ dir, prefix, objects, log, ...(fence ? { fence } : {}) }),
+  };
 }
 
 /** Viewers are told once the first playlist can be served (in the bucket, with one). */
@@ -67,16 +96,22 @@ export async function finishLiveRecording(deps: RecordingDeps, r: LiveRecording)
   const objects = deps.storage.objects;
   const prefix = path.posix.dirname(r.key);
   let inBucket = new Set<string>();
+  // The encoder's last segments go up (its mirror's fence permitting).
+  if (objects && r.mirror) await r.mirror.stop();
+  // Taken over before this encoder was told: the recording goes on elsewhere, untouched here.
+  if (r.owner !== undefined && !(await deps.repo.holdsLease(r.mediaId, r.owner))) {
+    return leftToNewOwner(deps, r);
+  }
   if (objects) {
-    // The encoder's last segments go up; a recording whose worker died elsewhere is in the bucket.
-    if (r.mirror) await r.mirror.stop();
-    else await restoreLiveRecording(objects, prefix, r.dir);
+    // A recording whose worker died elsewhere is in the bucket.
+    if (!r.mirror) await restoreLiveRecording(objects, prefix, r.dir);
     inBucket = new Set((await objects.list(`${prefix}/`)).map((k) => k.slice(prefix.length + 1)));
   }
   const { durationSeconds } = fs.existsSync(r.dir)
     ? await finalizeLiveRecording(r.dir, (name) => inBucket.has(name))
     : { durationSeconds: 0 };
-  await deps.repo.endLive(r.mediaId, durationSeconds, deps.now());
+  const ended = await deps.repo.endLive(r.mediaId, durationSeconds, deps.now(), r.owner);
+  if (r.owner !== undefined && !ended) return leftToNewOwner(deps, r);
   if (durationSeconds <= 0) return 0;
   // With a bucket, the segments are there already: what this disk still has that the bucket
   // lacks goes up, then the final playlists (ENDLIST, type VOD) replace the live ones, and the
@@ -107,4 +142,9 @@ export async function finishLiveRecording(deps: RecordingDeps, r: LiveRecording)
   });
   deps.log.info({ eventId: r.eventId, durationSeconds }, 'live recording is now the VOD');
   return durationSeconds;
+}
+
+function leftToNewOwner(deps: RecordingDeps, r: LiveRecording): number {
+  deps.log.info({ eventId: r.eventId }, 'live recording taken over; left to its new encoder');
+  return 0;
 }

@@ -13,6 +13,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {
   finishLiveRecording,
+  leaseFence,
   openLiveRecording,
   recordingIsServable,
   type LiveRecording,
@@ -146,7 +147,9 @@ export function createLiveSupervisor(deps: SupervisorDeps) {
       reclaim: reclaim(),
     });
     if (!row) return;
-    const { dir, mirror } = await openLiveRecording(deps.storage, key, deps.log);
+    // Its uploads are fenced by the lease: once taken over, this encoder writes nothing more.
+    const fence = leaseFence(deps.repo, { mediaId: row.id, owner, leaseMs, now: deps.now });
+    const { dir, mirror } = await openLiveRecording(deps.storage, key, deps.log, fence);
     const remaining = game.duration_minutes * 60 - (now.getTime() - startedAt) / 1000;
     const encoder = await startLivePublisher({
       loop: prepared.loop,
@@ -234,7 +237,8 @@ export function createLiveSupervisor(deps: SupervisorDeps) {
       if (liveIds.has(eventId)) continue;
       running.delete(eventId);
       await r.encoder.stop();
-      await finish({ ...r, synthetic: true });
+      // Only while ours: a game taken over just before its end is its new encoder's to finish.
+      await finish({ ...r, synthetic: true, owner });
     }
     for (const game of live) {
       if (running.has(game.id)) continue;

@@ -304,8 +304,23 @@ export function createMediaJobsRepository(db: DB) {
         .execute();
     },
 
-    async endLive(id: number, durationSeconds: number, now: Date) {
-      await db
+    /**
+     * Whether `owner` holds the live lease of this row (fencing: an owner changes on every claim),
+     * and, with `until`, holds it at least that long: nobody can take it over before then.
+     */
+    async holdsLease(id: number, owner: string, until?: Date): Promise<boolean> {
+      let query = db
+        .selectFrom('event_media')
+        .select('id')
+        .where('id', '=', id)
+        .where('lease_owner', '=', owner);
+      if (until) query = query.where('lease_until', '>', until);
+      return (await query.executeTakeFirst()) !== undefined;
+    },
+
+    /** Ends a live row; with `owner`, only while it holds the lease (false: taken over). */
+    async endLive(id: number, durationSeconds: number, now: Date, owner?: string) {
+      let update = db
         .updateTable('event_media')
         .set({
           status: 'ended',
@@ -315,8 +330,10 @@ export function createMediaJobsRepository(db: DB) {
           meta: sql`meta || ${JSON.stringify({ duration_seconds: durationSeconds, has_audio: true })}::jsonb`,
           updated_at: now,
         })
-        .where('id', '=', id)
-        .execute();
+        .where('id', '=', id);
+      if (owner !== undefined) update = update.where('lease_owner', '=', owner);
+      const result = await update.executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
     },
 
     /** Live rows whose game is over and whose encoder is gone (its worker died or stopped). */

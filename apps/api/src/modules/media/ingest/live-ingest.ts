@@ -3,6 +3,7 @@ import type { LiveDropReason } from '@rudy/contracts';
 import type { DB } from '../../../db/database.js';
 import {
   finishLiveRecording,
+  leaseFence,
   openLiveRecording,
   recordingIsServable,
   type RecordingDeps,
@@ -132,7 +133,14 @@ export function createLiveIngest(deps: LiveIngestDeps) {
     let mirror: LiveMirror | null;
     const since = deps.now();
     try {
-      ({ dir, mirror } = await openLiveRecording(deps.storage, storageKey, deps.log));
+      // Its uploads are fenced by the lease: once taken over, this encoder writes nothing more.
+      const fence = leaseFence(deps.repo, {
+        mediaId: claim.id,
+        owner,
+        leaseMs: deps.leaseMs,
+        now: deps.now,
+      });
+      ({ dir, mirror } = await openLiveRecording(deps.storage, storageKey, deps.log, fence));
       await keys.online(eventId, since);
       // On air now, whatever the schedule said (a pre-game show, a wrong start time).
       if (await deps.repo.startGameNow(eventId, since)) {
@@ -203,6 +211,7 @@ export function createLiveIngest(deps: LiveIngestDeps) {
               dir,
               key: storageKey,
               mirror,
+              owner,
             });
           } finally {
             await keys.offline(eventId, deps.now());
