@@ -18,11 +18,32 @@ import type { SearchWord } from './vod-search.js';
  */
 export interface SearchTerm {
   text: string;
+  /** What rows must match: each start spelt as the channel's lexemes that begin with it. */
   query: string;
+  /** The same word as typed starts ('hock':*), for ts_rank: a prefix ranks as one query term. */
+  rankQuery: string;
 }
 
 /** A typo is corrected to at most this many of the closest known words. */
 const CORRECTIONS_PER_WORD = 3;
+
+/**
+ * A start that more of the channel's lexemes begin with stays a prefix (one GIN range read, then a
+ * recheck of each match) rather than an OR of that many lexemes.
+ */
+const LEXEMES_PER_START = 50;
+
+/** One lexeme as a tsquery operand: quoted, its quotes doubled and backslashes escaped. */
+export const lexemeQuery = (lexeme: string) =>
+  `'${lexeme.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
+
+/** A word's start ('hock':*) as the lexemes that begin with it, when the lexicon says which. */
+function spelt(start: { part: string; stem: string | null; lexemes: string[] }): string | null {
+  if (start.stem === null || start.lexemes.length > LEXEMES_PER_START) return start.part;
+  // No item has a lexeme that begins so: the start matches nothing.
+  if (start.lexemes.length === 0) return null;
+  return start.lexemes.map(lexemeQuery).join(' | ');
+}
 
 export interface VodAssetRow {
   kind: number;
@@ -95,7 +116,7 @@ function titleKey(locale: Locale) {
 
 /** Full-text rank (titles weigh more than descriptions). */
 function relevance(terms: SearchTerm[]) {
-  const all = terms.map((t) => sql`${t.query}::tsquery`);
+  const all = terms.map((t) => sql`${t.rankQuery}::tsquery`);
   return sql<number>`ts_rank(i.search_doc, ${sql.join(all, sql` || `)})`;
 }
 
@@ -139,38 +160,70 @@ export function createVodRepository(db: DB) {
      * whatever unaccent turns it into one quoted lexeme: the tsquery parser reads no operator from
      * it), or, for a long word that no known word starts with, the channel's closest known words
      * by trigram similarity (pg_trgm's `%`, above 0.3): a typo. A word that exists is taken as
-     * typed.
+     * typed. Each start is also looked up in the channel's lexemes (vod_search_lexemes), so that
+     * rows are matched by exact lexemes, which GIN answers without reading each row's tsvector.
      */
     async terms(channelId: number, words: SearchWord[]): Promise<SearchTerm[]> {
       if (words.length === 0) return [];
       const stems = (word: RawBuilder<unknown>, suffix: string) =>
         sql`to_tsquery('english', quote_literal(${word}) || ${suffix})::text, to_tsquery('french', quote_literal(${word}) || ${suffix})::text`;
-      const { rows } = await sql<{ typed: string; parts: string[] }>`
-        select q.typed, array[${stems(sql`vod_fold(q.typed)`, ':*')}] || array(
-          select unnest(array[${stems(sql`c.word`, '')}])
-          from (
-            select w.word from vod_search_words w
-            where q.fuzzy and w.channel_id = ${channelId} and w.word % vod_fold(q.typed)
-              and not exists (
-                select 1 from vod_search_words p
-                where p.channel_id = ${channelId} and p.word like vod_fold(q.typed) || '%'
-              )
-            order by similarity(w.word, vod_fold(q.typed)) desc, w.word
-            limit ${CORRECTIONS_PER_WORD}
-          ) c
-        ) as parts
+      const { rows } = await sql<{
+        typed: string;
+        starts: { part: string; stem: string | null; lexemes: string[] }[];
+        corrections: string[];
+      }>`
+        select q.typed,
+          (
+            select json_agg(json_build_object('part', p.part, 'stem', s.stem, 'lexemes', array(
+              select l.lexeme from vod_search_lexemes l
+              where l.channel_id = ${channelId}
+                and l.lexeme between s.stem and s.stem || chr(1114111)
+                and starts_with(l.lexeme, s.stem)
+              order by l.lexeme
+              limit ${LEXEMES_PER_START + 1}
+            )))
+            from unnest(array[${stems(sql`vod_fold(q.typed)`, ':*')}]) as p(part)
+            cross join lateral (
+              select (regexp_match(p.part, '^''([[:alnum:]]+)'':\\*$'))[1] as stem offset 0
+            ) as s
+            where p.part <> ''
+          ) as starts,
+          array(
+            select unnest(array[${stems(sql`c.word`, '')}])
+            from (
+              select w.word from vod_search_words w
+              where q.fuzzy and w.channel_id = ${channelId} and w.word % vod_fold(q.typed)
+                and not exists (
+                  select 1 from vod_search_words p
+                  where p.channel_id = ${channelId} and p.word like vod_fold(q.typed) || '%'
+                )
+              order by similarity(w.word, vod_fold(q.typed)) desc, w.word
+              limit ${CORRECTIONS_PER_WORD}
+            ) c
+          ) as corrections
         from unnest(${words.map((w) => w.text)}::text[], ${words.map((w) => w.isFuzzy)}::boolean[]) as q(typed, fuzzy)`.execute(
         db,
       );
       // Both stemmers often give the same lexeme: each is matched once (an OR of equal prefixes
       // costs as much as two searches).
+      const or = (parts: (string | null)[]) =>
+        [...new Set(parts.filter(Boolean))].map((part) => `(${part})`).join(' | ');
       const byWord = new Map(
-        rows.map((r) => [
-          r.typed,
-          [...new Set(r.parts.filter(Boolean))].map((part) => `(${part})`).join(' | '),
-        ]),
+        rows.map((r) => {
+          const starts = r.starts ?? [];
+          return [
+            r.typed,
+            {
+              query: or([...starts.map(spelt), ...r.corrections]),
+              rankQuery: or([...starts.map((s) => s.part), ...r.corrections]),
+            },
+          ];
+        }),
       );
-      return words.map((w) => ({ text: w.text, query: byWord.get(w.text) ?? '' }));
+      return words.map((w) => ({
+        text: w.text,
+        ...(byWord.get(w.text) ?? { query: '', rankQuery: '' }),
+      }));
     },
 
     /**
