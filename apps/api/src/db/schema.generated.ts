@@ -971,6 +971,11 @@ export interface VodMediaRails {
   title: I18n;
 }
 
+export interface VodSearchLexemes {
+  channel_id: number;
+  lexeme: string;
+}
+
 export interface VodSearchWords {
   channel_id: number;
   word: string;
@@ -1070,6 +1075,7 @@ export interface DB {
   vod_media_items: VodMediaItems;
   vod_media_rail_items: VodMediaRailItems;
   vod_media_rails: VodMediaRails;
+  vod_search_lexemes: VodSearchLexemes;
   vod_search_words: VodSearchWords;
   worker_heartbeats: WorkerHeartbeats;
 }

@@ -12,17 +12,10 @@ import type { Database, I18nText } from '../../db/schema.js';
 import type { SearchWord } from './vod-search.js';
 
 /**
- * A search word as the database matches it: a tsquery (its start through the English and the
- * French stemmer, or one of its typo corrections as a whole word), computed once per search so
- * the listing query only compares search_doc with a constant.
+ * A typed start that more of the channel's lexemes begin with stays a prefix (one GIN range read,
+ * then a recheck of each match) rather than an OR of that many lexemes (vod_search_queries).
  */
-export interface SearchTerm {
-  text: string;
-  query: string;
-}
-
-/** A typo is corrected to at most this many of the closest known words. */
-const CORRECTIONS_PER_WORD = 3;
+const LEXEMES_PER_START = 50;
 
 export interface VodAssetRow {
   kind: number;
@@ -47,7 +40,7 @@ export interface VodItemRow {
 export interface VodFilter {
   categoryId?: number | undefined;
   /** Every word must match: by its start in English or French, or as one of its corrections. */
-  words?: SearchTerm[];
+  words?: SearchWord[];
 }
 
 export interface VodOrder {
@@ -65,15 +58,15 @@ type Scope = Database & { i: Database['vod_media_items'] };
 type EB = ExpressionBuilder<Scope, 'i'>;
 
 /**
- * Pure full-text: the GIN index and the planner's statistics on search_doc both apply. All the
- * words are one tsquery (their AND): one match a row rather than one a word, and one estimate,
- * which the planner reads as the GIN scan it is (a match a word looked to it like a filter worth
- * a full scan, ~5x slower on a 10 000-item library). A word with no lexeme matches nothing.
+ * The typed words as the database matches and ranks them (migration 0064's vod_search_queries):
+ * each word by its start in English and French, spelt as the channel's lexemes that begin with it,
+ * or by its typo corrections; all the words ANDed into one tsquery. Uncorrelated, so it runs once
+ * per statement (an InitPlan) and every GIN match reads a constant. Pure full-text: the GIN index
+ * applies; one tsquery is one match a row and one estimate. A word that matches no lexeme makes
+ * the query null, which matches nothing.
  */
-function wordsMatch(terms: SearchTerm[]): Expression<SqlBool> {
-  if (terms.some((t) => t.query === '')) return sql<SqlBool>`false`;
-  const all = terms.map((t) => `(${t.query})`).join(' & ');
-  return sql<SqlBool>`i.search_doc @@ ${all}::tsquery`;
+function searchQueries(channelId: number, words: SearchWord[], column: 'match' | 'rank') {
+  return sql`(select q.${sql.raw(column)} from vod_search_queries(${channelId}::int, ${words.map((w) => w.text)}::text[], ${words.map((w) => w.isFuzzy)}::boolean[], ${LEXEMES_PER_START}::int) q)`;
 }
 
 /** Published items of the channel, narrowed by the filter. Written as the indexes read it. */
@@ -83,7 +76,9 @@ function itemWhere(eb: EB, channelId: number, f: VodFilter): Expression<SqlBool>
     eb('i.status', '=', 'ready'),
   ];
   if (f.categoryId !== undefined) parts.push(eb('i.category_id', '=', f.categoryId));
-  if (f.words?.length) parts.push(wordsMatch(f.words));
+  if (f.words?.length) {
+    parts.push(sql<SqlBool>`i.search_doc @@ ${searchQueries(channelId, f.words, 'match')}`);
+  }
   return eb.and(parts);
 }
 
@@ -93,15 +88,16 @@ function titleKey(locale: Locale) {
     : sql<string>`coalesce(i.title->>'en', i.title->>'fr')`;
 }
 
-/** Full-text rank (titles weigh more than descriptions). */
-function relevance(terms: SearchTerm[]) {
-  const all = terms.map((t) => sql`${t.query}::tsquery`);
-  return sql<number>`ts_rank(i.search_doc, ${sql.join(all, sql` || `)})`;
+/** Full-text rank (titles weigh more than descriptions), of the words' starts as typed. */
+function relevance(channelId: number, words: SearchWord[]) {
+  return sql<number>`ts_rank(i.search_doc, ${searchQueries(channelId, words, 'rank')})`;
 }
 
-function orderKey(order: VodOrder, filter: VodFilter): RawBuilder<unknown> {
+function orderKey(channelId: number, order: VodOrder, filter: VodFilter): RawBuilder<unknown> {
   if (order.field === 'title') return titleKey(order.locale);
-  if (order.field === 'relevance' && filter.words?.length) return relevance(filter.words);
+  if (order.field === 'relevance' && filter.words?.length) {
+    return relevance(channelId, filter.words);
+  }
   return sql<Date>`i.published_at`;
 }
 
@@ -135,45 +131,6 @@ export function createVodRepository(db: DB) {
 
   return {
     /**
-     * Each word as a tsquery: its start, folded like the indexed text (quote_literal makes
-     * whatever unaccent turns it into one quoted lexeme: the tsquery parser reads no operator from
-     * it), or, for a long word that no known word starts with, the channel's closest known words
-     * by trigram similarity (pg_trgm's `%`, above 0.3): a typo. A word that exists is taken as
-     * typed.
-     */
-    async terms(channelId: number, words: SearchWord[]): Promise<SearchTerm[]> {
-      if (words.length === 0) return [];
-      const stems = (word: RawBuilder<unknown>, suffix: string) =>
-        sql`to_tsquery('english', quote_literal(${word}) || ${suffix})::text, to_tsquery('french', quote_literal(${word}) || ${suffix})::text`;
-      const { rows } = await sql<{ typed: string; parts: string[] }>`
-        select q.typed, array[${stems(sql`vod_fold(q.typed)`, ':*')}] || array(
-          select unnest(array[${stems(sql`c.word`, '')}])
-          from (
-            select w.word from vod_search_words w
-            where q.fuzzy and w.channel_id = ${channelId} and w.word % vod_fold(q.typed)
-              and not exists (
-                select 1 from vod_search_words p
-                where p.channel_id = ${channelId} and p.word like vod_fold(q.typed) || '%'
-              )
-            order by similarity(w.word, vod_fold(q.typed)) desc, w.word
-            limit ${CORRECTIONS_PER_WORD}
-          ) c
-        ) as parts
-        from unnest(${words.map((w) => w.text)}::text[], ${words.map((w) => w.isFuzzy)}::boolean[]) as q(typed, fuzzy)`.execute(
-        db,
-      );
-      // Both stemmers often give the same lexeme: each is matched once (an OR of equal prefixes
-      // costs as much as two searches).
-      const byWord = new Map(
-        rows.map((r) => [
-          r.typed,
-          [...new Set(r.parts.filter(Boolean))].map((part) => `(${part})`).join(' | '),
-        ]),
-      );
-      return words.map((w) => ({ text: w.text, query: byWord.get(w.text) ?? '' }));
-    },
-
-    /**
      * One page in a stable order (the sort key, then id); only the page's rows are read in full
      * (category, assets). A listing walks the date index and stops at the page. A search first
      * collects its matches (a materialised CTE, so the planner reads the GIN index for a rare word
@@ -186,7 +143,7 @@ export function createVodRepository(db: DB) {
       order: VodOrder,
       page: VodPage,
     ): Promise<{ rows: VodItemRow[]; total: number | null }> {
-      const key = orderKey(order, filter);
+      const key = orderKey(channelId, order, filter);
       const dir = order.direction;
       const ids =
         (filter.words?.length ?? 0) > 0

@@ -23,7 +23,7 @@ import type { GeoService } from '../geo/geo.service.js';
 import { vodItemPrefix, vodItemUrl } from '../media/media-paths.js';
 import type { MediaTokens } from '../media/media-token.js';
 import { capabilitiesOf, type GrantsSource } from '../users/access.js';
-import { searchWords, type SearchWord } from './vod-search.js';
+import { searchWords } from './vod-search.js';
 import type { VodFilter, VodItemRow, VodOrder, VodPage, VodRepository } from './vod.repository.js';
 
 /** Kinds a listing shows to everyone, by the spec's asset type names. */
@@ -42,12 +42,6 @@ const VOD_CAPABILITY = 'vod_media_access';
 
 export interface Viewer extends MediaCaller {
   locale: Locale;
-}
-
-/** What a listing asks for: a category, and for a search the words typed. */
-interface ListingFilter {
-  categoryId?: number | undefined;
-  words?: SearchWord[];
 }
 
 interface RowsPage {
@@ -126,17 +120,12 @@ export function createVodService(deps: {
 
   async function page(
     viewer: Viewer,
-    asked: ListingFilter,
+    filter: VodFilter,
     order: VodOrder,
     paging: VodPage,
   ): Promise<RowsPage> {
     const meta = { total: 0, offset: paging.offset, limit: paging.limit };
-    if (asked.words?.length === 0) return { rows: [], meta };
-    // Typos are corrected against the channel's words first: the search itself is full-text only.
-    const filter: VodFilter = {
-      categoryId: asked.categoryId,
-      ...(asked.words ? { words: await deps.repo.terms(viewer.channelId, asked.words) } : {}),
-    };
+    if (filter.words?.length === 0) return { rows: [], meta };
     const { rows, total: counted } = await deps.repo.list(viewer.channelId, filter, order, paging);
     // A short page holds the tail of the listing, so its size gives the total without counting.
     const tailKnown = rows.length < paging.limit && (rows.length > 0 || paging.offset === 0);
@@ -149,7 +138,7 @@ export function createVodService(deps: {
   /** A listing as JSON bytes: rows shared by everyone, has_access by the viewer's one flag. */
   async function listingJson(
     viewer: Viewer,
-    filter: ListingFilter,
+    filter: VodFilter,
     order: VodOrder,
     paging: VodPage,
   ): Promise<Buffer> {
