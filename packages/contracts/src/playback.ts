@@ -27,6 +27,13 @@ export const PREROLL_UNKNOWN_LENGTH_S = 30;
 export const PlaybackAccessSchema = z.enum(['granted', 'register', 'purchase', 'geo_blocked']);
 export type PlaybackAccess = z.infer<typeof PlaybackAccessSchema>;
 
+/** Where a live game's DVR window starts on its recording (see dvr.window_start). */
+export const DvrWindowStartSchema = z.object({
+  media_sequence: z.number().int().min(0),
+  recording_seconds: z.number().min(0),
+});
+export type DvrWindowStart = z.infer<typeof DvrWindowStartSchema>;
+
 export const PlaybackStreamSchema = z.object({
   kind: z.enum(['live', 'vod']),
   format: z.literal('hls'),
@@ -54,6 +61,11 @@ export const PlaybackStreamSchema = z.object({
         "Live: how far back a viewer may seek now, the recording's length up to the server's DVR window (the playlist lists that much)",
       ),
     start_utc_ts: IsoDateTimeSchema.nullable().describe('Live: when the recording started'),
+    window_start: DvrWindowStartSchema.nullable()
+      .optional()
+      .describe(
+        "Live, our own recording: the first segment the live playlist lists now and where it starts in seconds of the recording, the clock of the game's moments and clips. A player finds that segment in its playlist and places any second of the recording on its own clock (key moments' ticks on the DVR seek bar); null when the recording has no segment yet.",
+      ),
   }),
   expires_at: IsoDateTimeSchema.describe(
     "When the game's media cookie expires (url answers 403 after it): fetch /playback again before, which renews it",

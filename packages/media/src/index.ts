@@ -27,6 +27,7 @@ export {
   completeLines,
   finalizeRecording,
   liveWindow,
+  liveWindowStart,
   parseMasterPlaylist,
   parseMediaPlaylist,
   segmentsInWindow,
@@ -35,6 +36,7 @@ export {
   type MediaPlaylist,
   type VodEntry,
   type Variant,
+  type WindowStart,
 } from './hls/playlist.js';
 export { masterPlaylist } from './hls/master.js';
 export { thumbnailsVtt } from './hls/thumbnails-vtt.js';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   liveWindow,
+  liveWindowStart,
   parseMediaPlaylist,
   segmentsInWindow,
   withoutMissingStart,
@@ -104,5 +105,33 @@ describe('segmentsInWindow and withoutMissingStart (a recording kept for its win
     expect(withoutMissingStart(text, () => true)).toBe(text);
     // A gap later on is not a missing start: nothing is dropped.
     expect(withoutMissingStart(text, (uri) => uri !== 'seg_50.ts')).toBe(text);
+  });
+});
+
+describe('liveWindowStart (where the served window sits on the recording)', () => {
+  it('names the first segment liveWindow lists and the seconds left out before it', () => {
+    const text = recording(100).replace('#EXTINF:1.000000,', '#EXTINF:2.500000,');
+    const served = parseMediaPlaylist(liveWindow(text, 30));
+    expect(liveWindowStart(text, 30)).toEqual({
+      mediaSequence: served.mediaSequence,
+      // segment 0 lasts 2.5 s, segments 1..69 one second each
+      recordingSeconds: 2.5 + 69,
+    });
+  });
+
+  it("is the recording's start while it is shorter than the window, or without one", () => {
+    expect(liveWindowStart(recording(20, { from: 5 }), 7200)).toEqual({
+      mediaSequence: 5,
+      recordingSeconds: 0,
+    });
+    expect(liveWindowStart(recording(100), 0)).toEqual({ mediaSequence: 0, recordingSeconds: 0 });
+  });
+
+  it('is the start of a finished recording (served whole) and null without segments', () => {
+    expect(liveWindowStart(`${recording(100)}#EXT-X-ENDLIST\n`, 30)).toEqual({
+      mediaSequence: 0,
+      recordingSeconds: 0,
+    });
+    expect(liveWindowStart('#EXTM3U\n#EXT-X-TARGETDURATION:1\n', 30)).toBeNull();
   });
 });

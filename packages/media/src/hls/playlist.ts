@@ -239,6 +239,33 @@ export function liveWindow(text: string, seconds: number): string {
   return withoutFirst(parts, droppedCount(parts.segments, seconds), header);
 }
 
+/** Where a live window starts on its recording: its first segment's number and start. */
+export interface WindowStart {
+  /** The served playlist's EXT-X-MEDIA-SEQUENCE (the first segment it lists). */
+  mediaSequence: number;
+  /** Where that segment starts, in seconds of the recording (the times moments and clips use). */
+  recordingSeconds: number;
+}
+
+/**
+ * The first segment liveWindow(text, seconds) lists, and where it starts on the recording (the
+ * segments left out, added up): a player that finds that segment in its playlist knows where any
+ * second of the recording sits on its own clock. Null for a playlist with no segment.
+ */
+export function liveWindowStart(text: string, seconds: number): WindowStart | null {
+  const lines = completeLines(text);
+  const parts = splitPlaylist(lines);
+  if (parts.segments.length === 0) return null;
+  const finished = lines.includes('#EXT-X-ENDLIST');
+  const dropped = seconds <= 0 || finished ? 0 : droppedCount(parts.segments, seconds);
+  let start = 0;
+  for (const s of parts.segments.slice(0, dropped)) start += s.seconds;
+  return {
+    mediaSequence: headerValue(parts.header, '#EXT-X-MEDIA-SEQUENCE') + dropped,
+    recordingSeconds: Math.round(start * 1000) / 1000,
+  };
+}
+
 /**
  * The segments a live playlist's last `seconds` list (the DVR window viewers get): what a recording
  * kept only for its window (the demo's loop) must keep.

@@ -120,6 +120,28 @@ describe('a live game past its DVR window', () => {
     expect(p.stream?.dvr.window_seconds).toBe(WINDOW);
   });
 
+  it('playback says where the window starts on the recording: the first segment the player is served', async () => {
+    const p = await playback(await t.apiKey());
+    const url = p.stream!.url.replace(/master\.m3u8$/, 'v0/index.m3u8');
+    const served = parseMediaPlaylist((await media(url)).body);
+    // 1 s segments: segment 70 starts at second 70 of the recording.
+    expect(p.stream?.dvr.window_start).toEqual({
+      media_sequence: served.mediaSequence,
+      recording_seconds: RECORDED - WINDOW,
+    });
+    // The window slides with the recording, and so does the answer.
+    fs.writeFileSync(rendition, eventPlaylist(RECORDED + 10));
+    try {
+      const later = await playback(await t.apiKey());
+      expect(later.stream?.dvr.window_start).toEqual({
+        media_sequence: RECORDED + 10 - WINDOW,
+        recording_seconds: RECORDED + 10 - WINDOW,
+      });
+    } finally {
+      fs.writeFileSync(rendition, eventPlaylist(RECORDED));
+    }
+  });
+
   it('serves the last seconds of the recording as a sliding playlist; the file keeps all', async () => {
     const p = await playback(await t.apiKey());
     const url = p.stream!.url.replace(/master\.m3u8$/, 'v0/index.m3u8');

@@ -2,6 +2,7 @@ import {
   MEDIA_KIND,
   PLAYBACK_TEXTS,
   USER_TEXTS,
+  type DvrWindowStart,
   type Playback,
   type PlaybackAssets,
   type PlaybackStream,
@@ -72,6 +73,11 @@ export interface PlaybackDeps {
   tokenMarginMs: number;
   /** LIVE_DVR_WINDOW_SECONDS (0 or unset: the whole recording). */
   dvrWindowSeconds?: number;
+  /**
+   * Where the DVR window of the live recording at `key` (its master playlist) starts now, as the
+   * media route serves it (live-window-start.ts); unset or null: not told (the field is absent).
+   */
+  liveWindowStart?: (key: string) => Promise<DvrWindowStart | null>;
   now: () => Date;
 }
 
@@ -143,6 +149,7 @@ export function createPlaybackService(deps: PlaybackDeps) {
     caller: MediaCaller,
     event: PlaybackEventRow,
     source: StreamSource,
+    windowStart: DvrWindowStart | null | undefined,
   ): { stream: PlaybackStream; cookie: GameMediaClaims } | null {
     const now = deps.now();
     const expiresAt = new Date(now.getTime() + deps.gameCookies.ttlSeconds * 1000);
@@ -190,6 +197,7 @@ export function createPlaybackService(deps: PlaybackDeps) {
               )
             : null,
           start_utc_ts: startedAt?.toISOString() ?? null,
+          ...(windowStart === undefined ? {} : { window_start: windowStart }),
         },
         expires_at: expiresAt.toISOString(),
       },
@@ -271,7 +279,13 @@ export function createPlaybackService(deps: PlaybackDeps) {
       }
 
       const chosen = chooseStream(type, media);
-      const granted = chosen.source ? stream(caller, event, chosen.source) : null;
+      const source = chosen.source;
+      // Live from our own recording: where its DVR window starts (the moments' ticks need it).
+      const windowStart =
+        source?.kind === 'live' && 'key' in source && deps.liveWindowStart
+          ? await deps.liveWindowStart(source.key)
+          : undefined;
+      const granted = source ? stream(caller, event, source, windowStart) : null;
       const playable = granted?.stream ?? null;
       const caps = await capabilities(caller);
       const preroll =

@@ -15,6 +15,7 @@ import { createEventAccess } from './event-access.js';
 import { createGameMediaCookies, edgeSecretOf } from './game-media-cookie.js';
 import { createMediaTokens } from './media-token.js';
 import { createMediaRepository } from './media.repository.js';
+import { createLiveWindowStarts } from './live-window-start.js';
 import { playbackRoutes } from './playback.routes.js';
 import { createPlaybackService, type PurchaseCheck } from './playback.service.js';
 
@@ -63,6 +64,7 @@ export function registerMediaModules(
     gameCookies,
     tokenMarginMs: deps.config.MEDIA_TOKEN_MARGIN_MS,
     dvrWindowSeconds,
+    liveWindowStart: createLiveWindowStarts(storage, dvrWindowSeconds),
     now,
   });
   const eventAccess = createEventAccess({ purchases, channel: deps.channel, geo: deps.geo });
