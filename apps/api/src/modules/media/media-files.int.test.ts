@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Playback } from '@rudy/contracts';
 import { attachVod, findEvent, makeTinyVod } from '../../test/media-fixtures.js';
 import { createTestApp, OTHER_CHANNEL_KEY, type TestContext } from '../../test/test-app.js';
+import { eventPrefix } from './media-paths.js';
 
 /* /media: only a genuine, unexpired token for this event, channel and a live API key opens files. */
 
@@ -209,6 +210,57 @@ describe("a game's media at its shared address, under its cookie", () => {
       'image/jpeg',
     );
     expect(poster.headers['cache-control']).toBe('private, max-age=86400');
+  });
+
+  it('reads a segment once for the crowd: plain GETs from memory, ranges and revalidations from disk, access checked every time', async () => {
+    const viewer = await watch(eventId, await t.apiKey());
+    // A key that is never checked before it is revoked (each process caches a check for 10 s).
+    const revoked = await watch(eventId, await t.apiKey());
+    const rest = 'vod/v0/seg_09999.ts';
+    const file = path.join(mediaDir, eventPrefix(t.demoChannelId, eventId), rest);
+    expect(fs.existsSync(path.dirname(file)), path.dirname(file)).toBe(true);
+    const first = Buffer.alloc(4000, 0x47);
+    fs.writeFileSync(file, first);
+    try {
+      const url = `/media/g/${eventId}/${rest}`;
+      const read = await getWith(url, viewer.cookie);
+      expect(read.statusCode).toBe(200);
+      expect(read.rawPayload.equals(first)).toBe(true);
+      // The same length and another mtime: what is on disk now differs from the copy in memory.
+      fs.writeFileSync(file, Buffer.alloc(4000, 0x11));
+      fs.utimesSync(file, new Date(), new Date(Date.now() + 60_000));
+      const again = await getWith(url, viewer.cookie);
+      expect(again.statusCode).toBe(200);
+      expect(again.rawPayload.equals(first)).toBe(true);
+      for (const name of ['etag', 'last-modified', 'content-length', 'accept-ranges']) {
+        expect(again.headers[name], name).toBe(read.headers[name]);
+      }
+      expect(again.headers['content-type']).toBe('video/mp2t');
+      expect(again.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(again.headers['x-content-type-options']).toBe('nosniff');
+      // A range and a revalidation are send's, from the disk.
+      const range = await getWith(url, viewer.cookie, { range: 'bytes=0-9' });
+      expect(range.statusCode).toBe(206);
+      expect(range.rawPayload.equals(Buffer.alloc(10, 0x11))).toBe(true);
+      const stale = await getWith(url, viewer.cookie, {
+        'if-none-match': String(read.headers.etag),
+      });
+      expect(stale.statusCode).toBe(200);
+      expect(stale.rawPayload.equals(Buffer.alloc(4000, 0x11))).toBe(true);
+      // The copy opens nothing: no cookie, another game's, a revoked key's.
+      expect((await getWith(url, '')).statusCode).toBe(403);
+      const other = await watch(otherEventId, await t.apiKey());
+      expect((await getWith(url, other.cookie)).statusCode).toBe(403);
+      await t.database.db
+        .updateTable('api_keys')
+        .set({ revoked_at: new Date() })
+        .where('id', '=', revoked.cookie.split('.')[2] ?? '')
+        .execute();
+      expect((await getWith(url, revoked.cookie)).statusCode).toBe(403);
+      expect((await getWith(url, viewer.cookie)).rawPayload.equals(first)).toBe(true);
+    } finally {
+      fs.rmSync(file, { force: true });
+    }
   });
 
   it('refuses a segment with no cookie, or a forged or malformed one', async () => {

@@ -12,6 +12,7 @@ import {
   playlistCache,
   sendText,
 } from './media-cache.js';
+import { createHotSegments } from './hot-segments.js';
 import type { MediaFilesService, MediaTarget } from './media-files.service.js';
 import { MEDIA_FILE_TYPES } from './media-paths.js';
 import { rawPathIsPlain, sendStored, storedFileResponses } from './stored-files.js';
@@ -68,6 +69,8 @@ export function mediaFilesRoutes(
     if (windows.size > 64) windows.delete(windows.keys().next().value ?? '');
     return served;
   };
+  // A game's segments from local disk: each read once for the crowd (hot-segments.ts).
+  const hot = storage.objects ? undefined : createHotSegments();
   const r = typed(app);
 
   async function sendTarget(
@@ -103,13 +106,18 @@ export function mediaFilesRoutes(
     headers['cache-control'] = fileCache(target.key, target.isShared);
     if (target.isDownload)
       headers['content-disposition'] = `attachment; filename="${downloadName}"`;
-    return sendStored(storage, target.key, req, reply, headers);
+    const shared = target.isShared && !target.isDownload;
+    return sendStored(storage, target.key, req, reply, headers, shared ? hot : undefined);
   }
 
   r.get(
     '/media/g/:eventId/*',
     {
       config: { keyless: true },
+      // The crowd's route (a playlist and a segment per viewer per second): no request log lines
+      // (two per request, a tenth of its CPU); failures are still logged (warn, error). The edge's
+      // access log is where a game's requests are counted.
+      logLevel: 'warn',
       schema: {
         tags,
         description:

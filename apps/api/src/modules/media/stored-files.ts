@@ -4,6 +4,7 @@ import type { MediaStorage } from '@rudy/media';
 import { ErrorBodySchema } from '@rudy/contracts';
 import { notFound } from '../../lib/http-error.js';
 import { emptyResponse, nonJsonResponse } from '../../lib/route-types.js';
+import { isPlainGet, type HotSegments } from './hot-segments.js';
 
 /* Serving stored media files: the /media routes here, the VOD library's public assets (vod module). */
 
@@ -66,10 +67,19 @@ async function redirectToBucket(
   return reply.header('cache-control', REDIRECT_CACHE).redirect(url, 302);
 }
 
+/** A file's bytes from send's stream: at most a few megabytes (HotSegments.maxFileBytes). */
+async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
 /**
  * A stored file, or 404 when it is not there. From local disk through @fastify/send: ranges (video
  * elements seek by range), ETag and Last-Modified, and a 304 for a conditional request whose copy
- * is current. With a bucket, a redirect to it (its ranges and validators are the bucket's).
+ * is current. With `hot` (a game's immutable segments), a plain GET is answered from the copy in
+ * memory when there is one, and a plain GET that read the file keeps its copy. With a bucket, a
+ * redirect to it (its ranges and validators are the bucket's).
  */
 export async function sendStored(
   storage: MediaStorage,
@@ -77,9 +87,13 @@ export async function sendStored(
   request: FastifyRequest,
   reply: FastifyReply,
   headers: Record<string, string>,
+  hot?: HotSegments,
 ) {
   if (storage.objects) return redirectToBucket(storage.objects, key, request, reply, headers);
   if (!storage.root) throw new Error('a media store with neither a bucket nor a local folder');
+  const plain = hot !== undefined && isPlainGet(request);
+  const copy = plain ? hot.get(key) : undefined;
+  if (copy) return reply.headers({ ...copy.headers, ...headers }).send(copy.body);
   // The key was checked (isSafeKey) by the caller; send resolves it under root and refuses '..'.
   const sent = await send(request.raw, `/${key}`, {
     root: storage.root,
@@ -94,5 +108,13 @@ export async function sendStored(
   const { 'content-type': contentType = '', ...rest } = headers;
   reply.status(sent.statusCode).headers({ ...sent.headers, ...rest });
   if (sent.statusCode === 304) return reply.send();
-  return reply.header('content-type', contentType).send(sent.stream);
+  reply.header('content-type', contentType);
+  const length = Number(sent.headers['Content-Length']);
+  if (plain && sent.statusCode === 200 && length <= hot.maxFileBytes) {
+    const body = await readAll(sent.stream);
+    // A file rewritten while it was read is sent as read, and not kept.
+    if (body.length === length) hot.set(key, { headers: { ...sent.headers }, body });
+    return reply.header('content-length', String(body.length)).send(body);
+  }
+  return reply.send(sent.stream);
 }
