@@ -21,6 +21,7 @@ import {
   isKeyError,
 } from './api-error';
 import { emitAppEvent } from './app-events';
+import { delay } from './delay';
 import { addFailingUrl, removeFailingUrl } from './failing-urls';
 import { STORAGE_KEYS, getItem, removeItem, setItem } from './storage';
 
@@ -284,7 +285,9 @@ export function createApiClient(deps: ApiClientDeps = {}) {
           throw error;
         }
         invalidateKey(usedKey);
-        await sleep(RETRY_DELAY_MS, signal, url);
+        await delay(RETRY_DELAY_MS, signal).catch(() => {
+          throw canceledError(url);
+        });
       }
     }
   }
@@ -352,24 +355,6 @@ function hasString<T>(value: unknown, key: keyof T & string): value is T {
     typeof (value as Record<string, unknown>)[key] === 'string' &&
     (value as Record<string, string>)[key] !== ''
   );
-}
-
-function sleep(ms: number, signal: AbortSignal | undefined, url: string) {
-  return new Promise<void>((resolve, reject) => {
-    if (signal?.aborted) {
-      reject(canceledError(url));
-      return;
-    }
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(canceledError(url));
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
 }
 
 function isStringRecord(value: unknown): value is Record<string, string> {

@@ -10,6 +10,7 @@ import {
   type TeamKey,
   type TeamSeed,
 } from './demo-content.js';
+import { zonedDay, zonedWallTimeToUtc } from '../../lib/zoned-day.js';
 
 /*
  * The demo season, placed around a given "now" so that a freshly seeded channel always has games that
@@ -194,6 +195,7 @@ function describe(stage: Stage, categoryKey: CategoryKey, locationKey: LocationK
 }
 
 const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
 
 function resolveStart(when: When, now: Date): Date {
   if ('minutesAgo' in when) {
@@ -205,57 +207,7 @@ function resolveStart(when: When, now: Date): Date {
     const base = Math.ceil(now.getTime() / (30 * MINUTE)) * 30 * MINUTE;
     return new Date(base + when.inHours * 60 * MINUTE);
   }
-  const [hour, minute] = when.time.split(':').map(Number);
-  const today = zonedParts(now, LEAGUE.timeZone);
-  return zonedTimeToUtc(
-    {
-      year: today.year,
-      month: today.month,
-      day: today.day + when.day,
-      hour: hour ?? 19,
-      minute: minute ?? 0,
-    },
-    LEAGUE.timeZone,
-  );
-}
-
-interface LocalTime {
-  year: number;
-  month: number;
-  day: number;
-  hour: number;
-  minute: number;
-}
-
-function zonedParts(date: Date, timeZone: string): LocalTime {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-  }).formatToParts(date);
-  const get = (type: Intl.DateTimeFormatPartTypes) =>
-    Number(parts.find((p) => p.type === type)?.value ?? 0);
-  return {
-    year: get('year'),
-    month: get('month'),
-    day: get('day'),
-    hour: get('hour'),
-    minute: get('minute'),
-  };
-}
-
-/** Converts a wall-clock time in `timeZone` to UTC; day may overflow the month (Date.UTC normalises it). */
-export function zonedTimeToUtc(local: LocalTime, timeZone: string): Date {
-  const asUtc = Date.UTC(local.year, local.month - 1, local.day, local.hour, local.minute);
-  const offsetAt = (t: number) => {
-    const p = zonedParts(new Date(t), timeZone);
-    return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute) - Math.floor(t / MINUTE) * MINUTE;
-  };
-  // Two passes settle the offset on the right side of a daylight-saving change.
-  const first = asUtc - offsetAt(asUtc);
-  return new Date(asUtc - offsetAt(first));
+  const today = Date.parse(`${zonedDay(now, LEAGUE.timeZone)}T00:00:00Z`);
+  const day = new Date(today + when.day * DAY).toISOString().slice(0, 10);
+  return zonedWallTimeToUtc(`${day}T${when.time}`, LEAGUE.timeZone);
 }

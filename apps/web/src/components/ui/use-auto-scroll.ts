@@ -2,7 +2,8 @@ import { useEffect, useState, type RefObject } from 'react';
 
 const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
 
-function prefersReducedMotion() {
+/** Whether the visitor asks for less motion, now. */
+export function prefersReducedMotion() {
   return globalThis.matchMedia?.(REDUCED_MOTION).matches ?? false;
 }
 

@@ -5,8 +5,7 @@ import { HttpError } from '../../../lib/http-error.js';
 import type { AdminCaller } from '../admin-access.js';
 import type { AdminChanges } from '../admin-changes.js';
 import { createAuditedEntity } from '../audited-entity.js';
-import type { Snapshot } from '../audit/audit-diff.js';
-import { flatSnapshot } from './snapshot.js';
+import { flatSnapshot, type Snapshot } from '../audit/audit-diff.js';
 import { createPrerollsAdminRepository } from './prerolls-admin.repository.js';
 
 type PrerollInput = z.output<typeof AdminPrerollInputSchema>;

@@ -7,6 +7,7 @@ import {
 } from '@rudy/contracts';
 import type { DB } from '../../../db/database.js';
 import { pickText } from '../../../lib/i18n-text.js';
+import { nextDay, zonedDayStart } from '../../../lib/zoned-day.js';
 import type { PaymentProvider } from '../../commerce/providers/provider.js';
 import { createRevenueRepository, type RevenueRange } from './revenue.repository.js';
 
@@ -14,24 +15,6 @@ const net = <T extends { gross_cents: number; refund_cents: number }>(row: T) =>
   ...row,
   net_cents: row.gross_cents - row.refund_cents,
 });
-
-/** The UTC instant a day of a zone starts at (Intl, no library: the zone's offset that day). */
-function dayStart(day: string, timeZone: string): Date {
-  const utc = new Date(`${day}T00:00:00Z`);
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(utc);
-  const v = (t: string) => Number(parts.find((p) => p.type === t)?.value);
-  const asUtc = Date.UTC(v('year'), v('month') - 1, v('day'), v('hour'), v('minute'), v('second'));
-  return new Date(utc.getTime() - (asUtc - utc.getTime()));
-}
 
 /**
  * The console's revenue: by period, product and game, from the orders table; Stripe's charges,
@@ -58,11 +41,9 @@ export function createRevenueAdmin(deps: {
     if ((await repo.channelCount()) > 1) {
       return { available: false, reason: 'shared_account', ...none };
     }
-    const end = new Date(`${r.to}T00:00:00Z`);
-    end.setUTCDate(end.getUTCDate() + 1);
     const b = await deps.provider.balance(
-      dayStart(r.from, r.timeZone),
-      dayStart(end.toISOString().slice(0, 10), r.timeZone),
+      zonedDayStart(r.from, r.timeZone),
+      zonedDayStart(nextDay(r.to), r.timeZone),
     );
     if (!b) return { available: false, reason: 'sandbox', ...none };
     return {

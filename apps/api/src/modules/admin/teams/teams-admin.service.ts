@@ -6,7 +6,7 @@ import type { AdminCaller } from '../admin-access.js';
 import type { AdminChanges } from '../admin-changes.js';
 import { freeAlias, slugOf } from '../aliases.js';
 import { createAuditedEntity } from '../audited-entity.js';
-import type { Snapshot } from '../audit/audit-diff.js';
+import { flatSnapshot, type Snapshot } from '../audit/audit-diff.js';
 import {
   createTeamsAdminRepository,
   type TeamRow,
@@ -42,17 +42,7 @@ const columns = (input: TeamInput) => ({
 });
 
 /** What the audit compares: the team's own fields (its game count is not the team's to change). */
-const snapshot = (t: AdminTeam): Snapshot => ({
-  name: t.name,
-  short_name: t.short_name,
-  color: t.color,
-  logo_url: t.logo_url,
-  participant_group_id: t.participant_group_id,
-  gender: t.gender,
-  sport: t.sport,
-  division: t.division,
-  league: t.league,
-});
+const snapshot = (t: AdminTeam): Snapshot => flatSnapshot(t, ['id', 'alias', 'games']);
 
 /** The console's teams: the rules (channel-scoped, aliases unique, teams in games kept). */
 export function createTeamsAdminService(deps: { db: DB; changes: AdminChanges }) {

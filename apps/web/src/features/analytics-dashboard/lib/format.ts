@@ -1,19 +1,14 @@
-import { CURRENCY_SYMBOL, type Locale } from '@rudy/contracts';
+import type { Locale } from '@rudy/contracts';
+import { formatMoney as formatAmount, type Currency } from '../../../lib/money';
 
 /** Whole numbers with the language's grouping (12,345 / 12 345). */
 export function formatCount(n: number, locale: Locale): string {
   return new Intl.NumberFormat(locale === 'fr' ? 'fr-CA' : 'en-CA').format(Math.round(n));
 }
 
-/** Money of the channel: spec section 9 shows USD and CAD alike as $. */
-export function formatMoney(cents: number, currency: keyof typeof CURRENCY_SYMBOL, locale: Locale) {
-  const amount = new Intl.NumberFormat(locale === 'fr' ? 'fr-CA' : 'en-CA', {
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  }).format(cents / 100);
-  const symbol = CURRENCY_SYMBOL[currency];
-  return locale === 'fr' ? `${amount} ${symbol}` : `${symbol}${amount}`;
-}
+/** Money of the channel, from cents: spec section 9 shows USD and CAD alike as $. */
+export const formatMoney = (cents: number, currency: Currency, locale: Locale) =>
+  formatAmount(cents / 100, currency, locale);
 
 /** The parts of a duration, for "2 h 05 min", "3 min" or "45 s" (seconds only under a minute). */
 export function durationParts(seconds: number) {

@@ -1,15 +1,12 @@
 import type { Slide } from '@rudy/contracts';
 import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { prefersReducedMotion } from '../../../components/ui/use-auto-scroll';
 import { useT } from '../../../lib/i18n';
 import { SlideContent } from './slide-content';
 import styles from './slides-carousel.module.css';
 
 export const SLIDE_INTERVAL_MS = 7_000;
 const SWIPE_THRESHOLD_PX = 40;
-
-function prefersReducedMotion() {
-  return globalThis.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
-}
 
 export function SlidesCarousel({ slides }: { slides: Slide[] }) {
   const { t } = useT();

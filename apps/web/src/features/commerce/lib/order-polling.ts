@@ -1,4 +1,5 @@
 import { ORDER_POLLING_MS, type Order } from '@rudy/contracts';
+import { delay } from '../../../lib/delay';
 
 /** The order ended failed (declined card, refused second step): the failure popup shows. */
 export class OrderFailedError extends Error {
@@ -16,24 +17,6 @@ export class OrderFailedError extends Error {
 export const isOrderFailed = (error: unknown): error is OrderFailedError =>
   error instanceof OrderFailedError;
 
-function wait(ms: number, signal: AbortSignal | undefined) {
-  return new Promise<void>((resolve, reject) => {
-    if (signal?.aborted) {
-      reject(signal.reason as Error);
-      return;
-    }
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal?.reason as Error);
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
-}
-
 /**
  * Spec section 4: every 2 s, ask for the order until it is settled. Resolves on paid; rejects with
  * OrderFailedError on failed, or with the call's own error when a call fails (no retry: the outcome
@@ -47,7 +30,7 @@ export async function pollOrder(
   { intervalMs = ORDER_POLLING_MS, signal }: { intervalMs?: number; signal?: AbortSignal } = {},
 ): Promise<Order> {
   for (;;) {
-    await wait(intervalMs, signal);
+    await delay(intervalMs, signal);
     const order = await fetchOrder(orderId, signal);
     if (order.status === 'paid') return order;
     if (order.status === 'failed' || order.status === 'refunded') {

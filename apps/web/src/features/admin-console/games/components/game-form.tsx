@@ -5,6 +5,7 @@ import {
   type AdminGame,
   type AdminGameInput,
   type AdminGameOptions,
+  type AdminSeriesInput,
 } from '@rudy/contracts';
 import { SelectField } from '../../../../components/ui/select-field';
 import { TextField } from '../../../../components/ui/text-field';
@@ -18,22 +19,54 @@ import { extrasDraftOf, extrasInputOf, GameExtrasFields } from './game-extras-fi
 
 type Draft = Record<keyof AdminGameInput, string>;
 
-function draftOf(game: AdminGame | null, o: AdminGameOptions): Draft {
+/** The fields a game and a series of games share: a series is them and its days. */
+type SharedKey = Exclude<
+  keyof AdminSeriesInput,
+  'weekdays' | 'start_time' | 'first_date' | 'last_date'
+>;
+
+/** The shared fields as the form's text: the game's or series' values, or a new one's defaults. */
+export function sharedDraftOf(
+  x: Pick<AdminGame, SharedKey> | null,
+  o: AdminGameOptions,
+): Record<SharedKey, string> {
   return {
-    name_en: game?.name_en ?? '',
-    name_fr: game?.name_fr ?? '',
-    starts_at: game?.starts_at ?? '',
-    time_zone: game?.time_zone ?? o.time_zone,
-    duration_minutes: String(game?.duration_minutes ?? 150),
-    home_team_id: String(game?.home_team_id ?? ''),
-    away_team_id: String(game?.away_team_id ?? ''),
-    event_category_id: String(game?.event_category_id ?? ''),
-    location_id: String(game?.location_id ?? ''),
-    access_type: game?.access_type ?? 'free',
-    price_cents: centsToAmount(game?.price_cents ?? null),
-    ...extrasDraftOf(game),
+    name_en: x?.name_en ?? '',
+    name_fr: x?.name_fr ?? '',
+    time_zone: x?.time_zone ?? o.time_zone,
+    duration_minutes: String(x?.duration_minutes ?? 150),
+    home_team_id: String(x?.home_team_id ?? ''),
+    away_team_id: String(x?.away_team_id ?? ''),
+    event_category_id: String(x?.event_category_id ?? ''),
+    location_id: String(x?.location_id ?? ''),
+    access_type: x?.access_type ?? 'free',
+    price_cents: centsToAmount(x?.price_cents ?? null),
   };
 }
+
+const idOrNull = (v: string) => (v === '' ? null : Number(v));
+
+/** The shared fields' text as the contract's input: the same schema the server checks. */
+export function sharedInputOf(d: Record<SharedKey, string>) {
+  return {
+    name_en: d.name_en,
+    name_fr: d.name_fr,
+    time_zone: d.time_zone,
+    duration_minutes: Number(d.duration_minutes),
+    home_team_id: Number(d.home_team_id),
+    away_team_id: Number(d.away_team_id),
+    event_category_id: idOrNull(d.event_category_id),
+    location_id: idOrNull(d.location_id),
+    access_type: d.access_type as AccessType,
+    price_cents: isForSale(d.access_type as AccessType) ? amountToCents(d.price_cents) : null,
+  };
+}
+
+const draftOf = (game: AdminGame | null, o: AdminGameOptions): Draft => ({
+  ...sharedDraftOf(game, o),
+  starts_at: game?.starts_at ?? '',
+  ...extrasDraftOf(game),
+});
 
 /** The channel's zone and its rinks' zones: the likely choices, listed first. */
 export const zonesOf = (o: AdminGameOptions) => [
@@ -63,6 +96,10 @@ export function withTeam<D extends Pick<Draft, 'home_team_id' | 'away_team_id' |
 }
 
 type TeamsKey = 'away_team_id' | 'home_team_id' | 'name_en' | 'name_fr';
+const TEAM_SIDES = [
+  ['away_team_id', 'admin:games.away'],
+  ['home_team_id', 'admin:games.home'],
+] as const;
 
 /** The two teams and the game's name in both languages; the name follows the teams (withTeam). */
 export function GameTeamsFields<
@@ -76,30 +113,21 @@ export function GameTeamsFields<
   ));
   return (
     <>
-      <SelectField
-        label={t('admin:games.away')}
-        {...field('away_team_id')}
-        onChange={(e) => {
-          // Read now: the updater runs later, after React may have reset the control.
-          const value = e.target.value;
-          setDraft((d) => withTeam(d, 'away_team_id', value, options));
-        }}
-      >
-        <option value="">{t('admin:games.chooseTeam')}</option>
-        {teamOptions}
-      </SelectField>
-      <SelectField
-        label={t('admin:games.home')}
-        {...field('home_team_id')}
-        onChange={(e) => {
-          // Read now: the updater runs later, after React may have reset the control.
-          const value = e.target.value;
-          setDraft((d) => withTeam(d, 'home_team_id', value, options));
-        }}
-      >
-        <option value="">{t('admin:games.chooseTeam')}</option>
-        {teamOptions}
-      </SelectField>
+      {TEAM_SIDES.map(([side, label]) => (
+        <SelectField
+          key={side}
+          label={t(label)}
+          {...field(side)}
+          onChange={(e) => {
+            // Read now: the updater runs later, after React may have reset the control.
+            const value = e.target.value;
+            setDraft((d) => withTeam(d, side, value, options));
+          }}
+        >
+          <option value="">{t('admin:games.chooseTeam')}</option>
+          {teamOptions}
+        </SelectField>
+      ))}
       <TextField
         label={t('admin:games.nameEn')}
         hint={t('admin:games.nameHint')}
@@ -111,25 +139,11 @@ export function GameTeamsFields<
   );
 }
 
-const idOrNull = (v: string) => (v === '' ? null : Number(v));
-
-/** The form's text as the contract's input: the same schema the server checks. */
-function inputOf(d: Draft): AdminGameInput {
-  return {
-    name_en: d.name_en,
-    name_fr: d.name_fr,
-    starts_at: d.starts_at,
-    time_zone: d.time_zone,
-    duration_minutes: Number(d.duration_minutes),
-    home_team_id: Number(d.home_team_id),
-    away_team_id: Number(d.away_team_id),
-    event_category_id: idOrNull(d.event_category_id),
-    location_id: idOrNull(d.location_id),
-    access_type: d.access_type as AccessType,
-    price_cents: isForSale(d.access_type as AccessType) ? amountToCents(d.price_cents) : null,
-    ...extrasInputOf(d),
-  };
-}
+const inputOf = (d: Draft): AdminGameInput => ({
+  ...sharedInputOf(d),
+  starts_at: d.starts_at,
+  ...extrasInputOf(d),
+});
 
 /** Schedules or edits a game: teams, start in its own time zone, access type and price. */
 export function GameForm({

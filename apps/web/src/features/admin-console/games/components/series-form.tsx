@@ -1,9 +1,7 @@
 import {
   AdminSeriesInputSchema,
-  isForSale,
   seriesDays,
   WEEKDAYS,
-  type AccessType,
   type AdminGameOptions,
   type AdminSeries,
   type AdminSeriesInput,
@@ -13,57 +11,33 @@ import { CheckboxField } from '../../../../components/ui/checkbox-field';
 import { TextField } from '../../../../components/ui/text-field';
 import { useT } from '../../../../lib/i18n';
 import { saveSeries } from '../api/series';
-import { amountToCents, centsToAmount } from '../../shared/lib/admin-messages';
 import { AdminForm, useAdminForm } from '../../shared/components/admin-form';
 import { TimeZoneField } from '../../shared/components/time-zone-field';
 import { GameTermsFields } from './game-terms-fields';
-import { GameTeamsFields, zonesOf } from './game-form';
+import { GameTeamsFields, sharedDraftOf, sharedInputOf, zonesOf } from './game-form';
 import styles from '../../shared/components/console.module.css';
 
 type Draft = Record<keyof AdminSeriesInput | 'include_detached', string>;
 
-function draftOf(s: AdminSeries | null, o: AdminGameOptions): Draft {
-  return {
-    name_en: s?.name_en ?? '',
-    name_fr: s?.name_fr ?? '',
-    weekdays: (s?.weekdays ?? [5]).join(','),
-    start_time: s?.start_time ?? '19:00',
-    first_date: s?.first_date ?? '',
-    last_date: s?.last_date ?? '',
-    time_zone: s?.time_zone ?? o.time_zone,
-    duration_minutes: String(s?.duration_minutes ?? 150),
-    home_team_id: String(s?.home_team_id ?? ''),
-    away_team_id: String(s?.away_team_id ?? ''),
-    event_category_id: String(s?.event_category_id ?? ''),
-    location_id: String(s?.location_id ?? ''),
-    access_type: s?.access_type ?? 'free',
-    price_cents: centsToAmount(s?.price_cents ?? null),
-    include_detached: 'false',
-  };
-}
+const draftOf = (s: AdminSeries | null, o: AdminGameOptions): Draft => ({
+  ...sharedDraftOf(s, o),
+  weekdays: (s?.weekdays ?? [5]).join(','),
+  start_time: s?.start_time ?? '19:00',
+  first_date: s?.first_date ?? '',
+  last_date: s?.last_date ?? '',
+  include_detached: 'false',
+});
 
-const idOrNull = (v: string) => (v === '' ? null : Number(v));
 const daysOf = (v: string) => (v === '' ? [] : v.split(',').map(Number));
 
-function inputOf(d: Draft): AdminSeriesInput & { include_detached: boolean } {
-  return {
-    name_en: d.name_en,
-    name_fr: d.name_fr,
-    weekdays: daysOf(d.weekdays),
-    start_time: d.start_time,
-    first_date: d.first_date,
-    last_date: d.last_date,
-    time_zone: d.time_zone,
-    duration_minutes: Number(d.duration_minutes),
-    home_team_id: Number(d.home_team_id),
-    away_team_id: Number(d.away_team_id),
-    event_category_id: idOrNull(d.event_category_id),
-    location_id: idOrNull(d.location_id),
-    access_type: d.access_type as AccessType,
-    price_cents: isForSale(d.access_type as AccessType) ? amountToCents(d.price_cents) : null,
-    include_detached: d.include_detached === 'true',
-  };
-}
+const inputOf = (d: Draft): AdminSeriesInput & { include_detached: boolean } => ({
+  ...sharedInputOf(d),
+  weekdays: daysOf(d.weekdays),
+  start_time: d.start_time,
+  first_date: d.first_date,
+  last_date: d.last_date,
+  include_detached: d.include_detached === 'true',
+});
 
 /** Weekday names in the admin's language, Sunday first (as the contract counts them). */
 function weekdayNames(locale: string) {
