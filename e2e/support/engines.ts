@@ -81,6 +81,12 @@ interface Driver<E> {
 }
 
 const POLL_MS = 100;
+/**
+ * How long a journey waits for a signal by default. In CI the journeys run beside the other spec
+ * lane and the PGlite API suite on 2 cores, where WebKit once needed more than 15 s for a page
+ * step of the purchase journey: the wait still ends at the signal, this only bounds a failure.
+ */
+const WAIT_MS = 30_000;
 
 /** A page in one engine, as the journeys use it. */
 export class Tab {
@@ -106,7 +112,7 @@ export class Tab {
   }
 
   /** Waits until `fn(arg)` is truthy in the page: the signal itself, looked at every 100 ms. */
-  async waitFor<A>(fn: (arg: A) => unknown, arg?: A, timeoutMs = 15_000): Promise<void> {
+  async waitFor<A>(fn: (arg: A) => unknown, arg?: A, timeoutMs = WAIT_MS): Promise<void> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       // A navigation in progress can fail one look: the next one sees the new page.
@@ -142,11 +148,11 @@ export class Tab {
     }
   }
 
-  async see(q: Find, timeoutMs = 15_000): Promise<void> {
+  async see(q: Find, timeoutMs = WAIT_MS): Promise<void> {
     await this.find(q, timeoutMs);
   }
 
-  async gone(q: Find, timeoutMs = 15_000): Promise<void> {
+  async gone(q: Find, timeoutMs = WAIT_MS): Promise<void> {
     const deadline = Date.now() + timeoutMs;
     while (await this.query(q).catch(() => true)) {
       if (Date.now() > deadline) {
@@ -158,17 +164,17 @@ export class Tab {
     }
   }
 
-  async click(q: Find, timeoutMs = 15_000): Promise<void> {
+  async click(q: Find, timeoutMs = WAIT_MS): Promise<void> {
     await this.driver.click(await this.find(q, timeoutMs));
   }
 
   async fill(q: Find, text: string): Promise<void> {
-    await this.driver.type(await this.find(q, 15_000), text);
+    await this.driver.type(await this.find(q, WAIT_MS), text);
   }
 
   /** Clicks `x` pixels from the element's left edge (a seek bar's start, say). */
   async clickAt(q: Find, x: number): Promise<void> {
-    await this.driver.clickAt(await this.find(q, 15_000), x);
+    await this.driver.clickAt(await this.find(q, WAIT_MS), x);
   }
 
   /** Closes the tab (once: a test's clean-up may come after it closed it itself). */
