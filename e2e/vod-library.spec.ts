@@ -21,7 +21,10 @@ async function readyLibrary(key: string) {
   while (Date.now() < deadline) {
     const items = await api<Page0>(`/vod-media-items?api_key=${key}&limit=100`);
     const clipped = await api<Page0>(`/events/with_clip?api_key=${key}`);
-    if (items.meta.total >= 9 && clipped.meta.total > 0) return items;
+    // By title too: the worker's highlights reels are library videos as well, so a count alone can
+    // be reached while a demo item the journey opens is still being published.
+    const listed = items.data.some((i) => i.title === 'Meet the rookies');
+    if (items.meta.total >= 9 && listed && clipped.meta.total > 0) return items;
     await new Promise((r) => setTimeout(r, 2_000));
   }
   throw new Error('the demo library was not ready in time');
