@@ -237,7 +237,9 @@ for (const name of engineNames) {
       const tab = await open(t);
       await logIn(tab, { email, password });
       await tab.goto(`/watch/${paidGameId}`);
-      await tab.click({ role: 'link', name: 'Buy this game' });
+      // The link's name gains the game's price once /packages/{id} answers ("Buy this game · $8.99"):
+      // wait for that final name, so the click never races the price.
+      await tab.click({ role: 'link', name: /^Buy this game · \S/ });
       await tab.see({ text: 'Sandbox — test card' });
       await tab.fill({ label: 'Card number' }, '4242 4242 4242 4242');
       await tab.fill({ label: 'Expiry (MM / YY)' }, '1234');
