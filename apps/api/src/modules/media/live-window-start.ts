@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { DvrWindowStart } from '@rudy/contracts';
 import { liveWindowStart, type MediaStorage } from '@rudy/media';
-import { readPlaylist } from './stored-playlist.js';
+import { perPlaylistVersion, readPlaylist } from './stored-playlist.js';
 
 /**
  * Where a live recording's DVR window starts now, as the media route cuts it (liveWindow with the
@@ -11,21 +11,15 @@ import { readPlaylist } from './stored-playlist.js';
  * Parsed once per version of the playlist. Null while the recording has no segment (or no file).
  */
 export function createLiveWindowStarts(storage: MediaStorage, dvrWindowSeconds: number) {
-  const parsed = new Map<string, { text: string; start: DvrWindowStart | null }>();
+  const startOf = perPlaylistVersion((text): DvrWindowStart | null => {
+    const found = liveWindowStart(text, dvrWindowSeconds);
+    return found
+      ? { media_sequence: found.mediaSequence, recording_seconds: found.recordingSeconds }
+      : null;
+  });
   return async (masterKey: string): Promise<DvrWindowStart | null> => {
     const key = `${path.posix.dirname(masterKey)}/v0/index.m3u8`;
     const text = await readPlaylist(storage, key).catch(() => null);
-    if (text === null) return null;
-    const cached = parsed.get(key);
-    if (cached?.text === text) return cached.start;
-    const found = liveWindowStart(text, dvrWindowSeconds);
-    const start = found
-      ? { media_sequence: found.mediaSequence, recording_seconds: found.recordingSeconds }
-      : null;
-    parsed.delete(key);
-    parsed.set(key, { text, start });
-    // The oldest first out: a few live games at a time.
-    if (parsed.size > 64) parsed.delete(parsed.keys().next().value ?? '');
-    return start;
+    return text === null ? null : startOf(key, text);
   };
 }

@@ -16,7 +16,7 @@ import { createHotSegments } from './hot-segments.js';
 import type { MediaFilesService, MediaTarget } from './media-files.service.js';
 import { MEDIA_FILE_TYPES } from './media-paths.js';
 import { rawPathIsPlain, sendStored, storedFileResponses } from './stored-files.js';
-import { readPlaylist } from './stored-playlist.js';
+import { perPlaylistVersion, readPlaylist } from './stored-playlist.js';
 
 const tags = ['media'];
 const MediaParamsSchema = z.object({ eventId: z.string(), token: z.string(), '*': z.string() });
@@ -58,17 +58,7 @@ export function mediaFilesRoutes(
 ) {
   const dvrWindow = o.dvrWindowSeconds ?? 0;
   // Every viewer of a game reads the same playlist each second: its window is cut once per version.
-  const windows = new Map<string, { text: string; served: string }>();
-  const windowOf = (key: string, text: string) => {
-    const cached = windows.get(key);
-    if (cached?.text === text) return cached.served;
-    const served = liveWindow(text, dvrWindow);
-    windows.delete(key);
-    windows.set(key, { text, served });
-    // The oldest first out: a few live games at a time.
-    if (windows.size > 64) windows.delete(windows.keys().next().value ?? '');
-    return served;
-  };
+  const windowOf = perPlaylistVersion((text) => liveWindow(text, dvrWindow));
   // A game's segments from local disk: each read once for the crowd (hot-segments.ts).
   const hot = storage.objects ? undefined : createHotSegments();
   const r = typed(app);

@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import { completeLines, type MediaStorage } from '@rudy/media';
 import { notFound } from '../../lib/http-error.js';
 
@@ -22,4 +23,20 @@ export async function readPlaylist(storage: MediaStorage, key: string): Promise<
   }
   const last = await readText(storage, key);
   return last.startsWith('#EXTM3U') ? `${completeLines(last).join('\n')}\n` : null;
+}
+
+/**
+ * `derive` of a live playlist, computed once per version of it: every viewer of a game reads the
+ * same playlist each second, and it changes once a segment. The last version of each key is kept,
+ * for a few live games at a time (the least recently used out first).
+ */
+export function perPlaylistVersion<T>(derive: (text: string) => T) {
+  const last = new LRUCache<string, { text: string; value: T }>({ max: 64 });
+  return (key: string, text: string): T => {
+    const cached = last.get(key);
+    if (cached?.text === text) return cached.value;
+    const value = derive(text);
+    last.set(key, { text, value });
+    return value;
+  };
 }
