@@ -1,35 +1,20 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLiveMirror, restoreLiveRecording } from './live-mirror.js';
-import { createS3Storage } from './storage/s3-storage.js';
+import { testBucket } from './storage/s3-bucket.test-support.js';
 import type { StoredObjects } from './storage/storage.js';
 
 /* The live mirror against a real S3-compatible server (s3rver) in this process. */
 
-const root = fs.mkdtempSync(path.join(os.tmpdir(), 'rudy-live-mirror-'));
-const server = new S3rver({
-  address: '127.0.0.1',
-  port: 0,
-  silent: true,
-  directory: path.join(root, 'bucket'),
-  configureBuckets: [{ name: 'media' }],
-});
+const bucket = testBucket('media', 'rudy-live-mirror-');
 let objects: StoredObjects;
 /** What reached the bucket, in order (the real calls, recorded). */
 let puts: string[] = [];
 
 beforeAll(async () => {
-  const { port } = await server.run();
-  const storage = createS3Storage({
-    bucket: 'media',
-    endpoint: `http://127.0.0.1:${port}`,
-    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
-    localRoot: path.join(root, 'local'),
-  });
-  const real = storage.objects;
+  await bucket.start();
+  const real = bucket.storage('local').objects;
   objects = {
     ...real,
     putFile: async (key, file, type) => {
@@ -43,10 +28,7 @@ beforeAll(async () => {
   };
 });
 
-afterAll(async () => {
-  await server.close();
-  fs.rmSync(root, { recursive: true, force: true });
-});
+afterAll(() => bucket.close());
 
 const playlist = (first: number, names: string[], end = '\n') =>
   [
@@ -58,7 +40,7 @@ const playlist = (first: number, names: string[], end = '\n') =>
   ].join('\n') + end;
 
 function encoderDir(name: string) {
-  const dir = path.join(root, name);
+  const dir = path.join(bucket.root, name);
   fs.mkdirSync(path.join(dir, 'v0'), { recursive: true });
   fs.writeFileSync(path.join(dir, 'master.m3u8'), '#EXTM3U\nv0/index.m3u8\n');
   return dir;
@@ -128,7 +110,7 @@ describe('live mirror', () => {
     await createLiveMirror({ dir, prefix: 'c1/e3/live', objects }).sync();
 
     // Another machine: an empty folder.
-    const other = path.join(root, 'c-elsewhere');
+    const other = path.join(bucket.root, 'c-elsewhere');
     fs.mkdirSync(other);
     expect(await restoreLiveRecording(objects, 'c1/e3/live', other)).toBe(true);
     expect(fs.readFileSync(path.join(other, 'v0/index.m3u8'), 'utf8')).toBe(
@@ -138,7 +120,7 @@ describe('live mirror', () => {
     expect(fs.existsSync(path.join(other, 'v0/seg_00000.ts'))).toBe(false);
     // A folder with its own recording is left as it is; so is a game the bucket does not have.
     expect(await restoreLiveRecording(objects, 'c1/e3/live', other)).toBe(false);
-    const empty = path.join(root, 'c-none');
+    const empty = path.join(bucket.root, 'c-none');
     fs.mkdirSync(empty);
     expect(await restoreLiveRecording(objects, 'c1/e404/live', empty)).toBe(false);
 

@@ -2,9 +2,9 @@ import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import S3rver from 's3rver';
 import { MEDIA_KIND } from '@rudy/contracts';
-import { parseMediaPlaylist, createS3Storage } from '@rudy/media';
+import { parseMediaPlaylist } from '@rudy/media';
+import { testBucket } from '@rudy/media/s3-bucket.test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoChannel } from '../db/seed/demo-channel.js';
 import { eventPrefix } from '../modules/media/media-paths.js';
@@ -29,15 +29,7 @@ let channelId = 0;
 let eventId = 0;
 let dataDir: string;
 const workers: ChildProcess[] = [];
-const bucketDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rudy-live-bucket-'));
-const s3 = new S3rver({
-  address: '127.0.0.1',
-  port: 0,
-  silent: true,
-  directory: bucketDir,
-  configureBuckets: [{ name: 'live' }],
-});
-let s3Env: Record<string, string> = {};
+const s3 = testBucket('live', 'rudy-live-bucket-');
 
 beforeAll(async () => {
   if (!onServer) return;
@@ -45,13 +37,7 @@ beforeAll(async () => {
   channelId = (await seedDemoChannel(database.db)).channelId;
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rudy-live-takeover-'));
   eventId = await keepOneGameLive(database.db, channelId);
-  const { port } = await s3.run();
-  s3Env = {
-    S3_BUCKET: 'live',
-    S3_ENDPOINT: `http://127.0.0.1:${port}`,
-    S3_ACCESS_KEY_ID: 'S3RVER',
-    S3_SECRET_ACCESS_KEY: 'S3RVER',
-  };
+  await s3.start();
 }, 60_000);
 
 afterAll(async () => {
@@ -59,7 +45,6 @@ afterAll(async () => {
   await database?.close();
   await s3.close();
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
-  fs.rmSync(bucketDir, { recursive: true, force: true });
 });
 
 const liveRows = () =>
@@ -88,13 +73,7 @@ function playlistOnDisk(): Promise<string> {
 }
 
 /** The bucket, read with its own calls (not through a worker's disk). */
-const bucket = () =>
-  createS3Storage({
-    bucket: 'live',
-    endpoint: s3Env.S3_ENDPOINT ?? '',
-    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
-    localRoot: path.join(bucketDir, 'probe'),
-  }).objects;
+const bucket = () => s3.storage('probe').objects;
 
 async function playlistInBucket(): Promise<string> {
   return (await bucket().getText(`${livePrefix()}/v0/index.m3u8`)) ?? '';
@@ -180,7 +159,7 @@ describe.skipIf(!onServer)('kill -9 of the worker running a live encoder', () =>
     const disks = [1, 2].map(() => fs.mkdtempSync(path.join(os.tmpdir(), 'rudy-live-machine-')));
     try {
       const { before, after } = await takeOver(
-        (worker) => ({ ...s3Env, DATA_DIR: disks[worker - 1] ?? '' }),
+        (worker) => ({ ...s3.env, DATA_DIR: disks[worker - 1] ?? '' }),
         playlistInBucket,
       );
       const was = listed(before);

@@ -1,41 +1,22 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
-import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createS3Storage } from './s3-storage.js';
+import { testBucket, type TestBucket } from './s3-bucket.test-support.js';
 
 /* The S3 storage against a real S3-compatible server (s3rver) in this process. */
 
-const root = fs.mkdtempSync(path.join(os.tmpdir(), 'rudy-s3-'));
-const server = new S3rver({
-  address: '127.0.0.1',
-  port: 0,
-  silent: true,
-  directory: path.join(root, 'bucket-data'),
-  configureBuckets: [{ name: 'media' }],
-});
-let storage: ReturnType<typeof createS3Storage>;
-let port = 0;
+const bucket = testBucket('media', 'rudy-s3-');
+let storage: ReturnType<TestBucket['storage']>;
 
 beforeAll(async () => {
-  ({ port } = await server.run());
-  storage = createS3Storage({
-    bucket: 'media',
-    endpoint: `http://127.0.0.1:${port}`,
-    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
-    keyPrefix: 'site-a',
-    localRoot: path.join(root, 'local'),
-  });
+  await bucket.start();
+  storage = bucket.storage('local', { keyPrefix: 'site-a' });
 });
 
-afterAll(async () => {
-  await server.close();
-  fs.rmSync(root, { recursive: true, force: true });
-});
+afterAll(() => bucket.close());
 
 /** What the bucket holds, without the storage's own view (local copies included). */
 async function bucketKeys(): Promise<string[]> {
@@ -137,12 +118,8 @@ describe('S3 storage', () => {
   });
 
   it('puts a large file in parts and reads it back whole', async () => {
-    const inParts = createS3Storage({
-      bucket: 'media',
-      endpoint: `http://127.0.0.1:${port}`,
-      credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+    const inParts = bucket.storage('local-b', {
       keyPrefix: 'site-b',
-      localRoot: path.join(root, 'local-b'),
       multipartFrom: 6 * 1024 * 1024,
       partSize: 5 * 1024 * 1024,
     });

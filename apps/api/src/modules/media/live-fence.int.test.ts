@@ -1,9 +1,7 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import S3rver from 's3rver';
 import { MEDIA_KIND } from '@rudy/contracts';
-import { createS3Storage } from '@rudy/media';
+import { testBucket } from '@rudy/media/s3-bucket.test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoChannel } from '../../db/seed/demo-channel.js';
 import { keepOneGameLive } from '../../test/one-live-game.js';
@@ -21,21 +19,13 @@ import { eventPrefix } from './media-paths.js';
  */
 
 const LEASE_MS = 8_000;
-const root = fs.mkdtempSync(path.join(os.tmpdir(), 'rudy-live-fence-'));
-const s3 = new S3rver({
-  address: '127.0.0.1',
-  port: 0,
-  silent: true,
-  directory: path.join(root, 'bucket'),
-  configureBuckets: [{ name: 'live' }],
-});
-let endpoint = '';
+const s3 = testBucket('live', 'rudy-live-fence-');
 let database: TestDatabase;
 let channelId = 0;
 let eventId = 0;
 
 beforeAll(async () => {
-  endpoint = `http://127.0.0.1:${(await s3.run()).port}`;
+  await s3.start();
   database = await createTestDatabase();
   channelId = (await seedDemoChannel(database.db)).channelId;
   eventId = await keepOneGameLive(database.db, channelId);
@@ -44,17 +34,10 @@ beforeAll(async () => {
 afterAll(async () => {
   await database?.close();
   await s3.close();
-  fs.rmSync(root, { recursive: true, force: true });
 });
 
 /** A machine: its own disk, the shared bucket. */
-const machine = (name: string) =>
-  createS3Storage({
-    bucket: 'live',
-    endpoint,
-    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
-    localRoot: path.join(root, name),
-  });
+const machine = (name: string) => s3.storage(name);
 
 const playlist = (names: string[]) =>
   ['#EXTM3U', '#EXT-X-VERSION:3', '#EXT-X-TARGETDURATION:1', '#EXT-X-MEDIA-SEQUENCE:0']

@@ -1,31 +1,17 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { text } from 'node:stream/consumers';
-import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLiveMirror, createLocalStorage, createS3Storage } from '@rudy/media';
+import { createLiveMirror, createLocalStorage } from '@rudy/media';
+import { testBucket } from '@rudy/media/s3-bucket.test-support';
 import { finishLiveRecording, type RecordingDeps } from './live-recording.js';
 import type { MediaJobsRepository } from './media-jobs.repository.js';
 
 /* The end of a live stream: the recording becomes the VOD, in the bucket when there is one. */
 
-const root = fs.mkdtempSync(path.join(os.tmpdir(), 'rudy-live-recording-'));
-const server = new S3rver({
-  address: '127.0.0.1',
-  port: 0,
-  silent: true,
-  directory: path.join(root, 'bucket'),
-  configureBuckets: [{ name: 'media' }],
-});
-let endpoint = '';
-beforeAll(async () => {
-  endpoint = `http://127.0.0.1:${(await server.run()).port}`;
-});
-afterAll(async () => {
-  await server.close();
-  fs.rmSync(root, { recursive: true, force: true });
-});
+const bucket = testBucket('media', 'rudy-live-recording-');
+beforeAll(() => bucket.start());
+afterAll(() => bucket.close());
 
 /** What the live encoder leaves: an EVENT playlist per rendition and its segments. */
 function writeRecording(dir: string) {
@@ -64,12 +50,7 @@ function depsWith(storage: RecordingDeps['storage']) {
 
 describe('finishing a live recording', () => {
   it('publishes it to the bucket and frees the disk when media lives in S3', async () => {
-    const storage = createS3Storage({
-      bucket: 'media',
-      endpoint,
-      credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
-      localRoot: path.join(root, 'worker-disk'),
-    });
+    const storage = bucket.storage('worker-disk');
     const dir = await storage.liveDir('c1/e7/live');
     writeRecording(dir);
     const { deps, vods } = depsWith(storage);
@@ -94,20 +75,13 @@ describe('finishing a live recording', () => {
   });
 
   it('finishes from the bucket a recording whose encoder died on another machine', async () => {
-    const machine = (name: string) =>
-      createS3Storage({
-        bucket: 'media',
-        endpoint,
-        credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
-        localRoot: path.join(root, name),
-      });
     // The first machine's encoder and mirror put the recording in the bucket, then it died.
-    const first = machine('machine-a');
+    const first = bucket.storage('machine-a');
     const encoded = await first.liveDir('c1/e9/live');
     writeRecording(encoded);
     await createLiveMirror({ dir: encoded, prefix: 'c1/e9/live', objects: first.objects }).sync();
     // Another machine finds the game stale: nothing of it on its disk.
-    const other = machine('machine-b');
+    const other = bucket.storage('machine-b');
     const dir = await other.liveDir('c1/e9/live');
     const { deps, vods } = depsWith(other);
 
@@ -130,7 +104,7 @@ describe('finishing a live recording', () => {
   });
 
   it('leaves it where it is on local disk', async () => {
-    const storage = createLocalStorage(path.join(root, 'media'));
+    const storage = createLocalStorage(path.join(bucket.root, 'media'));
     const dir = await storage.liveDir('c1/e8/live');
     writeRecording(dir);
     const { deps } = depsWith(storage);

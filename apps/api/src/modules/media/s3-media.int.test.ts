@@ -4,10 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
-import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Playback } from '@rudy/contracts';
-import { createS3Storage } from '@rudy/media';
+import { testBucket } from '@rudy/media/s3-bucket.test-support';
 import { loadConfig } from '../../config.js';
 import { openDatabase, type DatabaseHandle } from '../../db/database.js';
 import { migrateToLatest } from '../../db/migrate.js';
@@ -27,33 +26,19 @@ import { createMediaStorage } from './media-storage.js';
  */
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
-const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'rudy-s3-media-'));
-const server = new S3rver({
-  address: '127.0.0.1',
-  port: 0,
-  silent: true,
-  directory: path.join(tmp, 'bucket'),
-  configureBuckets: [{ name: 'rudy-media' }],
-});
+const bucket = testBucket('rudy-media', 'rudy-s3-media-');
 let s3Env: Record<string, string>;
 let fixture: { dir: string; durationSeconds: number };
 
 beforeAll(async () => {
-  const { port } = await server.run();
-  s3Env = {
-    S3_BUCKET: 'rudy-media',
-    S3_ENDPOINT: `http://127.0.0.1:${port}`,
-    S3_ACCESS_KEY_ID: 'S3RVER',
-    S3_SECRET_ACCESS_KEY: 'S3RVER',
-    S3_PREFIX: 'league',
-  };
+  await bucket.start();
+  s3Env = { ...bucket.env, S3_PREFIX: 'league' };
   fixture = await makeTinyVod();
 }, 120_000);
 
 afterAll(async () => {
-  await server.close();
-  fs.rmSync(tmp, { recursive: true, force: true });
-  fs.rmSync(fixture.dir, { recursive: true, force: true });
+  await bucket.close();
+  if (fixture) fs.rmSync(fixture.dir, { recursive: true, force: true });
 });
 
 /** Publishes the fixture's VOD and stills under the event's prefix, as the media jobs do. */
@@ -72,12 +57,7 @@ async function publish(
 
 /** The bucket's keys under a prefix, read with the S3 API (not through the storage). */
 async function bucketKeys(prefix: string): Promise<string[]> {
-  const s3 = createS3Storage({
-    bucket: s3Env.S3_BUCKET ?? '',
-    endpoint: s3Env.S3_ENDPOINT ?? '',
-    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
-    localRoot: path.join(tmp, 'probe'),
-  });
+  const s3 = bucket.storage('probe');
   const page = await (
     await s3.client()
   ).send(new ListObjectsV2Command({ Bucket: s3.bucket, Prefix: `league/${prefix}` }));
@@ -144,7 +124,7 @@ interface Reply {
 
 describe('media in an S3-compatible bucket, served through the API', () => {
   let t: TestContext;
-  const localRoot = path.join(tmp, 'app-media');
+  const localRoot = path.join(bucket.root, 'app-media');
 
   beforeAll(async () => {
     t = await createTestApp({ ...s3Env, MEDIA_DIR: localRoot });
@@ -160,7 +140,7 @@ describe('media in an S3-compatible bucket, served through the API', () => {
     const id = await findEvent(t, { access: 'free', when: 'past' });
     await publish(storage, t.demoChannelId, id);
     // The rows only (the files attachVod copies go to a folder the app does not read).
-    await attachVod(t, path.join(tmp, 'unused'), fixture, t.demoChannelId, id);
+    await attachVod(t, path.join(bucket.root, 'unused'), fixture, t.demoChannelId, id);
     const prefix = eventPrefix(t.demoChannelId, id);
     expect(await bucketKeys(`${prefix}/vod/`)).toContain(`league/${prefix}/vod/master.m3u8`);
     // Nothing of it on the app's disk: what is played comes from the bucket.
@@ -204,7 +184,7 @@ describe('the built server in production with S3 settings', () => {
   let port = 0;
   let eventId = 0;
   let channelId = 0;
-  const dataDir = path.join(tmp, 'prod-data');
+  const dataDir = path.join(bucket.root, 'prod-data');
 
   beforeAll(async () => {
     const build = spawnSync(process.execPath, ['scripts/build.mjs', 'api', '--if-stale'], {
@@ -220,8 +200,10 @@ describe('the built server in production with S3 settings', () => {
     channelId = (await seedDemoChannel(database.db)).channelId;
     const fixtureCtx = { database, demoChannelId: channelId };
     eventId = await findEvent(fixtureCtx, { access: 'free', when: 'past' });
-    await attachVod(fixtureCtx, path.join(tmp, 'unused'), fixture, channelId, eventId);
-    const storage = createMediaStorage(loadConfig({ ...s3Env, MEDIA_DIR: path.join(tmp, 'x') }));
+    await attachVod(fixtureCtx, path.join(bucket.root, 'unused'), fixture, channelId, eventId);
+    const storage = createMediaStorage(
+      loadConfig({ ...s3Env, MEDIA_DIR: path.join(bucket.root, 'x') }),
+    );
     await publish(storage, channelId, eventId);
     if (!database.url) await database.close();
 
@@ -240,9 +222,9 @@ describe('the built server in production with S3 settings', () => {
         PORT: '0',
         LOG_LEVEL: 'info',
         WORKER: 'false',
-        WEB_DIST_DIR: path.join(tmp, 'no-web'),
+        WEB_DIST_DIR: path.join(bucket.root, 'no-web'),
         DATA_DIR: dataDir,
-        MEDIA_DIR: path.join(tmp, 'prod-media'),
+        MEDIA_DIR: path.join(bucket.root, 'prod-media'),
         ...(database.url ? { DATABASE_URL: database.url } : {}),
         ...s3Env,
       },
@@ -296,8 +278,8 @@ describe('the built server in production with S3 settings', () => {
       };
     };
     await play(get, (await res.json()) as Playback);
-    expect(fs.existsSync(path.join(tmp, 'prod-media', eventPrefix(channelId, eventId)))).toBe(
-      false,
-    );
+    expect(
+      fs.existsSync(path.join(bucket.root, 'prod-media', eventPrefix(channelId, eventId))),
+    ).toBe(false);
   });
 });
