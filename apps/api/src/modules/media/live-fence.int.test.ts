@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { MEDIA_KIND } from '@rudy/contracts';
+import type { LiveMirror, MediaStorage } from '@rudy/media';
 import { testBucket } from '@rudy/media/s3-bucket.test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoChannel } from '../../db/seed/demo-channel.js';
@@ -77,6 +78,16 @@ describe('a live encoder whose lease was taken over', () => {
       until: new Date(start.getTime() + LEASE_MS),
     });
     if (!a) throw new Error('worker A could not claim the game');
+    /** The end of the game as an owner's encoder comes to it: its disk, its mirror. */
+    const finish = (
+      owner: string,
+      storage: MediaStorage,
+      rec: { dir: string; mirror: LiveMirror | null },
+    ) =>
+      finishLiveRecording(
+        { repo, storage, now, onRecordingEnded: () => Promise.resolve(), log },
+        { mediaId: a.id, eventId, channelId, dir: rec.dir, key, mirror: rec.mirror, owner },
+      );
     const atA = machine('a');
     const fenceA = leaseFence(repo, { mediaId: a.id, owner: 'worker-a', leaseMs: LEASE_MS, now });
     const recA = await openLiveRecording(atA, key, log, fenceA);
@@ -111,18 +122,7 @@ describe('a live encoder whose lease was taken over', () => {
     encode(recA.dir, ['seg_00000.ts', 'seg_00001.ts', 'seg_00002.ts'], 'a');
     await recA.mirror?.stop();
     await recA.mirror?.forget(['v0/seg_00000.ts']);
-    const ended = await finishLiveRecording(
-      { repo, storage: atA, now, onRecordingEnded: () => Promise.resolve(), log },
-      {
-        mediaId: a.id,
-        eventId,
-        channelId,
-        dir: recA.dir,
-        key,
-        mirror: recA.mirror,
-        owner: 'worker-a',
-      },
-    );
+    const ended = await finish('worker-a', atA, recA);
     expect(ended).toBe(0);
 
     // The bucket holds B's playlist and B's segments; the row is B's, still on; no VOD yet.
@@ -150,18 +150,7 @@ describe('a live encoder whose lease was taken over', () => {
     expect(await bucket.getText(`${prefix}/v0/index.m3u8`)).toBe(
       playlist([...theirs, 'seg_00004.ts']),
     );
-    const seconds = await finishLiveRecording(
-      { repo, storage: atB, now, onRecordingEnded: () => Promise.resolve(), log },
-      {
-        mediaId: a.id,
-        eventId,
-        channelId,
-        dir: recB.dir,
-        key,
-        mirror: recB.mirror,
-        owner: 'worker-b',
-      },
-    );
+    const seconds = await finish('worker-b', atB, recB);
     expect(seconds).toBeGreaterThan(4);
     expect(await bucket.getText(`${prefix}/v0/index.m3u8`)).toContain('#EXT-X-ENDLIST');
   }, 60_000);
