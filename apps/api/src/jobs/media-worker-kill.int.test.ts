@@ -17,6 +17,7 @@ import { createTestDatabase, type TestDatabase } from '../test/test-database.js'
 import { createBoss } from './boss.js';
 import { killGroup, startWorkerProcess } from '../test/worker-process.js';
 import { ignoreQueueErrors } from '../test/queue-errors.js';
+import { until } from '../test/until.js';
 
 /*
  * Media job leases. pg-boss 10 has no heartbeat: without a lease, the job of a worker killed with
@@ -44,15 +45,6 @@ afterAll(async () => {
   await database.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
-
-async function until<T>(what: () => Promise<T>, ok: (v: T) => boolean, ms: number) {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await what();
-    if (ok(value) || Date.now() > deadline) return value;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 
 async function createQueues(boss: ReturnType<typeof createBoss>) {
   for (const [name, options] of Object.entries({ ...QUEUE_OPTIONS, ...LEASE_REAPER_QUEUE_OPTIONS }))
