@@ -36,7 +36,6 @@ export {
   type MediaPlaylist,
   type VodEntry,
   type Variant,
-  type WindowStart,
 } from './hls/playlist.js';
 export { masterPlaylist } from './hls/master.js';
 export { thumbnailsVtt } from './hls/thumbnails-vtt.js';

@@ -15,13 +15,13 @@ import { LRUCache } from 'lru-cache';
  * from memory and one from disk say the same. Access is checked before: a copy is never an
  * authorisation.
  */
-export interface HotFile {
+interface HotFile {
   /** send's headers of the file (ETag, Last-Modified, Content-Length, Accept-Ranges). */
   headers: Record<string, string>;
   body: Buffer;
 }
 
-export interface HotSegmentsOptions {
+interface HotSegmentsOptions {
   /** Bytes kept at most, all files together (least recently used out first). */
   maxBytes: number;
   /** A file larger than this is never kept (a long segment, a download). */
@@ -31,7 +31,7 @@ export interface HotSegmentsOptions {
 }
 
 /** 64 MB: a minute of a live game's ladder (720p + 360p, ~350 KB a second) for a few games. */
-export const HOT_SEGMENTS_DEFAULTS: HotSegmentsOptions = {
+const HOT_SEGMENTS_DEFAULTS: HotSegmentsOptions = {
   maxBytes: 64 * 1024 * 1024,
   maxFileBytes: 4 * 1024 * 1024,
   ttlMs: 60_000,
