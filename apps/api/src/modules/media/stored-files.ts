@@ -1,3 +1,4 @@
+import { buffer } from 'node:stream/consumers';
 import send from '@fastify/send';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { MediaStorage } from '@rudy/media';
@@ -67,13 +68,6 @@ async function redirectToBucket(
   return reply.header('cache-control', REDIRECT_CACHE).redirect(url, 302);
 }
 
-/** A file's bytes from send's stream: at most a few megabytes (HotSegments.maxFileBytes). */
-async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
-
 /**
  * A stored file, or 404 when it is not there. From local disk through @fastify/send: ranges (video
  * elements seek by range), ETag and Last-Modified, and a 304 for a conditional request whose copy
@@ -111,7 +105,8 @@ export async function sendStored(
   reply.header('content-type', contentType);
   const length = Number(sent.headers['Content-Length']);
   if (plain && sent.statusCode === 200 && length <= hot.maxFileBytes) {
-    const body = await readAll(sent.stream);
+    // At most a few megabytes (HotSegments.maxFileBytes).
+    const body = await buffer(sent.stream);
     // A file rewritten while it was read is sent as read, and not kept.
     if (body.length === length) hot.set(key, { headers: { ...sent.headers }, body });
     return reply.header('content-length', String(body.length)).send(body);

@@ -1,3 +1,4 @@
+import { text } from 'node:stream/consumers';
 import { LRUCache } from 'lru-cache';
 import { completeLines, type MediaStorage } from '@rudy/media';
 import { notFound } from '../../lib/http-error.js';
@@ -5,9 +6,7 @@ import { notFound } from '../../lib/http-error.js';
 async function readText(storage: MediaStorage, key: string): Promise<string> {
   const stream = await storage.get(key);
   if (!stream) throw notFound();
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
+  return text(stream);
 }
 
 /**
