@@ -126,14 +126,28 @@ export function wantsPrettyLogs(nodeEnv: Config['NODE_ENV']): boolean {
 /**
  * The process's stdout for JSON log lines, written asynchronously: a synchronous write per line
  * (pino's default) was a tenth of the API's CPU under the start-of-game rush (issue 29). Lines
- * wait in memory only while an earlier write is in flight; pino flushes them synchronously when
- * the process exits (process.exit, an uncaught exception), so only a SIGKILL or a native crash can
- * lose the last few. One destination per process: the API, worker and datalake loggers of one
+ * wait in memory for at most LOG_FLUSH_MS (or until LOG_BATCH_BYTES are waiting); pino flushes
+ * them synchronously when the process exits (process.exit, an uncaught exception), so only a
+ * SIGKILL or a native crash can lose the last LOG_FLUSH_MS of lines. One destination per process: the API, worker and datalake loggers of one
  * process share it, so their lines never interleave.
  */
 let stdoutDestination: ReturnType<typeof pino.destination> | undefined;
+/** Lines are gathered up to this many bytes, or for at most LOG_FLUSH_MS, per write. */
+const LOG_BATCH_BYTES = 4096;
+const LOG_FLUSH_MS = 100;
 function asyncStdout() {
-  stdoutDestination ??= pino.destination({ dest: 1, sync: false });
+  if (!stdoutDestination) {
+    const destination = pino.destination({ dest: 1, sync: false, minLength: LOG_BATCH_BYTES });
+    // A quiet process's last lines still reach the log within LOG_FLUSH_MS.
+    setInterval(() => {
+      try {
+        destination.flush();
+      } catch {
+        // Closed at exit (pino flushed it then): nothing is left to write.
+      }
+    }, LOG_FLUSH_MS).unref();
+    stdoutDestination = destination;
+  }
   return stdoutDestination;
 }
 
