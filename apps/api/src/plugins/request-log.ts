@@ -124,6 +124,34 @@ export function wantsPrettyLogs(nodeEnv: Config['NODE_ENV']): boolean {
 }
 
 /**
+ * The process's stdout for JSON log lines, written asynchronously: a synchronous write per line
+ * (pino's default) was a tenth of the API's CPU under the start-of-game rush (issue 29). Lines
+ * wait in memory for at most LOG_FLUSH_MS (or until LOG_BATCH_BYTES are waiting); pino flushes
+ * them synchronously when the process exits (process.exit, an uncaught exception), so only a
+ * SIGKILL or a native crash can lose the last LOG_FLUSH_MS of lines. One destination per process: the API, worker and datalake loggers of one
+ * process share it, so their lines never interleave.
+ */
+let stdoutDestination: ReturnType<typeof pino.destination> | undefined;
+/** Lines are gathered up to this many bytes, or for at most LOG_FLUSH_MS, per write. */
+const LOG_BATCH_BYTES = 4096;
+const LOG_FLUSH_MS = 100;
+function asyncStdout() {
+  if (!stdoutDestination) {
+    const destination = pino.destination({ dest: 1, sync: false, minLength: LOG_BATCH_BYTES });
+    // A quiet process's last lines still reach the log within LOG_FLUSH_MS.
+    setInterval(() => {
+      try {
+        destination.flush();
+      } catch {
+        // Closed at exit (pino flushed it then): nothing is left to write.
+      }
+    }, LOG_FLUSH_MS).unref();
+    stdoutDestination = destination;
+  }
+  return stdoutDestination;
+}
+
+/**
  * Fastify's logger options, also used for the worker's and datalake's own pino: pino at LOG_LEVEL
  * (off when silent), secrets kept out. Redaction and serializers run before the pretty printer.
  */
@@ -135,7 +163,7 @@ export function loggerOptions(
   if (level === 'silent') return false;
   return {
     level,
-    ...(stream ? { stream } : {}),
+    ...(stream ? { stream } : opts.pretty ? {} : { stream: asyncStdout() }),
     ...(opts.pretty && !stream
       ? {
           transport: {
@@ -154,5 +182,8 @@ export function processLogger(config: Pick<Config, 'LOG_LEVEL' | 'NODE_ENV'>): L
   const options = loggerOptions(config.LOG_LEVEL, undefined, {
     pretty: wantsPrettyLogs(config.NODE_ENV),
   });
-  return options === false ? pino({ enabled: false }) : pino(options);
+  if (options === false) return pino({ enabled: false });
+  // Fastify takes the destination from `stream`; pino takes it as its second argument.
+  const { stream, ...rest } = options;
+  return stream ? pino(rest, stream) : pino(rest);
 }
