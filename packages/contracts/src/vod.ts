@@ -92,9 +92,13 @@ const sortDirection = SortDirectionSchema.optional().describe(
   'Default: desc for date (newest first) and relevance, asc for title',
 );
 
-/** GET /vod-media-items: published items, newest first, optionally of one category. */
+/** GET /vod-media-items: published items, newest first, optionally of one category or the reels. */
 export const VodMediaItemsQuerySchema = KeyedQuerySchema.extend({
   category_id: idParam('category_id').describe('VOD category id'),
+  highlights: z
+    .stringbool({ error: 'highlights must be 1 or 0' })
+    .optional()
+    .describe("1: only the channel's published highlights reels (never one awaiting approval)"),
   ...pageShape(VOD_ITEMS_DEFAULT_LIMIT),
   sort_field: VodItemsSortFieldSchema.default('date'),
   sort_direction: sortDirection,

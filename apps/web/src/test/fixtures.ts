@@ -1,4 +1,12 @@
-import type { BootstrapData, Clip, ClipList, Event, EventsPage, Order } from '@rudy/contracts';
+import type {
+  BootstrapData,
+  Clip,
+  ClipList,
+  Event,
+  EventsPage,
+  Order,
+  VodMediaItem,
+} from '@rudy/contracts';
 
 /**
  * A two-team game shaped like the API's events (test data only). Its video is ready once the game
@@ -177,6 +185,26 @@ export function makeClipList(data: Clip[] = [], overrides: Partial<ClipList> = {
     can_clip: true,
     tags: ['Hockey'],
     max_seconds: 60,
+    ...overrides,
+  };
+}
+
+/** A published library video as the VOD listings answer it (test data only). */
+export function makeVodItem(overrides: Partial<VodMediaItem> = {}): VodMediaItem {
+  return {
+    id: 3,
+    title: 'Coach Martin on the playoff push',
+    description: 'The Wolves’ head coach on the last weeks of the season.',
+    date: '2026-11-20T18:00:00.000Z',
+    duration_seconds: 75,
+    category_id: 2,
+    category_name: 'Interviews',
+    assets: [
+      { type: 'image', kind: 1, url: '/media/vod/u3/poster.jpg' },
+      { type: 'preview', kind: 6, url: '/media/vod/u3/preview.mp4' },
+    ],
+    requires_access: false,
+    has_access: true,
     ...overrides,
   };
 }

@@ -3,7 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdminReel, AdminReelList, AuditEntry, ReelSettings } from '@rudy/contracts';
+import type {
+  AdminReel,
+  AdminReelList,
+  AuditEntry,
+  ReelSettings,
+  VodMediaItemsPage,
+} from '@rudy/contracts';
 import {
   createLocalStorage,
   packageVod,
@@ -16,7 +22,7 @@ import { createBoss } from '../../jobs/boss.js';
 import { sendOnce } from '../../jobs/send-once.js';
 import { attachVod, findEvent } from '../../test/media-fixtures.js';
 import { ignoreQueueErrors } from '../../test/queue-errors.js';
-import { createTestApp, type TestContext } from '../../test/test-app.js';
+import { createTestApp, OTHER_CHANNEL_KEY, type TestContext } from '../../test/test-app.js';
 import { adminUser } from '../../test/test-users.js';
 import { expectAdminOnly, otherChannelAdmin, type Admin } from '../../test/admin-test-kit.js';
 import { until } from '../../test/until.js';
@@ -160,6 +166,16 @@ async function highlightsRail() {
   return rails.find((r) => r.title === 'Highlights')?.vod_media_items.map((i) => i.id) ?? [];
 }
 
+/** The viewers' Highlights listing (the home page's rail): the ids it lists for the key. */
+async function highlightsListing(apiKey?: string) {
+  const res = await t.get('/api/vod-media-items', {
+    api_key: apiKey ?? (await t.apiKey()),
+    highlights: '1',
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<VodMediaItemsPage>().data.map((i) => i.id);
+}
+
 const adminCall = (method: 'POST' | 'PATCH' | 'GET', url: string, key: string, body?: object) =>
   t.inject({ method, url, headers: { 'x-api-key': key }, ...(body ? { payload: body } : {}) });
 
@@ -193,6 +209,30 @@ describe('highlights reels', () => {
       expect(fs.existsSync(path.join(path.dirname(index), s.uri)), s.uri).toBe(true);
     }
     expect(await highlightsRail()).toContain(item.id);
+    // The viewers' Highlights listing has it, and only reels: another published video is not one.
+    const other = await t.database.db
+      .selectFrom('vod_media_items')
+      .select('id')
+      .where('channel_id', '=', t.demoChannelId)
+      .where('id', '!=', item.id)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    await t.database.db
+      .updateTable('vod_media_items')
+      .set({ status: 'ready' })
+      .where('id', '=', other.id)
+      .execute();
+    const library = await t.get('/api/vod-media-items', { api_key: await t.apiKey() });
+    expect(library.json<VodMediaItemsPage>().data.map((i) => i.id)).toEqual(
+      expect.arrayContaining([item.id, other.id]),
+    );
+    expect(await highlightsListing()).toEqual([item.id]);
+    const off = await t.get('/api/vod-media-items', { api_key: await t.apiKey(), highlights: '0' });
+    expect(off.json<VodMediaItemsPage>().meta.total).toBe(
+      library.json<VodMediaItemsPage>().meta.total,
+    );
+    // Another channel's key never sees this channel's reels.
+    expect(await highlightsListing(await t.apiKey(OTHER_CHANNEL_KEY))).toEqual([]);
   }, 120_000);
 
   it('waits for approval when the channel asks, and Approve or Discard decide, audited', async () => {
@@ -216,6 +256,14 @@ describe('highlights reels', () => {
     const waiting = (await reelItems(approved))[0]!;
     expect(waiting.status).toBe('processing');
     expect(await highlightsRail()).not.toContain(waiting.id);
+    // The reel's row decides, not its video's: even a video made ready by hand is no highlight
+    // while its reel waits.
+    await t.database.db
+      .updateTable('vod_media_items')
+      .set({ status: 'ready' })
+      .where('id', '=', waiting.id)
+      .execute();
+    expect(await highlightsListing()).not.toContain(waiting.id);
 
     const yes = await adminCall('POST', `/api/admin/games/${approved}/reel/approve`, admin.apiKey);
     expect(yes.statusCode, yes.body).toBe(200);
@@ -228,11 +276,13 @@ describe('highlights reels', () => {
     );
     expect(again.json<AdminReel>().status).toBe('published');
     expect(await highlightsRail()).toContain(waiting.id);
+    expect(await highlightsListing()).toContain(waiting.id);
 
     const gone = (await reelItems(discarded))[0]!;
     const no = await adminCall('POST', `/api/admin/games/${discarded}/reel/discard`, admin.apiKey);
     expect(no.json<AdminReel>()).toMatchObject({ status: 'discarded', vod_item_id: null });
     expect(await reelItems(discarded)).toEqual([]);
+    expect(await highlightsListing()).not.toContain(gone.id);
     expect(fs.existsSync(path.join(mediaDir, `c${t.demoChannelId}/vod-media/${gone.id}`))).toBe(
       false,
     );

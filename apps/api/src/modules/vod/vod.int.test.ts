@@ -172,6 +172,7 @@ describe('GET /vod-media-items', () => {
     [{ offset: '-1' }, 'offset: offset must not be negative'],
     [{ category_id: 'hockey' }, 'category_id: category_id must be a number'],
     [{ category_id: '0' }, 'category_id: category_id must be positive'],
+    [{ highlights: 'maybe' }, 'highlights: highlights must be 1 or 0'],
     [{ sort_field: 'views' }, 'sort_field:'],
     [{ sort_direction: 'up' }, 'sort_direction:'],
     [{ lang: 'de' }, 'lang:'],

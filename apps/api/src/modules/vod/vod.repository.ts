@@ -39,6 +39,8 @@ export interface VodItemRow {
 
 export interface VodFilter {
   categoryId?: number | undefined;
+  /** Only the videos of published highlights reels (issue 35), never a pending one's. */
+  highlights?: true | undefined;
   /** Every word must match: by its start in English or French, or as one of its corrections. */
   words?: SearchWord[];
 }
@@ -76,6 +78,19 @@ function itemWhere(eb: EB, channelId: number, f: VodFilter): Expression<SqlBool>
     eb('i.status', '=', 'ready'),
   ];
   if (f.categoryId !== undefined) parts.push(eb('i.category_id', '=', f.categoryId));
+  if (f.highlights) {
+    // The reel's own row decides, not the item: a pending reel's video is never a highlight.
+    parts.push(
+      eb.exists(
+        eb
+          .selectFrom('moment_reels as r')
+          .select(sql.lit(1).as('one'))
+          .whereRef('r.vod_item_id', '=', 'i.id')
+          .where('r.channel_id', '=', channelId)
+          .where('r.status', '=', 'published'),
+      ),
+    );
+  }
   if (f.words?.length) {
     parts.push(sql<SqlBool>`i.search_doc @@ ${searchQueries(channelId, f.words, 'match')}`);
   }

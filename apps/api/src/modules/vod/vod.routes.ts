@@ -34,7 +34,7 @@ export function vodRoutes(app: FastifyInstance, vod: VodService) {
       schema: {
         tags,
         description:
-          "The channel's published VOD items, newest first (or by title), paged, optionally of one category.",
+          "The channel's published VOD items, newest first (or by title), paged, optionally of one category or only its published highlights reels (`highlights=1`).",
         querystring: VodMediaItemsQuerySchema,
         response: { 200: VodMediaItemsPageSchema, ...keyedErrors },
       },

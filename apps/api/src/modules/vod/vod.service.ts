@@ -208,7 +208,7 @@ export function createVodService(deps: {
     items(viewer: Viewer, q: VodMediaItemsQuery) {
       return listingJson(
         viewer,
-        { categoryId: q.category_id },
+        { categoryId: q.category_id, ...(q.highlights ? { highlights: true } : {}) },
         {
           field: q.sort_field,
           direction: directionOf(q.sort_field, q.sort_direction),

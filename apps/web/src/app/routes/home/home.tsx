@@ -15,6 +15,7 @@ import { useProfile } from '../../../features/auth/api/get-profile';
 import { queryClient } from '../../../lib/query-client';
 import { TeamFavorites } from '../favorites/team-favorites';
 import { FollowingShelf } from './following-shelf';
+import { HighlightsRail } from './highlights-rail';
 
 export function loader() {
   // Started here so the data loads while the route's code does; errors surface in the screen.
@@ -78,6 +79,7 @@ export function Component() {
           locations={locations}
           state={state('recent')}
         />
+        <HighlightsRail />
         <CategoryGrid categories={data?.['events-categories'] ?? []} />
       </div>
     </TeamFavorites>

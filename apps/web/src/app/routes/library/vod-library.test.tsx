@@ -11,7 +11,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../../../lib/query-client';
 import { callsTo, makeProfile, withBackground } from '../../../test/auth-fixtures';
 import { FUTURE, json, type Handler } from '../../../test/fetch-mock';
-import { makeEvent } from '../../../test/fixtures';
+import { makeEvent, makeVodItem } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render-app';
 
 afterEach(() => {
@@ -19,27 +19,8 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function makeItem(overrides: Partial<VodMediaItem> = {}): VodMediaItem {
-  return {
-    id: 3,
-    title: 'Coach Martin on the playoff push',
-    description: 'The Wolves’ head coach on the last weeks of the season.',
-    date: '2026-11-20T18:00:00.000Z',
-    duration_seconds: 75,
-    category_id: 2,
-    category_name: 'Interviews',
-    assets: [
-      { type: 'image', kind: 1, url: '/media/vod/u3/poster.jpg' },
-      { type: 'preview', kind: 6, url: '/media/vod/u3/preview.mp4' },
-    ],
-    requires_access: false,
-    has_access: true,
-    ...overrides,
-  };
-}
-
-const coach = makeItem();
-const recap = makeItem({
+const coach = makeVodItem();
+const recap = makeVodItem({
   id: 4,
   title: 'Season recap: the U18 regular season',
   category_id: 3,
@@ -198,7 +179,7 @@ describe('/watch_library/:id?type=vod', () => {
   const video = () => document.querySelector<HTMLVideoElement>('[data-testid=main-video]');
 
   it('plays a library video for anyone, with its details and more of its category', async () => {
-    const other = makeItem({ id: 9, title: 'Captain’s corner: Léa Tremblay' });
+    const other = makeVodItem({ id: 9, title: 'Captain’s corner: Léa Tremblay' });
     const { fetch } = renderApp('/watch_library/3?type=vod', {
       handler: library({
         '/api/vod-media-items/3': () => detail(coach),

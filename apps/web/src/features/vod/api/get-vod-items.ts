@@ -8,9 +8,11 @@ export const VOD_PAGE_SIZE = 12;
 
 export type VodItemsRequest = {
   category_id?: number;
+  /** 1: only the channel's published highlights reels (issue 35). */
+  highlights?: 1;
 };
 
-/** GET /vod-media-items: published items, newest first, optionally of one category. */
+/** GET /vod-media-items: published items, newest first, optionally of one category or the reels. */
 export function getVodItems(
   query: VodItemsRequest & { offset: number; limit: number },
   signal?: AbortSignal,
