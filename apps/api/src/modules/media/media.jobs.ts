@@ -219,6 +219,8 @@ export async function registerMediaJobs(boss: PgBoss, o: MediaJobsOptions) {
 
   return {
     supervisor,
+    /** The lease every media job holds while it runs (the library's jobs hold it too). */
+    hold: leases.hold,
     /** Live encoders stop first (their games resume on the next start). */
     async stopEncoders() {
       process.off('exit', killAllFfmpeg);
