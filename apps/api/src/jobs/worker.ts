@@ -91,12 +91,13 @@ export async function startWorker(o: WorkerOptions) {
     ...(o.liveSegmentSeconds ? { liveSegmentSeconds: o.liveSegmentSeconds } : {}),
   });
   const clips = await registerClipJobs(boss, { db: database.db, storage, runner, now });
-  await registerVodJobs(boss, {
+  const vod = await registerVodJobs(boss, {
     config,
     db: database.db,
     storage,
     runner,
     now,
+    hold: media.hold,
     ...(o.vodLadder ? { ladder: o.vodLadder } : {}),
   });
   await registerCommerceJobs(boss, { config, db: database.db, runner, now });
@@ -125,10 +126,11 @@ export async function startWorker(o: WorkerOptions) {
       const stopped = await settlesWithin(encoders, (until - started) / 2);
       log.info({ ms: Date.now() - started, stopped }, 'live encoders stopped');
       // Running jobs may finish in what is left; what is cut short is retried after the next start
-      // (the media jobs' leases lapse: the reaper hands them out again).
+      // (the media and library jobs' leases lapse: the reaper hands them out again).
       const timeout = Math.max(500, until - Date.now());
       await Promise.all([
         media.stopJobs(timeout),
+        vod.stopJobs(timeout),
         boss.stop({ graceful: true, wait: true, timeout }),
       ]);
       const killed = media.killRemaining();

@@ -10,6 +10,15 @@ const CLIP_SECONDS = 6;
 /** A goal is shown from a little before it. */
 const LEAD_IN_SECONDS = 3;
 
+/** Whether every one of these channels has its own clips (the demo clips job has nothing to do). */
+export async function demoClipsMade(db: DB, channelIds: number[]): Promise<boolean> {
+  const repo = createClipsRepository(db);
+  for (const channelId of channelIds) {
+    if ((await repo.channelClipCount(channelId)) < DEMO_CLIPPED_GAMES) return false;
+  }
+  return true;
+}
+
 /**
  * The channel's own clips of its latest demo games: the goal the synthetic game shows first, a few
  * seconds of it, cut by the ordinary clip job. Without them a fresh demo has no game "with clips"

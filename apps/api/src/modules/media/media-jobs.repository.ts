@@ -83,6 +83,36 @@ export function createMediaJobsRepository(db: DB) {
       return row !== undefined;
     },
 
+    /**
+     * The length of the live recording `vodKey` (the event's ready VOD) its stills were made for:
+     * a publish that resumed and ended again with nothing new has its stills, a longer one not.
+     */
+    async recordingStillsSeconds(eventId: number, vodKey: string): Promise<number | undefined> {
+      const row = await db
+        .selectFrom('event_media')
+        .select(sql<number | null>`(meta->>'stills_seconds')::float8`.as('seconds'))
+        .where('event_id', '=', eventId)
+        .where('kind', '=', 3)
+        .where('storage_key', '=', vodKey)
+        .where('status', '=', 'ready')
+        .executeTakeFirst();
+      return row?.seconds ?? undefined;
+    },
+
+    /**
+     * Records that the recording's stills are made for `seconds` of it. Its version (updated_at,
+     * which the moment detector reads) stays: the video did not change.
+     */
+    async markRecordingStills(eventId: number, vodKey: string, seconds: number) {
+      await db
+        .updateTable('event_media')
+        .set({ meta: sql`meta || ${JSON.stringify({ stills_seconds: seconds })}::jsonb` })
+        .where('event_id', '=', eventId)
+        .where('kind', '=', 3)
+        .where('storage_key', '=', vodKey)
+        .execute();
+    },
+
     async hasReadyLibraryVideo(vodItemId: number): Promise<boolean> {
       const item = await db
         .selectFrom('vod_media_items')

@@ -35,7 +35,8 @@ import {
   type PackageVodJob,
 } from './media-queues.js';
 import { createMediaUploadsRepository } from './media-uploads.repository.js';
-import { packageEventMedia, publishStills } from './package-media.js';
+import { makeLiveStills, queueLiveStills } from './live-stills.js';
+import { packageEventMedia } from './package-media.js';
 import { packageUpload } from './upload-job.js';
 import {
   detectMoments,
@@ -137,17 +138,7 @@ export async function registerMediaJobs(boss: PgBoss, o: MediaJobsOptions) {
       QUEUES.liveStills,
       2,
       runner.each(async (job) => {
-        const dir = await storage.localDir(path.posix.dirname(job.storageKey));
-        try {
-          await publishStills(deps, job, {
-            best: path.join(dir.path, 'v0/index.m3u8'),
-            small: path.join(dir.path, 'v1/index.m3u8'),
-            smallKeyframesFrequent: true,
-            durationSeconds: job.durationSeconds,
-          });
-        } finally {
-          await dir.release();
-        }
+        await makeLiveStills(deps, job);
         await detect(job);
       }),
     );
@@ -191,9 +182,7 @@ export async function registerMediaJobs(boss: PgBoss, o: MediaJobsOptions) {
 
   // A live recording that ended (synthetic or RTMP) gets its poster, thumbnails and previews.
   const onRecordingEnded = async (job: LiveStillsJob) => {
-    await sendOnce(o.db, boss, QUEUES.liveStills, job, {
-      singletonKey: `live-stills-${job.eventId}`,
-    });
+    await queueLiveStills(o.db, boss, job);
   };
   const supervisor = createLiveSupervisor({
     repo,
@@ -230,6 +219,8 @@ export async function registerMediaJobs(boss: PgBoss, o: MediaJobsOptions) {
 
   return {
     supervisor,
+    /** The lease every media job holds while it runs (the library's jobs hold it too). */
+    hold: leases.hold,
     /** Live encoders stop first (their games resume on the next start). */
     async stopEncoders() {
       process.off('exit', killAllFfmpeg);

@@ -3,12 +3,15 @@ import type { MediaStorage, Rendition } from '@rudy/media';
 import type { Config } from '../../config.js';
 import type { DB } from '../../db/database.js';
 import { seedDemoLibrary } from '../../db/seed/demo-library.js';
+import { startJobLoop, type JobHold } from '../../jobs/job-loop.js';
 import type { JobRunner } from '../../jobs/job-runner.js';
 import { localWakeup } from '../../jobs/local-wakeup.js';
+import { sendOnce } from '../../jobs/send-once.js';
 import { CLIP_QUEUES } from '../clips/clips.jobs.js';
-import { queueDemoClips } from '../clips/demo-clips.js';
+import { demoClipsMade, queueDemoClips } from '../clips/demo-clips.js';
 import { demoMediaChannelIds } from '../media/demo-media.js';
 import { makePendingDemoLibrary } from './demo-library.js';
+import { createVodJobsRepository } from './vod-jobs.repository.js';
 
 export const VOD_QUEUES = {
   /** The demo channels' library videos: render and package every pending demo item. */
@@ -48,6 +51,9 @@ export const VOD_QUEUE_OPTIONS: Record<string, Omit<PgBoss.Queue, 'name'>> = {
 /**
  * The library side of the worker: handlers, then the demo channels' library at start-up (rows
  * first, for demo databases seeded before the library existed, then the videos and the clips).
+ * The jobs run in leased loops like the media jobs (`hold`): a job of a killed worker is handed
+ * back by the lease reaper instead of waiting for its queue's expiry, and the expiry never cuts a
+ * render that is still running (pg-boss's work() started a second run beside it).
  */
 export async function registerVodJobs(
   boss: PgBoss,
@@ -57,58 +63,100 @@ export async function registerVodJobs(
     storage: MediaStorage;
     runner: JobRunner;
     now: () => Date;
+    /** The media jobs' lease (registerMediaJobs). */
+    hold?: JobHold;
     /** Tests use a tiny ladder. */
     ladder?: readonly Rendition[];
   },
 ) {
-  await boss.work<DemoLibraryJob>(
-    VOD_QUEUES.demoLibrary,
-    { pollingIntervalSeconds: 2 },
-    o.runner.each((job) =>
-      makePendingDemoLibrary(
-        {
-          db: o.db,
-          storage: o.storage,
-          log: o.runner.log,
-          ...(o.ladder ? { ladder: o.ladder } : {}),
-        },
-        job.channelIds,
+  const { log } = o.runner;
+  const hold = o.hold ? { hold: o.hold } : {};
+  const loops = [
+    startJobLoop<DemoLibraryJob>(boss, VOD_QUEUES.demoLibrary, {
+      pollingIntervalSeconds: 2,
+      log,
+      ...hold,
+      handler: o.runner.each((job) =>
+        makePendingDemoLibrary(
+          {
+            db: o.db,
+            storage: o.storage,
+            log,
+            ...(o.ladder ? { ladder: o.ladder } : {}),
+          },
+          job.channelIds,
+        ),
       ),
-    ),
-  );
-
-  await boss.work<DemoClipsJob>(
-    VOD_QUEUES.demoClips,
-    { pollingIntervalSeconds: 2 },
-    o.runner.each(async (job) => {
-      let queued = 0;
-      let complete = true;
-      for (const channelId of job.channelIds) {
-        const result = await queueDemoClips(o.db, {
-          channelId,
-          now: o.now(),
-          gameSeconds: o.config.DEMO_GAME_SECONDS,
-          send: (clip) => boss.send(CLIP_QUEUES.cut, clip),
-        });
-        queued += result.queued;
-        complete &&= result.complete;
-      }
-      if (queued > 0) localWakeup.queued(CLIP_QUEUES.cut);
-      // Games still without a recording (other jobs make them): look again later, not forever.
-      if (!complete && job.attempt < DEMO_CLIPS_ATTEMPTS) {
-        await boss.send(
-          VOD_QUEUES.demoClips,
-          { ...job, attempt: job.attempt + 1 },
-          { singletonKey: 'demo-clips', startAfter: DEMO_CLIPS_WAIT_S },
-        );
-      }
-      return { queued };
     }),
-  );
+    startJobLoop<DemoClipsJob>(boss, VOD_QUEUES.demoClips, {
+      pollingIntervalSeconds: 2,
+      log,
+      ...hold,
+      handler: o.runner.each(async (job) => {
+        let queued = 0;
+        let complete = true;
+        for (const channelId of job.channelIds) {
+          const result = await queueDemoClips(o.db, {
+            channelId,
+            now: o.now(),
+            gameSeconds: o.config.DEMO_GAME_SECONDS,
+            send: (clip) => boss.send(CLIP_QUEUES.cut, clip),
+          });
+          queued += result.queued;
+          complete &&= result.complete;
+        }
+        if (queued > 0) localWakeup.queued(CLIP_QUEUES.cut);
+        // Games still without a recording (other jobs make them): look again later, not forever.
+        // Beside this running job (stately admits one queued), not through sendOnce, which would
+        // find this very job.
+        if (!complete && job.attempt < DEMO_CLIPS_ATTEMPTS) {
+          await boss.send(
+            VOD_QUEUES.demoClips,
+            { ...job, attempt: job.attempt + 1 },
+            { singletonKey: 'demo-clips', startAfter: DEMO_CLIPS_WAIT_S },
+          );
+        }
+        return { queued };
+      }),
+    }),
+  ];
 
   const channelIds = await demoMediaChannelIds(o.db, o.config.DEMO_MEDIA_CHANNELS);
-  if (channelIds.length === 0) return;
   for (const channelId of channelIds) await seedDemoLibrary(o.db, channelId, o.now());
-  await boss.send(VOD_QUEUES.demoLibrary, { channelIds }, { singletonKey: 'demo-library' });
-  await boss.send(VOD_QUEUES.demoClips, { channelIds, attempt: 0 }, { singletonKey: 'demo-clips' });
+  await enqueueDemoLibrary(boss, o.db, channelIds);
+  return {
+    /** No job is fetched any more; false when some still run after `ms`. */
+    async stopJobs(ms: number): Promise<boolean> {
+      return (await Promise.all(loops.map((loop) => loop.stop(ms)))).every(Boolean);
+    },
+  };
+}
+
+/**
+ * The demo library's jobs at a worker's start, once per request: a start while a job is queued,
+ * waiting for a retry or running (its worker killed: the reaper hands it back) finds it, and one
+ * after the library is made, or the channels have their clips, queues nothing. pg-boss's
+ * 'stately' policy alone queued a second job beside a running one, and one more at every start
+ * once the first had completed.
+ */
+export async function enqueueDemoLibrary(boss: PgBoss, db: DB, channelIds: number[]) {
+  if (channelIds.length === 0) return;
+  await sendOnce(
+    db,
+    boss,
+    VOD_QUEUES.demoLibrary,
+    { channelIds },
+    {
+      singletonKey: 'demo-library',
+      served: async (trx) =>
+        (await createVodJobsRepository(trx).pendingDemoItems(channelIds)).length === 0,
+    },
+  );
+  await sendOnce(
+    db,
+    boss,
+    VOD_QUEUES.demoClips,
+    { channelIds, attempt: 0 },
+    { singletonKey: 'demo-clips', served: (trx) => demoClipsMade(trx, channelIds) },
+  );
 }
