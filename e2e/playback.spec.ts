@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { adminSignIn } from './support/admin.js';
 import { DESKTOP, launchBrowser, newContext } from './support/browser.js';
 import { startServer, type RunningServer } from './support/server.js';
-import { assertMainVideoPlays, demoViewers } from './support/viewers.js';
+import { assertMainVideoPlays, demoViewers, type Viewer } from './support/viewers.js';
 
 let server: RunningServer;
 let browser: Browser;
@@ -27,6 +27,8 @@ function liveLag(page: Page): Promise<number> {
 
 let vodId: number;
 let liveId: number;
+/** A viewer with no_ads (a monthly trial, which a card gets once): no pre-roll before a game. */
+let subscriber: Viewer;
 const COOKIE_TTL_S = 15;
 
 before(async () => {
@@ -41,6 +43,7 @@ before(async () => {
   const key = await anonymousKey();
   liveId = await readyEvent(key, 'live');
   vodId = await readyEvent(key, 'finished');
+  subscriber = await newViewer({ monthly: true });
 });
 after(async () => {
   await browser?.close();
@@ -91,7 +94,6 @@ void describe('playback in the browser', () => {
   });
 
   void it("plays VOD and live without a pre-roll for a viewer with no_ads, renewing the game's cookie mid-game", async () => {
-    const viewer = await newViewer({ monthly: true });
     const context = await newContext(browser, server.url, DESKTOP);
     const page = await context.newPage();
     const adRequests: string[] = [];
@@ -105,7 +107,7 @@ void describe('playback in the browser', () => {
       if (r.status() === 403) refused.push(r.url());
       if (r.url().endsWith('/master.m3u8')) masters += 1;
     });
-    await logIn(page, viewer);
+    await logIn(page, subscriber);
 
     for (const id of [vodId, liveId]) {
       await page.goto(`/watch/${id}`);
@@ -159,12 +161,11 @@ void describe('playback in the browser', () => {
   });
 
   void it("shows an operator's mark on a live game's seek bar within 10 s, and jumps there", async () => {
-    const viewer = await newViewer({ monthly: true });
     const context = await newContext(browser, server.url, DESKTOP);
     const adminContext = await newContext(browser, server.url, DESKTOP);
     try {
       const page = await context.newPage();
-      await logIn(page, viewer);
+      await logIn(page, subscriber);
       await page.goto(`/watch/${liveId}`);
       await assertMainVideoPlays(page);
       const admin = await adminContext.newPage();
