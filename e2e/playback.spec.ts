@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
+import { adminSignIn } from './support/admin.js';
 import { DESKTOP, launchBrowser, newContext } from './support/browser.js';
 import { startServer, type RunningServer } from './support/server.js';
-import { assertMainVideoPlays, demoViewers } from './support/viewers.js';
+import { assertMainVideoPlays, demoViewers, type Viewer } from './support/viewers.js';
 
 let server: RunningServer;
 let browser: Browser;
@@ -26,6 +27,8 @@ function liveLag(page: Page): Promise<number> {
 
 let vodId: number;
 let liveId: number;
+/** A viewer with no_ads (a monthly trial, which a card gets once): no pre-roll before a game. */
+let subscriber: Viewer;
 const COOKIE_TTL_S = 15;
 
 before(async () => {
@@ -40,6 +43,7 @@ before(async () => {
   const key = await anonymousKey();
   liveId = await readyEvent(key, 'live');
   vodId = await readyEvent(key, 'finished');
+  subscriber = await newViewer({ monthly: true });
 });
 after(async () => {
   await browser?.close();
@@ -90,7 +94,6 @@ void describe('playback in the browser', () => {
   });
 
   void it("plays VOD and live without a pre-roll for a viewer with no_ads, renewing the game's cookie mid-game", async () => {
-    const viewer = await newViewer({ monthly: true });
     const context = await newContext(browser, server.url, DESKTOP);
     const page = await context.newPage();
     const adRequests: string[] = [];
@@ -104,7 +107,7 @@ void describe('playback in the browser', () => {
       if (r.status() === 403) refused.push(r.url());
       if (r.url().endsWith('/master.m3u8')) masters += 1;
     });
-    await logIn(page, viewer);
+    await logIn(page, subscriber);
 
     for (const id of [vodId, liveId]) {
       await page.goto(`/watch/${id}`);
@@ -155,6 +158,49 @@ void describe('playback in the browser', () => {
     assert.deepEqual(refused, []);
     assert.equal(masters, mastersBefore, 'the stream was not loaded again');
     await context.close();
+  });
+
+  void it("shows an operator's mark on a live game's seek bar within 10 s, and jumps there", async () => {
+    const context = await newContext(browser, server.url, DESKTOP);
+    const adminContext = await newContext(browser, server.url, DESKTOP);
+    try {
+      const page = await context.newPage();
+      await logIn(page, subscriber);
+      await page.goto(`/watch/${liveId}`);
+      await assertMainVideoPlays(page);
+      const admin = await adminContext.newPage();
+      await adminSignIn(admin, server, `/admin/games/${liveId}`);
+      const mark = admin.getByRole('button', { name: 'Mark moment' });
+      await mark.waitFor();
+      const playingAtMark = await page
+        .getByTestId('main-video')
+        .evaluate((v: HTMLVideoElement) => v.currentTime);
+      const marked = admin.waitForResponse(
+        (r) => r.url().includes(`/api/admin/games/${liveId}/moments`) && r.status() === 200,
+      );
+      await mark.click();
+      await marked;
+      const markedAt = Date.now();
+      // Issue 35: live, a moment appears within 10 s of happening.
+      await page.getByTestId('seek-ticks').locator('span').first().waitFor({ timeout: 10_000 });
+      assert.ok(Date.now() - markedAt < 10_000);
+
+      // The list's jump goes where the player's clock has the moment: what the viewer was
+      // watching when it was marked, a live delay (a few seconds) behind "now" on the recording.
+      const jump = page.getByRole('button', { name: /^Go to \d+:\d\d: Moment$/ });
+      await jump.waitFor();
+      const jumpedTo = await jump.evaluate((button) => {
+        (button as HTMLButtonElement).click();
+        return document.querySelector<HTMLVideoElement>('[data-testid=main-video]')!.currentTime;
+      });
+      assert.ok(
+        jumpedTo > playingAtMark - 1 && jumpedTo < playingAtMark + 10,
+        `the moment is at ${jumpedTo.toFixed(1)} s on the player's clock, marked while at ${playingAtMark.toFixed(1)} s`,
+      );
+    } finally {
+      await adminContext.close();
+      await context.close();
+    }
   });
 
   void it('shows the buy prompt and no stream for a paid game', async () => {

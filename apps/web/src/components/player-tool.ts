@@ -56,6 +56,13 @@ export interface PlayerMark {
 }
 
 /**
+ * What the player tells the page of its clock: its seconds minus the recording's, the clock of a
+ * game's moments and clips (0 for a replay; live, worked out from where the DVR window starts), or
+ * null while it cannot tell (nothing loaded yet, a live stream the browser plays itself).
+ */
+export type RecordingOffsetListener = (offset: number | null) => void;
+
+/**
  * What the page around the player may ask of it (the key moments list): the player fills it in
  * while its video plays, and empties it when it goes.
  */

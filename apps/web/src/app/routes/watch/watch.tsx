@@ -78,6 +78,7 @@ export function Component() {
             tool={clipTool}
             marks={moments.marks}
             playerRemote={moments.remote}
+            onRecordingOffset={moments.onRecordingOffset}
             startsAt={
               game ? formatEventTime(game.event_utc_ts, game.time_zone, i18n.language) : undefined
             }

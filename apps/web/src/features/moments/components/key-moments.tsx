@@ -18,18 +18,22 @@ export function momentName(moment: Moment, t: ReturnType<typeof useT>['t']): str
 /**
  * The game's key moments under its player: each jumps the video to it, and makes a clip of it
  * through the player's clip tool (start and end filled in; the tool's own access rules apply).
- * Live, the list grows as the game goes; its times are the recording's, so the jumps wait for the
+ * Live, the list grows as the game goes; its times are the recording's, and a moment is a jump
+ * once the player can place it on its clock within the DVR window (`playerTime`), a clip in the
  * replay.
  */
 export function KeyMoments({
   moments,
   isLive,
+  playerTime,
   durationSeconds,
   remote,
   canClip,
 }: {
   moments: readonly Moment[];
   isLive: boolean;
+  /** Where the player would go for a moment, on its clock; null: it cannot go there. */
+  playerTime: (moment: Moment) => number | null;
   durationSeconds: number | null;
   remote: { current: PlayerRemote | null };
   /** The player has a clip tool (not an external stream). */
@@ -42,14 +46,17 @@ export function KeyMoments({
       <h2 id="key-moments-title" className={styles.title}>
         {t('watch:moments.title')}
       </h2>
-      {isLive ? <p className={styles.hint}>{t('watch:moments.liveHint')}</p> : null}
+      {isLive && moments.some((m) => playerTime(m) === null) ? (
+        <p className={styles.hint}>{t('watch:moments.liveHint')}</p>
+      ) : null}
       <ol className={styles.list}>
         {moments.map((m) => {
           const name = momentName(m, t);
           const time = formatClock(m.at_seconds);
+          const at = playerTime(m);
           return (
             <li key={m.id} className={styles.item}>
-              {isLive ? (
+              {at === null ? (
                 <span className={styles.jump}>
                   <span className={styles.time}>{time}</span> {name}
                 </span>
@@ -57,7 +64,7 @@ export function KeyMoments({
                 <button
                   type="button"
                   className={styles.jump}
-                  onClick={() => remote.current?.seekTo(m.at_seconds)}
+                  onClick={() => remote.current?.seekTo(at)}
                   aria-label={t('watch:moments.jump', { time, name })}
                 >
                   <span className={styles.time}>{time}</span> {name}

@@ -84,7 +84,7 @@ export function SeekBar({
           <span className={styles.seekTime}>{formatClock(shown - start)}</span>
         </div>
       ) : null}
-      <SeekTicks start={start} end={end} marks={marks} />
+      <SeekTicks start={start} end={end} marks={marks} onSeek={onSeek} />
       <input
         type="range"
         className={styles.range}

@@ -2,17 +2,21 @@ import type { PlayerMark } from '../../../components/player-tool';
 import styles from './seek-ticks.module.css';
 
 /**
- * Ticks on the seek bar at a game's key moments. Decoration for the pointer's eye only: the
- * moments list under the player is how a keyboard or a screen reader reaches them.
+ * Ticks on the seek bar at a game's key moments; a click on one goes to its moment exactly (the
+ * range input under them maps a click inset by half its thumb, seconds off on a long DVR bar).
+ * For the pointer only: the moments list under the player is how a keyboard or a screen reader
+ * reaches them.
  */
 export function SeekTicks({
   start,
   end,
   marks,
+  onSeek,
 }: {
   start: number;
   end: number;
   marks: readonly PlayerMark[];
+  onSeek: (seconds: number) => void;
 }) {
   const span = end - start;
   if (span <= 0 || marks.length === 0) return null;
@@ -25,6 +29,7 @@ export function SeekTicks({
           className={styles.tick}
           style={{ left: `${((m.seconds - start) / span) * 100}%` }}
           title={m.label}
+          onClick={() => onSeek(m.seconds)}
         />
       ))}
     </div>

@@ -5,6 +5,7 @@ import type {
   PlayerRemote,
   PlayerTimeline,
   PlayerTool,
+  RecordingOffsetListener,
 } from '../../../components/player-tool';
 import { useT } from '../../../lib/i18n';
 import { canPictureInPicture, useFullscreen } from '../hooks/use-fullscreen';
@@ -57,6 +58,7 @@ export function VideoPlayer({
   analytics = null,
   marks = [],
   playerRemote = null,
+  onRecordingOffset,
 }: {
   /** The game a pre-roll plays before (reported as shown); library videos have neither. */
   eventId?: number | undefined;
@@ -73,6 +75,8 @@ export function VideoPlayer({
   marks?: readonly PlayerMark[];
   /** Filled in for the page around the player (the key moments list). */
   playerRemote?: { current: PlayerRemote | null } | null;
+  /** Told where the recording's seconds (the moments') fall on the player's clock. */
+  onRecordingOffset?: RecordingOffsetListener | undefined;
 }) {
   const { t } = useT();
   const [container, setContainer] = useState<HTMLDivElement | null>(null);
@@ -112,6 +116,13 @@ export function VideoPlayer({
     currentTime: media.currentTime,
     isLive,
   };
+  const windowStart = stream.dvr.window_start ?? null;
+  const recordingOffset = !isLive ? 0 : windowStart ? session.recordingOffset(windowStart) : null;
+  useEffect(() => {
+    if (!onRecordingOffset) return undefined;
+    onRecordingOffset(recordingOffset);
+    return () => onRecordingOffset(null);
+  }, [onRecordingOffset, recordingOffset]);
   const [autoplay, setAutoplay] = useGameStart(video, isPrerollDone, {
     early,
     liveEdge: isLive ? session.liveEdge : null,

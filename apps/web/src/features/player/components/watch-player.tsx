@@ -1,4 +1,9 @@
-import type { PlayerMark, PlayerRemote, PlayerTool } from '../../../components/player-tool';
+import type {
+  PlayerMark,
+  PlayerRemote,
+  PlayerTool,
+  RecordingOffsetListener,
+} from '../../../components/player-tool';
 import { useT } from '../../../lib/i18n';
 import { Button } from '../../../components/ui/button';
 import type { VideoMeta } from '../../../lib/analytics';
@@ -23,6 +28,7 @@ export function WatchPlayer({
   meta,
   marks = [],
   playerRemote = null,
+  onRecordingOffset,
 }: {
   eventId: number;
   /** The game's start, formatted by the screen (shown before it starts). */
@@ -40,6 +46,8 @@ export function WatchPlayer({
   /** Ticks on the seek bar (the game's key moments) and the page's handle on the player. */
   marks?: readonly PlayerMark[];
   playerRemote?: { current: PlayerRemote | null } | null;
+  /** Where the recording's seconds fall on the player's clock (live ticks, see VideoPlayer). */
+  onRecordingOffset?: RecordingOffsetListener | undefined;
 }) {
   const { t } = useT();
   const playback = usePlayback(eventId);
@@ -87,6 +95,7 @@ export function WatchPlayer({
         tool={tool}
         marks={marks}
         playerRemote={playerRemote}
+        onRecordingOffset={onRecordingOffset}
         analytics={{ streamId: eventId, streamType: data.stream.kind, meta }}
       />
     );

@@ -1,4 +1,4 @@
-import type { ClipTimeline } from '@rudy/contracts';
+import type { ClipTimeline, DvrWindowStart } from '@rudy/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { attachStream, type LoadHls, type StreamSession } from '../lib/attach-stream';
 import { AUTO_LEVEL, type QualityLevel } from '../lib/quality';
@@ -15,6 +15,8 @@ export interface StreamControl {
   playingDate: () => Date | null;
   /** The player's clock on the recording near `at` (live-timeline.ts); null when unknown. */
   timelineAnchor: (at: number) => ClipTimeline | null;
+  /** Live: the player's clock minus the recording's (live-timeline.ts); null when unknown. */
+  recordingOffset: (windowStart: DvrWindowStart) => number | null;
   /** After the player error: build the stream again from scratch. */
   retry: () => void;
 }
@@ -92,6 +94,7 @@ export function useStreamSession(
     liveEdge: () => session.current?.liveEdge() ?? null,
     playingDate: () => session.current?.playingDate() ?? null,
     timelineAnchor: (at) => session.current?.timelineAnchor(at) ?? null,
+    recordingOffset: (windowStart) => session.current?.recordingOffset(windowStart) ?? null,
     retry: () => {
       setFailed(false);
       setAttempt((n) => n + 1);

@@ -64,6 +64,35 @@ describe('attachStream', () => {
     expect(cb.onFatal).toHaveBeenCalledTimes(1);
   });
 
+  it("keeps the player's offset from the recording while the window slides past the answer's start", async () => {
+    const { Hls, instances } = fakeHls();
+    const video = document.createElement('video');
+    const session = await attachStream(
+      video,
+      '/m.m3u8',
+      callbacks(),
+      () => Promise.resolve(Hls),
+      true,
+    );
+    const hls = instances[0]!;
+    const windowStart = { media_sequence: 100, recording_seconds: 400 };
+    expect(session.recordingOffset(windowStart)).toBeNull();
+    const segments = (first: number) =>
+      Array.from({ length: 10 }, (_, i) => ({
+        sn: first + i,
+        start: first - 100 + i,
+        duration: 1,
+      }));
+    hls.latestLevelDetails = { live: true, fragments: segments(100) };
+    expect(session.recordingOffset(windowStart)).toBe(-400);
+    // Much later the playlist holds none of the answer's segments, and is not asked again.
+    hls.latestLevelDetails = { live: true, fragments: [] };
+    expect(session.recordingOffset(windowStart)).toBe(-400);
+    // A renewed answer's start is read from the playlist of the moment.
+    hls.latestLevelDetails = { live: true, fragments: segments(700) };
+    expect(session.recordingOffset({ media_sequence: 705, recording_seconds: 1005 })).toBe(-400);
+  });
+
   it('lets Safari play HLS itself when there is no MSE, without loading hls.js', async () => {
     const video = document.createElement('video');
     vi.spyOn(video, 'canPlayType').mockReturnValue('maybe');

@@ -3,8 +3,8 @@ import type { ErrorData, HlsConfig, Level, ManifestParsedData } from 'hls.js';
 // The transmuxer runs in a worker loaded from our own origin: the CSP (script-src 'self') forbids
 // the blob: worker hls.js would otherwise build.
 import hlsWorkerUrl from 'hls.js/dist/hls.worker.js?url';
-import type { ClipTimeline } from '@rudy/contracts';
-import { timelineAnchor } from './live-timeline';
+import type { ClipTimeline, DvrWindowStart } from '@rudy/contracts';
+import { recordingOffset, timelineAnchor } from './live-timeline';
 import { nextRecovery, type FatalKind, type RecoveryCounts } from './recovery';
 import { startLevelFor, type QualityLevel } from './quality';
 import { prefetchStreamStart } from './stream-prefetch';
@@ -58,6 +58,11 @@ export interface StreamSession {
   playingDate(): Date | null;
   /** Where the player's clock sits on the recording near `at` (live-timeline.ts); null natively. */
   timelineAnchor(at: number): ClipTimeline | null;
+  /**
+   * Live: the player's clock minus the recording's, from the playback answer's window start
+   * (live-timeline.ts); null natively or before the playlist is loaded.
+   */
+  recordingOffset(windowStart: DvrWindowStart): number | null;
   destroy(): void;
 }
 
@@ -120,6 +125,8 @@ function nativeSession(video: HTMLVideoElement, url: string, callbacks: StreamCa
     liveEdge: () => null,
     playingDate: () => null,
     timelineAnchor: () => null,
+    // Safari's own clock for a live stream is not tied to a segment the page can name.
+    recordingOffset: () => null,
     destroy() {
       video.removeEventListener('error', onError);
       video.removeAttribute('src');
@@ -282,6 +289,10 @@ export async function attachStream(
   // Attached already when the player adopted the splash's early video (early-player.ts).
   if (hls.media !== video) hls.attachMedia(video);
   const unfollow = followLive(video, hls);
+  // Worked out once per window start: the player's clock does not move against the recording's
+  // during a session, while the start's segment soon leaves the playlist (the window slides) and
+  // is then only estimated. A renewed playback answer brings a fresh start.
+  let offset: { from: DvrWindowStart; value: number } | null = null;
   return {
     setLevel(index) {
       // nextLevel switches at the next fragment: no flush, no stall; -1 returns to automatic.
@@ -290,12 +301,21 @@ export async function attachStream(
     liveEdge: () => hls.liveSyncPosition,
     playingDate: () => hls.playingDate,
     timelineAnchor: (at) => timelineAnchor(hls.latestLevelDetails, at),
+    recordingOffset(windowStart) {
+      if (offset && sameWindowStart(offset.from, windowStart)) return offset.value;
+      const value = recordingOffset(hls.latestLevelDetails, windowStart);
+      if (value !== null) offset = { from: windowStart, value };
+      return value;
+    },
     destroy: () => {
       unfollow();
       hls.destroy();
     },
   };
 }
+
+const sameWindowStart = (a: DvrWindowStart, b: DvrWindowStart) =>
+  a.media_sequence === b.media_sequence && a.recording_seconds === b.recording_seconds;
 
 /** The parts of an hls.js instance that followLive reads and sets. */
 export type LiveHls = Pick<Hls, 'liveSyncPosition' | 'latestLevelDetails' | 'config'>;

@@ -32,6 +32,11 @@ export function fakeHls() {
     autoLevelEnabled = true;
     liveSyncPosition = null;
     playingDate = null;
+    /** The playlist the player is on (its segments on the player's clock), set by a test. */
+    latestLevelDetails: {
+      live: boolean;
+      fragments: { sn: number; start: number; duration: number }[];
+    } | null = null;
     constructor(config: unknown) {
       this.config = config;
       instances.push(this);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { timelineAnchor, type TimelineSegments } from './live-timeline';
+import { recordingOffset, timelineAnchor, type TimelineSegments } from './live-timeline';
 
 /**
  * A live playlist as hls.js holds it: segments numbered from `firstSn`, starting at `firstStart`
@@ -48,5 +48,34 @@ describe('timelineAnchor', () => {
     expect(timelineAnchor({ fragments: [{ sn: 'initSegment', start: 0, duration: 0 }] }, 3)).toBe(
       null,
     );
+  });
+});
+
+describe('recordingOffset', () => {
+  // Joined when the window began at segment 70 (the clock's 0); the answer now says the window
+  // begins at segment 90, 1290 s into the recording. Segment 90 starts at 20 on the clock.
+  const windowStart = { media_sequence: 90, recording_seconds: 1290 };
+
+  it("is the window start's segment on the player's clock minus its second of the recording", () => {
+    const offset = recordingOffset(listed(90, 20, 30), windowStart);
+    expect(offset).toBe(20 - 1290);
+    // A moment 1300 s into the recording: 10 s after the window's first segment.
+    expect(1300 + offset!).toBe(30);
+  });
+
+  it('finds the segment among those the player lists, wherever it is', () => {
+    expect(recordingOffset(listed(80, 10, 40), windowStart)).toBe(20 - 1290);
+  });
+
+  it("estimates a segment the player's playlist no longer lists (or not yet) from the nearest", () => {
+    // The window slid 3 segments between the answer and the playlist the player holds.
+    expect(recordingOffset(listed(93, 23, 30), windowStart)).toBe(20 - 1290);
+    // A playlist older than the answer (it ends at segment 89).
+    expect(recordingOffset(listed(70, 0, 20), windowStart)).toBe(20 - 1290);
+  });
+
+  it('is null without segments (native playback, nothing loaded yet)', () => {
+    expect(recordingOffset(null, windowStart)).toBeNull();
+    expect(recordingOffset({ fragments: [] }, windowStart)).toBeNull();
   });
 });

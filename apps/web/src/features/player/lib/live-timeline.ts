@@ -1,9 +1,15 @@
-import type { ClipTimeline } from '@rudy/contracts';
+import type { ClipTimeline, DvrWindowStart } from '@rudy/contracts';
 
 /** What the anchor reads of hls.js's playlist (LevelDetails): its segments on the player's clock. */
 export interface TimelineSegments {
   fragments: readonly { sn: number | 'initSegment'; start: number; duration: number }[];
 }
+
+type MediaSegment = TimelineSegments['fragments'][number] & { sn: number };
+
+/** The playlist's media segments (not its init segment), in order. */
+const mediaSegments = (details: TimelineSegments | null | undefined): MediaSegment[] =>
+  (details?.fragments ?? []).filter((f): f is MediaSegment => typeof f.sn === 'number');
 
 /**
  * Where the player's clock sits on the recording, for a clip cut on it: a segment the playlist
@@ -18,9 +24,7 @@ export function timelineAnchor(
   details: TimelineSegments | null | undefined,
   at: number,
 ): ClipTimeline | null {
-  const segments = (details?.fragments ?? []).filter(
-    (f): f is TimelineSegments['fragments'][number] & { sn: number } => typeof f.sn === 'number',
-  );
+  const segments = mediaSegments(details);
   const first = segments[0];
   if (!first) return null;
   let chosen = first;
@@ -29,4 +33,34 @@ export function timelineAnchor(
     chosen = segment;
   }
   return { media_sequence: chosen.sn, start: chosen.start };
+}
+
+/**
+ * The player's clock minus the recording's, for a live player: add it to a second of the recording
+ * (a key moment) to find that second on the player's clock. `windowStart` (the playback answer's
+ * dvr.window_start) names the first segment of the server's DVR window and where it starts on the
+ * recording; the player's playlist says where that segment starts on its own clock. hls.js keeps
+ * a segment's start as its playlist slides (it aligns each reload by segment number), so the
+ * difference holds for the whole session. When the segment is no longer listed (the window slid
+ * between the answer and the playlist), its start is counted from the nearest listed one with the
+ * listed segments' mean length, as hls.js itself aligns playlists that do not overlap. Null
+ * without a playlist (native playback, nothing loaded yet).
+ */
+export function recordingOffset(
+  details: TimelineSegments | null | undefined,
+  windowStart: DvrWindowStart,
+): number | null {
+  const segments = mediaSegments(details);
+  const first = segments[0];
+  const last = segments.at(-1);
+  if (!first || !last) return null;
+  const sn = windowStart.media_sequence;
+  const listed = segments.find((f) => f.sn === sn);
+  if (listed) return listed.start - windowStart.recording_seconds;
+  const meanLength = (last.start + last.duration - first.start) / segments.length;
+  const start =
+    sn < first.sn
+      ? first.start - (first.sn - sn) * meanLength
+      : last.start + last.duration + (sn - last.sn - 1) * meanLength;
+  return start - windowStart.recording_seconds;
 }
