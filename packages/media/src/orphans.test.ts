@@ -52,9 +52,32 @@ describe.skipIf(process.platform !== 'linux')('killOrphanedFfmpeg', () => {
     started.push(own.pid ?? 0);
     expect(await until(() => running(own.pid ?? 0), 5_000)).toBe(true);
 
+    // And one started through a wrapper script (FFMPEG_PATH may be one): a shell between them.
+    const wrapped = spawn('sh', ['-c', 'sleep 120; exit $?'], {
+      env: { ...process.env, RUDY_FFMPEG_OWNER: String(process.pid) },
+      stdio: 'ignore',
+    });
+    started.push(wrapped.pid ?? 0);
+    const grandchild = () =>
+      fs
+        .readdirSync('/proc')
+        .filter((name) => /^\d+$/.test(name))
+        .find((pid) => {
+          try {
+            const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+            return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1] === String(wrapped.pid);
+          } catch {
+            return false;
+          }
+        });
+    expect(await until(() => grandchild() !== undefined, 5_000)).toBe(true);
+    const inner = Number(grandchild());
+    started.push(inner);
+
     expect(killOrphanedFfmpeg()).toBeGreaterThanOrEqual(1);
     expect(await until(() => !running(orphan), 5_000)).toBe(true);
     expect(running(own.pid ?? 0)).toBe(true);
+    expect(running(inner)).toBe(true);
     own.kill('SIGKILL');
   });
 });

@@ -96,10 +96,36 @@ function command(binary: string, args: string[]): [string, string[]] {
     : [binary, args];
 }
 
+/** A process's parent pid from /proc, or null when it is gone. */
+function parentOf(pid: string): string | null {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // pid (comm) state ppid ...: comm may hold spaces and parentheses, so read after the last ')'.
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1] ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Whether `owner` is one of the process's ancestors. Not only its parent: an FFMPEG_PATH that is a
+ * wrapper script (a deployment's `nice`, a test's recorder) puts a shell between the worker and
+ * ffmpeg, and the ffmpeg of a live worker must never pass for an orphan.
+ */
+function descendsFrom(pid: string, owner: string): boolean {
+  let at: string | null = parentOf(pid);
+  for (let depth = 0; at !== null && at !== '0' && depth < 32; depth += 1) {
+    if (at === owner) return true;
+    at = at === '1' ? null : parentOf(at);
+  }
+  return false;
+}
+
 /**
  * Kills the ffmpeg processes (of this machine, this user) that a dead worker left running: those
- * whose worker mark names a process that is no longer their parent (an orphan is re-parented, so
- * a reused pid cannot pass for its worker). Linux only (/proc); returns how many were killed.
+ * whose worker mark names a process that is no longer among their ancestors (an orphan is
+ * re-parented, so a reused pid cannot pass for its worker). Linux only (/proc); returns how many
+ * were killed.
  */
 export function killOrphanedFfmpeg(): number {
   let pids: string[];
@@ -114,10 +140,7 @@ export function killOrphanedFfmpeg(): number {
       const environ = fs.readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0');
       const mark = environ.find((v) => v.startsWith(`${OWNER_ENV}=`));
       if (!mark) continue;
-      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-      // pid (comm) state ppid ...: comm may hold spaces and parentheses, so read after the last ')'.
-      const ppid = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1];
-      if (ppid === mark.slice(OWNER_ENV.length + 1)) continue;
+      if (descendsFrom(pid, mark.slice(OWNER_ENV.length + 1))) continue;
       process.kill(Number(pid), 'SIGKILL');
       killed += 1;
     } catch {
