@@ -100,7 +100,7 @@ export async function registerModules(
     defaultChannelKey: config.DEFAULT_CHANNEL_KEY,
     now,
   });
-  registerVod(app, { config, db, channel, geo, keys, media, now });
+  const vod = registerVod(app, { config, db, channel, geo, keys, media, now });
   // Console changes reach the other API processes' caches (Redis pub/sub; none without Redis).
   const bus = createChannelChangeBus(
     redis,
@@ -142,6 +142,7 @@ export async function registerModules(
     keys,
     channel,
     events,
+    vod,
     runtimeConfig,
     shellPoster: (channelId, eventId, ip) => media.playback.shellPoster(channelId, eventId, ip),
     defaultChannelKey: config.DEFAULT_CHANNEL_KEY,

@@ -17,6 +17,7 @@ import type { Locale } from './constants.js';
 import type { HomepageEvents } from './events.js';
 import type { EventsPage, ListingKind } from './catalogue.js';
 import type { RuntimeConfig } from './keys.js';
+import type { VodMediaItemsPage } from './vod.js';
 
 /** GET /channel-bootstrap-data: every key the spec lists, in one round trip. */
 export const BootstrapDataSchema = z.object({
@@ -54,4 +55,6 @@ export interface StartupData {
   homepage: HomepageEvents | null;
   /** On a listing's page without filters (/live, /upcoming, /vod): its first page of games. */
   listing: { kind: ListingKind; page: EventsPage } | null;
+  /** On the home page: the first page of its Highlights rail (GET /vod-media-items?highlights=1). */
+  highlights: VodMediaItemsPage | null;
 }

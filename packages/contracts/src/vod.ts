@@ -13,6 +13,11 @@ import { PlaybackAccessSchema, PlaybackStreamSchema } from './playback.js';
 
 /** Items per page of GET /vod-media-items when the caller sets no limit. */
 export const VOD_ITEMS_DEFAULT_LIMIT = 20;
+/**
+ * The web app's page of library items (its rails and grid): divisible by 2, 3 and 4, so every
+ * grid width ends a page on a full row. The start-up data's Highlights page has the same size.
+ */
+export const VOD_PAGE_SIZE = 12;
 /** A rail shows at most this many items (the newest of a longer list are kept). */
 export const VOD_RAIL_ITEMS_MAX = 24;
 /** Search words beyond this are ignored; a search box is not a document. */

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StartupData } from '@rudy/contracts';
+import { VOD_PAGE_SIZE, type StartupData } from '@rudy/contracts';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { seedDemoChannel } from '../db/seed/demo-channel.js';
@@ -77,6 +77,13 @@ describe('app shell with start-up data', () => {
       url: `/api/channel-bootstrap-data?client_interface=web&lang=fr&api_key=${key.json<{ api_key: string }>().api_key}`,
     });
     expect(startup.bootstrap).toEqual(bootstrap.json());
+    // And the Highlights rail's first page, as the rail's own first call would get it.
+    const apiKey = key.json<{ api_key: string }>().api_key;
+    const reels = await app.inject({
+      url: `/api/vod-media-items?highlights=1&offset=0&limit=${VOD_PAGE_SIZE}&lang=fr&api_key=${apiKey}`,
+    });
+    expect(reels.statusCode).toBe(200);
+    expect(startup.highlights).toEqual(reels.json());
   });
 
   it("announces a watch page's screen chunks, with the channel's data but no rails", async () => {
@@ -97,6 +104,7 @@ describe('app shell with start-up data', () => {
     // No language asked for: the channel's.
     expect(startup.locale).toBe(startup.bootstrap?.settings.language);
     expect(startup.homepage).toBeNull();
+    expect(startup.highlights).toBeNull();
   });
 
   it("puts a listing's first page into its plain address, as its first call would get it", async () => {

@@ -106,6 +106,7 @@ describe('start-up', () => {
       locale: 'en',
       bootstrap: makeBootstrap(),
       homepage: { live: [], upcoming: [], recent: [] },
+      highlights: { data: [], meta: { total: 0, offset: 0, limit: 12 } },
     };
     const script = document.createElement('script');
     script.type = 'application/json';

@@ -14,6 +14,7 @@ import { loadSanitizer } from '../components/ui/safe-html';
 import { profileQueryOptions } from '../features/auth/api/get-profile';
 import { bootstrapQueryOptions } from '../features/channel/api/get-bootstrap';
 import { homepageEventsQueryOptions } from '../features/events/api/get-homepage-events';
+import { HIGHLIGHTS_REQUEST, vodItemsQueryOptions } from '../features/vod/api/get-vod-items';
 import { apiClient } from '../lib/api-client';
 import { nextTask } from '../lib/after-paint';
 import { settleWithin } from '../lib/chunk-load';
@@ -92,6 +93,14 @@ function seedStartupData(queryClient: QueryClient, startup: StartupData | null) 
   if (startup.homepage) {
     const { queryKey } = homepageEventsQueryOptions();
     queryClient.setQueryData(queryKey, startup.homepage, { updatedAt });
+  }
+  if (startup.highlights) {
+    const { queryKey } = vodItemsQueryOptions(HIGHLIGHTS_REQUEST);
+    queryClient.setQueryData(
+      queryKey,
+      { pages: [startup.highlights], pageParams: [0] },
+      { updatedAt },
+    );
   }
   if (startup.listing) keepStartupListing(startup.listing, updatedAt);
 }

@@ -22,6 +22,7 @@ export function readStartupData(doc: Document = document): StartupData | null {
       bootstrap: data.bootstrap ?? null,
       homepage: data.homepage ?? null,
       listing: data.listing ?? null,
+      highlights: data.highlights ?? null,
     };
   } catch {
     return null;

@@ -3,12 +3,15 @@ import {
   EventsQuerySchema,
   LISTING_QUERY,
   LOCALES,
+  VOD_PAGE_SIZE,
+  VodMediaItemsQuerySchema,
   type EventsQuery,
   type ListingKind,
   type Locale,
   type Settings,
 } from '@rudy/contracts';
 import type { EventsService } from '../events/events.service.js';
+import type { VodService } from '../vod/vod.service.js';
 import type { RuntimeConfigFor } from '../keys/runtime-config.js';
 import type { KeysService } from '../keys/keys.service.js';
 import type { ChannelService } from './channel.service.js';
@@ -50,6 +53,13 @@ export function listingQuery(kind: ListingKind): EventsQuery {
   });
 }
 
+/** GET /vod-media-items as the home page's Highlights rail asks for its first page. */
+const HIGHLIGHTS_QUERY = VodMediaItemsQuerySchema.parse({
+  highlights: '1',
+  offset: 0,
+  limit: VOD_PAGE_SIZE,
+});
+
 /** The first of the browser's languages the app has, as the client's own detection picks it. */
 export function localeFromAcceptLanguage(header: string | undefined): Locale | null {
   for (const part of (header ?? '').split(',')) {
@@ -68,6 +78,7 @@ export function createStartupData(deps: {
   keys: KeysService;
   channel: ChannelService;
   events: EventsService;
+  vod: Pick<VodService, 'items'>;
   runtimeConfig: RuntimeConfigFor;
   shellPoster: (channelId: number, eventId: number, ip: string) => Promise<string | null>;
   defaultChannelKey: string;
@@ -85,6 +96,7 @@ export function createStartupData(deps: {
         bootstrap: null,
         homepage: null,
         listing: null,
+        highlights: null,
       });
       return { json, locale, settings: null, poster: null };
     }
@@ -93,9 +105,14 @@ export function createStartupData(deps: {
     const watched = WATCH_PATH.exec(req.pathname)?.[1];
     const listed = req.hasQuery ? undefined : (LISTING_PATH.exec(req.pathname)?.[1] as ListingKind);
     const viewer = { channelId: found.id, userId: null, locale };
-    const [bootstrap, homepage, listing, poster] = await Promise.all([
+    const home = req.pathname === '/';
+    const [bootstrap, homepage, highlights, listing, poster] = await Promise.all([
       deps.channel.bootstrapJson(found.id, locale),
-      req.pathname === '/' ? deps.events.homepage(viewer) : Promise.resolve(null),
+      home ? deps.events.homepage(viewer) : Promise.resolve(null),
+      // An anonymous listing signs nothing: its key and address are never read.
+      home
+        ? deps.vod.items({ ...viewer, keyId: '', ip: req.ip }, HIGHLIGHTS_QUERY)
+        : Promise.resolve(null),
       listed ? deps.events.listJson(viewer, listingQuery(listed)) : Promise.resolve(null),
       // The page goes without its poster rather than fail.
       watched
@@ -105,7 +122,8 @@ export function createStartupData(deps: {
     const json =
       `{"config":${JSON.stringify(config)},"locale":${JSON.stringify(locale)},` +
       `"bootstrap":${bootstrap.toString('utf8')},"homepage":${JSON.stringify(homepage)},` +
-      `"listing":${listing ? `{"kind":"${listed}","page":${listing.toString('utf8')}}` : 'null'}}`;
+      `"listing":${listing ? `{"kind":"${listed}","page":${listing.toString('utf8')}}` : 'null'},` +
+      `"highlights":${highlights ? highlights.toString('utf8') : 'null'}}`;
     return { json, locale, settings, poster };
   };
 }

@@ -10,7 +10,10 @@ import { createVodRepository } from './vod.repository.js';
 import { vodRoutes } from './vod.routes.js';
 import { createVodService } from './vod.service.js';
 
-/** The VOD library calls and its public assets, on the media module's tokens and storage. */
+/**
+ * The VOD library calls and its public assets, on the media module's tokens and storage. Returns
+ * the service (the start-up data carries the home page's Highlights page).
+ */
 export function registerVod(
   app: FastifyInstance,
   deps: {
@@ -41,4 +44,5 @@ export function registerVod(
     storage: deps.media.storage,
     defaultChannelKey: deps.config.DEFAULT_CHANNEL_KEY,
   });
+  return vod;
 }

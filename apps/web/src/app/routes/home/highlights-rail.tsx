@@ -1,9 +1,7 @@
 import { lazy, Suspense, type ComponentProps, type ComponentType } from 'react';
-import { useVodItems } from '../../../features/vod/api/get-vod-items';
+import { HIGHLIGHTS_REQUEST, useVodItems } from '../../../features/vod/api/get-vod-items';
 import type { VodRail as VodRailComponent } from '../../../features/vod/components/vod-rail';
 import { useT } from '../../../lib/i18n';
-
-const REELS = { highlights: 1 } as const;
 
 // The library's rail and its texts (a lazy namespace) load only once there is a reel to show,
 // so the home route's JavaScript stays within its budget; if that code cannot load, the page
@@ -26,7 +24,7 @@ const VodRail = lazy<ComponentType<ComponentProps<typeof VodRailComponent>>>(() 
  */
 export function HighlightsRail() {
   const { t } = useT();
-  const reels = useVodItems(REELS);
+  const reels = useVodItems(HIGHLIGHTS_REQUEST);
   const items = reels.data?.pages[0]?.data;
   if (!items?.length) return null;
   return (

@@ -1,16 +1,16 @@
-import type { VodMediaItem, VodMediaItemsPage } from '@rudy/contracts';
+import { VOD_PAGE_SIZE, type VodMediaItem, type VodMediaItemsPage } from '@rudy/contracts';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 import { VOD_KEY } from './vod-keys';
-
-/** Divisible by 2, 3 and 4: every grid width ends a page on a full row. */
-export const VOD_PAGE_SIZE = 12;
 
 export type VodItemsRequest = {
   category_id?: number;
   /** 1: only the channel's published highlights reels (issue 35). */
   highlights?: 1;
 };
+
+/** The home page's Highlights rail (its first page also comes with the page: StartupData). */
+export const HIGHLIGHTS_REQUEST: VodItemsRequest = { highlights: 1 };
 
 /** GET /vod-media-items: published items, newest first, optionally of one category or the reels. */
 export function getVodItems(
