@@ -111,7 +111,8 @@ describe('demo clips', () => {
           channelId: t.demoChannelId,
           now: new Date(),
           gameSeconds: 8,
-          send: (clip) => Promise.resolve(sent.push(clip)),
+          // The jobs themselves: demo-clips.int.test.ts.
+          queue: { enqueue: (_trx, clip) => Promise.resolve(void sent.push(clip)) },
         });
       // No game has its recording yet: nothing to clip, ask again later.
       expect(await run()).toEqual({ queued: 0, complete: false });

@@ -5,9 +5,8 @@ import type { DB } from '../../db/database.js';
 import { seedDemoLibrary } from '../../db/seed/demo-library.js';
 import { startJobLoop, type JobHold } from '../../jobs/job-loop.js';
 import type { JobRunner } from '../../jobs/job-runner.js';
-import { localWakeup } from '../../jobs/local-wakeup.js';
 import { sendOnce } from '../../jobs/send-once.js';
-import { CLIP_QUEUES } from '../clips/clips.jobs.js';
+import { createClipJobQueue } from '../clips/clips.jobs.js';
 import { demoClipsMade, queueDemoClips } from '../clips/demo-clips.js';
 import { demoMediaChannelIds } from '../media/demo-media.js';
 import { makePendingDemoLibrary } from './demo-library.js';
@@ -71,6 +70,7 @@ export async function registerVodJobs(
 ) {
   const { log } = o.runner;
   const hold = o.hold ? { hold: o.hold } : {};
+  const clipJobs = createClipJobQueue();
   const loops = [
     startJobLoop<DemoLibraryJob>(boss, VOD_QUEUES.demoLibrary, {
       pollingIntervalSeconds: 2,
@@ -100,12 +100,12 @@ export async function registerVodJobs(
             channelId,
             now: o.now(),
             gameSeconds: o.config.DEMO_GAME_SECONDS,
-            send: (clip) => boss.send(CLIP_QUEUES.cut, clip),
+            queue: clipJobs,
           });
           queued += result.queued;
           complete &&= result.complete;
         }
-        if (queued > 0) localWakeup.queued(CLIP_QUEUES.cut);
+        if (queued > 0) clipJobs.wake();
         // Games still without a recording (other jobs make them): look again later, not forever.
         // Beside this running job (stately admits one queued), not through sendOnce, which would
         // find this very job.
