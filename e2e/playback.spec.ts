@@ -176,7 +176,10 @@ void describe('playback in the browser', () => {
         .getByTestId('main-video')
         .evaluate((v: HTMLVideoElement) => v.currentTime);
       const marked = admin.waitForResponse(
-        (r) => r.url().includes(`/api/admin/games/${liveId}/moments`) && r.status() === 200,
+        (r) =>
+          r.url().includes(`/api/admin/games/${liveId}/moments`) &&
+          r.request().method() === 'POST' &&
+          r.status() === 200,
       );
       await mark.click();
       const moment = (await (await marked).json()) as { at_seconds: number };
