@@ -160,7 +160,7 @@ void describe('playback in the browser', () => {
     await context.close();
   });
 
-  void it("shows an operator's mark on a live game's seek bar within 10 s, and jumps there", async () => {
+  void it("shows an operator's mark on a live game's seek bar within 10 s, jumps there and clips it", async () => {
     const context = await newContext(browser, server.url, DESKTOP);
     const adminContext = await newContext(browser, server.url, DESKTOP);
     try {
@@ -176,10 +176,13 @@ void describe('playback in the browser', () => {
         .getByTestId('main-video')
         .evaluate((v: HTMLVideoElement) => v.currentTime);
       const marked = admin.waitForResponse(
-        (r) => r.url().includes(`/api/admin/games/${liveId}/moments`) && r.status() === 200,
+        (r) =>
+          r.url().includes(`/api/admin/games/${liveId}/moments`) &&
+          r.request().method() === 'POST' &&
+          r.status() === 200,
       );
       await mark.click();
-      await marked;
+      const moment = (await (await marked).json()) as { at_seconds: number };
       const markedAt = Date.now();
       // Issue 35: live, a moment appears within 10 s of happening.
       await page.getByTestId('seek-ticks').locator('span').first().waitFor({ timeout: 10_000 });
@@ -197,6 +200,46 @@ void describe('playback in the browser', () => {
         jumpedTo > playingAtMark - 1 && jumpedTo < playingAtMark + 10,
         `the moment is at ${jumpedTo.toFixed(1)} s on the player's clock, marked while at ${playingAtMark.toFixed(1)} s`,
       );
+
+      // One tap makes a clip of it, live too: the clip tool opens 8 s before the moment, 20 s in
+      // all, on the player's clock (once those seconds are recorded: until then the player keeps
+      // the stretch within what it has), and the server stores it at the recording's seconds.
+      await page.waitForFunction((end) => {
+        const video = document.querySelector<HTMLVideoElement>('[data-testid=main-video]')!;
+        const { seekable } = video;
+        return seekable.length > 0 && seekable.end(seekable.length - 1) >= end;
+      }, jumpedTo + 12.5);
+      await page.getByRole('button', { name: /^Make a clip of \d+:\d\d: Moment$/ }).click();
+      const panel = page.getByRole('region', { name: 'Clip' });
+      const handle = async (name: string) =>
+        Number(await page.getByRole('slider', { name }).getAttribute('aria-valuenow'));
+      await page.getByRole('slider', { name: 'Clip end' }).waitFor();
+      const [start, end] = [await handle('Clip start'), await handle('Clip end')];
+      assert.ok(
+        Math.abs(start - (jumpedTo - 8)) <= 0.1,
+        `clip starts at ${start}, moment at ${jumpedTo}`,
+      );
+      assert.ok(Math.abs(end - start - 20) <= 0.1, `clip ends at ${end}`);
+      await panel.getByLabel('Name').fill('Live mark');
+      await panel.getByRole('checkbox', { name: 'Hockey' }).check();
+      const created = page.waitForResponse(
+        (r) => new URL(r.url()).pathname === '/api/clip' && r.request().method() === 'POST',
+      );
+      await panel.getByRole('button', { name: 'Create clip' }).click();
+      const response = await created;
+      assert.equal(response.status(), 200, await response.text());
+      const clip = (await response.json()) as { start_time: number; duration: number };
+      // The player's clock differs from the recording's by where it joined; the segment anchor
+      // brings it back (hls.js measures a played segment's start, hence the half second).
+      assert.ok(
+        Math.abs(clip.start_time - (moment.at_seconds - 8)) < 0.5,
+        `clip stored at ${clip.start_time} s of the recording, moment at ${moment.at_seconds} s`,
+      );
+      assert.ok(Math.abs(clip.duration - 20) <= 0.1);
+      await panel
+        .getByText(/^(Your clip is ready|clip creating failed)$/)
+        .waitFor({ timeout: 120_000 });
+      assert.equal(await panel.getByText('clip creating failed').count(), 0, 'the mark was cut');
     } finally {
       await adminContext.close();
       await context.close();

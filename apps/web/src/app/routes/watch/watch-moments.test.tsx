@@ -1,15 +1,26 @@
 import type { MomentList, Playback } from '@rudy/contracts';
-import { render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SeekTicks } from '../../../features/player/components/seek-ticks';
+import type { fakeHls } from '../../../features/player/lib/fake-hls.test-support';
 import { queryClient } from '../../../lib/query-client';
-import { makeProfile, withBackground } from '../../../test/auth-fixtures';
+import { callsTo, makeProfile, withBackground } from '../../../test/auth-fixtures';
 import { FUTURE, json } from '../../../test/fetch-mock';
-import { makeClipList, makeEvent } from '../../../test/fixtures';
+import { makeClip, makeClipList, makeEvent } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render-app';
 
 /* Issue 35: a game's key moments on its watch page — the list, its jumps and clips, the ticks. */
+
+// hls.js stands in where a test gives the page Media Source Extensions (a browser's live player,
+// which can tell its clock); elsewhere the page plays natively, as jsdom has no MSE.
+const hls = vi.hoisted(() => ({ fake: null as ReturnType<typeof fakeHls> | null }));
+vi.mock('hls.js', async () => {
+  const { fakeHls } = await import('../../../features/player/lib/fake-hls.test-support');
+  hls.fake = fakeHls();
+  Object.assign(hls.fake.Hls, { isSupported: () => 'MediaSource' in globalThis });
+  return { default: hls.fake.Hls };
+});
 
 afterEach(() => {
   queryClient.clear();
@@ -23,7 +34,7 @@ const moments: MomentList = {
   ],
 };
 
-function playback(kind: 'vod' | 'live'): Playback {
+function playback(kind: 'vod' | 'live', windowStart?: { recording_seconds: number }): Playback {
   return {
     event_id: 19,
     event_type: kind === 'vod' ? 'finished' : 'live',
@@ -36,7 +47,12 @@ function playback(kind: 'vod' | 'live'): Playback {
       url: '/media/e/19/tok/master.m3u8',
       is_external: false,
       duration_seconds: kind === 'vod' ? 600 : null,
-      dvr: { enabled: false, window_seconds: null, start_utc_ts: null },
+      dvr: {
+        enabled: windowStart !== undefined,
+        window_seconds: windowStart ? 600 : null,
+        start_utc_ts: null,
+        ...(windowStart && { window_start: { media_sequence: 100, ...windowStart } }),
+      },
       expires_at: FUTURE,
     },
     assets: {
@@ -114,6 +130,114 @@ describe('key moments of a live game', () => {
     live = { moments: [...moments.moments, save] };
     expect(await shown.findByText('Save', {}, { timeout: 10_000 })).toBeTruthy();
   }, 15_000);
+});
+
+describe('clips of a live game’s moments', () => {
+  /**
+   * A live game in a browser with MSE: the DVR window the answer names begins at recording second
+   * 90, segment 100; the player joined earlier, so that segment starts at 80 on its clock (its
+   * clock is the recording's minus 10). Two-second segments up to 400 have been loaded.
+   */
+  async function liveWithClock(live: MomentList) {
+    // Only its presence is read (hasMediaSource); the fake hls.js plays nothing.
+    vi.stubGlobal('MediaSource', {});
+    const view = renderApp('/watch/19', {
+      user: makeProfile({ capabilities: ['WATCH', 'CLIPPING'] }),
+      handler: withBackground((url, init) => {
+        if (url.pathname === '/api/events/19/playback') {
+          return json(playback('live', { recording_seconds: 90 }));
+        }
+        if (url.pathname === '/api/events/19/moments') return json(live);
+        if (url.pathname === '/api/events/19') return json(makeEvent({ type: 'live' }));
+        if (url.pathname === '/api/clips/event/19') return json(makeClipList());
+        if (url.pathname === '/api/clip' && init.method === 'POST') {
+          return json(makeClip({ status: 'processing', stream_url: null, poster_url: null }));
+        }
+        return json([]);
+      }),
+    });
+    const video = await screen.findByTestId<HTMLVideoElement>('main-video');
+    const player = await waitFor(() => {
+      const made = hls.fake?.instances.at(-1);
+      if (!made) throw new Error('no hls.js yet');
+      return made;
+    });
+    player.latestLevelDetails = {
+      live: true,
+      fragments: Array.from({ length: 160 }, (_, i) => ({
+        sn: 100 + i,
+        start: 80 + 2 * i,
+        duration: 2,
+      })),
+    };
+    Object.defineProperty(video, 'seekable', {
+      configurable: true,
+      value: { length: 1, start: () => 80, end: () => 400 },
+    });
+    // The next media event lets the player read its window and tell the page its clock.
+    act(() => void fireEvent(video, new Event('progress')));
+    return view;
+  }
+
+  const send = async (panel: HTMLElement) => {
+    await userEvent.type(within(panel).getByLabelText('Name'), 'Winner');
+    await userEvent.click(within(panel).getByRole('checkbox', { name: 'Hockey' }));
+    await userEvent.click(within(panel).getByRole('button', { name: 'Create clip' }));
+    expect(await within(panel).findByText('Cutting your clip…')).toBeTruthy();
+  };
+
+  it('opens the clip tool around a moment within the window, on the player’s clock, and sends it anchored', async () => {
+    const { fetch } = await liveWithClock({
+      moments: [
+        { id: 1, at_seconds: 50, kind: 'marked', label: 'Save', confidence: 1 },
+        { id: 2, at_seconds: 300, kind: 'marked', label: 'Goal', confidence: 1 },
+      ],
+    });
+    const shown = await list();
+    const clip = await shown.findByRole('button', { name: 'Make a clip of 5:00: Goal' });
+    // The save is before the window: no clip of it live (the hint sends the viewer to the replay).
+    expect(shown.queryByRole('button', { name: 'Make a clip of 0:50: Save' })).toBeNull();
+    expect(
+      shown.getByText('Found as the game goes; the replay lets you jump to and clip every one.'),
+    ).toBeTruthy();
+
+    await userEvent.click(clip);
+    const panel = await screen.findByRole('region', { name: 'Clip' });
+    // The goal is at 290 on the player's clock: 282 to 302, shown from the window's start (80).
+    expect(
+      await within(panel).findByRole('button', { name: 'Go to the clip start (3:22)' }),
+    ).toBeTruthy();
+    expect(within(panel).getByRole('button', { name: 'Go to the clip end (3:42)' })).toBeTruthy();
+    await send(panel);
+    // The live clip request as the tool sends it: the player's seconds, named by the segment the
+    // start falls in, for the server to turn into the recording's (282 + 10 = 292 = 300 - 8).
+    expect(callsTo(fetch, '/api/clip')[0]?.body).toMatchObject({
+      event_id: 19,
+      start_time: 282,
+      duration: 20,
+      timeline: { media_sequence: 201, start: 282 },
+    });
+  });
+
+  it('keeps a clip of a moment just past within what is recorded so far', async () => {
+    const { fetch } = await liveWithClock({
+      moments: [{ id: 3, at_seconds: 405, kind: 'marked', label: 'Goal', confidence: 1 }],
+    });
+    const shown = await list();
+    await userEvent.click(await shown.findByRole('button', { name: 'Make a clip of 6:45: Goal' }));
+    const panel = await screen.findByRole('region', { name: 'Clip' });
+    // At 395 on the player's clock, recorded up to 400: twenty seconds ending there, 380 to 400.
+    expect(
+      await within(panel).findByRole('button', { name: 'Go to the clip end (5:20)' }),
+    ).toBeTruthy();
+    expect(within(panel).getByRole('button', { name: 'Go to the clip start (5:00)' })).toBeTruthy();
+    await send(panel);
+    expect(callsTo(fetch, '/api/clip')[0]?.body).toMatchObject({
+      start_time: 380,
+      duration: 20,
+      timeline: { media_sequence: 250, start: 380 },
+    });
+  });
 });
 
 describe('seek bar ticks', () => {

@@ -209,6 +209,31 @@ describe('the clip tool', () => {
     });
   });
 
+  it("keeps the stretch it was opened with (a live key moment's), not the moment just played", async () => {
+    // The watch page opened it on a goal at 290 on the player's clock (8 s before, 20 s in all);
+    // the viewer is at the live edge, where the tool alone would start.
+    const live: PlayerTimeline = { start: 80, end: 400, currentTime: 398, isLive: true };
+    const anchor = vi.fn((at: number) => ({
+      media_sequence: 100 + Math.floor((at - 80) / 2),
+      start: 80 + 2 * Math.floor((at - 80) / 2),
+    }));
+    const { fetch } = renderPanel(cuttingServer(['processing']), {
+      timeline: live,
+      initial: { start: 282, end: 302 },
+      anchor,
+    });
+    // Shown from the DVR window's start, as the seek bar shows it.
+    expect(await screen.findByRole('button', { name: 'Go to the clip start (3:22)' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Go to the clip end (3:42)' })).toBeTruthy();
+    await fillAndSend();
+    expect(await screen.findByText('Cutting your clip…')).toBeTruthy();
+    expect(callsTo(fetch, '/api/clip')[0]?.body).toMatchObject({
+      start_time: 282,
+      duration: 20,
+      timeline: { media_sequence: 201, start: 282 },
+    });
+  });
+
   it("says 'clip creating failed' when the cut fails, and keeps the form for another try", async () => {
     renderPanel(cuttingServer(['processing', 'error']));
     await fillAndSend();

@@ -17,16 +17,15 @@ export function momentName(moment: Moment, t: ReturnType<typeof useT>['t']): str
 
 /**
  * The game's key moments under its player: each jumps the video to it, and makes a clip of it
- * through the player's clip tool (start and end filled in; the tool's own access rules apply).
- * Live, the list grows as the game goes; its times are the recording's, and a moment is a jump
- * once the player can place it on its clock within the DVR window (`playerTime`), a clip in the
- * replay.
+ * through the player's clip tool (start and end filled in on the player's clock; the tool's own
+ * access rules and limits apply). Live, the list grows as the game goes; its times are the
+ * recording's, and a moment is a jump and a clip once the player can place it on its clock within
+ * the DVR window (`playerTime`); the others only in the replay (the hint says so).
  */
 export function KeyMoments({
   moments,
   isLive,
   playerTime,
-  durationSeconds,
   remote,
   canClip,
 }: {
@@ -34,7 +33,6 @@ export function KeyMoments({
   isLive: boolean;
   /** Where the player would go for a moment, on its clock; null: it cannot go there. */
   playerTime: (moment: Moment) => number | null;
-  durationSeconds: number | null;
   remote: { current: PlayerRemote | null };
   /** The player has a clip tool (not an external stream). */
   canClip: boolean;
@@ -70,13 +68,11 @@ export function KeyMoments({
                   <span className={styles.time}>{time}</span> {name}
                 </button>
               )}
-              {!isLive && canClip ? (
+              {at !== null && canClip ? (
                 <button
                   type="button"
                   className={styles.clip}
-                  onClick={() =>
-                    remote.current?.openToolWith(momentClipRange(m.at_seconds, durationSeconds))
-                  }
+                  onClick={() => remote.current?.openToolWith(momentClipRange(at))}
                   aria-label={t('watch:moments.clipOf', { time, name })}
                 >
                   {t('watch:moments.clip')}

@@ -39,7 +39,6 @@ export function useKeyMoments(eventId: number, playback: Playback | undefined) {
       moments: moments ?? [],
       isLive,
       playerTime,
-      durationSeconds: stream?.duration_seconds ?? null,
       remote,
       canClip: stream !== null && !stream.is_external,
     },

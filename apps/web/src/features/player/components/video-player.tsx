@@ -102,20 +102,20 @@ export function VideoPlayer({
   const thumbnails = useThumbnails(stream.kind === 'vod' ? thumbnailsUrl : null, media.hasFrame);
   // An external live source is only redirected to, never recorded here: nothing to cut.
   const activeTool = stream.is_external ? null : tool;
-  const {
-    buttonRef: toolButtonRef,
-    panelRef: toolPanelRef,
-    ...toolState
-  } = usePlayerTool(activeTool);
-  const idle = useIdle(isPrerollDone && !media.paused && !toolState.isOpen);
   const isLive = stream.kind === 'live';
-  const liveEdge = isLive ? (session.liveEdge() ?? media.seekableEnd) : null;
   const timeline: PlayerTimeline = {
     start: isLive ? media.seekableStart : 0,
     end: isLive ? media.seekableEnd : media.duration,
     currentTime: media.currentTime,
     isLive,
   };
+  const {
+    buttonRef: toolButtonRef,
+    panelRef: toolPanelRef,
+    ...toolState
+  } = usePlayerTool(activeTool, timeline);
+  const idle = useIdle(isPrerollDone && !media.paused && !toolState.isOpen);
+  const liveEdge = isLive ? (session.liveEdge() ?? media.seekableEnd) : null;
   const windowStart = stream.dvr.window_start ?? null;
   const recordingOffset = !isLive ? 0 : windowStart ? session.recordingOffset(windowStart) : null;
   useEffect(() => {

@@ -1,14 +1,15 @@
 import { useCallback, useId, useState } from 'react';
-import type { PlayerTool, SeekRange } from '../../../components/player-tool';
+import type { PlayerTimeline, PlayerTool, SeekRange } from '../../../components/player-tool';
+import { fitRange } from '../lib/seek-range';
 
 /** The panel takes the focus (and a phone's scroll) when it opens. */
 const focusOnMount = (panel: HTMLElement | null) => panel?.focus();
 
 /**
- * Whether the tool's panel is open and the stretch it marks on the seek bar. Closing brings the
- * focus back to the tool's button.
+ * Whether the tool's panel is open and the stretch it marks on the seek bar (on `bar`, the seek
+ * bar's window). Closing brings the focus back to the tool's button.
  */
-export function usePlayerTool(tool: PlayerTool | null) {
+export function usePlayerTool(tool: PlayerTool | null, bar: Pick<PlayerTimeline, 'start' | 'end'>) {
   const [isOpen, setOpen] = useState(false);
   const [range, setRange] = useState<SeekRange | null>(null);
   const [button, setButton] = useState<HTMLButtonElement | null>(null);
@@ -30,11 +31,18 @@ export function usePlayerTool(tool: PlayerTool | null) {
     setOpen(true);
   }, [open, close]);
 
-  /** Opened with a stretch already chosen (a key moment's clip); the panel keeps it. */
-  const openWith = useCallback((chosen: SeekRange) => {
-    setRange(chosen);
-    setOpen(true);
-  }, []);
+  /**
+   * Opened with a stretch already chosen (a key moment's clip), kept on the bar (fitRange): live,
+   * a moment's seconds after it may not be recorded yet. The panel keeps it.
+   */
+  const { start, end } = bar;
+  const openWith = useCallback(
+    (chosen: SeekRange) => {
+      setRange(fitRange(chosen, { start, end }));
+      setOpen(true);
+    },
+    [start, end],
+  );
 
   return {
     isOpen: open,
