@@ -77,15 +77,23 @@ export function demoViewers(serverOf: () => RunningServer) {
     await page.waitForURL((url) => url.pathname === '/');
   }
 
-  /** The first free event of a kind whose stream the server says is ready, waiting for the worker. */
-  async function readyEvent(key: string, type: 'live' | 'finished'): Promise<number> {
+  /**
+   * The first event of a kind and access type (free unless asked) whose stream the server says is
+   * ready for `key`, waiting for the worker. A paid one needs a key that may play it (a monthly
+   * subscriber's): for others its stream state is 'unavailable'.
+   */
+  async function readyEvent(
+    key: string,
+    type: 'live' | 'finished',
+    access: 'free' | 'paid' = 'free',
+  ): Promise<number> {
     const { data } = await api<{ data: { id: number; access_type: string }[] }>(
       `/events?api_key=${key}&type=${type}&limit=50`,
     );
-    const free = data.filter((e) => e.access_type === 'free').map((e) => e.id);
+    const candidates = data.filter((e) => e.access_type === access).map((e) => e.id);
     const deadline = Date.now() + MEDIA_TIMEOUT_MS;
     while (Date.now() < deadline) {
-      for (const id of free) {
+      for (const id of candidates) {
         const playback = await api<{ stream_state: string }>(
           `/events/${id}/playback?api_key=${key}`,
         );
@@ -93,7 +101,7 @@ export function demoViewers(serverOf: () => RunningServer) {
       }
       await new Promise((r) => setTimeout(r, 2_000));
     }
-    throw new Error(`no ${type} demo stream became ready`);
+    throw new Error(`no ${access} ${type} demo stream became ready`);
   }
 
   /**
