@@ -9,7 +9,8 @@ import type { TestContext } from './test-app.js';
 /** What the fixtures need of a test app (the benchmarks give the same from their own server). */
 export type Fixture = Pick<TestContext, 'database' | 'demoChannelId'>;
 
-const TINY: Rendition[] = [
+/** Two small renditions: what the fixtures package, for tests that package or cut their own. */
+export const TINY_LADDER: Rendition[] = [
   { name: '180p', width: 320, height: 180, videoKbps: 250, audioKbps: 64 },
   { name: '90p', width: 160, height: 90, videoKbps: 100, audioKbps: 64 },
 ];
@@ -39,7 +40,7 @@ export async function makeTinyVod(seconds = 2): Promise<{ dir: string; durationS
   const pkg = await packageVod({
     input: source,
     outputDir: path.join(dir, 'vod'),
-    ladder: TINY,
+    ladder: TINY_LADDER,
     segmentSeconds: 2,
     keyframeSeconds: 1,
     sourceHasFixedGop: true,

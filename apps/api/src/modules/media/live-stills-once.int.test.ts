@@ -3,10 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { MEDIA_KIND } from '@rudy/contracts';
-import { createLocalStorage, packageVod, renderSyntheticGame, type Rendition } from '@rudy/media';
+import { createLocalStorage } from '@rudy/media';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BOSS_SCHEMA, createBoss } from '../../jobs/boss.js';
 import { seedDemoChannel } from '../../db/seed/demo-channel.js';
+import { TINY_LADDER, makeTinyVod } from '../../test/media-fixtures.js';
 import { ignoreQueueErrors } from '../../test/queue-errors.js';
 import { createTestDatabase, type TestDatabase } from '../../test/test-database.js';
 import { finishLiveRecording, type RecordingDeps } from './live-recording.js';
@@ -24,10 +25,6 @@ import { QUEUE_OPTIONS, QUEUES, type LiveStillsJob } from './media-queues.js';
  */
 
 const onServer = Boolean(process.env.DATABASE_URL);
-const TINY: Rendition[] = [
-  { name: '180p', width: 320, height: 180, videoKbps: 250, audioKbps: 64 },
-  { name: '90p', width: 160, height: 90, videoKbps: 100, audioKbps: 64 },
-];
 const OWNER = 'ingest-a';
 
 let database: TestDatabase;
@@ -70,22 +67,9 @@ describe.skipIf(!onServer)('live stills, once per recording', () => {
     const key = `${eventPrefix(channelId, eventId)}/live/master.m3u8`;
     const dir = await storage.liveDir(path.posix.dirname(key));
     // What the encoder left: a short ladder of segments (ENDLIST or not, the end rewrites it).
-    const source = path.join(root, 'source.mp4');
-    await renderSyntheticGame({
-      output: source,
-      durationSeconds: 4,
-      videoKbps: 250,
-      picture: {
-        width: 320,
-        height: 180,
-        fps: 25,
-        home: { code: 'HOM', color: '#1d4f91' },
-        away: { code: 'AWY', color: '#c8102e' },
-        goals: [],
-        clockOffsetSeconds: 0,
-      },
-    });
-    await packageVod({ input: source, outputDir: dir, ladder: TINY, sourceHasFixedGop: true });
+    const tiny = await makeTinyVod(4);
+    fs.cpSync(path.join(tiny.dir, 'vod'), dir, { recursive: true });
+    fs.rmSync(tiny.dir, { recursive: true, force: true });
 
     const boss = createBoss(database, database.url, ignoreQueueErrors);
     await boss.start();
@@ -143,7 +127,7 @@ describe.skipIf(!onServer)('live stills, once per recording', () => {
       const [job] = await boss.fetch<LiveStillsJob>(QUEUES.liveStills);
       if (!job) throw new Error('no stills job fetched');
       expect(job.id).toBe(asked[0]);
-      await makeLiveStills({ storage, repo, ladder: TINY }, job.data);
+      await makeLiveStills({ storage, repo, ladder: TINY_LADDER }, job.data);
       await boss.complete(QUEUES.liveStills, job.id);
       const stills = await database.db
         .selectFrom('event_media')
