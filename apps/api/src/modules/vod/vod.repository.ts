@@ -62,14 +62,21 @@ type EB = ExpressionBuilder<Scope, 'i'>;
 /**
  * The typed words as the database matches and ranks them (migration 0064's vod_search_queries):
  * each word by its start in English and French, spelt as the channel's lexemes that begin with it,
- * or by its typo corrections; all the words ANDed into one tsquery. Uncorrelated, so it runs once
- * per statement (an InitPlan) and every GIN match reads a constant. Pure full-text: the GIN index
+ * or by its typo corrections; all the words ANDed into one tsquery. A search's statement computes
+ * it once, as the CTE `q` (searchQueries), and reads its two columns as uncorrelated scalar
+ * subqueries (InitPlans), so every GIN match reads a constant. Pure full-text: the GIN index
  * applies; one tsquery is one match a row and one estimate. A word that matches no lexeme makes
  * the query null, which matches nothing.
  */
-function searchQueries(channelId: number, words: SearchWord[], column: 'match' | 'rank') {
-  return sql`(select q.${sql.raw(column)} from vod_search_queries(${channelId}::int, ${words.map((w) => w.text)}::text[], ${words.map((w) => w.isFuzzy)}::boolean[], ${LEXEMES_PER_START}::int) q)`;
+function searchQueries(channelId: number, words: SearchWord[]) {
+  return sql<{
+    match: string | null;
+    rank: string;
+  }>`(select q.match, q.rank from vod_search_queries(${channelId}::int, ${words.map((w) => w.text)}::text[], ${words.map((w) => w.isFuzzy)}::boolean[], ${LEXEMES_PER_START}::int) q)`;
 }
+
+/** One of the `q` CTE's tsqueries, as a constant of the statement. */
+const searchQuery = (column: 'match' | 'rank') => sql`(select q.${sql.raw(column)} from q)`;
 
 /** Published items of the channel, narrowed by the filter. Written as the indexes read it. */
 function itemWhere(eb: EB, channelId: number, f: VodFilter): Expression<SqlBool> {
@@ -92,7 +99,7 @@ function itemWhere(eb: EB, channelId: number, f: VodFilter): Expression<SqlBool>
     );
   }
   if (f.words?.length) {
-    parts.push(sql<SqlBool>`i.search_doc @@ ${searchQueries(channelId, f.words, 'match')}`);
+    parts.push(sql<SqlBool>`i.search_doc @@ ${searchQuery('match')}`);
   }
   return eb.and(parts);
 }
@@ -104,15 +111,11 @@ function titleKey(locale: Locale) {
 }
 
 /** Full-text rank (titles weigh more than descriptions), of the words' starts as typed. */
-function relevance(channelId: number, words: SearchWord[]) {
-  return sql<number>`ts_rank(i.search_doc, ${searchQueries(channelId, words, 'rank')})`;
-}
+const relevance = () => sql<number>`ts_rank(i.search_doc, ${searchQuery('rank')})`;
 
-function orderKey(channelId: number, order: VodOrder, filter: VodFilter): RawBuilder<unknown> {
+function orderKey(order: VodOrder, filter: VodFilter): RawBuilder<unknown> {
   if (order.field === 'title') return titleKey(order.locale);
-  if (order.field === 'relevance' && filter.words?.length) {
-    return relevance(channelId, filter.words);
-  }
+  if (order.field === 'relevance' && filter.words?.length) return relevance();
   return sql<Date>`i.published_at`;
 }
 
@@ -147,10 +150,11 @@ export function createVodRepository(db: DB) {
   return {
     /**
      * One page in a stable order (the sort key, then id); only the page's rows are read in full
-     * (category, assets). A listing walks the date index and stops at the page. A search first
-     * collects its matches (a materialised CTE, so the planner reads the GIN index for a rare word
-     * rather than walking the date index through the whole library hoping for ten), then counts
-     * and sorts them in the same pass. `total` is null when not counted.
+     * (category, assets), in the order of the sort key computed below them. A listing walks the
+     * date index and stops at the page. A search computes its tsqueries once (`q`), then collects
+     * its matches (a materialised CTE, so the planner reads the GIN index for a rare word rather
+     * than walking the date index through the whole library hoping for ten), then counts and
+     * sorts them in the same pass. `total` is null when not counted.
      */
     async list(
       channelId: number,
@@ -158,11 +162,13 @@ export function createVodRepository(db: DB) {
       order: VodOrder,
       page: VodPage,
     ): Promise<{ rows: VodItemRow[]; total: number | null }> {
-      const key = orderKey(channelId, order, filter);
+      const key = orderKey(order, filter);
       const dir = order.direction;
+      const words = filter.words ?? [];
       const ids =
-        (filter.words?.length ?? 0) > 0
+        words.length > 0
           ? db
+              .with('q', () => searchQueries(channelId, words))
               .with(
                 (cte) => cte('hits').materialized(),
                 (qb) =>
@@ -172,14 +178,18 @@ export function createVodRepository(db: DB) {
                     .where((eb) => itemWhere(eb, channelId, filter)),
               )
               .selectFrom('hits')
-              .select(['hits.id', sql<number | null>`count(*) over ()::int`.as('total')])
+              .select([
+                'hits.id',
+                'hits.sort_key',
+                sql<number | null>`count(*) over ()::int`.as('total'),
+              ])
               .orderBy('hits.sort_key', dir)
               .orderBy('hits.id', dir)
               .offset(page.offset)
               .limit(page.limit)
           : db
               .selectFrom('vod_media_items as i')
-              .select(['i.id', sql<number | null>`null::int`.as('total')])
+              .select(['i.id', key.as('sort_key'), sql<number | null>`null::int`.as('total')])
               .where((eb) => itemWhere(eb, channelId, filter))
               .orderBy(key, dir)
               .orderBy('i.id', dir)
@@ -188,18 +198,27 @@ export function createVodRepository(db: DB) {
       const rows = await items()
         .innerJoin(ids.as('pg'), 'pg.id', 'i.id')
         .select('pg.total')
-        .orderBy(key, dir)
+        .orderBy('pg.sort_key', dir)
         .orderBy('i.id', dir)
         .execute();
       return { rows, total: rows[0]?.total ?? null };
     },
 
     async count(channelId: number, filter: VodFilter): Promise<number> {
-      const row = await db
-        .selectFrom('vod_media_items as i')
-        .select(sql<number>`count(*)::int`.as('n'))
-        .where((eb) => itemWhere(eb, channelId, filter))
-        .executeTakeFirstOrThrow();
+      const n = sql<number>`count(*)::int`.as('n');
+      const words = filter.words ?? [];
+      const row = await (
+        words.length > 0
+          ? db
+              .with('q', () => searchQueries(channelId, words))
+              .selectFrom('vod_media_items as i')
+              .select(n)
+              .where((eb) => itemWhere(eb, channelId, filter))
+          : db
+              .selectFrom('vod_media_items as i')
+              .select(n)
+              .where((eb) => itemWhere(eb, channelId, filter))
+      ).executeTakeFirstOrThrow();
       return row.n;
     },
 
