@@ -27,11 +27,14 @@ export function createKeysRepository(db: DB) {
         .executeTakeFirst();
     },
 
-    async insertKey(channelId: number, keyHash: Buffer, expiresAt: Date) {
-      await db
+    /** The new key's row id. */
+    async insertKey(channelId: number, keyHash: Buffer, expiresAt: Date): Promise<string> {
+      const row = await db
         .insertInto('api_keys')
         .values({ channel_id: channelId, key_hash: keyHash, expires_at: expiresAt })
-        .execute();
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
     },
 
     async findActiveKey(keyHash: Buffer, now: Date): Promise<ResolvedKey | undefined> {
