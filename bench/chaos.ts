@@ -281,26 +281,18 @@ async function main() {
   const warm = await burst(origins[1] ?? '', coldKey);
 
   // The operator's admin (production creates none): a user with the admin role and a key.
-  await keyFor(origins[0] ?? ''); // the first origin answers too
-  // A signed-in user: the user and a key bound to it, written to the database as a login leaves
-  // them. Not a key the API issued and then bound here: the issuing process caches a new key as
-  // issued (anonymous) for a few seconds, and a change in the database does not reach that copy.
-  const signedIn = async (role: 'admin' | 'viewer') => {
+  const adminKey = await keyFor(origins[0] ?? '');
+  const bindUser = async (key: string, role: 'admin' | 'viewer') => {
     const email = `${role}-${randomBytes(4).toString('hex')}@chaos.rudy.test`;
     const [user] = await q<{ id: number }>(
       `insert into users (channel_id, email, first_name, last_name, email_verified_at, role)
        values ($1, $2, 'Chaos', 'Bench', now(), $3) returning id`,
       [channelId, email, role],
     );
-    const key = randomBytes(32).toString('base64url');
-    await q(
-      `insert into api_keys (channel_id, key_hash, user_id, expires_at)
-       values ($1, $2, $3, now() + interval '30 days')`,
-      [channelId, hashApiKey(key), user?.id],
-    );
-    return { key, userId: user?.id ?? 0 };
+    await q('update api_keys set user_id = $1 where key_hash = $2', [user?.id, hashApiKey(key)]);
+    return user?.id ?? 0;
   };
-  const adminKey = (await signedIn('admin')).key;
+  await bindUser(adminKey, 'admin');
 
   // What the load looks at: events, free finished games to play, paid games to buy, a future
   // game for the RTMP publish (no demo encoder nor demo replay touches it).
@@ -336,9 +328,8 @@ async function main() {
     (async () => {
       while (running()) {
         const eventId = paid[purchases.length % paid.length]?.id;
-        const { key, userId } = eventId
-          ? await signedIn('viewer').catch(() => ({ key: '', userId: 0 }))
-          : { key: '', userId: 0 };
+        const key = eventId ? await anonymousKey(tally, next()) : undefined;
+        const userId = key ? await bindUser(key, 'viewer').catch(() => 0) : 0;
         if (key && eventId && userId) {
           const p: Purchase = { userId, eventId, apiKey: key };
           purchases.push(p);

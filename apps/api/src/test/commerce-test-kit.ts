@@ -55,7 +55,6 @@ export function kit(t: TestContext, clock: { ms: number }) {
         .set({ user_id: userId })
         .where('key_hash', '=', hashApiKey(apiKey))
         .execute();
-      t.app.apiKeys.forgetKey(apiKey); // as a login does: its anonymous copy is not used again
       return apiKey;
     },
     async access(api_key: string) {

@@ -27,14 +27,11 @@ export function createKeysRepository(db: DB) {
         .executeTakeFirst();
     },
 
-    /** The new key's row id. */
-    async insertKey(channelId: number, keyHash: Buffer, expiresAt: Date): Promise<string> {
-      const row = await db
+    async insertKey(channelId: number, keyHash: Buffer, expiresAt: Date) {
+      await db
         .insertInto('api_keys')
         .values({ channel_id: channelId, key_hash: keyHash, expires_at: expiresAt })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return row.id;
+        .execute();
     },
 
     async findActiveKey(keyHash: Buffer, now: Date): Promise<ResolvedKey | undefined> {

@@ -6,10 +6,8 @@ import type { KeysRepository, ResolvedKey } from './keys.repository.js';
 
 /**
  * Resolved keys are cached for a few seconds: every call checks its key, and this keeps the hot path
- * off the database. A key is cached when issued too (the arriving viewer's next call, its bootstrap
- * document, needs no lookup). A revocation in this process drops the entry at once (forgetKey);
- * other processes, and a change made in the database directly, are seen within KEY_CACHE_MS
- * (docs/security.md, "API keys cached").
+ * off the database. A revocation in this process drops the entry at once (forgetKey); other processes
+ * see it within KEY_CACHE_MS.
  */
 const KEY_CACHE_MS = 5_000;
 /**
@@ -58,15 +56,7 @@ export function createKeysService(repo: KeysRepository, now: () => Date = () => 
       if (!channel) throw new HttpError(400, 'channel_key_invalid');
       const apiKey = randomBytes(32).toString('base64url');
       const expiresAt = new Date(now().getTime() + API_KEY_TTL_MS);
-      const keyId = await repo.insertKey(channel.id, hashApiKey(apiKey), expiresAt);
-      // What resolve would read back: a new key is anonymous, unrevoked, of this channel.
-      cache.set(apiKey, {
-        keyId,
-        channelId: channel.id,
-        channelKey: channel.key,
-        userId: null,
-        expiresAt,
-      });
+      await repo.insertKey(channel.id, hashApiKey(apiKey), expiresAt);
       return { api_key: apiKey, expires_at: expiresAt.toISOString() };
     },
 
