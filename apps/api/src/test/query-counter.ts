@@ -20,8 +20,10 @@ function tablesOf(node: unknown, into = new Set<string>()): Set<string> {
  */
 export function queryCounter() {
   const counts = new Map<string, number>();
+  let all = 0;
   const plugin: KyselyPlugin = {
     transformQuery({ node }) {
+      all += 1;
       for (const table of tablesOf(node)) counts.set(table, (counts.get(table) ?? 0) + 1);
       return node;
     },
@@ -31,6 +33,11 @@ export function queryCounter() {
     attach: (db: DB): DB => db.withPlugin(plugin),
     /** Queries that named `table` since the last reset. */
     of: (table: string) => counts.get(table) ?? 0,
-    reset: () => counts.clear(),
+    /** Queries of any kind (raw SQL too, which names no table node) since the last reset. */
+    total: () => all,
+    reset: () => {
+      counts.clear();
+      all = 0;
+    },
   };
 }

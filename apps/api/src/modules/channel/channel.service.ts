@@ -1,4 +1,5 @@
-import type { BootstrapData, Locale, Package, Subscription } from '@rudy/contracts';
+import type { BootstrapData, Locale, Package, Settings, Subscription } from '@rudy/contracts';
+import { LRUCache } from 'lru-cache';
 import { notFound } from '../../lib/http-error.js';
 import { RefreshingCache } from '../../lib/refreshing-cache.js';
 import * as map from './channel.mappers.js';
@@ -19,12 +20,32 @@ export interface ChannelOffers {
 
 export function createChannelService(repo: ChannelRepository, offers: ChannelOffers) {
   const bootstrapCache = new RefreshingCache<string, Buffer>(BOOTSTRAP_CACHE_MS, 1_000);
+  /**
+   * Settings parsed from their stored text, per channel, reused while the text read is the same:
+   * keyed by content, so never stale (no invalidation), and the zod parse runs once per change.
+   */
+  const parsedSettings = new LRUCache<number, { json: string; name: string; settings: Settings }>({
+    max: 1_000,
+  });
 
   const service = {
     async settings(channelId: number) {
       const row = await repo.settings(channelId);
       if (!row) throw notFound('Channel settings not found');
       return map.toSettings(row);
+    },
+    /**
+     * `settings` for a row read elsewhere (playback reads it with the event): the stored JSON text
+     * and the channel's name, null when the channel has no settings. The answer is shared between
+     * callers that read the same text: read-only.
+     */
+    settingsFrom(channelId: number, json: string | null, name: string | null): Settings {
+      if (json === null || name === null) throw notFound('Channel settings not found');
+      const known = parsedSettings.get(channelId);
+      if (known && known.json === json && known.name === name) return known.settings;
+      const settings = map.toSettings({ data: JSON.parse(json) as Record<string, unknown>, name });
+      parsedSettings.set(channelId, { json, name, settings });
+      return settings;
     },
     async menu(channelId: number, l: Locale) {
       return (await repo.menu(channelId)).map((r) => map.toMenuItem(r, l));

@@ -31,9 +31,88 @@ export interface MediaRow {
   meta: Record<string, unknown>;
 }
 
+/**
+ * What one playback answer reads, in one statement: the event, the channel's settings (as stored,
+ * JSON text, and the channel's name for their defaults), the event's media rows and the viewers'
+ * pre-roll suppressions for it.
+ */
+export interface PlaybackRows {
+  event: PlaybackEventRow;
+  /** `settings.data` as JSON text, null when the channel has no settings row. */
+  settingsJson: string | null;
+  channelName: string | null;
+  media: MediaRow[];
+  /** Pre-rolls suppressed for these viewers and this event now (none asked: empty). */
+  suppressed: Set<number>;
+}
+
+type PlaybackRowsRow = Omit<PlaybackEventRow, 'event_utc_ts'> & {
+  event_utc_ts: Date | string;
+  settings_json: string | null;
+  channel_name: string | null;
+  media: (Omit<MediaRow, 'started_at' | 'ended_at'> & {
+    started_at: string | null;
+    ended_at: string | null;
+  })[];
+  suppressed: number[];
+};
+
 /** SQL behind playback, media files and downloads. Every query is bound to a channel. */
 export function createMediaRepository(db: DB) {
   return {
+    /**
+     * The event (published, of this channel), its channel's settings, its media rows (newest
+     * first within a kind, as `media`) and, for `viewers`, the pre-rolls suppressed for it at
+     * `now` (as prerolls' `suppressedIds`): one round trip where playback made four.
+     */
+    async playbackRows(
+      channelId: number,
+      eventId: number,
+      viewers: readonly string[],
+      now: Date,
+    ): Promise<PlaybackRows | undefined> {
+      const suppressed =
+        viewers.length > 0
+          ? sql<number[]>`array(
+              select distinct v.preroll_id from preroll_views v
+              where v.channel_id = e.channel_id and v.event_id = e.id
+                and v.viewer in (${sql.join(viewers)}) and v.suppressed_until > ${now})`
+          : sql<number[]>`'{}'::int[]`;
+      const { rows } = await sql<PlaybackRowsRow>`
+        select e.id, e.channel_id, coalesce(e.name->>'en', e.name->>'fr', '') as name,
+          e.access_type, e.event_utc_ts, e.duration_minutes, e.event_category_id, e.location_id,
+          e.geo_allowed_countries, e.geo_blocked_countries, e.single_event_package_id,
+          e.preroll_mode, e.preroll_id, e.image_url,
+          s.data::text as settings_json, c.name as channel_name,
+          (select coalesce(json_agg(m order by m.kind, m.id desc), '[]'::json)
+             from (select id, kind, url, storage_key, status, started_at, ended_at, meta
+                     from event_media
+                    where channel_id = e.channel_id and event_id = e.id) m) as media,
+          ${suppressed} as suppressed
+        from events e
+        left join settings s on s.channel_id = e.channel_id
+        left join channels c on c.id = s.channel_id
+        where e.channel_id = ${channelId} and e.id = ${eventId}
+          -- An unpublished game does not play for viewers (the event page 404s too).
+          and e.published = true
+      `.execute(db);
+      const row = rows[0];
+      if (!row) return undefined;
+      const { settings_json, channel_name, media, suppressed: ids, ...event } = row;
+      return {
+        event: { ...event, event_utc_ts: new Date(event.event_utc_ts) },
+        settingsJson: settings_json,
+        channelName: channel_name,
+        // json_agg gives timestamps as ISO text: Dates, as the row query's driver gives them.
+        media: media.map((m) => ({
+          ...m,
+          started_at: m.started_at === null ? null : new Date(m.started_at),
+          ended_at: m.ended_at === null ? null : new Date(m.ended_at),
+        })),
+        suppressed: new Set(ids),
+      };
+    },
+
     async event(channelId: number, eventId: number): Promise<PlaybackEventRow | undefined> {
       const row = await db
         .selectFrom('events')

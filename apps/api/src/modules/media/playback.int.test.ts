@@ -11,6 +11,7 @@ import {
   grantAccess,
   makeTinyVod,
 } from '../../test/media-fixtures.js';
+import { queryCounter } from '../../test/query-counter.js';
 import { createTestApp, type TestContext } from '../../test/test-app.js';
 import { signedInUser } from '../../test/test-users.js';
 
@@ -21,6 +22,7 @@ let t: TestContext;
 let mediaDir: string;
 let fixture: { dir: string; durationSeconds: number };
 
+const queries = queryCounter();
 const countryLookup = (ip: string) => (ip === BLOCKED_IP ? 'FR' : 'CA');
 
 async function playback(id: number, apiKey: string, ip?: string) {
@@ -43,7 +45,10 @@ const media = (url: string) => t.inject({ method: 'GET', url, headers: { cookie 
 beforeAll(async () => {
   mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rudy-playback-'));
   fixture = await makeTinyVod();
-  t = await createTestApp({ MEDIA_DIR: mediaDir, TRUST_PROXY: 'true' }, { countryLookup });
+  t = await createTestApp(
+    { MEDIA_DIR: mediaDir, TRUST_PROXY: 'true' },
+    { countryLookup, withDb: queries.attach },
+  );
 }, 120_000);
 
 afterAll(async () => {
@@ -65,6 +70,25 @@ describe('access types', () => {
     expect(p.assets.preview_url).toMatch(/\/assets\/preview\.mp4$/);
     expect(p.assets.preview_alt_url).toMatch(/\/assets\/preview-alt\.mp4$/);
     expect(p.can_download).toBe(false);
+  });
+
+  it('asks the database once: event, settings, media rows and pre-roll suppressions in one statement', async () => {
+    const id = await findEvent(t, { access: 'free', when: 'past' });
+    // The game the first test gave a replay (attached here when this test runs alone).
+    const stored = await t.database.db
+      .selectFrom('event_media')
+      .select('id')
+      .where('event_id', '=', id)
+      .executeTakeFirst();
+    if (!stored) await attachVod(t, mediaDir, fixture, t.demoChannelId, id);
+    const apiKey = await t.apiKey();
+    await playback(id, apiKey); // looks the key up (cached from then on)
+    queries.reset();
+    const p = await playback(id, apiKey);
+    expect(p).toMatchObject({ access: 'granted', stream_state: 'ready' });
+    // The demo channel runs pre-rolls: one was chosen, with this viewer's suppressions read.
+    expect(p.preroll).not.toBeNull();
+    expect(queries.total()).toBe(1);
   });
 
   it("register: anonymous callers get 'Register to watch' and no stream; signed-in users watch", async () => {

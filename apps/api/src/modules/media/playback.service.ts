@@ -213,12 +213,12 @@ export function createPlaybackService(deps: PlaybackDeps) {
      * the browser's cached image).
      */
     async shellPoster(channelId: number, eventId: number, ip: string): Promise<string | null> {
-      const event = await deps.media.event(channelId, eventId);
-      if (!event) return null;
-      const settings = await deps.channel.settings(channelId);
+      const rows = await deps.media.playbackRows(channelId, eventId, [], deps.now());
+      if (!rows) return null;
+      const { event, media } = rows;
+      const settings = deps.channel.settingsFrom(channelId, rows.settingsJson, rows.channelName);
       const caller = { channelId, userId: null, keyId: SHELL_KEY_ID, ip };
       if (isGeoBlocked(caller, event, settings)) return null;
-      const media = await deps.media.media(channelId, event.id);
       const expiry = deps.now().getTime() + SHELL_TOKEN_MS;
       const token = deps.tokens.sign({
         scope: 's',
@@ -235,9 +235,13 @@ export function createPlaybackService(deps: PlaybackDeps) {
     },
 
     async playback(caller: MediaCaller, eventId: number): Promise<PlaybackGrant> {
-      const event = await deps.media.event(caller.channelId, eventId);
+      const viewers = viewersOf(caller);
+      // One statement: the event, the channel's settings, the media rows, the pre-roll
+      // suppressions (the arriving crowd's round trips; docs/decisions.md, "The rush").
+      const rows = await deps.media.playbackRows(caller.channelId, eventId, viewers, deps.now());
       // Another channel's event is "not found": ids must not reveal what other channels hold.
-      if (!event) throw notFound('Event not found');
+      if (!rows) throw notFound('Event not found');
+      const { event, media } = rows;
       const now = deps.now();
       const end = new Date(event.event_utc_ts.getTime() + event.duration_minutes * 60_000);
       const type = eventType(event.event_utc_ts, end, now);
@@ -248,7 +252,11 @@ export function createPlaybackService(deps: PlaybackDeps) {
         preroll: null,
         can_download: false,
       };
-      const settings = await deps.channel.settings(caller.channelId);
+      const settings = deps.channel.settingsFrom(
+        caller.channelId,
+        rows.settingsJson,
+        rows.channelName,
+      );
       const geoBlocked = isGeoBlocked(caller, event, settings);
       const purchased = !geoBlocked && (await isPurchased(deps.purchases, caller, event));
       const access = decideAccess(event.access_type, caller.userId !== null, geoBlocked, purchased);
@@ -263,7 +271,6 @@ export function createPlaybackService(deps: PlaybackDeps) {
         };
         return { playback, cookie: null };
       }
-      const media = await deps.media.media(caller.channelId, event.id);
       const teaser = assets(caller, event, media);
       if (access !== 'granted') {
         const message = access === 'register' ? PLAYBACK_TEXTS.registerToWatch : null;
@@ -290,12 +297,18 @@ export function createPlaybackService(deps: PlaybackDeps) {
       const caps = await capabilities(caller);
       const preroll =
         playable && settings.prerolls && !caps.has('no_ads')
-          ? await deps.prerolls.choose(caller.channelId, viewersOf(caller), event.id, {
-              eventCategoryId: event.event_category_id,
-              locationId: event.location_id,
-              stream: playable.kind,
-              choice: { mode: event.preroll_mode, prerollId: event.preroll_id },
-            })
+          ? await deps.prerolls.choose(
+              caller.channelId,
+              viewers,
+              event.id,
+              {
+                eventCategoryId: event.event_category_id,
+                locationId: event.location_id,
+                stream: playable.kind,
+                choice: { mode: event.preroll_mode, prerollId: event.preroll_id },
+              },
+              rows.suppressed,
+            )
           : null;
       const playback: Playback = {
         ...base,

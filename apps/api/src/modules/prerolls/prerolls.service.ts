@@ -60,10 +60,13 @@ export function createPrerollsService(deps: {
       viewers: string[],
       eventId: number,
       target: PrerollTarget,
+      /** The viewers' suppressions for the event, when the caller read them already (playback). */
+      known?: ReadonlySet<number>,
     ): Promise<Preroll | null> {
       const eligible = eligiblePrerolls(await list(channelId), target);
       if (eligible.length === 0) return null;
-      const suppressed = await deps.repo.suppressedIds(channelId, viewers, eventId, deps.now());
+      const suppressed =
+        known ?? (await deps.repo.suppressedIds(channelId, viewers, eventId, deps.now()));
       const open = eligible.filter((p) => !suppressed.has(p.id));
       const chosen = pickWeighted(open, deps.random);
       return chosen ? toPreroll(chosen) : null;
