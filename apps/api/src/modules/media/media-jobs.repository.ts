@@ -53,8 +53,8 @@ const leaseHolderGone = sql<boolean>`(event_media.meta->>'lease_lock' is not nul
 /** The live row's meta with its holder's liveness key (or without one: a plain lease). */
 const withLeaseLock = (lock: number | null | undefined) =>
   lock
-    ? sql<unknown>`event_media.meta || jsonb_build_object('lease_lock', ${lock}::int)`
-    : sql<unknown>`event_media.meta - 'lease_lock'`;
+    ? sql`event_media.meta || jsonb_build_object('lease_lock', ${lock}::int)`
+    : sql`event_media.meta - 'lease_lock'`;
 
 /** SQL of the media jobs and the live supervisor. */
 export function createMediaJobsRepository(db: DB) {
