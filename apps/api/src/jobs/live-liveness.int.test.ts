@@ -137,7 +137,7 @@ describe.skipIf(!onServer)(
       await watch;
       const lastBefore = appeared.filter((s) => s.at <= killedAt).at(-1)?.at ?? killedAt;
       const firstAfter = appeared.find((s) => s.total > before)?.at ?? Date.now();
-    expect(firstAfter - lastBefore).toBeLessThan(LEASE_SECONDS * 1000 - 5_000);
+      expect(firstAfter - lastBefore).toBeLessThan(LEASE_SECONDS * 1000 - 5_000);
 
       // Never two encoders: only A's process, then B's, held the lease.
       const pids = [...owners].map((o) => /^worker-(\d+)-/.exec(o)?.[1]);
