@@ -16,7 +16,7 @@ import { killGroup, startWorkerProcess } from '../test/worker-process.js';
  * A worker with a stable identity (WORKER_ID, as a supervisor gives it) killed with -9 while it
  * encodes a live game: restarted, it takes its game back at once instead of after the encoder's
  * lease, so the recording's gap is the outage and a few segments, not the lease. Another worker
- * running meanwhile never encodes the game, and a second process with the same WORKER_ID is
+ * running while it lives never encodes the game, and a second process with the same WORKER_ID is
  * refused. Needs a PostgreSQL server (several worker processes on one database).
  *
  * And without a WORKER_ID nor a restart (issue 28, the chaos run's live gaps): each worker process
@@ -128,6 +128,10 @@ describe.skipIf(!onServer)('kill -9 of a worker with a WORKER_ID encoding a live
       (n) => n > (appeared[0]?.total ?? 0) + 3,
       30_000,
     );
+    // Stopped before the kill: a running worker would now take the dead one's game at once too
+    // (its liveness lock is free: the last test below); here the restart's own reclaim is shown.
+    killGroup(b.child);
+    await new Promise((r) => b.child.once('exit', r));
     killGroup(a.child);
     await new Promise((r) => a.child.once('exit', r));
     const killedAt = Date.now();
