@@ -9,14 +9,20 @@ import { seedDemoChannel } from '../db/seed/demo-channel.js';
 import { eventPrefix } from '../modules/media/media-paths.js';
 import { createTestDatabase, type TestDatabase } from '../test/test-database.js';
 import { keepOneGameLive } from '../test/one-live-game.js';
+import { until } from '../test/until.js';
 import { killGroup, startWorkerProcess } from '../test/worker-process.js';
 
 /*
  * A worker with a stable identity (WORKER_ID, as a supervisor gives it) killed with -9 while it
  * encodes a live game: restarted, it takes its game back at once instead of after the encoder's
  * lease, so the recording's gap is the outage and a few segments, not the lease. Another worker
- * running meanwhile never encodes the game, and a second process with the same WORKER_ID is
+ * running while it lives never encodes the game, and a second process with the same WORKER_ID is
  * refused. Needs a PostgreSQL server (several worker processes on one database).
+ *
+ * And without a WORKER_ID nor a restart (issue 28, the chaos run's live gaps): each worker process
+ * holds a liveness lock (a session advisory lock) and names it in its leases; its death closes its
+ * connection and frees the lock, so another running worker takes the game over at once instead of
+ * after the lease. While the first one runs, the second never takes it.
  */
 
 const onServer = Boolean(process.env.DATABASE_URL);
@@ -24,6 +30,8 @@ const onServer = Boolean(process.env.DATABASE_URL);
 const LEASE_SECONDS = 30;
 /** Past the outage: the first tick, the encoder's start and its first segments on a busy machine. */
 const RESUME_BOUND_MS = 12_000;
+/** Far below the lease: the other worker's next tick (5 s at most) and a busy machine's margin. */
+const TAKEOVER_BOUND_MS = 12_000;
 
 let database: TestDatabase;
 let channelId = 0;
@@ -54,15 +62,6 @@ const liveRows = () =>
     .execute();
 type Rows = Awaited<ReturnType<typeof liveRows>>;
 
-async function until<T>(what: () => Promise<T>, ok: (v: T) => boolean, ms: number) {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await what();
-    if (ok(value) || Date.now() > deadline) return value;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
-
 /** The recording's segments so far (media sequence and listed), from the top rendition. */
 function produced(): number {
   const file = path.join(dataDir, 'media', eventPrefix(channelId, eventId), 'live/v0/index.m3u8');
@@ -73,8 +72,8 @@ function produced(): number {
   return p.mediaSequence + p.segments.length;
 }
 
-/** A worker with this identity, its log kept; killed after the tests. */
-async function startWorker(workerId: string) {
+/** A worker with this identity (none: a new one per process), its log kept; killed after the tests. */
+async function startWorker(workerId?: string) {
   const child = await startWorkerProcess(
     {
       DATABASE_URL: database.url ?? '',
@@ -82,7 +81,7 @@ async function startWorker(workerId: string) {
       DEMO_MEDIA_CHANNELS: 'demo-hockey',
       LIVE_ENCODER_LEASE_SECONDS: String(LEASE_SECONDS),
       COMMERCE_JOB_INTERVAL_MS: '0',
-      WORKER_ID: workerId,
+      ...(workerId ? { WORKER_ID: workerId } : {}),
     },
     { detached: true },
   );
@@ -129,6 +128,10 @@ describe.skipIf(!onServer)('kill -9 of a worker with a WORKER_ID encoding a live
       (n) => n > (appeared[0]?.total ?? 0) + 3,
       30_000,
     );
+    // Stopped before the kill: a running worker would now take the dead one's game at once too
+    // (its liveness lock is free: the last test below); here the restart's own reclaim is shown.
+    killGroup(b.child);
+    await new Promise((r) => b.child.once('exit', r));
     killGroup(a.child);
     await new Promise((r) => a.child.once('exit', r));
     const killedAt = Date.now();
@@ -174,3 +177,76 @@ describe.skipIf(!onServer)('kill -9 of a worker with a WORKER_ID encoding a live
     expect(ownedBy('live-a')(await liveRows())).toBe(true);
   }, 120_000);
 });
+
+const ownedByPid = (pid: number | undefined) => (rows: Rows) =>
+  rows.length === 1 &&
+  rows[0]?.status === 'live' &&
+  rows[0].lease_owner?.startsWith(`worker-${pid}-`) === true;
+
+describe.skipIf(!onServer)(
+  'kill -9 of the worker encoding a live game, another one running',
+  () => {
+    it('the other worker takes the game over at once (its liveness lock is free), not after the lease', async () => {
+      // The first tests' workers gone: the game's lease is a dead process's, any worker's to take.
+      for (const w of workers) killGroup(w);
+      await Promise.all(
+        workers.map((w) =>
+          w.exitCode !== null || w.signalCode !== null
+            ? Promise.resolve()
+            : new Promise((r) => w.once('exit', r)),
+        ),
+      );
+      const a = (await startWorker()).child;
+      const live = await until(liveRows, ownedByPid(a.pid), 90_000);
+      expect(ownedByPid(a.pid)(live)).toBe(true);
+      expect(await until(produced, (n) => n > 2, 30_000)).toBeGreaterThan(2);
+      const b = (await startWorker()).child;
+
+      // Watched all along: when each new segment appeared, and every owner the lease had.
+      const appeared: { at: number; total: number }[] = [];
+      const owners = new Set<string>();
+      let watching = true;
+      const watch = (async () => {
+        while (watching) {
+          const total = produced();
+          if (total > (appeared.at(-1)?.total ?? 0)) appeared.push({ at: Date.now(), total });
+          for (const r of await liveRows()) if (r.lease_owner) owners.add(r.lease_owner);
+          await new Promise((r) => setTimeout(r, 100));
+        }
+      })();
+
+      // B leaves the game alone while A runs (its ticks come every 5 s: several pass meanwhile).
+      const first = appeared[0]?.total ?? 0;
+      expect(await until(produced, (n) => n > first + 5, 40_000)).toBeGreaterThan(first + 5);
+      expect(ownedByPid(a.pid)(await liveRows())).toBe(true);
+
+      killGroup(a);
+      await new Promise((r) => a.once('exit', r));
+      const killedAt = Date.now();
+      const [lapsing] = await liveRows();
+      const leaseUntil = lapsing?.lease_until?.getTime() ?? 0;
+      // The lease has most of its time to run: today's takeover would wait for it.
+      expect(leaseUntil - killedAt).toBeGreaterThan(TAKEOVER_BOUND_MS);
+      const before = produced();
+
+      const taken = await until(liveRows, ownedByPid(b.pid), LEASE_SECONDS * 1000 + 30_000);
+      const takenAt = Date.now();
+      expect(ownedByPid(b.pid)(taken)).toBe(true);
+      expect(taken[0]?.id).toBe(lapsing?.id);
+      expect(takenAt - killedAt).toBeLessThan(TAKEOVER_BOUND_MS);
+      expect(takenAt).toBeLessThan(leaseUntil);
+
+      // The same recording grows again, after a gap far shorter than the lease.
+      expect(await until(produced, (n) => n > before + 1, 60_000)).toBeGreaterThan(before + 1);
+      watching = false;
+      await watch;
+      const lastBefore = appeared.filter((s) => s.at <= killedAt).at(-1)?.at ?? killedAt;
+      const firstAfter = appeared.find((s) => s.total > before)?.at ?? Date.now();
+      expect(firstAfter - lastBefore).toBeLessThan(LEASE_SECONDS * 1000 - 5_000);
+
+      // Never two encoders: only A's process, then B's, held the lease.
+      const pids = [...owners].map((o) => /^worker-(\d+)-/.exec(o)?.[1]);
+      expect(new Set(pids)).toEqual(new Set([String(a.pid), String(b.pid)]));
+    }, 300_000);
+  },
+);

@@ -27,6 +27,7 @@ import { createQueues } from './create-queues.js';
 import { createJobRunner, type WorkerLog } from './job-runner.js';
 import { startWorkerHeartbeat } from './worker-heartbeat.js';
 import { holdWorkerIdentity } from './worker-identity.js';
+import { holdWorkerLiveness } from './worker-liveness.js';
 
 export type { WorkerLog } from './job-runner.js';
 
@@ -71,6 +72,8 @@ export async function startWorker(o: WorkerOptions) {
   await storage.clearWork();
   // WORKER_ID: before any encoder starts, so a restart takes its live games back at once.
   const identity = await holdWorkerIdentity(config.WORKER_ID, config.DATABASE_URL, log);
+  // Whether this process runs: when it dies, its live games are taken by any worker at once.
+  const liveness = await holdWorkerLiveness(config.DATABASE_URL, log);
 
   const boss = createBoss(database, config.DATABASE_URL, (error) =>
     log.error({ err: error }, 'job queue error'),
@@ -86,6 +89,7 @@ export async function startWorker(o: WorkerOptions) {
     runner,
     now,
     identity,
+    liveness,
     ...(o.vodLadder ? { vodLadder: o.vodLadder } : {}),
     ...(o.liveLadder ? { liveLadder: o.liveLadder } : {}),
     ...(o.liveSegmentSeconds ? { liveSegmentSeconds: o.liveSegmentSeconds } : {}),
@@ -137,6 +141,7 @@ export async function startWorker(o: WorkerOptions) {
       log.info({ ms: Date.now() - started, killed }, 'job worker stopped');
       await heartbeat.stop();
       await identity?.close();
+      await liveness?.close();
     },
     /** The deadline passed: no ffmpeg outlives the process. */
     kill: media.killRemaining,

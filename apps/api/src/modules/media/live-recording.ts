@@ -49,8 +49,26 @@ export function leaseFence(
   repo: Pick<MediaJobsRepository, 'holdsLease'>,
   g: { mediaId: number; owner: string; leaseMs: number; now: () => Date },
 ): () => Promise<boolean> {
-  const margin = Math.min(FENCE_MARGIN_MS, g.leaseMs / 4);
+  const margin = fenceMargin(g.leaseMs);
   return () => repo.holdsLease(g.mediaId, g.owner, new Date(g.now().getTime() + margin));
+}
+
+const fenceMargin = (leaseMs: number) => Math.min(FENCE_MARGIN_MS, leaseMs / 4);
+
+/**
+ * A lease taken over before it lapsed (claimLive's `taken_over`: its holder's process is gone, its
+ * liveness lock or its identity free): a write that holder's fence let begin before the takeover
+ * may still be on its way to the bucket, for at most the fence's margin. The new owner opens the
+ * recording that margin later, so that write has landed before the restore reads the bucket and
+ * before anything of the new owner's is written. Without a bucket there is nothing in flight.
+ */
+export async function settleTakeover(
+  storage: MediaStorage,
+  claim: { taken_over: boolean },
+  leaseMs: number,
+): Promise<void> {
+  if (!claim.taken_over || !storage.objects) return;
+  await new Promise((r) => setTimeout(r, fenceMargin(leaseMs)));
 }
 
 /**

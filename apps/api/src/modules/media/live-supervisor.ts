@@ -16,6 +16,7 @@ import {
   leaseFence,
   openLiveRecording,
   recordingIsServable,
+  settleTakeover,
   type LiveRecording,
 } from './live-recording.js';
 import { eventPrefix } from './media-paths.js';
@@ -24,6 +25,7 @@ import { demoPicture } from './demo-picture.js';
 import type { GameRow, MediaJobsRepository } from './media-jobs.repository.js';
 import type { LiveStillsJob } from './media-queues.js';
 import { leaseOwner, type WorkerIdentity } from './live-lease-owner.js';
+import type { WorkerLiveness } from '../../jobs/worker-liveness.js';
 
 /** Defaults: a worker renews its encoders' leases every tick; another takes over once one lapses. */
 const TICK_MS = 5_000;
@@ -60,6 +62,11 @@ export interface SupervisorDeps {
   /** WORKER_ID, held: a restart takes this worker's encoders back at once (see claimLive). */
   identity?: WorkerIdentity | null;
   /**
+   * This process's liveness lock (worker-liveness.ts): its key goes into the leases, so when this
+   * process dies any other worker takes its games at once (see claimLive).
+   */
+  liveness?: WorkerLiveness | null;
+  /**
    * LIVE_DVR_WINDOW_SECONDS: a synthetic game is a loop sent on and on, so what fell out of the
    * window is deleted (0: kept, as a real game's recording always is).
    */
@@ -83,6 +90,7 @@ export interface SupervisorDeps {
  */
 export function createLiveSupervisor(deps: SupervisorDeps) {
   const { owner, reclaim } = leaseOwner('worker', deps.identity);
+  const lockKey = () => deps.liveness?.key() ?? null;
   const leaseMs = deps.leaseMs ?? LEASE_MS;
   const tickMs = Math.min(TICK_MS, Math.floor(leaseMs / 3));
   const running = new Map<number, Running>();
@@ -145,10 +153,12 @@ export function createLiveSupervisor(deps: SupervisorDeps) {
       now,
       until: new Date(now.getTime() + leaseMs),
       reclaim: reclaim(),
+      lock: lockKey(),
     });
     if (!row) return;
     // Its uploads are fenced by the lease: once taken over, this encoder writes nothing more.
     const fence = leaseFence(deps.repo, { mediaId: row.id, owner, leaseMs, now: deps.now });
+    await settleTakeover(deps.storage, row, leaseMs);
     const { dir, mirror } = await openLiveRecording(deps.storage, key, deps.log, fence);
     const remaining = game.duration_minutes * 60 - (now.getTime() - startedAt) / 1000;
     const encoder = await startLivePublisher({
@@ -219,6 +229,7 @@ export function createLiveSupervisor(deps: SupervisorDeps) {
       owner,
       held.map((r) => r.mediaId),
       new Date(deps.now().getTime() + leaseMs),
+      lockKey(),
     );
     for (const r of held) {
       if (ours.has(r.mediaId) || running.get(r.eventId) !== r) continue;

@@ -3,6 +3,7 @@ import type { DB } from '../../db/database.js';
 import { BOSS_SCHEMA } from '../../jobs/boss.js';
 import type { Database, EventsTable } from '../../db/schema.js';
 import { EVENT_MAX_DURATION_MINUTES } from '../events/event-rules.js';
+import { LIVENESS_LOCK_CLASS } from '../../jobs/worker-liveness.js';
 
 type Status = 'pending' | 'processing' | 'ready' | 'live' | 'ended' | 'error';
 
@@ -27,6 +28,33 @@ export const VOD_SOURCE = { upload: 'upload', live: 'live', demo: 'demo' } as co
 const operatorMedia = sql<boolean>`coalesce(event_media.meta->>'source' = ${VOD_SOURCE.upload}
   or (event_media.meta->>'source' = ${VOD_SOURCE.live}
       and coalesce(event_media.meta->>'synthetic', '') <> 'true'), false)`;
+
+/**
+ * After the database starts, every liveness lock is free until its process connects again: for
+ * this long a lease's free lock says nothing, and only its lapse lets another worker take it.
+ */
+const LIVENESS_GRACE_SECONDS = 15;
+
+/**
+ * The live lease's holder is gone: its lease names the liveness key of its process
+ * (meta.lease_lock, see worker-liveness.ts) and that key's lock is free, so its session ended:
+ * the process died (kill -9, out of memory, a crash) or lost its connection. Not in the first
+ * moments after the database started, when every lock is free.
+ */
+const leaseHolderGone = sql<boolean>`(event_media.meta->>'lease_lock' is not null
+  and pg_postmaster_start_time() < now() - make_interval(secs => ${LIVENESS_GRACE_SECONDS})
+  and not exists (
+    select 1 from pg_locks l
+    where l.locktype = 'advisory' and l.granted and l.objsubid = 2
+      and l.database = (select oid from pg_database where datname = current_database())
+      and l.classid = ${LIVENESS_LOCK_CLASS}::int::oid
+      and l.objid = (event_media.meta->>'lease_lock')::int::oid))`;
+
+/** The live row's meta with its holder's liveness key (or without one: a plain lease). */
+const withLeaseLock = (lock: number | null | undefined) =>
+  lock
+    ? sql`event_media.meta || jsonb_build_object('lease_lock', ${lock}::int)`
+    : sql`event_media.meta - 'lease_lock'`;
 
 /** SQL of the media jobs and the live supervisor. */
 export function createMediaJobsRepository(db: DB) {
@@ -136,12 +164,26 @@ export function createMediaJobsRepository(db: DB) {
     /** Games on now in these channels, except those whose live media is an external URL. */
     liveNow(channelIds: number[], now: Date): Promise<GameRow[]> {
       if (channelIds.length === 0) return Promise.resolve([]);
-      return games()
-        .where('e.channel_id', 'in', channelIds)
-        .where('e.event_utc_ts', '<=', now)
-        .where(endOf, '>', now)
-        .where((eb) => eb.not(eb.exists(media(eb, 2).where('m.url', 'is not', null))))
-        .execute();
+      return (
+        games()
+          .where('e.channel_id', 'in', channelIds)
+          .where('e.event_utc_ts', '<=', now)
+          .where(endOf, '>', now)
+          .where((eb) => eb.not(eb.exists(media(eb, 2).where('m.url', 'is not', null))))
+          // A game with a stream key is an operator's RTMP game: the demo never encodes it (nor
+          // takes its lease when its ingest dies: the publisher reconnects to an ingest).
+          .where((eb) =>
+            eb.not(
+              eb.exists(
+                eb
+                  .selectFrom('live_ingest as li')
+                  .select('li.event_id')
+                  .whereRef('li.event_id', '=', 'e.id'),
+              ),
+            ),
+          )
+          .execute()
+      );
     },
 
     /** Creates or updates a pipeline row; (event, kind, storage key) is unique, so reruns upsert. */
@@ -244,8 +286,11 @@ export function createMediaJobsRepository(db: DB) {
      * or we already hold it. Returns the live row, or undefined when another worker encodes.
      * `reclaim`: this worker's identity and part (`<WORKER_ID>/worker`, its lock held): a lease
      * a dead process of the same identity left there (its owner ends in `@<reclaim>`) is taken
-     * back at once. The owner changes on
-     * every claim, so the previous holder's renewals find the lease gone (fencing).
+     * back at once. `lock`: this process's liveness key (held), written into the lease; a lease
+     * whose holder's liveness lock is free (its process died) is taken at once by any worker.
+     * The owner changes on every claim, so the previous holder's renewals find the lease gone
+     * (fencing). `taken_over`: the lease was another owner's and had not lapsed (its holder's
+     * last writes may still be on their way: see settleTakeover).
      */
     async claimLive(g: {
       channelId: number;
@@ -255,42 +300,63 @@ export function createMediaJobsRepository(db: DB) {
       now: Date;
       until: Date;
       reclaim?: string | undefined;
+      lock?: number | null | undefined;
     }) {
-      return db
-        .insertInto('event_media')
-        .values({
-          channel_id: g.channelId,
-          event_id: g.eventId,
-          kind: 2,
-          storage_key: g.storageKey,
-          status: 'pending',
-          started_at: g.now,
-          lease_owner: g.owner,
-          lease_until: g.until,
-        })
-        .onConflict((oc) =>
-          oc
-            .columns(['event_id', 'kind', 'storage_key'])
-            .doUpdateSet({
-              lease_owner: g.owner,
-              lease_until: g.until,
-              status: sql`case when event_media.status = 'live' then 'live' else 'pending' end`,
-              ended_at: null,
-              updated_at: sql<Date>`now()`,
-            })
-            .where((eb) =>
-              eb.or([
-                eb('event_media.lease_until', 'is', null),
-                eb('event_media.lease_until', '<', g.now),
-                eb('event_media.lease_owner', '=', g.owner),
-                ...(g.reclaim
-                  ? [eb(sql<string>`split_part(event_media.lease_owner, '@', 2)`, '=', g.reclaim)]
-                  : []),
-              ]),
-            ),
-        )
-        .returning(['id', 'status', 'started_at'])
-        .executeTakeFirst();
+      return (
+        db
+          // The lease as it was before this claim (the statement's snapshot).
+          .with('prev', (q) =>
+            q
+              .selectFrom('event_media')
+              .select(['lease_owner', 'lease_until'])
+              .where('event_id', '=', g.eventId)
+              .where('kind', '=', 2)
+              .where('storage_key', '=', g.storageKey),
+          )
+          .insertInto('event_media')
+          .values({
+            channel_id: g.channelId,
+            event_id: g.eventId,
+            kind: 2,
+            storage_key: g.storageKey,
+            status: 'pending',
+            started_at: g.now,
+            lease_owner: g.owner,
+            lease_until: g.until,
+            meta: JSON.stringify(g.lock ? { lease_lock: g.lock } : {}),
+          })
+          .onConflict((oc) =>
+            oc
+              .columns(['event_id', 'kind', 'storage_key'])
+              .doUpdateSet({
+                lease_owner: g.owner,
+                lease_until: g.until,
+                meta: withLeaseLock(g.lock),
+                status: sql`case when event_media.status = 'live' then 'live' else 'pending' end`,
+                ended_at: null,
+                updated_at: sql<Date>`now()`,
+              })
+              .where((eb) =>
+                eb.or([
+                  eb('event_media.lease_until', 'is', null),
+                  eb('event_media.lease_until', '<', g.now),
+                  eb('event_media.lease_owner', '=', g.owner),
+                  ...(g.reclaim
+                    ? [eb(sql<string>`split_part(event_media.lease_owner, '@', 2)`, '=', g.reclaim)]
+                    : []),
+                  leaseHolderGone,
+                ]),
+              ),
+          )
+          .returning([
+            'id',
+            'status',
+            'started_at',
+            sql<boolean>`coalesce((select p.lease_owner is distinct from ${g.owner}
+              and p.lease_until >= ${g.now} from prev p), false)`.as('taken_over'),
+          ])
+          .executeTakeFirst()
+      );
     },
 
     /**
@@ -313,12 +379,20 @@ export function createMediaJobsRepository(db: DB) {
       return Number(result.numUpdatedRows) > 0;
     },
 
-    /** Renews the leases we still hold; returns their ids (a missing one was taken over). */
-    async renewLeases(owner: string, ids: number[], until: Date): Promise<Set<number>> {
+    /**
+     * Renews the leases we still hold, with this process's liveness key as it is now (none while
+     * its lock is lost); returns their ids (a missing one was taken over).
+     */
+    async renewLeases(
+      owner: string,
+      ids: number[],
+      until: Date,
+      lock?: number | null,
+    ): Promise<Set<number>> {
       if (ids.length === 0) return new Set();
       const rows = await db
         .updateTable('event_media')
-        .set({ lease_until: until })
+        .set({ lease_until: until, meta: withLeaseLock(lock) })
         .where('id', 'in', ids)
         .where('lease_owner', '=', owner)
         .returning('id')
@@ -357,7 +431,7 @@ export function createMediaJobsRepository(db: DB) {
           ended_at: now,
           lease_owner: null,
           lease_until: null,
-          meta: sql`meta || ${JSON.stringify({ duration_seconds: durationSeconds, has_audio: true })}::jsonb`,
+          meta: sql`(meta - 'lease_lock') || ${JSON.stringify({ duration_seconds: durationSeconds, has_audio: true })}::jsonb`,
           updated_at: now,
         })
         .where('id', '=', id);
@@ -409,7 +483,7 @@ export function createMediaJobsRepository(db: DB) {
     async releaseLeases(owner: string) {
       await db
         .updateTable('event_media')
-        .set({ lease_owner: null, lease_until: null })
+        .set({ lease_owner: null, lease_until: null, meta: sql`meta - 'lease_lock'` })
         .where('lease_owner', '=', owner)
         .execute();
     },

@@ -17,6 +17,7 @@ import {
 import { ingestSettings } from './ingest/ingest-settings.js';
 import { startLiveIngest } from './ingest/live-ingest.js';
 import type { WorkerIdentity } from './live-lease-owner.js';
+import type { WorkerLiveness } from '../../jobs/worker-liveness.js';
 import { createLiveSupervisor } from './live-supervisor.js';
 import {
   createMediaJobLeases,
@@ -70,6 +71,8 @@ export interface MediaJobsOptions {
   liveSegmentSeconds?: number;
   /** WORKER_ID, held (holdWorkerIdentity): the live encoders' leases survive a restart. */
   identity?: WorkerIdentity | null;
+  /** The process's liveness lock (holdWorkerLiveness): when it dies, other workers take its live games at once. */
+  liveness?: WorkerLiveness | null;
 }
 
 /**
@@ -193,6 +196,7 @@ export async function registerMediaJobs(boss: PgBoss, o: MediaJobsOptions) {
     ...(o.liveSegmentSeconds ? { segmentSeconds: o.liveSegmentSeconds } : {}),
     leaseMs: config.LIVE_ENCODER_LEASE_SECONDS * 1000,
     identity: o.identity ?? null,
+    liveness: o.liveness ?? null,
     dvrWindowSeconds: config.LIVE_DVR_WINDOW_SECONDS,
     recordingRetentionMs: config.DEMO_RECORDING_RETENTION_HOURS * 3_600_000,
     onRecordingExpired: (game) => queueDemoGame(boss, o.db, game, 0),
@@ -208,6 +212,7 @@ export async function registerMediaJobs(boss: PgBoss, o: MediaJobsOptions) {
     log: runner.log,
     leaseMs: config.LIVE_ENCODER_LEASE_SECONDS * 1000,
     identity: o.identity ?? null,
+    liveness: o.liveness ?? null,
     onRecordingEnded,
     ...(o.liveLadder ? { ladder: o.liveLadder } : {}),
     ...(o.liveSegmentSeconds ? { segmentSeconds: o.liveSegmentSeconds } : {}),

@@ -6,11 +6,13 @@ import {
   leaseFence,
   openLiveRecording,
   recordingIsServable,
+  settleTakeover,
   type RecordingDeps,
 } from '../live-recording.js';
 import type { MediaJobsRepository } from '../media-jobs.repository.js';
 import { eventPrefix } from '../media-paths.js';
 import { leaseOwner, type WorkerIdentity } from '../live-lease-owner.js';
+import type { WorkerLiveness } from '../../../jobs/worker-liveness.js';
 import type { IngestSettings } from './ingest-settings.js';
 import { createLiveIngestRepository } from './live-ingest.repository.js';
 import { createPublishSession } from './publish-session.js';
@@ -41,6 +43,8 @@ export interface LiveIngestDeps extends RecordingDeps {
   leaseMs: number;
   /** WORKER_ID, held: a publisher reconnecting to this worker's restart resumes at once. */
   identity?: WorkerIdentity | null;
+  /** This process's liveness lock: when it dies, a publisher reconnecting to another ingest resumes at once. */
+  liveness?: WorkerLiveness | null;
   ladder?: readonly Rendition[];
   segmentSeconds?: number;
   limits?: RtmpLimits;
@@ -55,6 +59,7 @@ export interface LiveIngestDeps extends RecordingDeps {
 export function createLiveIngest(deps: LiveIngestDeps) {
   const keys = createLiveIngestRepository(deps.db);
   const { owner, reclaim } = leaseOwner('ingest', deps.identity);
+  const lockKey = () => deps.liveness?.key() ?? null;
   /** Games publishing through this process (a slot is taken before the first await of a claim). */
   const slots = new Map<number, Slot>();
   const leaseUntil = () => new Date(deps.now().getTime() + deps.leaseMs);
@@ -120,6 +125,7 @@ export function createLiveIngest(deps: LiveIngestDeps) {
         now: deps.now(),
         until: leaseUntil(),
         reclaim: reclaim(),
+        lock: lockKey(),
       });
     } catch (error) {
       giveUp('error');
@@ -140,6 +146,7 @@ export function createLiveIngest(deps: LiveIngestDeps) {
         leaseMs: deps.leaseMs,
         now: deps.now,
       });
+      await settleTakeover(deps.storage, claim, deps.leaseMs);
       ({ dir, mirror } = await openLiveRecording(deps.storage, storageKey, deps.log, fence));
       await keys.online(eventId, since);
       // On air now, whatever the schedule said (a pre-game show, a wrong start time).
@@ -167,7 +174,7 @@ export function createLiveIngest(deps: LiveIngestDeps) {
         return;
       }
       await keys.seen(eventId, deps.now(), kbps, session.health());
-      const ours = await deps.repo.renewLeases(owner, [claim.id], leaseUntil());
+      const ours = await deps.repo.renewLeases(owner, [claim.id], leaseUntil(), lockKey());
       if (!ours.has(claim.id)) {
         leaseLost = true;
         deps.log.error({ eventId }, 'live encoder lease taken over; publisher cut');

@@ -1,7 +1,10 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { randomInt } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'kysely';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MEDIA_KIND, type AdminLiveHealth, type AdminLiveIngest } from '@rudy/contracts';
 import { createLocalStorage, locateFfmpeg, parseMediaPlaylist, type Rendition } from '@rudy/media';
@@ -13,6 +16,7 @@ import { createMediaJobsRepository } from '../media-jobs.repository.js';
 import { eventPrefix } from '../media-paths.js';
 import { createLiveIngest, type LiveIngest } from './live-ingest.js';
 import { DEFAULT_LIMITS } from './rtmp/rtmp-server.js';
+import { LIVENESS_LOCK_CLASS } from '../../../jobs/worker-liveness.js';
 
 /*
  * A real RTMP publisher (ffmpeg pushing a generated picture and tone) against the ingest: the
@@ -435,6 +439,77 @@ describe('RTMP ingest after a worker was killed', () => {
     await until('the recording to end', () => Promise.resolve(restarted.publishing().length === 0));
     expect(refusals).toHaveLength(attempts);
   }, 90_000);
+
+  // Without a WORKER_ID: nothing of the dead one's to reclaim; its liveness lock tells.
+  it.skipIf(!process.env.DATABASE_URL)(
+    "a reconnecting publisher resumes on another ingest at once once the dead one's session is gone",
+    async () => {
+      const db = app.t.database.db;
+      const game = await db
+        .selectFrom('events')
+        .select('id')
+        .where('channel_id', '=', app.t.demoChannelId)
+        .where('event_utc_ts', '<', new Date())
+        .orderBy('id', 'desc')
+        .executeTakeFirstOrThrow();
+      const id = game.id;
+      const { stream_key: key } = await rotate(id);
+      // The ingest process that publishes the game: its liveness lock on a session of its own, and
+      // its lease naming it, with most of its 60 s to run.
+      const session = new pg.Client({ connectionString: app.t.database.url });
+      await session.connect();
+      const lock = randomInt(1, 2 ** 31 - 1);
+      await session.query('select pg_advisory_lock($1::int, $2::int)', [LIVENESS_LOCK_CLASS, lock]);
+      const repo = createMediaJobsRepository(db);
+      const dead = 'ingest-996-d1ed';
+      const held = await repo.claimLive({
+        channelId: app.t.demoChannelId,
+        eventId: id,
+        storageKey: `${eventPrefix(app.t.demoChannelId, id)}/live/master.m3u8`,
+        owner: dead,
+        now: new Date(),
+        until: new Date(Date.now() + 60_000),
+        lock,
+      });
+      expect(held).toBeTruthy();
+      const ownerOf = async () =>
+        (
+          await db
+            .selectFrom('event_media')
+            .select('lease_owner')
+            .where('event_id', '=', id)
+            .where('kind', '=', MEDIA_KIND.live)
+            .executeTakeFirst()
+        )?.lease_owner;
+
+      // While that process runs, its game is not another ingest's.
+      expect(await publish(key ?? '', 2, restartedPort).exited).not.toBe(0);
+      expect(await ownerOf()).toBe(dead);
+
+      // The process dies: its connection closes, and the lock goes with its session.
+      await session.end();
+      await until('the dead session gone', async () => {
+        const { rows } = await sql<{ n: number }>`select count(*)::int as n from pg_locks
+        where locktype = 'advisory' and objsubid = 2
+        and classid = ${LIVENESS_LOCK_CLASS}::int::oid and objid = ${lock}::int::oid`.execute(db);
+        return rows[0]?.n === 0;
+      });
+      const reconnectedAt = Date.now();
+      const run = publish(key ?? '', 3, restartedPort);
+      const owner = await until('the game taken over', async () => {
+        const o = await ownerOf();
+        return o && o !== dead ? o : undefined;
+      });
+      // At once, not after the 60 s lease.
+      expect(Date.now() - reconnectedAt).toBeLessThan(15_000);
+      expect(owner).toMatch(new RegExp(`^ingest-${process.pid}-[0-9a-f]+$`));
+      expect(await run.exited).toBe(0);
+      await until('the recording to end', () =>
+        Promise.resolve(restarted.publishing().length === 0),
+      );
+    },
+    90_000,
+  );
 });
 
 describe('RTMP ingest of a worker with a WORKER_ID', () => {
