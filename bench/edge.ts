@@ -46,6 +46,7 @@ import {
   untilListening,
   type Supervised,
 } from './chaos/stack.js';
+import { bareDiskServerSource, preciseCpuSeconds } from './edge-disk.js';
 import { edgeNginxConf } from './edge-nginx.js';
 
 type Report = (name: string, value: string, verdict: string) => void;
@@ -62,6 +63,8 @@ const RUSH_CONCURRENCY = 32;
 /** The direct comparison: this many requests of one segment, this many at once. */
 const PROBE_REQUESTS = 3000;
 const PROBE_CONCURRENCY = 20;
+/** The local-disk floors (nginx, bare Node, the origin) asked in turn this many times. */
+const FLOOR_ROUNDS = Number(process.env.BENCH_EDGE_FLOOR_ROUNDS ?? 3);
 const root = path.resolve(import.meta.dirname, '..');
 const TICKS = 100; // /proc's clock ticks per second (USER_HZ) on Linux
 /** A folder for the HTTP processes' CPU profiles (node --cpu-prof), written as they stop. */
@@ -80,7 +83,7 @@ function cpuSeconds(pid: number | undefined): number {
 }
 
 /** nginx's master and workers (its workers are the master's children). */
-function nginxPids(masterPid: number): number[] {
+export function nginxPids(masterPid: number): number[] {
   const children = fs
     .readFileSync(`/proc/${masterPid}/task/${masterPid}/children`, 'utf8')
     .trim()
@@ -91,7 +94,7 @@ function nginxPids(masterPid: number): number[] {
 }
 
 /** `count` GETs of one URL, `concurrency` at a time, over kept-alive connections. */
-async function hammer(url: string, cookie: string, count: number, concurrency: number) {
+export async function hammer(url: string, cookie: string, count: number, concurrency: number) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
   let left = count;
   const statuses = new Map<number, number>();
@@ -174,7 +177,7 @@ async function rush(edge: string, eventId: number, viewers: number, concurrency:
  * nginx serving a folder from disk (sendfile, its access log buffered as the edge's): what Node's
  * local-disk path is compared with. One worker, so its CPU is one number.
  */
-function diskNginxConf(o: { dir: string; listen: number; root: string; asRoot: boolean }) {
+export function diskNginxConf(o: { dir: string; listen: number; root: string; asRoot: boolean }) {
   return `${o.asRoot ? 'user root;\n' : ''}worker_processes 1;
 pid ${o.dir}/nginx.pid;
 error_log ${o.dir}/error.log warn;
@@ -228,6 +231,7 @@ export async function benchEdge() {
   const slots: Supervised[] = [];
   let nginx: ChildProcess | undefined;
   let diskNginx: ChildProcess | undefined;
+  const bareNodes: ChildProcess[] = [];
   try {
     // --- The stack: PostgreSQL, Redis, an SMTP sink, s3rver, one game on now.
     const pgDir = path.join(tmp, 'pg');
@@ -537,6 +541,36 @@ export async function benchEdge() {
     const diskStatuses = await hammer(diskUrl, '', PROBE_REQUESTS, PROBE_CONCURRENCY);
     const diskCpu = diskPids.reduce((s, pid) => s + cpuSeconds(pid), 0) - diskBefore;
 
+    // --- The floor beside them: bare node:http serving the same file (a stat and
+    // fs.createReadStream per request; and its bytes from memory, as the origin's hot segments),
+    // then the three again in turn, CPU to the nanosecond (/proc/<pid>/task/*/schedstat: nginx's
+    // 3,000 answers above are a few 10 ms ticks).
+    const floors: { name: string; url: string; cookie: string; pids: number[]; ms: number[] }[] = [
+      { name: 'nginx', url: diskUrl, cookie: '', pids: diskPids, ms: [] },
+    ];
+    for (const mode of ['stream', 'memory'] as const) {
+      const port = await freePort();
+      const bare = spawn(
+        node,
+        ['--input-type=module', '-e', bareDiskServerSource(port, localRoot, mode)],
+        { stdio: 'inherit' },
+      );
+      bareNodes.push(bare);
+      await untilListening(port, 10_000);
+      const url = `http://127.0.0.1:${port}/${eventPrefix(channelId, eventId)}/${rest}`;
+      await hammer(url, '', 200, PROBE_CONCURRENCY); // warm-up
+      floors.push({ name: `bare node (${mode})`, url, cookie: '', pids: [bare.pid ?? 0], ms: [] });
+    }
+    floors.push({ name: 'origin', url: localUrl, cookie, pids: [localPid ?? 0], ms: [] });
+    for (let round = 0; round < FLOOR_ROUNDS; round += 1) {
+      for (const f of floors) {
+        const cpuOf = () => f.pids.reduce((s, pid) => s + preciseCpuSeconds(pid), 0);
+        const before = cpuOf();
+        await hammer(f.url, f.cookie, PROBE_REQUESTS, PROBE_CONCURRENCY);
+        f.ms.push(((cpuOf() - before) * 1000) / PROBE_REQUESTS);
+      }
+    }
+
     return {
       rush: {
         viewers: RUSH_VIEWERS,
@@ -573,6 +607,7 @@ export async function benchEdge() {
         nodeStatuses: Object.fromEntries(localStatuses),
         nginxStatuses: Object.fromEntries(diskStatuses),
         segmentBytes: fs.statSync(localFile).size,
+        floors: floors.map((f) => ({ name: f.name, ms: f.ms })),
       },
     };
   } finally {
@@ -582,6 +617,12 @@ export async function benchEdge() {
         n.kill('SIGQUIT');
         await exited;
       }
+    }
+    for (const bare of bareNodes) {
+      if (bare.exitCode !== null) continue;
+      const exited = new Promise((r) => bare.once('exit', r));
+      bare.kill();
+      await exited;
     }
     await Promise.all(slots.map((s) => s.stop()));
     for (const stop of stops.reverse()) await Promise.resolve(stop()).catch(() => undefined);
@@ -638,6 +679,20 @@ export function reportEdge(r: Awaited<ReturnType<typeof benchEdge>>, report: Rep
     'edge: one segment from local disk, Node vs nginx',
     `${d.nodeMs.toFixed(3)} ms vs ${d.nginxMs.toFixed(3)} ms CPU per request = ${diskRatio.toFixed(2)}× (${d.requests} each, ${d.segmentBytes} B segment, cookie checked by Node; Node ${JSON.stringify(d.nodeStatuses)}, nginx ${JSON.stringify(d.nginxStatuses)})`,
     diskRatio <= 3 ? 'PASS (goal ≤ 3×)' : 'MISS (goal ≤ 3×)',
+  );
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
+  const nginxMs = median(d.floors.find((f) => f.name === 'nginx')?.ms ?? []);
+  const originMs = median(d.floors.find((f) => f.name === 'origin')?.ms ?? []);
+  report(
+    'edge: local disk floors (schedstat CPU)',
+    d.floors
+      .map(
+        (f) =>
+          `${f.name} ${median(f.ms).toFixed(4)} ms (${(median(f.ms) / Math.max(1e-9, nginxMs)).toFixed(1)}×)`,
+      )
+      .join(', ') +
+      ` per request, median of ${d.floors[0]?.ms.length ?? 0} rounds of ${d.requests}`,
+    originMs / Math.max(1e-9, nginxMs) <= 3 ? 'PASS (goal ≤ 3×)' : 'MISS (goal ≤ 3×)',
   );
 }
 
