@@ -1,4 +1,5 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 
 /**
  * A game's media are served at one address for every viewer, `/media/g/<event>/<file>`, so an
@@ -30,6 +31,15 @@ export interface GameMediaClaims {
 const VALUE = /^(\d{1,10})\.(\d{1,10})\.(\d{1,19})\.([A-Za-z0-9_-]{22})$/;
 
 /**
+ * Genuine cookies already checked, by game and value: a viewer sends the same cookie with every
+ * playlist and segment of its life (a request a second or more), and its signature cannot change
+ * its answer within it. Only cookies whose signature held are kept (a forged value costs its
+ * signature every time and takes no room), at most this many, least recently used out first; the
+ * expiry is compared on every request, so a kept cookie stops opening the game when it expires.
+ */
+const VERIFIED_COOKIES_MAX = 50_000;
+
+/**
  * The edge secret: MEDIA_EDGE_SECRET (production requires it: the edge's configuration holds the
  * same value), else one derived from the app secret, so a local start needs nothing more.
  */
@@ -44,6 +54,22 @@ export function createGameMediaCookies(secret: string, ttlSeconds: number) {
     createHash('md5')
       .update(`${expiry} ${channelId} ${eventId} ${keyId} ${secret}`)
       .digest('base64url');
+
+  /** The claims of a genuine, unexpired cookie, the signature computed and compared. */
+  function check(value: string, eventId: number, now: Date): GameMediaClaims | null {
+    const m = VALUE.exec(value);
+    if (!m) return null;
+    const [, expiry = '', channel = '', keyId = '', given = ''] = m;
+    const expected = Buffer.from(signature(Number(expiry), Number(channel), eventId, keyId));
+    const presented = Buffer.from(given);
+    if (presented.length !== expected.length || !timingSafeEqual(presented, expected)) {
+      return null;
+    }
+    const expiresAt = new Date(Number(expiry) * 1000);
+    if (expiresAt <= now) return null;
+    return { eventId, channelId: Number(channel), keyId, expiresAt };
+  }
+  const verified = new LRUCache<string, GameMediaClaims>({ max: VERIFIED_COOKIES_MAX });
 
   return {
     ttlSeconds,
@@ -67,19 +93,18 @@ export function createGameMediaCookies(secret: string, ttlSeconds: number) {
       return `${GAME_MEDIA_COOKIE}=; Path=${gameMediaPath(eventId)}; Max-Age=0; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
     },
 
-    /** The claims of a genuine, unexpired cookie for this game; null otherwise. */
+    /**
+     * The claims of a genuine, unexpired cookie for this game; null otherwise. The signature is
+     * checked once per game and value (`verified`), the expiry every time.
+     */
     verify(value: string | undefined, eventId: number, now: Date): GameMediaClaims | null {
-      const m = VALUE.exec(value ?? '');
-      if (!m) return null;
-      const [, expiry = '', channel = '', keyId = '', given = ''] = m;
-      const expected = Buffer.from(signature(Number(expiry), Number(channel), eventId, keyId));
-      const presented = Buffer.from(given);
-      if (presented.length !== expected.length || !timingSafeEqual(presented, expected)) {
-        return null;
-      }
-      const expiresAt = new Date(Number(expiry) * 1000);
-      if (expiresAt <= now) return null;
-      return { eventId, channelId: Number(channel), keyId, expiresAt };
+      if (!value) return null;
+      const cacheKey = `${eventId} ${value}`;
+      const known = verified.get(cacheKey);
+      if (known) return known.expiresAt > now ? known : null;
+      const claims = check(value, eventId, now);
+      if (claims) verified.set(cacheKey, claims);
+      return claims;
     },
   };
 }

@@ -11,12 +11,17 @@ import { LRUCache } from 'lru-cache';
  *
  * Only plain requests are answered from memory (GET, no Range, no validators): a range or a
  * revalidation goes to @fastify/send as before, which owns ranges, 304s and 412s. The headers kept
- * with the bytes are send's own (ETag, Last-Modified, Content-Length, Accept-Ranges), so an answer
- * from memory and one from disk say the same. Access is checked before: a copy is never an
+ * with the bytes are send's own (ETag, Last-Modified, Content-Length, Accept-Ranges) and the
+ * route's, merged once when the copy is kept, so an answer from memory and one from disk say the
+ * same. Access is checked before: a copy is never an
  * authorisation.
  */
 interface HotFile {
-  /** send's headers of the file (ETag, Last-Modified, Content-Length, Accept-Ranges). */
+  /**
+   * The answer's headers, merged once: send's (ETag, Last-Modified, Content-Length,
+   * Accept-Ranges) and the route's (Content-Type, Cache-Control), which for a game's segment
+   * follow from its key.
+   */
   headers: Record<string, string>;
   body: Buffer;
 }

@@ -87,7 +87,9 @@ export async function sendStored(
   if (!storage.root) throw new Error('a media store with neither a bucket nor a local folder');
   const plain = hot !== undefined && isPlainGet(request);
   const copy = plain ? hot.get(key) : undefined;
-  if (copy) return reply.headers({ ...copy.headers, ...headers }).send(copy.body);
+  // The copy's headers are the whole answer's, merged when it was kept: `hot` is only given for
+  // files whose headers follow from their key (a game's segments), so they are the same each time.
+  if (copy) return reply.headers(copy.headers).send(copy.body);
   // The key was checked (isSafeKey) by the caller; send resolves it under root and refuses '..'.
   const sent = await send(request.raw, `/${key}`, {
     root: storage.root,
@@ -108,8 +110,11 @@ export async function sendStored(
     // At most a few megabytes (HotSegments.maxFileBytes).
     const body = await buffer(sent.stream);
     // A file rewritten while it was read is sent as read, and not kept.
-    if (body.length === length) hot.set(key, { headers: { ...sent.headers }, body });
-    return reply.header('content-length', String(body.length)).send(body);
+    reply.header('content-length', String(body.length));
+    if (body.length === length) {
+      hot.set(key, { headers: { ...sent.headers, ...rest, 'content-type': contentType }, body });
+    }
+    return reply.send(body);
   }
   return reply.send(sent.stream);
 }
