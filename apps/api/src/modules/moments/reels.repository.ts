@@ -1,12 +1,10 @@
 import { sql } from 'kysely';
-import { MEDIA_KIND } from '@rudy/contracts';
+import { MEDIA_KIND, type ReelStatus } from '@rudy/contracts';
 import type { DB } from '../../db/database.js';
 import type { I18nText } from '../../db/schema.js';
 
 /** The library rail reels are listed in, one per channel (made with the channel's first reel). */
 export const HIGHLIGHTS_RAIL: I18nText = { en: 'Highlights', fr: 'Temps forts' };
-
-type ReelStatus = 'pending' | 'published' | 'discarded';
 
 /** SQL only: the games' highlights reels. Every query is bound to a channel. */
 export function createReelsRepository(db: DB) {
