@@ -75,7 +75,6 @@ export function startLiveMoments(deps: { db: DB; storage: MediaStorage; log: Wor
   }
 
   async function look() {
-    // Its own games only: the detector runs where the live playlist is written as it grows.
     const rows = await createMomentsRepository(deps.db).liveGamesLeasedBy(process.pid);
     const live = new Set(rows.map((r) => r.id));
     for (const [id, run] of running) if (!live.has(id)) void run.stop(1_000);

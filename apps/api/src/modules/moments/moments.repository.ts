@@ -268,23 +268,16 @@ export function createMomentsRepository(db: DB) {
       target: { channelId: number; eventId: number },
       run: { version: string; audioSeconds: number; found: number },
     ) {
-      const videoUpdatedAt = sql<Date>`${run.version}::timestamptz`;
+      const result = {
+        video_updated_at: sql<Date>`${run.version}::timestamptz`,
+        audio_seconds: run.audioSeconds,
+        found: run.found,
+      };
       await db
         .insertInto('moment_detections')
-        .values({
-          event_id: target.eventId,
-          channel_id: target.channelId,
-          video_updated_at: videoUpdatedAt,
-          audio_seconds: run.audioSeconds,
-          found: run.found,
-        })
+        .values({ event_id: target.eventId, channel_id: target.channelId, ...result })
         .onConflict((oc) =>
-          oc.column('event_id').doUpdateSet({
-            video_updated_at: videoUpdatedAt,
-            audio_seconds: run.audioSeconds,
-            found: run.found,
-            detected_at: sql<Date>`now()`,
-          }),
+          oc.column('event_id').doUpdateSet({ ...result, detected_at: sql<Date>`now()` }),
         )
         .execute();
     },

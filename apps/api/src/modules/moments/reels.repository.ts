@@ -63,13 +63,12 @@ export function createReelsRepository(db: DB) {
         .returning(['event_id', 'status', 'vod_item_id'])
         .executeTakeFirstOrThrow(),
 
-    async deleteItem(channelId: number, itemId: number) {
-      await db
+    deleteItem: (channelId: number, itemId: number) =>
+      db
         .deleteFrom('vod_media_items')
         .where('channel_id', '=', channelId)
         .where('id', '=', itemId)
-        .execute();
-    },
+        .execute(),
 
     needsApproval: async (channelId: number) =>
       (
@@ -80,22 +79,20 @@ export function createReelsRepository(db: DB) {
           .executeTakeFirst()
       )?.reels_need_approval ?? false,
 
-    async setNeedsApproval(channelId: number, needed: boolean) {
-      await db
+    setNeedsApproval: (channelId: number, needed: boolean) =>
+      db
         .updateTable('channels')
         .set({ reels_need_approval: needed })
         .where('id', '=', channelId)
-        .execute();
-    },
+        .execute(),
 
     /** A game without moments has an empty reel (made once: a reel already there stays). */
-    async markEmpty(channelId: number, eventId: number) {
-      await db
+    markEmpty: (channelId: number, eventId: number) =>
+      db
         .insertInto('moment_reels')
         .values({ event_id: eventId, channel_id: channelId, status: 'empty' })
         .onConflict((oc) => oc.column('event_id').doNothing())
-        .execute();
-    },
+        .execute(),
 
     /**
      * Claims the game's reel, inside the caller's transaction: its row and its (unlisted) library
