@@ -41,24 +41,16 @@ export function createMomentsRepository(db: DB) {
         ),
       );
   return {
-    /** The game when it is the channel's and published (what viewers may see). */
-    publishedGame: (channelId: number, eventId: number) =>
-      db
-        .selectFrom('events')
-        .select('id')
-        .where('channel_id', '=', channelId)
-        .where('id', '=', eventId)
-        .where('published', '=', true)
-        .executeTakeFirst(),
-
-    /** The channel's game, published or not (the console's, and a reel's title). */
-    game: (channelId: number, eventId: number) =>
-      db
+    /** The channel's game; `published`: only when viewers may see it (the console's are all). */
+    game(channelId: number, eventId: number, only?: 'published') {
+      let q = db
         .selectFrom('events')
         .select(['id', 'name'])
         .where('channel_id', '=', channelId)
-        .where('id', '=', eventId)
-        .executeTakeFirst(),
+        .where('id', '=', eventId);
+      if (only === 'published') q = q.where('published', '=', true);
+      return q.executeTakeFirst();
+    },
 
     list: (channelId: number, eventId: number) =>
       shown(channelId)
