@@ -1,13 +1,8 @@
-import { ConfigError, loadConfig, type Config } from './config.js';
+import { ConfigError, type Config } from './config.js';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { buildDatalakeApp } from './datalake-app.js';
-import {
-  closeGracefully,
-  exitOnStartFailure,
-  lateLog,
-  refuseSourcesInProduction,
-} from './lib/process-lifecycle.js';
+import { closeGracefully, lateLog, startProcess } from './lib/process-lifecycle.js';
 
 /**
  * The datalake as its own process. It shares the application's PostgreSQL (the dashboard reads
@@ -15,7 +10,6 @@ import {
  * and the one-process default already serves /datalake/ itself.
  */
 async function main(config: Config) {
-  refuseSourcesInProduction(config, import.meta.url);
   if (!config.DATABASE_URL) {
     throw new ConfigError([
       'The datalake runs on its own only with DATABASE_URL (the PostgreSQL of the API): the embedded database admits one process, and `npm start` already serves /datalake/.',
@@ -38,10 +32,4 @@ async function main(config: Config) {
   await app.listen({ host: config.HOST, port: config.DATALAKE_PORT });
 }
 
-let config: Config | undefined;
-try {
-  config = loadConfig();
-  await main(config);
-} catch (error) {
-  exitOnStartFailure(error, config);
-}
+await startProcess(import.meta.url, main);

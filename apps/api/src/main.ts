@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { buildApp } from './app.js';
-import { fallbackOrigin, loadConfig, type Config } from './config.js';
+import { fallbackOrigin, type Config } from './config.js';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { seedDemoChannel } from './db/seed/demo-channel.js';
@@ -8,12 +8,7 @@ import { ensureDemoAdmin } from './db/seed/demo-admin.js';
 import { loadAppSecret } from './lib/app-secret.js';
 import { createAppSecretsRepository } from './lib/app-secrets.repository.js';
 import { createChannelRepository } from './modules/channel/channel.repository.js';
-import {
-  closeGracefully,
-  exitOnStartFailure,
-  lateLog,
-  refuseSourcesInProduction,
-} from './lib/process-lifecycle.js';
+import { closeGracefully, lateLog, startProcess } from './lib/process-lifecycle.js';
 import { startWorker, type Worker } from './jobs/worker.js';
 
 /**
@@ -21,7 +16,6 @@ import { startWorker, type Worker } from './jobs/worker.js';
  * development, seeds the demo channel into an empty database.
  */
 async function main(config: Config) {
-  refuseSourcesInProduction(config, import.meta.url);
   const dataDir = path.resolve(config.repoRoot, config.DATA_DIR);
   // Pool errors go to the server's logger once it exists (the pool reconnects by itself).
   const poolLog = lateLog();
@@ -74,10 +68,4 @@ async function main(config: Config) {
   );
 }
 
-let config: Config | undefined;
-try {
-  config = loadConfig();
-  await main(config);
-} catch (error) {
-  exitOnStartFailure(error, config);
-}
+await startProcess(import.meta.url, main);

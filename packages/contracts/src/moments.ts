@@ -110,4 +110,3 @@ export const ReelSettingsSchema = z.object({
 });
 export type ReelSettings = z.infer<typeof ReelSettingsSchema>;
 export const ReelSettingsBodySchema = ReelSettingsSchema.extend({ api_key: z.string().optional() });
-export type ReelSettingsBody = z.infer<typeof ReelSettingsBodySchema>;

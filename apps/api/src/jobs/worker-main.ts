@@ -1,12 +1,8 @@
 import path from 'node:path';
-import { loadConfig, type Config } from '../config.js';
+import type { Config } from '../config.js';
 import { openDatabase } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
-import {
-  closeGracefully,
-  exitOnStartFailure,
-  refuseSourcesInProduction,
-} from '../lib/process-lifecycle.js';
+import { closeGracefully, startProcess } from '../lib/process-lifecycle.js';
 import { processLogger } from '../plugins/request-log.js';
 import { startWorker } from './worker.js';
 
@@ -16,7 +12,6 @@ import { startWorker } from './worker.js';
  * single process runs the worker too. Logs through pino like the server (JSON in production).
  */
 async function main(config: Config) {
-  refuseSourcesInProduction(config, import.meta.url);
   const log = processLogger(config);
   const dataDir = path.resolve(config.repoRoot, config.DATA_DIR);
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir, log });
@@ -30,10 +25,4 @@ async function main(config: Config) {
   log.info({ database: database.kind }, 'worker running');
 }
 
-let config: Config | undefined;
-try {
-  config = loadConfig();
-  await main(config);
-} catch (error) {
-  exitOnStartFailure(error, config);
-}
+await startProcess(import.meta.url, main);

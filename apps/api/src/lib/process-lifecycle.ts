@@ -1,6 +1,6 @@
 import closeWithGrace from 'close-with-grace';
 import type { FastifyBaseLogger } from 'fastify';
-import { ConfigError, type Config } from '../config.js';
+import { ConfigError, loadConfig, type Config } from '../config.js';
 import { isTransientDbError } from '../db/transient-error.js';
 import { processLogger } from '../plugins/request-log.js';
 
@@ -8,7 +8,7 @@ import { processLogger } from '../plugins/request-log.js';
  * NODE_ENV=production runs the built output only (`npm run build`, then node on apps/api/dist):
  * sources run through tsx compile at run time and need the development dependencies.
  */
-export function refuseSourcesInProduction(config: Config, entryUrl: string) {
+function refuseSourcesInProduction(config: Config, entryUrl: string) {
   if (config.NODE_ENV === 'production' && /\.[cm]?ts$/.test(new URL(entryUrl).pathname)) {
     throw new ConfigError([
       'Cannot start in production: NODE_ENV=production runs only the built output (run `npm run build`, then `node apps/api/dist/main.js`)',
@@ -20,7 +20,7 @@ export function refuseSourcesInProduction(config: Config, entryUrl: string) {
  * A start that failed: a setting's problems as they are, one line each (no stack trace to read
  * through); anything else as one fatal log line with its error. Exits non-zero.
  */
-export function exitOnStartFailure(error: unknown, config?: Config): never {
+function exitOnStartFailure(error: unknown, config?: Config): never {
   if (error instanceof ConfigError) {
     process.stderr.write(`${error.message}\n`);
   } else {
@@ -29,6 +29,21 @@ export function exitOnStartFailure(error: unknown, config?: Config): never {
     log.flush();
   }
   process.exit(1);
+}
+
+/**
+ * A process's start: its settings, a refusal to run sources in production (`entryUrl`, the
+ * entry's import.meta.url), then `main`; a start that fails exits (exitOnStartFailure).
+ */
+export async function startProcess(entryUrl: string, main: (config: Config) => Promise<void>) {
+  let config: Config | undefined;
+  try {
+    config = loadConfig();
+    refuseSourcesInProduction(config, entryUrl);
+    await main(config);
+  } catch (error) {
+    exitOnStartFailure(error, config);
+  }
 }
 
 /**

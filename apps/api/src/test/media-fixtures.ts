@@ -2,7 +2,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { MEDIA_KIND } from '@rudy/contracts';
-import { makeStills, packageVod, renderSyntheticGame, type Rendition } from '@rudy/media';
+import {
+  makeStills,
+  packageVod,
+  renderCrowdClip,
+  renderSyntheticGame,
+  type Rendition,
+} from '@rudy/media';
 import { eventPrefix } from '../modules/media/media-paths.js';
 import type { TestContext } from './test-app.js';
 
@@ -53,6 +59,42 @@ export async function makeTinyVod(seconds = 2): Promise<{ dir: string; durationS
     durationSeconds: pkg.durationSeconds,
   });
   fs.rmSync(source);
+  return { dir, durationSeconds: pkg.durationSeconds };
+}
+
+/** The small ladder of the moment detector's tests: its audio is what they measure. */
+const CROWD_LADDER: Rendition[] = [
+  { name: '180p', width: 320, height: 180, videoKbps: 150, audioKbps: 64 },
+  { name: '90p', width: 160, height: 90, videoKbps: 80, audioKbps: 64 },
+];
+
+/**
+ * A VOD of a crowd with planted roars (4 s segments, no stills: an empty assets folder) for the
+ * moment detector's tests, in a folder of its own (`dir`, the caller removes it).
+ */
+export async function makeCrowdVod(clip: {
+  seconds: number;
+  roars: { atSeconds: number; seconds: number; gainDb: number }[];
+  seed: number;
+}): Promise<{ dir: string; durationSeconds: number }> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rudy-crowd-fixture-'));
+  const source = path.join(dir, 'source.mp4');
+  await renderCrowdClip({
+    output: source,
+    durationSeconds: clip.seconds,
+    bursts: clip.roars,
+    seed: clip.seed,
+    video: { width: 160, height: 90, fps: 5 },
+  });
+  const pkg = await packageVod({
+    input: source,
+    outputDir: path.join(dir, 'vod'),
+    ladder: CROWD_LADDER,
+    segmentSeconds: 4,
+    keyframeSeconds: 2,
+    sourceHasFixedGop: true,
+  });
+  fs.mkdirSync(path.join(dir, 'assets'));
   return { dir, durationSeconds: pkg.durationSeconds };
 }
 

@@ -1,4 +1,4 @@
-import type { Package, Subscription } from '@rudy/contracts';
+import type { InvoicePreview, Package, Subscription } from '@rudy/contracts';
 
 /** Offers shaped like the demo channel's: a season pass, a team pass and two plans. */
 export function demoOffers(): { passes: Package[]; plans: Subscription[] } {
@@ -81,3 +81,36 @@ export function demoOffers(): { passes: Package[]; plans: Subscription[] } {
     ],
   };
 }
+
+/** The checkout's invoice for the season pass (CAD 154.99), or a trial's ($0 now, 19.99 later). */
+export const seasonPassPreview = (trialDays = 0): InvoicePreview => ({
+  currency: 'CAD',
+  lines: [{ type: 'package', product_id: 1, name: 'Season Pass', amount: 149.99 }],
+  subtotal: 149.99,
+  service_fee: 5,
+  discount: 0,
+  total: trialDays > 0 ? 0 : 154.99,
+  total_cents: trialDays > 0 ? 0 : 15499,
+  promo_code: null,
+  trial_days: trialDays,
+  period: trialDays > 0 ? 'month' : null,
+  next_payment_at: trialDays > 0 ? '2026-03-08T10:00:00.000Z' : null,
+  next_payment_amount: trialDays > 0 ? 19.99 : null,
+});
+
+/** A monthly plan with a 7-day trial. */
+export const monthlyPlan: Subscription = {
+  id: 3,
+  name: 'Monthly All-Access',
+  description: null,
+  price: 19.99,
+  base_price: 18.99,
+  service_fee: 1,
+  currency: 'CAD',
+  image: null,
+  offer: 'monthly',
+  period: 'month',
+  trial_period: 7,
+  accesses: ['watch'],
+  purchased: false,
+};

@@ -1,4 +1,5 @@
 import { CLIP_LIMITS, VALIDATION_MESSAGES as M, type ErrorCode } from '@rudy/contracts';
+import { slugOf } from '../admin/aliases.js';
 
 export interface ClipRefusal {
   status: number;
@@ -52,14 +53,7 @@ export function checkClipRequest(c: ClipRequestCheck): ClipRefusal | { tags: str
 
 /** A clip's file name: its name in plain letters, so the header needs no quoting. */
 export function clipFileName(name: string): string {
-  const base = name
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 60);
-  return `${base || 'clip'}.mp4`;
+  return `${slugOf(name, 'clip')}.mp4`;
 }
 
 /** A recording's segments as its playlist lists them (durations in seconds). */

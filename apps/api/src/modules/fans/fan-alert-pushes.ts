@@ -82,4 +82,3 @@ export function createFanAlertPushes(deps: {
 
   return { sendBatch };
 }
-export type FanAlertPushes = ReturnType<typeof createFanAlertPushes>;

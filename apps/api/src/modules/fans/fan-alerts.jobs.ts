@@ -135,7 +135,6 @@ export function createFanAlerts(deps: {
     },
   };
 }
-export type FanAlerts = ReturnType<typeof createFanAlerts>;
 
 /** The worker side: a pass every FAN_ALERTS_INTERVAL_MS (0 turns alerts off). */
 export async function registerFanAlertJobs(

@@ -1,7 +1,5 @@
 import path from 'node:path';
 import { text } from 'node:stream/consumers';
-import { sql } from 'kysely';
-import { MEDIA_KIND } from '@rudy/contracts';
 import { crowdPeaksOf, PEAK_FINDER_DEFAULTS, type CrowdPeak, type MediaStorage } from '@rudy/media';
 import type PgBoss from 'pg-boss';
 import type { DB } from '../../db/database.js';
@@ -26,24 +24,6 @@ export function smallestVariant(master: string): string | null {
 }
 
 /**
- * A game's ready replay: its master playlist's key, when the row last changed, its length.
- * `version` is that change's time as PostgreSQL wrote it (microseconds; a Date keeps only
- * milliseconds, and a detection recorded with it looked older than the replay it ran on).
- */
-export function readyVideo(db: DB, channelId: number, eventId: number) {
-  return db
-    .selectFrom('event_media')
-    .select(['storage_key', 'updated_at', 'meta', sql<string>`updated_at::text`.as('version')])
-    .where('channel_id', '=', channelId)
-    .where('event_id', '=', eventId)
-    .where('kind', '=', MEDIA_KIND.vod)
-    .where('status', '=', 'ready')
-    .where('storage_key', 'is not', null)
-    .orderBy('updated_at', 'desc')
-    .executeTakeFirst();
-}
-
-/**
  * The worker's moment detection of a game's replay (issue 35): the crowd's loudness peaks of its
  * smallest rendition replace the previous run's untouched detected moments, and the run is
  * recorded, in one transaction; a repeated delivery of the job does the same work again and
@@ -53,7 +33,7 @@ export async function detectMoments(
   deps: { db: DB; storage: MediaStorage },
   job: DetectMomentsJob,
 ): Promise<{ found: number } | 'skipped'> {
-  const video = await readyVideo(deps.db, job.channelId, job.eventId);
+  const video = await createMomentsRepository(deps.db).readyVideo(job.channelId, job.eventId);
   if (!video?.storage_key) return 'skipped';
   const meta = (video.meta ?? {}) as { has_audio?: boolean; duration_seconds?: number };
   const duration = meta.duration_seconds ?? 3 * 3600;
@@ -71,60 +51,25 @@ export async function detectMoments(
     }
   }
   const found = await deps.db.transaction().execute(async (trx) => {
-    const added = await createMomentsRepository(trx).replaceDetected(
+    const moments = createMomentsRepository(trx);
+    const added = await moments.replaceDetected(
       job,
       result.peaks.map((p) => ({ atSeconds: p.t, confidence: p.confidence })),
       PEAK_FINDER_DEFAULTS.spacingSeconds,
     );
-    await trx
-      .insertInto('moment_detections')
-      .values({
-        event_id: job.eventId,
-        channel_id: job.channelId,
-        video_updated_at: sql<Date>`${video.version}::timestamptz`,
-        audio_seconds: result.audioSeconds,
-        found: added,
-      })
-      .onConflict((oc) =>
-        oc.column('event_id').doUpdateSet({
-          video_updated_at: sql<Date>`${video.version}::timestamptz`,
-          audio_seconds: result.audioSeconds,
-          found: added,
-          detected_at: sql<Date>`now()`,
-        }),
-      )
-      .execute();
+    await moments.recordDetection(job, {
+      version: video.version,
+      audioSeconds: result.audioSeconds,
+      found: added,
+    });
     return added;
   });
   return { found };
 }
 
-/** Ready replays the detector has not run on since they last changed. */
-function undetectedReplays(db: DB) {
-  return db
-    .selectFrom('event_media as m')
-    .where('m.kind', '=', MEDIA_KIND.vod)
-    .where('m.status', '=', 'ready')
-    .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom('moment_detections as d')
-            .select('d.event_id')
-            .whereRef('d.event_id', '=', 'm.event_id')
-            .whereRef('d.video_updated_at', '>=', 'm.updated_at'),
-        ),
-      ),
-    );
-}
-
 /** Ready replays the detector has not run on since they last changed (at most `limit`). */
-export async function replaysWithoutDetection(db: DB, limit: number) {
-  return undetectedReplays(db)
-    .select(['m.channel_id as channelId', 'm.event_id as eventId'])
-    .orderBy('m.updated_at', 'desc')
-    .limit(limit)
-    .execute();
+export function replaysWithoutDetection(db: DB, limit: number) {
+  return createMomentsRepository(db).replaysWithoutDetection(limit);
 }
 
 /**
@@ -137,13 +82,9 @@ export function queueMomentDetection(db: DB, boss: PgBoss, job: DetectMomentsJob
   return sendOnce(db, boss, QUEUES.detectMoments, job, {
     singletonKey: `moments-${job.eventId}`,
     served: async (trx) => {
-      const ready = await readyVideo(trx, job.channelId, job.eventId);
-      if (!ready) return false;
-      const undetected = await undetectedReplays(trx)
-        .select('m.id')
-        .where('m.event_id', '=', job.eventId)
-        .executeTakeFirst();
-      return undetected === undefined;
+      const moments = createMomentsRepository(trx);
+      if (!(await moments.readyVideo(job.channelId, job.eventId))) return false;
+      return (await moments.undetectedReplay(job.eventId)) === undefined;
     },
   });
 }

@@ -10,17 +10,11 @@ import type {
   ReelSettings,
   VodMediaItemsPage,
 } from '@rudy/contracts';
-import {
-  createLocalStorage,
-  packageVod,
-  parseMediaPlaylist,
-  renderCrowdClip,
-  type Rendition,
-} from '@rudy/media';
+import { createLocalStorage, parseMediaPlaylist } from '@rudy/media';
 import type PgBoss from 'pg-boss';
 import { createBoss } from '../../jobs/boss.js';
 import { sendOnce } from '../../jobs/send-once.js';
-import { attachVod, findEvent } from '../../test/media-fixtures.js';
+import { attachVod, findEvent, makeCrowdVod } from '../../test/media-fixtures.js';
 import { ignoreQueueErrors } from '../../test/queue-errors.js';
 import { createTestApp, OTHER_CHANNEL_KEY, type TestContext } from '../../test/test-app.js';
 import { adminUser } from '../../test/test-users.js';
@@ -37,10 +31,6 @@ import { makeHighlightsReel, type HighlightsReelJob } from './highlights-reel.js
  * Discard, audited, and other channels' admins get 404.
  */
 
-const TINY: Rendition[] = [
-  { name: '180p', width: 320, height: 180, videoKbps: 150, audioKbps: 64 },
-  { name: '90p', width: 160, height: 90, videoKbps: 80, audioKbps: 64 },
-];
 const ROARS = [
   { atSeconds: 9, seconds: 3, gainDb: 16 },
   { atSeconds: 24, seconds: 2.5, gainDb: 18 },
@@ -51,30 +41,13 @@ let t: TestContext;
 let admin: Admin;
 let boss: PgBoss;
 let mediaDir: string;
-let fixtureDir: string;
+let fixture: { dir: string; durationSeconds: number };
 let games: number[];
 let runs = 0;
 
 beforeAll(async () => {
   mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rudy-reels-'));
-  fixtureDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rudy-reels-fixture-'));
-  const source = path.join(fixtureDir, 'source.mp4');
-  await renderCrowdClip({
-    output: source,
-    durationSeconds: 46,
-    bursts: ROARS,
-    seed: 11,
-    video: { width: 160, height: 90, fps: 5 },
-  });
-  const pkg = await packageVod({
-    input: source,
-    outputDir: path.join(fixtureDir, 'vod'),
-    ladder: TINY,
-    segmentSeconds: 4,
-    keyframeSeconds: 2,
-    sourceHasFixedGop: true,
-  });
-  fs.mkdirSync(path.join(fixtureDir, 'assets'));
+  fixture = await makeCrowdVod({ seconds: 46, roars: ROARS, seed: 11 });
   // The library's listings are cached for seconds in production; here each call reads afresh.
   t = await createTestApp({
     MEDIA_DIR: mediaDir,
@@ -89,13 +62,7 @@ beforeAll(async () => {
   ];
   const storage = createLocalStorage(mediaDir);
   for (const game of games) {
-    await attachVod(
-      t,
-      mediaDir,
-      { dir: fixtureDir, durationSeconds: pkg.durationSeconds },
-      t.demoChannelId,
-      game,
-    );
+    await attachVod(t, mediaDir, fixture, t.demoChannelId, game);
     await detectMoments(
       { db: t.database.db, storage },
       { channelId: t.demoChannelId, eventId: game },
@@ -124,7 +91,7 @@ afterAll(async () => {
   await boss?.stop({ graceful: false, wait: true });
   await t?.close();
   fs.rmSync(mediaDir, { recursive: true, force: true });
-  fs.rmSync(fixtureDir, { recursive: true, force: true });
+  fs.rmSync(fixture.dir, { recursive: true, force: true });
 });
 
 /** Queues the game's reel as the worker does after detection, and waits for the job's run. */
@@ -199,7 +166,7 @@ describe('highlights reels', () => {
     expect(Number(item.duration_seconds)).toBeLessThan(33);
     const master = fs.readFileSync(path.join(mediaDir, item.storage_key!), 'utf8');
     // The replay's best rendition, as its own master lists it first.
-    const replay = fs.readFileSync(path.join(fixtureDir, 'vod/master.m3u8'), 'utf8');
+    const replay = fs.readFileSync(path.join(fixture.dir, 'vod/master.m3u8'), 'utf8');
     expect(master).toContain(replay.split('\n').find((l) => l.startsWith('#EXT-X-STREAM-INF')));
     const index = path.join(path.dirname(path.join(mediaDir, item.storage_key!)), 'v0/index.m3u8');
     const playlist = parseMediaPlaylist(fs.readFileSync(index, 'utf8'));

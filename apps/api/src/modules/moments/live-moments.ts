@@ -1,7 +1,5 @@
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { sql } from 'kysely';
-import { MEDIA_KIND } from '@rudy/contracts';
 import {
   createPeakFinder,
   measureLoudness,
@@ -13,39 +11,12 @@ import {
 import type { DB } from '../../db/database.js';
 import type { WorkerLog } from '../../jobs/job-runner.js';
 import { smallestVariant } from './detect-moments.js';
-import { createMomentsRepository } from './moments.repository.js';
+import { createMomentsRepository, type MomentsRepository } from './moments.repository.js';
 
 /** How often the worker looks for live games it encodes that have no detector yet. */
 const LOOK_EVERY_MS = 5_000;
 
-interface LiveRow {
-  id: number;
-  channel_id: number;
-  event_id: number;
-  storage_key: string | null;
-}
-
-/**
- * The live games this process encodes: their live rows' lease names this process (the synthetic
- * supervisor's `worker-<pid>-…`, the RTMP ingest's `ingest-<pid>-…`), so the detector runs where
- * the live playlist is written as it grows, once per game.
- */
-function ownLiveGames(db: DB): Promise<LiveRow[]> {
-  const pid = String(process.pid);
-  return db
-    .selectFrom('event_media')
-    .select(['id', 'channel_id', 'event_id', 'storage_key'])
-    .where('kind', '=', MEDIA_KIND.live)
-    .where('status', '=', 'live')
-    .where('storage_key', 'is not', null)
-    .where((eb) =>
-      eb.or([
-        eb('lease_owner', 'like', `worker-${pid}-%`),
-        eb('lease_owner', 'like', `ingest-${pid}-%`),
-      ]),
-    )
-    .execute();
-}
+type LiveRow = Awaited<ReturnType<MomentsRepository['liveGamesLeasedBy']>>[number];
 
 /**
  * Key moments while a game is live (issue 35): one ffmpeg per live game this worker encodes
@@ -61,11 +32,10 @@ export function startLiveMoments(deps: { db: DB; storage: MediaStorage; log: Wor
 
   async function add(row: LiveRow, peak: CrowdPeak) {
     await deps.db.transaction().execute(async (trx) => {
+      const moments = createMomentsRepository(trx);
       // Two detectors of one game (a restart meeting the old one's last moment) add it once.
-      await sql`select pg_advisory_xact_lock(hashtextextended(${`moments-${row.event_id}`}, 0))`.execute(
-        trx,
-      );
-      await createMomentsRepository(trx).addDetected(
+      await moments.lockGame(row.event_id);
+      await moments.addDetected(
         { channelId: row.channel_id, eventId: row.event_id },
         { atSeconds: peak.t, confidence: peak.confidence },
         PEAK_FINDER_DEFAULTS.spacingSeconds,
@@ -105,7 +75,7 @@ export function startLiveMoments(deps: { db: DB; storage: MediaStorage; log: Wor
   }
 
   async function look() {
-    const rows = await ownLiveGames(deps.db);
+    const rows = await createMomentsRepository(deps.db).liveGamesLeasedBy(process.pid);
     const live = new Set(rows.map((r) => r.id));
     for (const [id, run] of running) if (!live.has(id)) void run.stop(1_000);
     for (const row of rows) if (!running.has(row.id)) await start(row);

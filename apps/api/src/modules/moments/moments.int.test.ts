@@ -3,11 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MEDIA_KIND, type AdminMoment, type AuditEntry, type MomentList } from '@rudy/contracts';
-import { createLocalStorage, packageVod, renderCrowdClip, type Rendition } from '@rudy/media';
+import { createLocalStorage } from '@rudy/media';
 import type PgBoss from 'pg-boss';
 import { createBoss } from '../../jobs/boss.js';
 import { sendOnce } from '../../jobs/send-once.js';
-import { attachVod, findEvent } from '../../test/media-fixtures.js';
+import { attachVod, findEvent, makeCrowdVod } from '../../test/media-fixtures.js';
 import { ignoreQueueErrors } from '../../test/queue-errors.js';
 import { createTestApp, type TestContext } from '../../test/test-app.js';
 import { adminUser } from '../../test/test-users.js';
@@ -22,10 +22,6 @@ import { detectMoments, type DetectMomentsJob } from './detect-moments.js';
  * removals are audited and survive the detector's next run.
  */
 
-const TINY: Rendition[] = [
-  { name: '180p', width: 320, height: 180, videoKbps: 150, audioKbps: 64 },
-  { name: '90p', width: 160, height: 90, videoKbps: 80, audioKbps: 64 },
-];
 const ROARS = [
   { atSeconds: 9, seconds: 3, gainDb: 14 },
   { atSeconds: 20, seconds: 2.5, gainDb: 18 },
@@ -35,39 +31,16 @@ let t: TestContext;
 let admin: Admin;
 let boss: PgBoss;
 let mediaDir: string;
-let fixtureDir: string;
+let fixture: { dir: string; durationSeconds: number };
 let game: number;
 
 beforeAll(async () => {
   mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rudy-moments-'));
-  fixtureDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rudy-moments-fixture-'));
-  const source = path.join(fixtureDir, 'source.mp4');
-  await renderCrowdClip({
-    output: source,
-    durationSeconds: 28,
-    bursts: ROARS,
-    seed: 7,
-    video: { width: 160, height: 90, fps: 5 },
-  });
-  const pkg = await packageVod({
-    input: source,
-    outputDir: path.join(fixtureDir, 'vod'),
-    ladder: TINY,
-    segmentSeconds: 4,
-    keyframeSeconds: 2,
-    sourceHasFixedGop: true,
-  });
-  fs.mkdirSync(path.join(fixtureDir, 'assets'));
+  fixture = await makeCrowdVod({ seconds: 28, roars: ROARS, seed: 7 });
   t = await createTestApp({ MEDIA_DIR: mediaDir, DEMO_MEDIA_CHANNELS: '' });
   admin = await adminUser(t);
   game = await findEvent(t, { access: 'free', when: 'past' });
-  await attachVod(
-    t,
-    mediaDir,
-    { dir: fixtureDir, durationSeconds: pkg.durationSeconds },
-    t.demoChannelId,
-    game,
-  );
+  await attachVod(t, mediaDir, fixture, t.demoChannelId, game);
 
   boss = createBoss(t.database, undefined, ignoreQueueErrors);
   await boss.start();
@@ -89,7 +62,7 @@ afterAll(async () => {
   await boss?.stop({ graceful: false, wait: true });
   await t?.close();
   fs.rmSync(mediaDir, { recursive: true, force: true });
-  fs.rmSync(fixtureDir, { recursive: true, force: true });
+  fs.rmSync(fixture.dir, { recursive: true, force: true });
 });
 
 /** Queues the game's detection (as the worker does once a replay is ready) and waits for its run. */

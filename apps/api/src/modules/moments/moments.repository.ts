@@ -23,24 +23,34 @@ export interface DetectedMoment {
 export function createMomentsRepository(db: DB) {
   const shown = (channelId: number) =>
     db.selectFrom('moments').where('channel_id', '=', channelId).where('removed_at', 'is', null);
+  /** Ready replays the detector has not run on since they last changed. */
+  const undetectedReplays = () =>
+    db
+      .selectFrom('event_media as m')
+      .where('m.kind', '=', MEDIA_KIND.vod)
+      .where('m.status', '=', 'ready')
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('moment_detections as d')
+              .select('d.event_id')
+              .whereRef('d.event_id', '=', 'm.event_id')
+              .whereRef('d.video_updated_at', '>=', 'm.updated_at'),
+          ),
+        ),
+      );
   return {
-    /** The game when it is the channel's and published (what viewers may see). */
-    publishedGame: (channelId: number, eventId: number) =>
-      db
+    /** The channel's game; `published`: only when viewers may see it (the console's are all). */
+    game(channelId: number, eventId: number, only?: 'published') {
+      let q = db
         .selectFrom('events')
-        .select('id')
+        .select(['id', 'name'])
         .where('channel_id', '=', channelId)
-        .where('id', '=', eventId)
-        .where('published', '=', true)
-        .executeTakeFirst(),
-
-    game: (channelId: number, eventId: number) =>
-      db
-        .selectFrom('events')
-        .select('id')
-        .where('channel_id', '=', channelId)
-        .where('id', '=', eventId)
-        .executeTakeFirst(),
+        .where('id', '=', eventId);
+      if (only === 'published') q = q.where('published', '=', true);
+      return q.executeTakeFirst();
+    },
 
     list: (channelId: number, eventId: number) =>
       shown(channelId)
@@ -168,6 +178,13 @@ export function createMomentsRepository(db: DB) {
       return fresh.length;
     },
 
+    /** Holds the game's moments until the caller's transaction ends (one writer at a time). */
+    async lockGame(eventId: number) {
+      await sql`select pg_advisory_xact_lock(hashtextextended(${`moments-${eventId}`}, 0))`.execute(
+        db,
+      );
+    },
+
     /** Adds what a live run found since its last call, unless a kept moment is that close. */
     async addDetected(
       target: { channelId: number; eventId: number },
@@ -208,6 +225,73 @@ export function createMomentsRepository(db: DB) {
         .where('kind', '=', MEDIA_KIND.live)
         .orderBy('id', 'desc')
         .executeTakeFirst(),
+
+    /**
+     * A game's ready replay: its master playlist's key, when the row last changed, its length.
+     * `version` is that change's time as PostgreSQL wrote it (microseconds; a Date keeps only
+     * milliseconds, and a detection recorded with it looked older than the replay it ran on).
+     */
+    readyVideo: (channelId: number, eventId: number) =>
+      db
+        .selectFrom('event_media')
+        .select(['storage_key', 'updated_at', 'meta', sql<string>`updated_at::text`.as('version')])
+        .where('channel_id', '=', channelId)
+        .where('event_id', '=', eventId)
+        .where('kind', '=', MEDIA_KIND.vod)
+        .where('status', '=', 'ready')
+        .where('storage_key', 'is not', null)
+        .orderBy('updated_at', 'desc')
+        .executeTakeFirst(),
+
+    /** Ready replays the detector has not run on since they last changed (at most `limit`). */
+    replaysWithoutDetection: (limit: number) =>
+      undetectedReplays()
+        .select(['m.channel_id as channelId', 'm.event_id as eventId'])
+        .orderBy('m.updated_at', 'desc')
+        .limit(limit)
+        .execute(),
+
+    /** A ready replay of the game the detector has not run on since it last changed. */
+    undetectedReplay: (eventId: number) =>
+      undetectedReplays().select('m.id').where('m.event_id', '=', eventId).executeTakeFirst(),
+
+    /** Which version of the game's replay the detector ran on, and what it found there. */
+    async recordDetection(
+      target: { channelId: number; eventId: number },
+      run: { version: string; audioSeconds: number; found: number },
+    ) {
+      const result = {
+        video_updated_at: sql<Date>`${run.version}::timestamptz`,
+        audio_seconds: run.audioSeconds,
+        found: run.found,
+      };
+      await db
+        .insertInto('moment_detections')
+        .values({ event_id: target.eventId, channel_id: target.channelId, ...result })
+        .onConflict((oc) =>
+          oc.column('event_id').doUpdateSet({ ...result, detected_at: sql<Date>`now()` }),
+        )
+        .execute();
+    },
+
+    /**
+     * The live games this process encodes: their live rows' lease names this process (the
+     * synthetic supervisor's `worker-<pid>-…`, the RTMP ingest's `ingest-<pid>-…`).
+     */
+    liveGamesLeasedBy: (pid: number) =>
+      db
+        .selectFrom('event_media')
+        .select(['id', 'channel_id', 'event_id', 'storage_key'])
+        .where('kind', '=', MEDIA_KIND.live)
+        .where('status', '=', 'live')
+        .where('storage_key', 'is not', null)
+        .where((eb) =>
+          eb.or([
+            eb('lease_owner', 'like', `worker-${pid}-%`),
+            eb('lease_owner', 'like', `ingest-${pid}-%`),
+          ]),
+        )
+        .execute(),
   };
 }
 export type MomentsRepository = ReturnType<typeof createMomentsRepository>;

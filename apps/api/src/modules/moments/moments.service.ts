@@ -46,7 +46,7 @@ export function createMomentsService(db: DB) {
   const repo = createMomentsRepository(db);
   return {
     async list(channelId: number, eventId: number): Promise<{ moments: Moment[] }> {
-      if (!(await repo.publishedGame(channelId, eventId))) throw notFound(UNKNOWN_GAME);
+      if (!(await repo.game(channelId, eventId, 'published'))) throw notFound(UNKNOWN_GAME);
       return { moments: (await repo.list(channelId, eventId)).map(toMoment) };
     },
   };

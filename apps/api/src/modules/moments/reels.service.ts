@@ -1,13 +1,12 @@
 import type { AdminReel, Locale, ReelSettings } from '@rudy/contracts';
 import type { MediaStorage } from '@rudy/media';
-import { sql } from 'kysely';
 import type { DB } from '../../db/database.js';
 import { HttpError, notFound } from '../../lib/http-error.js';
 import { pickText } from '../../lib/i18n-text.js';
 import type { AdminCaller } from '../admin/admin-access.js';
 import type { AdminChanges } from '../admin/admin-changes.js';
 import { vodItemPrefix } from '../media/media-paths.js';
-import { reelsRepository } from './highlights-reel.js';
+import { createReelsRepository, type ReelRow } from './reels.repository.js';
 
 const UNKNOWN_REEL = 'Unknown reel';
 
@@ -17,23 +16,6 @@ class SameDecision extends Error {
     super('the same decision');
   }
 }
-
-function reelRows(db: DB, channelId: number) {
-  return db
-    .selectFrom('moment_reels as r')
-    .innerJoin('events as e', 'e.id', 'r.event_id')
-    .select([
-      'r.event_id',
-      'e.name',
-      'r.status',
-      'r.vod_item_id',
-      'r.moments',
-      'r.duration_seconds',
-      'r.created_at',
-    ])
-    .where('r.channel_id', '=', channelId);
-}
-type ReelRow = Awaited<ReturnType<ReturnType<typeof reelRows>['executeTakeFirstOrThrow']>>;
 
 const toReel = (row: ReelRow, locale: Locale): AdminReel => ({
   event_id: row.event_id,
@@ -62,11 +44,7 @@ export function createReelsAdminService(deps: {
 }) {
   return {
     async pending(channelId: number, locale: Locale) {
-      const rows = await reelRows(deps.db, channelId)
-        .where('r.status', '=', 'pending')
-        .orderBy('r.created_at', 'desc')
-        .orderBy('r.event_id', 'desc')
-        .execute();
+      const rows = await createReelsRepository(deps.db).pending(channelId);
       return { reels: rows.map((r) => toReel(r, locale)) };
     },
 
@@ -81,10 +59,8 @@ export function createReelsAdminService(deps: {
       let discardedItem: number | null = null;
       const reel = await deps.changes
         .apply(caller, async (trx, audit) => {
-          const old = await reelRows(trx, caller.channelId)
-            .where('r.event_id', '=', eventId)
-            .forUpdate('r')
-            .executeTakeFirst();
+          const reels = createReelsRepository(trx);
+          const old = await reels.lockedRow(caller.channelId, eventId);
           if (!old || old.status === 'cutting' || old.status === 'empty') {
             throw notFound(UNKNOWN_REEL);
           }
@@ -94,28 +70,17 @@ export function createReelsAdminService(deps: {
           }
           const itemId = old.vod_item_id;
           if (itemId !== null && decision === 'approve') {
-            await reelsRepository(trx).publishItem(caller.channelId, itemId);
+            await reels.publishItem(caller.channelId, itemId);
           }
           if (itemId !== null && decision === 'discard') {
-            await trx
-              .deleteFrom('vod_media_items')
-              .where('channel_id', '=', caller.channelId)
-              .where('id', '=', itemId)
-              .execute();
+            await reels.deleteItem(caller.channelId, itemId);
             discardedItem = itemId;
           }
-          const now = await trx
-            .updateTable('moment_reels')
-            .set({
-              status: wanted,
-              decided_by: caller.userId,
-              updated_at: sql<Date>`now()`,
-              ...(decision === 'discard' ? { vod_item_id: null } : {}),
-            })
-            .where('channel_id', '=', caller.channelId)
-            .where('event_id', '=', eventId)
-            .returning(['event_id', 'status', 'vod_item_id'])
-            .executeTakeFirstOrThrow();
+          const now = await reels.decide(caller.channelId, eventId, {
+            status: wanted,
+            decidedBy: caller.userId,
+            dropItem: decision === 'discard',
+          });
           await audit({
             action: 'update',
             entity: 'highlights_reel',
@@ -137,18 +102,15 @@ export function createReelsAdminService(deps: {
     },
 
     async settings(channelId: number): Promise<ReelSettings> {
-      const reels = reelsRepository(deps.db);
+      const reels = createReelsRepository(deps.db);
       return { reels_need_approval: await reels.needsApproval(channelId) };
     },
 
     async updateSettings(caller: AdminCaller, body: ReelSettings): Promise<ReelSettings> {
       return deps.changes.apply(caller, async (trx, audit) => {
-        const before = await reelsRepository(trx).needsApproval(caller.channelId);
-        await trx
-          .updateTable('channels')
-          .set({ reels_need_approval: body.reels_need_approval })
-          .where('id', '=', caller.channelId)
-          .execute();
+        const reels = createReelsRepository(trx);
+        const before = await reels.needsApproval(caller.channelId);
+        await reels.setNeedsApproval(caller.channelId, body.reels_need_approval);
         await audit({
           action: 'update',
           entity: 'highlights_reel',

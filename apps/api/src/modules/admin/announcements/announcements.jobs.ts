@@ -97,7 +97,6 @@ export function createAnnouncementSender(deps: {
     },
   };
 }
-export type AnnouncementSender = ReturnType<typeof createAnnouncementSender>;
 
 /** The worker side: a pass every ANNOUNCEMENTS_INTERVAL_MS (0 turns sending off). */
 export async function registerAnnouncementJobs(

@@ -204,4 +204,3 @@ export function createAnnouncementsRepository(db: DB) {
     },
   };
 }
-export type AnnouncementsRepository = ReturnType<typeof createAnnouncementsRepository>;

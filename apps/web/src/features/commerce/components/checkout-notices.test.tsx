@@ -1,4 +1,4 @@
-import type { InvoicePreview, PaymentsConfig, Profile, Subscription } from '@rudy/contracts';
+import type { PaymentsConfig, Profile } from '@rudy/contracts';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -6,6 +6,7 @@ import { queryClient } from '../../../lib/query-client';
 import { apiError, callsTo, makeProfile, withBackground } from '../../../test/auth-fixtures';
 import { json } from '../../../test/fetch-mock';
 import { makePage } from '../../../test/fixtures';
+import { monthlyPlan, seasonPassPreview } from '../../../test/offer-fixtures';
 import { renderApp } from '../../../test/render-app';
 
 // Stripe.js cannot load here (no network); the card field is not what these tests look at.
@@ -29,37 +30,6 @@ const STRIPE_LIVE: PaymentsConfig = {
   test_mode: false,
 };
 
-const preview = (trialDays: number): InvoicePreview => ({
-  currency: 'CAD',
-  lines: [{ type: 'package', product_id: 1, name: 'Season Pass', amount: 149.99 }],
-  subtotal: 149.99,
-  service_fee: 5,
-  discount: 0,
-  total: trialDays > 0 ? 0 : 154.99,
-  total_cents: trialDays > 0 ? 0 : 15499,
-  promo_code: null,
-  trial_days: trialDays,
-  period: trialDays > 0 ? 'month' : null,
-  next_payment_at: trialDays > 0 ? '2026-03-08T10:00:00.000Z' : null,
-  next_payment_amount: trialDays > 0 ? 19.99 : null,
-});
-
-const monthly: Subscription = {
-  id: 3,
-  name: 'Monthly All-Access',
-  description: null,
-  price: 19.99,
-  base_price: 18.99,
-  service_fee: 1,
-  currency: 'CAD',
-  image: null,
-  offer: 'monthly',
-  period: 'month',
-  trial_period: 7,
-  accesses: ['watch'],
-  purchased: false,
-};
-
 function buyPage(path: string, config: PaymentsConfig, user: Profile | null, trialDays = 0) {
   return renderApp(path, {
     user,
@@ -68,9 +38,9 @@ function buyPage(path: string, config: PaymentsConfig, user: Profile | null, tri
         case '/api/payments/config':
           return json(config);
         case '/api/stripe/invoice-preview':
-          return json(preview(trialDays));
+          return json(seasonPassPreview(trialDays));
         case '/api/subscriptions':
-          return json([monthly]);
+          return json([monthlyPlan]);
         case '/api/stripe/subscription/start_trial':
           return apiError('email_not_verified', 403);
         case '/api/orders':

@@ -1,4 +1,4 @@
-import type { CheckoutResponse, InvoicePreview, Order, Subscription } from '@rudy/contracts';
+import type { CheckoutResponse, Order } from '@rudy/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -6,6 +6,7 @@ import { queryClient } from '../../../lib/query-client';
 import { callsTo, makeProfile, withBackground } from '../../../test/auth-fixtures';
 import { json } from '../../../test/fetch-mock';
 import { makeOrder, makePage } from '../../../test/fixtures';
+import { monthlyPlan, seasonPassPreview } from '../../../test/offer-fixtures';
 import { renderApp } from '../../../test/render-app';
 
 /*
@@ -73,37 +74,6 @@ const answer = (o: Order, status: CheckoutResponse['payment']['status'], secret:
     },
   } satisfies CheckoutResponse);
 
-const preview = (trialDays = 0): InvoicePreview => ({
-  currency: 'CAD',
-  lines: [{ type: 'package', product_id: 1, name: 'Season Pass', amount: 149.99 }],
-  subtotal: 149.99,
-  service_fee: 5,
-  discount: 0,
-  total: trialDays > 0 ? 0 : 154.99,
-  total_cents: trialDays > 0 ? 0 : 15499,
-  promo_code: null,
-  trial_days: trialDays,
-  period: trialDays > 0 ? 'month' : null,
-  next_payment_at: trialDays > 0 ? '2026-03-08T10:00:00.000Z' : null,
-  next_payment_amount: trialDays > 0 ? 19.99 : null,
-});
-
-const monthly: Subscription = {
-  id: 3,
-  name: 'Monthly All-Access',
-  description: null,
-  price: 19.99,
-  base_price: 18.99,
-  service_fee: 1,
-  currency: 'CAD',
-  image: null,
-  offer: 'monthly',
-  period: 'month',
-  trial_period: 7,
-  accesses: ['watch'],
-  purchased: false,
-};
-
 function buyPage(path: string, config: object, trialDays = 0) {
   return renderApp(path, {
     user: makeProfile(),
@@ -112,11 +82,11 @@ function buyPage(path: string, config: object, trialDays = 0) {
         case '/api/payments/config':
           return json(config);
         case '/api/stripe/invoice-preview':
-          return json(preview(trialDays));
+          return json(seasonPassPreview(trialDays));
         case '/api/stripe/list-cards':
           return json([]);
         case '/api/subscriptions':
-          return json([monthly]);
+          return json([monthlyPlan]);
         case '/api/stripe/buy':
           return answer(order('created'), 'requires_action', 'pi_secret');
         case '/api/stripe/confirm':
