@@ -8,7 +8,6 @@ import { recordingOffset, timelineAnchor } from './live-timeline';
 import { nextRecovery, type FatalKind, type RecoveryCounts } from './recovery';
 import { startLevelFor, type QualityLevel } from './quality';
 import { prefetchStreamStart } from './stream-prefetch';
-import { restartOnRewind } from './restart-on-rewind';
 import { hasAirPlay } from './airplay';
 
 /**
@@ -290,7 +289,6 @@ export async function attachStream(
   // Attached already when the player adopted the splash's early video (early-player.ts).
   if (hls.media !== video) hls.attachMedia(video);
   const unfollow = followLive(video, hls);
-  const unrestart = restartOnRewind(video, hls);
   // Worked out once per window start: the player's clock does not move against the recording's
   // during a session, while the start's segment soon leaves the playlist (the window slides) and
   // is then only estimated. A renewed playback answer brings a fresh start.
@@ -311,7 +309,6 @@ export async function attachStream(
     },
     destroy: () => {
       unfollow();
-      unrestart();
       hls.destroy();
     },
   };
