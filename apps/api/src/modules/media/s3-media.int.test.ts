@@ -64,6 +64,20 @@ async function bucketKeys(prefix: string): Promise<string[]> {
   return (page.Contents ?? []).map((o) => o.Key ?? '');
 }
 
+/** The signing window of a presigned address (its X-Amz-Date): a new window is a new address. */
+const signedAt = (address: string) => new URL(address, 'http://x').searchParams.get('X-Amz-Date');
+
+/**
+ * Two answers from one signing window: a pair asked as the window turned (CI crossed 13:00:00
+ * between two requests) is asked again; windows last minutes, so the second pair is in one.
+ */
+async function inOneWindow(pair: () => Promise<[string, string]>): Promise<[string, string]> {
+  const answers = await pair();
+  return signedAt(answers[0]) === signedAt(answers[1].replace(/^\/_media_bucket/, ''))
+    ? answers
+    : pair();
+}
+
 /** Plays an event's VOD the way hls.js does: master, first variant, its first segment. */
 async function play(
   get: (url: string, headers?: Record<string, string>) => Promise<Reply>,
@@ -86,12 +100,19 @@ async function play(
   expect(location).toMatch(new RegExp(`^${s3Env.S3_ENDPOINT}/rudy-media/league/c\\d+/e\\d+/vod/`));
   expect(location).toContain('X-Amz-Signature=');
   // Every viewer in the window is sent to the same address (a shared cache can keep it).
-  expect((await get(segmentUrl)).location).toBe(location);
+  const [first, again] = await inOneWindow(async () => [
+    (await get(segmentUrl)).location ?? '',
+    (await get(segmentUrl)).location ?? '',
+  ]);
+  expect(again).toBe(first);
   expect(redirect.accel).toBeUndefined();
   // An edge that follows addresses itself names its internal location and is told where to go.
-  const accel = await get(segmentUrl, { 'x-media-accel': '/_media_bucket' });
-  const target = new URL(location);
-  expect(accel.accel).toBe(`/_media_bucket${target.pathname}${target.search}`);
+  const [named, accel] = await inOneWindow(async () => [
+    (await get(segmentUrl)).location ?? '',
+    (await get(segmentUrl, { 'x-media-accel': '/_media_bucket' })).accel ?? '',
+  ]);
+  const target = new URL(named);
+  expect(accel).toBe(`/_media_bucket${target.pathname}${target.search}`);
   // A header that is not a plain location name is ignored (no header injection).
   expect((await get(segmentUrl, { 'x-media-accel': '/a\tb' })).accel).toBeUndefined();
   const whole = await fetch(location);
