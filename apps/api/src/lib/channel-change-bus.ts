@@ -30,10 +30,15 @@ export function createChannelChangeBus(
   const self = randomBytes(8).toString('hex');
   const handlers: ((channelId: number) => void)[] = [];
   // A subscribed connection can do nothing else: its own.
-  const subscriber = redis.duplicate();
+  // ioredis's own resubscribe after a reconnect sends SUBSCRIBE without a catch: when Redis drops
+  // the connection again just as it is ready (a flapping Redis), that rejection goes unhandled,
+  // and an unhandled rejection closes the process. So the bus subscribes at each ready itself.
+  const subscriber = redis.duplicate({ autoResubscribe: false });
   subscriber.on('error', () => undefined);
-  void subscriber.subscribe(topic).catch((err: unknown) => {
-    log.warn({ err }, 'channel change subscription failed (caches expire on their own)');
+  subscriber.on('ready', () => {
+    subscriber.subscribe(topic).catch((err: unknown) => {
+      log.warn({ err }, 'channel change subscription failed (caches expire on their own)');
+    });
   });
   subscriber.on('message', (_topic: string, message: string) => {
     const [from, id] = message.split(':');
