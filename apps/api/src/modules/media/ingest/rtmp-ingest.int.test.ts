@@ -329,6 +329,14 @@ describe('RTMP ingest on a busy machine', () => {
     const before = segmentsNow(id);
     // The connection dies without a word (the encoder's machine lost its network).
     first.child.kill('SIGKILL');
+    // OBS reconnects a moment later, once the server has seen the drop: while our encoder is
+    // behind, the socket is held paused and its close is read only when the encoder catches up (a
+    // reconnect before that is a takeover, and the drop's reason is 'replaced').
+    await until('the drop seen', () =>
+      Promise.resolve(
+        logged.some((l) => l.msg === 'rtmp publisher dropped' && l.obj.eventId === id),
+      ),
+    );
     const again = publish(key ?? '', 4, busyPort);
     expect(await again.exited).toBe(0);
     await until('the recording to end', () => Promise.resolve(busy.publishing().length === 0));
