@@ -282,7 +282,7 @@ describe('RTMP ingest on a busy machine', () => {
       .where('id', '!=', eventId)
       .where('event_utc_ts', '<', new Date())
       .orderBy('id', 'desc')
-      .limit(2)
+      .limit(3)
       .execute();
     games = rows.map((r) => r.id);
     busy = createLiveIngest({
@@ -357,6 +357,25 @@ describe('RTMP ingest on a busy machine', () => {
     expect(logged.some((l) => l.msg === 'rtmp publisher dropped')).toBe(true);
     expect(JSON.stringify(logged)).not.toContain(key);
     expect((await liveState(id)).last_drop).toMatchObject({ reason: 'connection_lost' });
+  }, 60_000);
+
+  it('a second connection with the key while the first is still open takes over, and the recording goes on', async () => {
+    const id = games[2] ?? 0;
+    const { stream_key: key } = await rotate(id);
+    const first = publish(key ?? '', 30, busyPort);
+    await until('the first segments', () => Promise.resolve(segmentsNow(id) >= 3));
+    const before = segmentsNow(id);
+    // OBS reconnecting after a drop the server has not seen: the old connection is still open.
+    const again = publish(key ?? '', 4, busyPort);
+    const cutAfter = await Promise.race([
+      first.exited.then(() => 'cut'),
+      again.exited.then(() => 'the new one ended first'),
+    ]);
+    expect(cutAfter).toBe('cut');
+    expect(await again.exited).toBe(0);
+    await until('the recording to end', () => Promise.resolve(busy.publishing().length === 0));
+    expect(segmentsNow(id)).toBeGreaterThanOrEqual(before + 3);
+    expect((await liveState(id)).last_drop).toMatchObject({ reason: 'replaced' });
   }, 60_000);
 
   it('a publish before the scheduled start puts the game on air, and its recording plays', async () => {
