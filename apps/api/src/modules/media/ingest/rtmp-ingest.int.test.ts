@@ -115,6 +115,29 @@ function publish(key: string, seconds: number, to = port, gop = 15) {
   return { child, exited };
 }
 
+/**
+ * Past demo games (their live and VOD rows are free to publish to), oldest or newest first; each
+ * describe below takes its own so that no two tests publish to the same game.
+ */
+const pastGames = async (order: 'asc' | 'desc', count = 1, skip = 0) =>
+  (
+    await app.t.database.db
+      .selectFrom('events')
+      .select('id')
+      .where('channel_id', '=', app.t.demoChannelId)
+      .where('id', '!=', eventId)
+      .where('event_utc_ts', '<', new Date())
+      .orderBy('id', order)
+      .offset(skip)
+      .limit(count)
+      .execute()
+  ).map((r) => r.id);
+const pastGame = async (order: 'asc' | 'desc', skip = 0) => {
+  const [id] = await pastGames(order, 1, skip);
+  if (id === undefined) throw new Error('the demo has too few past games');
+  return id;
+};
+
 async function until<T>(what: string, fn: () => Promise<T | undefined | false>, ms = 20_000) {
   const deadline = Date.now() + ms;
   for (;;) {
@@ -210,15 +233,7 @@ describe('RTMP ingest', () => {
 describe('RTMP ingest: stream health', () => {
   it('measures what the encoder sends and warns of keyframes 10 s apart, with the OBS setting', async () => {
     // A past game no other test here publishes to (theirs: the newest ones and the oldest).
-    const game = await app.t.database.db
-      .selectFrom('events')
-      .select('id')
-      .where('channel_id', '=', app.t.demoChannelId)
-      .where('event_utc_ts', '<', new Date())
-      .orderBy('id', 'asc')
-      .offset(1)
-      .executeTakeFirstOrThrow();
-    const id = game.id;
+    const id = await pastGame('asc', 1);
     expect(await liveHealth(id)).toMatchObject({ online: false, video: null, warnings: [] });
     const { stream_key: key } = await rotate(id);
     // A keyframe every 150 frames at 15 frames a second: every 10 s.
@@ -275,16 +290,7 @@ describe('RTMP ingest on a busy machine', () => {
 
   beforeAll(async () => {
     const db = app.t.database.db;
-    const rows = await db
-      .selectFrom('events')
-      .select('id')
-      .where('channel_id', '=', app.t.demoChannelId)
-      .where('id', '!=', eventId)
-      .where('event_utc_ts', '<', new Date())
-      .orderBy('id', 'desc')
-      .limit(3)
-      .execute();
-    games = rows.map((r) => r.id);
+    games = await pastGames('desc', 3);
     busy = createLiveIngest({
       db,
       repo: createMediaJobsRepository(db),
@@ -431,14 +437,7 @@ describe('RTMP ingest after a worker was killed', () => {
 
   it('refusals while a dead worker still holds the game do not lock the encoder out', async () => {
     const db = app.t.database.db;
-    const game = await db
-      .selectFrom('events')
-      .select('id')
-      .where('channel_id', '=', app.t.demoChannelId)
-      .where('event_utc_ts', '<', new Date())
-      .orderBy('id', 'asc')
-      .executeTakeFirstOrThrow();
-    const id = game.id;
+    const id = await pastGame('asc');
     const { stream_key: key } = await rotate(id);
     // The killed worker's lease on the game's live stream, not yet run out.
     const repo = createMediaJobsRepository(db);
@@ -472,14 +471,7 @@ describe('RTMP ingest after a worker was killed', () => {
     "a reconnecting publisher resumes on another ingest at once once the dead one's session is gone",
     async () => {
       const db = app.t.database.db;
-      const game = await db
-        .selectFrom('events')
-        .select('id')
-        .where('channel_id', '=', app.t.demoChannelId)
-        .where('event_utc_ts', '<', new Date())
-        .orderBy('id', 'desc')
-        .executeTakeFirstOrThrow();
-      const id = game.id;
+      const id = await pastGame('desc');
       const { stream_key: key } = await rotate(id);
       // The ingest process that publishes the game: its liveness lock on a session of its own, and
       // its lease naming it, with most of its 60 s to run.
@@ -552,14 +544,6 @@ describe('RTMP ingest of a worker with a WORKER_ID', () => {
       .where('event_id', '=', id)
       .where('kind', '=', MEDIA_KIND.live)
       .executeTakeFirst();
-  const startedGame = () =>
-    app.t.database.db
-      .selectFrom('events')
-      .select('id')
-      .where('channel_id', '=', app.t.demoChannelId)
-      .where('event_utc_ts', '<', new Date())
-      .orderBy('id', 'asc')
-      .executeTakeFirstOrThrow();
 
   beforeAll(async () => {
     const db = app.t.database.db;
@@ -580,7 +564,7 @@ describe('RTMP ingest of a worker with a WORKER_ID', () => {
   afterAll(() => own?.close());
 
   it('takes back at once the game its killed predecessor held, only while it holds the identity', async () => {
-    const { id } = await startedGame();
+    const id = await pastGame('asc');
     const { stream_key: key } = await rotate(id);
     const repo = createMediaJobsRepository(app.t.database.db);
     // The killed process of the same identity: its lease has most of its 60 s to run.
@@ -626,7 +610,7 @@ describe('RTMP ingest of a worker with a WORKER_ID', () => {
   }, 90_000);
 
   it('a publisher whose lease another worker took is cut within a tick, and the recording is left to that worker', async () => {
-    const { id } = await startedGame();
+    const id = await pastGame('asc');
     const { stream_key: key } = await rotate(id);
     const run = publish(key ?? '', 30, ownPort);
     await until('the publisher on air', async () => (await liveRow(id))?.status === 'live', 30_000);
