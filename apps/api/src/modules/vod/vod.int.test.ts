@@ -15,7 +15,9 @@ import { createTestApp, OTHER_CHANNEL_KEY, type TestContext } from '../../test/t
 import { signedInUser } from '../../test/test-users.js';
 import { vodItemPrefix } from '../media/media-paths.js';
 import { vodItemSink } from './demo-library.js';
+import { searchWords } from './vod-search.js';
 import { createVodJobsRepository } from './vod-jobs.repository.js';
+import { createVodRepository } from './vod.repository.js';
 
 /*
  * Spec section 7's VOD calls on the seeded demo library, with real packaged media under the items
@@ -350,6 +352,29 @@ describe('GET /vod-media/search', () => {
     // Operators of the query syntax are plain text here.
     expect((await search("hockey & !( ' :* |")).meta.total).toBeGreaterThan(0);
   });
+
+  // PGlite has one session and no protocol-level statements to name: PostgreSQL only.
+  it.skipIf(!process.env.DATABASE_URL)(
+    'runs as a prepared statement that PostgreSQL stops planning (a generic plan)',
+    async () => {
+      await t.database.db.connection().execute(async (conn) => {
+        const repo = createVodRepository(conn);
+        const order = { field: 'date', direction: 'desc', locale: 'en' } as const;
+        for (const word of ['hockey', 'hocky', 'wolves', 'saves', 'goal', 'coach', 'zamboni']) {
+          await repo.list(t.demoChannelId, { words: searchWords(word) }, order, {
+            offset: 0,
+            limit: 10,
+          });
+        }
+        const { rows } = await sql<{ generic: number; custom: number }>`
+          select generic_plans::int as generic, custom_plans::int as custom
+          from pg_prepared_statements
+          where statement like '/* prepared */%vod_search_queries%'`.execute(conn);
+        // Five custom plans, then the generic one for the other two searches.
+        expect(rows).toEqual([{ generic: 2, custom: 5 }]);
+      });
+    },
+  );
 
   it.each([
     [{}, 'search: search is required (the words to look for)'],
