@@ -358,20 +358,34 @@ describe('GET /vod-media/search', () => {
     'runs as a prepared statement that PostgreSQL stops planning (a generic plan)',
     async () => {
       await t.database.db.connection().execute(async (conn) => {
+        // Earlier tests may have used this pooled connection: compare before and after.
+        const plans = async () =>
+          new Map(
+            (
+              await sql<{ name: string; generic: number; custom: number }>`
+                select name, generic_plans::int as generic, custom_plans::int as custom
+                from pg_prepared_statements`.execute(conn)
+            ).rows.map((r) => [r.name, r]),
+          );
+        const before = await plans();
         const repo = createVodRepository(conn);
-        const order = { field: 'date', direction: 'desc', locale: 'en' } as const;
-        for (const word of ['hockey', 'hocky', 'wolves', 'saves', 'goal', 'coach', 'zamboni']) {
-          await repo.list(t.demoChannelId, { words: searchWords(word) }, order, {
-            offset: 0,
-            limit: 10,
-          });
+        const words = ['hockey', 'hocky', 'wolves', 'saves', 'goal', 'coach', 'zamboni'];
+        for (const word of words) {
+          await repo.list(
+            t.demoChannelId,
+            { words: searchWords(word) },
+            { field: 'date', direction: 'desc', locale: 'en' },
+            { offset: 0, limit: 10 },
+          );
         }
-        const { rows } = await sql<{ generic: number; custom: number }>`
-          select generic_plans::int as generic, custom_plans::int as custom
-          from pg_prepared_statements
-          where statement like '/* prepared */%vod_search_queries%'`.execute(conn);
-        // Five custom plans, then the generic one for the other two searches.
-        expect(rows).toEqual([{ generic: 2, custom: 5 }]);
+        const used = [...(await plans()).values()].filter((p) => {
+          const was = before.get(p.name) ?? { generic: 0, custom: 0 };
+          return p.generic + p.custom - was.generic - was.custom === words.length;
+        });
+        expect(used).toHaveLength(1);
+        // At most the five custom plans PostgreSQL tries first; every later search is generic.
+        expect(used[0]?.custom).toBeLessThanOrEqual(5);
+        expect(used[0]?.generic).toBeGreaterThanOrEqual(words.length - 5);
       });
     },
   );
