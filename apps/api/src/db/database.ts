@@ -3,6 +3,7 @@ import path from 'node:path';
 import { Kysely, PostgresDialect } from 'kysely';
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { prepareMarkedStatements } from './prepared.js';
 import type { Database } from './schema.js';
 
 export type DB = Kysely<Database>;
@@ -56,6 +57,8 @@ export async function openDatabase(opts: {
       // for a two-word search (13 ms against 2); 1.1 is the usual figure for SSD (docs/scaling.md).
       // Queued before the connection's first query.
       void client.query('set random_page_cost = 1.1').catch(lost);
+      // The search's statements run prepared on each connection (prepared.ts).
+      prepareMarkedStatements(client);
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', close: () => db.destroy() };

@@ -37,6 +37,7 @@ import * as m0052 from './migrations/0052-moments.js';
 import * as m0054 from './migrations/0054-moment-reels.js';
 import * as m0056 from './migrations/0056-announcements.js';
 import * as m0064 from './migrations/0064-vod-search-lexemes.js';
+import * as m0065 from './migrations/0065-vod-search-queries-cheaper.js';
 
 /** Migrations are listed here (not read from disk) so they run the same from source or a bundle. */
 const migrations: Record<string, Migration> = {
@@ -78,6 +79,7 @@ const migrations: Record<string, Migration> = {
   '0054-moment-reels': m0054,
   '0056-announcements': m0056,
   '0064-vod-search-lexemes': m0064,
+  '0065-vod-search-queries-cheaper': m0065,
 };
 
 /** The migrations' code, in order: a fingerprint for anything that caches a migrated database. */

@@ -15,7 +15,9 @@ import { createTestApp, OTHER_CHANNEL_KEY, type TestContext } from '../../test/t
 import { signedInUser } from '../../test/test-users.js';
 import { vodItemPrefix } from '../media/media-paths.js';
 import { vodItemSink } from './demo-library.js';
+import { searchWords } from './vod-search.js';
 import { createVodJobsRepository } from './vod-jobs.repository.js';
+import { createVodRepository } from './vod.repository.js';
 
 /*
  * Spec section 7's VOD calls on the seeded demo library, with real packaged media under the items
@@ -350,6 +352,43 @@ describe('GET /vod-media/search', () => {
     // Operators of the query syntax are plain text here.
     expect((await search("hockey & !( ' :* |")).meta.total).toBeGreaterThan(0);
   });
+
+  // PGlite has one session and no protocol-level statements to name: PostgreSQL only.
+  it.skipIf(!process.env.DATABASE_URL)(
+    'runs as a prepared statement that PostgreSQL stops planning (a generic plan)',
+    async () => {
+      await t.database.db.connection().execute(async (conn) => {
+        // Earlier tests may have used this pooled connection: compare before and after.
+        const plans = async () =>
+          new Map(
+            (
+              await sql<{ name: string; generic: number; custom: number }>`
+                select name, generic_plans::int as generic, custom_plans::int as custom
+                from pg_prepared_statements`.execute(conn)
+            ).rows.map((r) => [r.name, r]),
+          );
+        const before = await plans();
+        const repo = createVodRepository(conn);
+        const words = ['hockey', 'hocky', 'wolves', 'saves', 'goal', 'coach', 'zamboni'];
+        for (const word of words) {
+          await repo.list(
+            t.demoChannelId,
+            { words: searchWords(word) },
+            { field: 'date', direction: 'desc', locale: 'en' },
+            { offset: 0, limit: 10 },
+          );
+        }
+        const used = [...(await plans()).values()].filter((p) => {
+          const was = before.get(p.name) ?? { generic: 0, custom: 0 };
+          return p.generic + p.custom - was.generic - was.custom === words.length;
+        });
+        expect(used).toHaveLength(1);
+        // At most the five custom plans PostgreSQL tries first; every later search is generic.
+        expect(used[0]?.custom).toBeLessThanOrEqual(5);
+        expect(used[0]?.generic).toBeGreaterThanOrEqual(words.length - 5);
+      });
+    },
+  );
 
   it.each([
     [{}, 'search: search is required (the words to look for)'],
