@@ -58,6 +58,22 @@ async function decode(input: string) {
   return { frames, errors: stderrTail };
 }
 
+/** When a file's first picture and first sound are presented (decoded, edit lists applied). */
+async function firstFrameTimes(file: string) {
+  const first = async (...select: string[]) => {
+    const { stderrTail } = await runFfmpeg(
+      ['-protocol_whitelist', 'file', '-i', file, ...select, '-f', 'null', '-'],
+      { logLevel: 'info', timeoutMs: 30_000 },
+    );
+    const at = /pts_time:(-?[\d.]+)/.exec(stderrTail);
+    return at ? Number(at[1]) : null;
+  };
+  return {
+    video: await first('-map', '0:v:0', '-vf', 'showinfo', '-frames:v', '1'),
+    audio: await first('-map', '0:a:0', '-af', 'ashowinfo', '-frames:a', '1'),
+  };
+}
+
 /** What every clip must be: HLS and MP4 of the asked length, decoding cleanly, and a poster. */
 async function expectPlayableClip(out: string, clip: Clip, askedSeconds: number) {
   expect([clip.playlist, clip.mp4, clip.poster]).toEqual(
@@ -74,6 +90,12 @@ async function expectPlayableClip(out: string, clip: Clip, askedSeconds: number)
   expect(mp4.audio?.codec).toBe('aac');
   // ffmpeg prints durations to 10 ms.
   expect(Math.abs((mp4.durationSeconds ?? 0) - askedSeconds)).toBeLessThanOrEqual(FRAME + 0.005);
+  // The file starts with the clip's first picture, not with the sound muxed ahead of it in the
+  // first segment (by the picture's decode delay), which would play under no picture.
+  const starts = await firstFrameTimes(clip.mp4);
+  expect(starts.video).toBe(0);
+  expect(starts.audio).toBeGreaterThanOrEqual(0);
+  expect(starts.audio).toBeLessThan(1024 / 48_000 + 1e-6);
 
   const hls = await decode(clip.playlist);
   const file = await decode(clip.mp4);

@@ -12,7 +12,13 @@ import {
   type Piece,
   type SegmentCut,
 } from './clip-plan.js';
-import { readTransportStream, TS_HZ, sliceFrom, type TsSummary } from './hls/mpegts.js';
+import {
+  firstPicturePts,
+  readTransportStream,
+  TS_HZ,
+  sliceFrom,
+  type TsSummary,
+} from './hls/mpegts.js';
 import { parseMediaPlaylist, vodPlaylist, type MediaPlaylist } from './hls/playlist.js';
 import { runFfmpeg, type RunOptions } from './runner.js';
 
@@ -244,9 +250,15 @@ async function remuxSegments(
   const joined = `${output}.ts`;
   const part = `${output}.part`;
   await fsp.writeFile(joined, '');
-  for (const segment of segments) await fsp.appendFile(joined, await fsp.readFile(segment));
+  let firstPictureTicks: number | null = null;
+  for (const segment of segments) {
+    const bytes = await fsp.readFile(segment);
+    // The clip starts at its first picture; its pieces keep the source's clock, in order.
+    firstPictureTicks ??= firstPicturePts(readTransportStream(bytes));
+    await fsp.appendFile(joined, bytes);
+  }
   try {
-    await run({ kind: 'remux-mp4', input: joined, output: part, hasAudio });
+    await run({ kind: 'remux-mp4', input: joined, output: part, hasAudio, firstPictureTicks });
     await fsp.rename(part, output);
   } finally {
     await fsp.rm(joined, { force: true });

@@ -60,7 +60,13 @@ const tasks: MediaTask[] = [
     height: 480,
     kbps: 900,
   },
-  { kind: 'remux-mp4', input: '/in/v0/index.m3u8', output: '/out/e.mp4', hasAudio: true },
+  {
+    kind: 'remux-mp4',
+    input: '/in/v0/index.m3u8',
+    output: '/out/e.mp4',
+    hasAudio: true,
+    firstPictureTicks: 133_200,
+  },
   {
     kind: 'clip-copy',
     input: '/in/v0/seg_00003.ts',
@@ -98,6 +104,29 @@ describe('buildArgs', () => {
       expect(args.every((a) => typeof a === 'string' && !a.includes('\0'))).toBe(true);
     },
   );
+
+  it('remuxes to an MP4 whose time 0 is the first picture, on the input clock', () => {
+    const args = buildArgs({
+      kind: 'remux-mp4',
+      input: '/clip/clip.mp4.ts',
+      output: '/clip/clip.mp4.part',
+      hasAudio: true,
+      firstPictureTicks: 313_200,
+    });
+    expect(args.indexOf('-copyts')).toBeLessThan(args.indexOf('-i'));
+    // Sound before the picture becomes negative time: the muxer trims it with an edit list.
+    expect(args[args.indexOf('-output_ts_offset') + 1]).toBe('-3.480000');
+    expect(args.indexOf('-output_ts_offset')).toBeGreaterThan(args.indexOf('-i'));
+    const unknown = buildArgs({
+      kind: 'remux-mp4',
+      input: '/in/v0/index.m3u8',
+      output: '/out/e.mp4',
+      hasAudio: false,
+      firstPictureTicks: null,
+    });
+    expect(unknown).not.toContain('-copyts');
+    expect(unknown).not.toContain('-output_ts_offset');
+  });
 
   it('refuses relative paths, which ffmpeg could read as options', () => {
     expect(() =>

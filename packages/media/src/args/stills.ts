@@ -49,6 +49,11 @@ export interface RemuxMp4Task {
   input: string;
   output: string;
   hasAudio: boolean;
+  /**
+   * PTS of the first picture shown, in 90 kHz ticks on the input's own (MPEG-TS) clock; null
+   * leaves ffmpeg's own start. See remuxMp4Args.
+   */
+  firstPictureTicks: number | null;
 }
 
 function seekAround(input: string, seconds: number, mode: SeekMode = 'input'): string[] {
@@ -114,16 +119,32 @@ export function previewArgs(t: PreviewTask): string[] {
   ];
 }
 
-/** HLS → one MP4 without re-encoding (downloads); ADTS AAC from MPEG-TS needs the bitstream filter. */
+/**
+ * HLS → one MP4 without re-encoding (downloads, clips); ADTS AAC from MPEG-TS needs the bitstream
+ * filter.
+ *
+ * The MP4 starts at the first picture. An HLS segment starts at a keyframe in decode order, and the
+ * segmenter puts the sound interleaved after that keyframe in the same segment, so the sound begins
+ * as far before the first picture as that picture's decode delay (80 ms with x264's B-pyramid at
+ * 25 fps; the AAC encoder's priming at the start of a game). By default ffmpeg starts the output at
+ * the earliest timestamp, the sound's, and the picture gets an empty edit: the file begins with
+ * sound under no picture and runs that much longer than the clip (ffmpeg 4.1's muxer left the empty
+ * edit out of the durations it wrote, so this went unseen). Keeping the input's clock (-copyts) and
+ * moving the first picture to 0 makes the earlier sound negative time, which the MP4 muxer trims
+ * exactly, to the sample, with the sound track's edit list: sync is untouched either way.
+ */
 export function remuxMp4Args(t: RemuxMp4Task): string[] {
+  const start = t.firstPictureTicks;
   return [
     '-y',
+    ...(start !== null ? ['-copyts'] : []),
     ...inputArgs(t.input),
     '-map',
     '0:v:0',
     ...(t.hasAudio ? ['-map', '0:a:0', '-bsf:a', 'aac_adtstoasc'] : []),
     '-c',
     'copy',
+    ...(start !== null ? ['-output_ts_offset', (-start / 90_000).toFixed(6)] : []),
     '-movflags',
     '+faststart',
     '-f',

@@ -205,6 +205,17 @@ export function readTransportStream(buf: Uint8Array): TsSummary {
 }
 
 /**
+ * When the first picture is shown: the lowest PTS (the keyframe's in a closed GOP; with an open
+ * GOP, B-frames decoded after it can be shown before it). Null without video.
+ */
+export function firstPicturePts(media: TsSummary): number | null {
+  return media.video.reduce<number | null>(
+    (low, f) => (low === null || f.pts < low ? f.pts : low),
+    null,
+  );
+}
+
+/**
  * The segment from the packet at `offset` on (a keyframe's), after its PAT and PMT: a file that
  * decodes from its first frame. ffmpeg 4.1 cannot seek inside one MPEG-TS file reliably, so a still
  * from the middle of a segment is taken from such a slice.
