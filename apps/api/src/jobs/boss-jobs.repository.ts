@@ -19,5 +19,14 @@ export function createBossJobsRepository(trx: DB) {
       );
       return open.rows[0]?.id;
     },
+    /** Whether a job of this queue for one of these channels (`data.channelId`) is unfinished. */
+    async openForChannels(queue: string, channelIds: number[]): Promise<boolean> {
+      if (channelIds.length === 0) return false;
+      const { rows } = await sql<{ open: boolean }>`select exists (
+          select 1 from ${sql.table(`${BOSS_SCHEMA}.job`)}
+          where name = ${queue} and state < 'completed'
+          and (data->>'channelId')::int in (${sql.join(channelIds)})) as open`.execute(trx);
+      return rows[0]?.open === true;
+    },
   };
 }

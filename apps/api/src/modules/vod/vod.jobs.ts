@@ -8,7 +8,9 @@ import type { JobRunner } from '../../jobs/job-runner.js';
 import { sendOnce } from '../../jobs/send-once.js';
 import { createClipJobQueue } from '../clips/clips.jobs.js';
 import { demoClipsMade, queueDemoClips } from '../clips/demo-clips.js';
+import { createBossJobsRepository } from '../../jobs/boss-jobs.repository.js';
 import { demoMediaChannelIds } from '../media/demo-media.js';
+import { QUEUES } from '../media/media-queues.js';
 import { makePendingDemoLibrary } from './demo-library.js';
 import { createVodJobsRepository } from './vod-jobs.repository.js';
 
@@ -27,9 +29,14 @@ interface DemoClipsJob {
   attempt: number;
 }
 
-/** The demo games' recordings are made by other jobs: look again this often, this many times. */
+/**
+ * The demo games' recordings are made by other jobs: look again this often while one of the
+ * channels' demo games is still queued or rendering (however long a busy machine takes: a fresh
+ * start under load took 26 minutes), and this many times in all once none is (a recording made
+ * elsewhere, such as a live game's that ended).
+ */
 const DEMO_CLIPS_WAIT_S = 20;
-const DEMO_CLIPS_ATTEMPTS = 45;
+export const DEMO_CLIPS_ATTEMPTS = 45;
 
 /** 'stately': queuing at every start-up never piles up duplicates. */
 export const VOD_QUEUE_OPTIONS: Record<string, Omit<PgBoss.Queue, 'name'>> = {
@@ -107,9 +114,17 @@ export async function registerVodJobs(
         }
         if (queued > 0) clipJobs.wake();
         // Games still without a recording (other jobs make them): look again later, not forever.
-        // Beside this running job (stately admits one queued), not through sendOnce, which would
-        // find this very job.
-        if (!complete && job.attempt < DEMO_CLIPS_ATTEMPTS) {
+        // A count alone gave up for good while the games were still being rendered (the clips
+        // then waited for the next worker start). Beside this running job (stately admits one
+        // queued), not through sendOnce, which would find this very job.
+        const lookAgain =
+          !complete &&
+          (job.attempt < DEMO_CLIPS_ATTEMPTS ||
+            (await createBossJobsRepository(o.db).openForChannels(
+              QUEUES.demoGame,
+              job.channelIds,
+            )));
+        if (lookAgain) {
           await boss.send(
             VOD_QUEUES.demoClips,
             { ...job, attempt: job.attempt + 1 },
