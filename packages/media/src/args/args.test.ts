@@ -245,6 +245,9 @@ describe('buildArgs', () => {
     }
     expect(args[args.indexOf('-hls_playlist_type') + 1]).toBe('event');
     expect(args[args.indexOf('-hls_flags') + 1]).toBe('independent_segments+program_date_time');
+    // The input's frame rate is not probed (the fps filter sets it): the first segment is sooner.
+    expect(args[args.indexOf('-fpsprobesize') + 1]).toBe('0');
+    expect(args.indexOf('-fpsprobesize')).toBeLessThan(args.indexOf('-i'));
     const reconnected = buildArgs({
       kind: 'live-ingest',
       outputDir: '/live',
