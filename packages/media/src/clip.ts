@@ -21,6 +21,7 @@ import {
 } from './hls/mpegts.js';
 import { parseMediaPlaylist, vodPlaylist, type MediaPlaylist } from './hls/playlist.js';
 import { runFfmpeg, type RunOptions } from './runner.js';
+import { isPlainName } from './storage/storage.js';
 
 export interface CutClipOptions {
   /** Absolute path of one rendition's media playlist (VOD, or a live EVENT playlist being written). */
@@ -267,8 +268,7 @@ async function remuxSegments(
 
 /** Segment names come from the playlist's text: only plain names beside it are followed. */
 function segmentPath(dir: string, uri: string): string {
-  if (!/^[A-Za-z0-9_-][A-Za-z0-9_.-]*$/.test(uri))
-    throw new Error(`unexpected segment URI: ${uri}`);
+  if (!isPlainName(uri)) throw new Error(`unexpected segment URI: ${uri}`);
   return path.join(dir, uri);
 }
 

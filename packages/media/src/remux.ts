@@ -4,6 +4,7 @@ import { buildArgs } from './args/task.js';
 import { firstPicturePts, readTransportStream } from './hls/mpegts.js';
 import { parseMediaPlaylist } from './hls/playlist.js';
 import { runFfmpeg } from './runner.js';
+import { isPlainName } from './storage/storage.js';
 
 /**
  * One rendition's HLS → a single MP4 by stream copy (no re-encode), written to a temporary name
@@ -34,7 +35,7 @@ export async function remuxToMp4(o: { playlist: string; output: string; hasAudio
  * the playlist is read; anything else leaves ffmpeg's own start.
  */
 async function firstPictureOf(playlist: string, uri: string | undefined): Promise<number | null> {
-  if (!uri || !/^[A-Za-z0-9_-][A-Za-z0-9_.-]*\.ts$/.test(uri)) return null;
+  if (!uri || !isPlainName(uri) || !uri.endsWith('.ts')) return null;
   const bytes = await fsp.readFile(path.join(path.dirname(playlist), uri));
   return firstPicturePts(readTransportStream(bytes));
 }

@@ -74,8 +74,13 @@ export interface SignedUrlOptions {
   now?: Date;
 }
 
+/** One plain path part: no separator, no leading dot, nothing to escape. */
+export function isPlainName(part: string): boolean {
+  return /^[A-Za-z0-9_-][A-Za-z0-9._-]*$/.test(part);
+}
+
 /** Storage keys are built by the server from ids, never taken from a request as they are. */
 export function isSafeKey(key: string): boolean {
   if (key.length === 0 || key.length > 512) return false;
-  return key.split('/').every((part) => /^[A-Za-z0-9_-][A-Za-z0-9._-]*$/.test(part));
+  return key.split('/').every(isPlainName);
 }
