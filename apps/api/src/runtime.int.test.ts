@@ -126,7 +126,9 @@ describe('the built server', () => {
       NODE_ENV: 'test',
       HOST: '127.0.0.1',
       PORT: '0',
-      LOG_LEVEL: 'info',
+      // debug: the "incoming request" line (written once the headers are read) is how the
+      // shutdown test knows its requests have begun; at info a request is logged when answered.
+      LOG_LEVEL: 'debug',
       WORKER: 'false',
       DEMO_MEDIA_CHANNELS: '',
       RATE_LIMIT_MAX: '100000',
@@ -259,7 +261,7 @@ async function openPost(port: number, body: string) {
   };
 }
 
-/** How many requests to `url` the server has begun: Fastify logs one line when it has read the headers. */
+/** How many requests to `url` the server has begun: one debug line when it has read the headers. */
 function begun(log: string, url: string) {
   return log
     .split('\n')

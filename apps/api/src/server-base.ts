@@ -5,7 +5,12 @@ import { parseTrustProxy, type Config } from './config.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { gracefulCloseOptions, registerGracefulClose } from './plugins/graceful-close.js';
 import { registerRateLimit } from './plugins/rate-limit.js';
-import { loggerOptions, wantsPrettyLogs, type LogStream } from './plugins/request-log.js';
+import {
+  loggerOptions,
+  OneLineRequestLog,
+  wantsPrettyLogs,
+  type LogStream,
+} from './plugins/request-log.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerStorableTextGuard } from './plugins/storable-text.js';
 
@@ -24,6 +29,7 @@ export async function createServer(
     logger: loggerOptions(config.LOG_LEVEL, opts.logStream, {
       pretty: wantsPrettyLogs(config.NODE_ENV),
     }),
+    logController: new OneLineRequestLog(),
     trustProxy: parseTrustProxy(config.TRUST_PROXY),
     requestTimeout: config.REQUEST_TIMEOUT_MS,
     connectionTimeout: config.REQUEST_TIMEOUT_MS,

@@ -18,11 +18,17 @@ interface LoggedReq {
   remoteAddress: string;
 }
 
-/** The `req` of every "incoming request" line, in order. */
+interface Line {
+  msg: string;
+  req: LoggedReq;
+  res?: { statusCode: number };
+  responseTime?: number;
+}
+const parsed = () => lines.map((l) => JSON.parse(l) as Line);
+/** The `req` of every request's line (one per request, written when it is answered), in order. */
 const incoming = () =>
-  lines
-    .map((l) => JSON.parse(l) as { msg: string; req: LoggedReq })
-    .filter((e) => e.msg === 'incoming request')
+  parsed()
+    .filter((e) => e.msg === 'request completed')
     .map((e) => e.req);
 
 describe('request log', () => {
@@ -95,5 +101,10 @@ describe('request log', () => {
     expect(incoming()[0]?.remoteAddress).toBe('127.0.0.1');
     // Replies are logged by status only.
     expect(out).toContain('"res":{"statusCode":200}');
+    // One line per request, with its status and time: no separate line when it is read (info).
+    expect(parsed().filter((e) => e.msg === 'incoming request')).toEqual([]);
+    const first = parsed().find((e) => e.msg === 'request completed');
+    expect(first?.res).toEqual({ statusCode: 200 });
+    expect(typeof first?.responseTime).toBe('number');
   });
 });

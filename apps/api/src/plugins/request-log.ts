@@ -1,5 +1,10 @@
 import { createRequire } from 'node:module';
-import type { FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
+import {
+  LogController,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 import { pino, type Logger } from 'pino';
 import type { Config } from '../config.js';
 import { logSafeUrl, MASK } from '../lib/log-safe-url.js';
@@ -175,6 +180,39 @@ export function loggerOptions(
     serializers: { req: safeReq, res: safeRes, err: safeErr },
     redact: { paths: REDACT, censor: MASK },
   };
+}
+
+/**
+ * One line per request, written when it is answered: method, path (credentials masked), client,
+ * status and time together. Fastify's default is two lines (one when the headers are read, one
+ * with the status and time), and each line is a serialisation, a redaction pass and a write: at
+ * the start of a game (issue 29) that was most of the logger's share of the API's CPU. The line
+ * when a request is read is kept at debug level (LOG_LEVEL=debug shows requests that never finish).
+ */
+export class OneLineRequestLog extends LogController {
+  override incomingRequest(request: FastifyRequest): void {
+    if (this.isLogDisabled(request)) return;
+    request.log.debug({ req: request }, 'incoming request');
+  }
+
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): void {
+    if (this.isLogDisabled(request)) return;
+    if (error) {
+      reply.log.error(
+        { req: request, res: reply, err: error, responseTime: reply.elapsedTime },
+        'request errored',
+      );
+    } else {
+      reply.log.info(
+        { req: request, res: reply, responseTime: reply.elapsedTime },
+        'request completed',
+      );
+    }
+  }
 }
 
 /** A process's own logger (the worker alone, start-up failures): the server's options. */
