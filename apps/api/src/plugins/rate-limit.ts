@@ -60,6 +60,14 @@ export async function registerRateLimit(app: FastifyInstance, opts: RateLimitOpt
     ...(redis ? { store: fallbackStore(redis, redisAvailability(redis, app.log)) } : {}),
     // A failure of the counters themselves must not take the site down: the request passes.
     skipOnError: true,
+    // The counters' headers only on a refusal (with Retry-After), not on every answer: three
+    // headers more per playlist, segment and API call (issue 29), which an edge or CDN would
+    // also keep with a cached segment and hand one viewer's count to everyone.
+    addHeadersOnExceeding: {
+      'x-ratelimit-limit': false,
+      'x-ratelimit-remaining': false,
+      'x-ratelimit-reset': false,
+    },
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
       message: SPEC_MESSAGES.rate_limited,
