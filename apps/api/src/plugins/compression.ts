@@ -24,17 +24,6 @@ export const isCompressibleType = (type: string) =>
  * Video segments, images and MP4s are compressed already and are left alone (mime-db says so).
  */
 export async function registerCompression(app: FastifyInstance) {
-  // Request bodies are decompressed only where a body is read: Fastify parses none for GET and
-  // HEAD, so the plugin's preParsing hook there was work on every request for nothing (the
-  // playlists, segments, bootstrap and playback of a game's crowd: issue 29). Added before the
-  // plugin, so its own route hook sees the choice.
-  app.addHook('onRoute', (route) => {
-    const methods = Array.isArray(route.method) ? route.method : [route.method];
-    const bodiless = methods.every((m) => m === 'GET' || m === 'HEAD');
-    if (bodiless && route.decompress === undefined) {
-      route.decompress = false;
-    }
-  });
   await app.register(compress, {
     global: true,
     threshold: COMPRESS_THRESHOLD_BYTES,
