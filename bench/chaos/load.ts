@@ -7,6 +7,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import { UPLOAD_CHUNK_TYPE } from '@rudy/contracts';
+import { parseMediaPlaylist } from '@rudy/media';
 import { sleep } from './stack.js';
 
 export interface Tally {
@@ -289,6 +290,11 @@ export function publisher(ffmpeg: string, url: string, log: fs.WriteStream) {
  */
 export function recordingWatch(playlist: string) {
   const appeared: number[] = [];
+  /**
+   * The recording's stretches, one per encoder run (each continuation starts with a
+   * DISCONTINUITY): when each was first seen and the seconds it holds so far.
+   */
+  const runs: { firstSeen: number; seconds: number }[] = [];
   let produced = 0;
   let target = 2;
   const timer = setInterval(() => {
@@ -307,6 +313,16 @@ export function recordingWatch(playlist: string) {
       produced = total;
       appeared.push(Date.now());
     }
+    const stretches = parseMediaPlaylist(text).segments.reduce<number[]>((acc, s, i) => {
+      if (i === 0 || s.discontinuity) acc.push(0);
+      acc[acc.length - 1] = (acc.at(-1) ?? 0) + s.durationSeconds;
+      return acc;
+    }, []);
+    stretches.forEach((seconds, i) => {
+      const run = runs[i];
+      if (run) run.seconds = seconds;
+      else runs.push({ firstSeen: Date.now(), seconds });
+    });
   }, 500);
   return {
     stop: () => clearInterval(timer),
@@ -321,5 +337,8 @@ export function recordingWatch(playlist: string) {
       return out;
     },
     first: () => appeared[0],
+    /** When the first segment after `at` appeared. */
+    appearedAfter: (at: number) => appeared.find((t) => t > at),
+    runs: () => runs,
   };
 }
