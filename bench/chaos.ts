@@ -631,7 +631,17 @@ http.createServer((_q, s) => { s.writeHead(200, headers); s.end(body); })
         held === undefined || onAirBefore === undefined
           ? undefined
           : (o.start - onAirBefore) / 1000 - held;
-      return { o, listening, onAir, firstSegment, missing, lostAtKill };
+      // What the cut connection's encoder had sent (muxed) when it died with the connection:
+      // the rest of its on-air time it was held back (the ingest's encoder behind real time).
+      const cut = live.runs
+        .filter((r) => r.start <= o.start && (r.end ?? Infinity) > o.start)
+        .at(-1);
+      const notSent =
+        cut && onAirBefore !== undefined
+          ? (o.start - onAirBefore) / 1000 - cut.sentSeconds
+          : undefined;
+      const sentNotRecorded = cut && held !== undefined ? cut.sentSeconds - held : undefined;
+      return { o, listening, onAir, firstSegment, missing, lostAtKill, notSent, sentNotRecorded };
     });
   const since = (at: number | undefined, from: number) =>
     at === undefined ? '-' : `${((at - from) / 1000).toFixed(1)} s`;
@@ -696,7 +706,7 @@ http.createServer((_q, s) => { s.writeHead(200, headers); s.end(body); })
     ingestKills
       .map(
         (k, i) =>
-          `kill ${i + 1}: ${k.missing?.toFixed(1) ?? '?'} s missing (lost at the kill ${k.lostAtKill?.toFixed(1) ?? '?'} s, off air ${since(k.onAir, k.o.start)}) vs outage ${((k.o.end - k.o.start) / 1000).toFixed(1)} s`,
+          `kill ${i + 1}: ${k.missing?.toFixed(1) ?? '?'} s missing (lost at the kill ${k.lostAtKill?.toFixed(1) ?? '?'} s: ${k.sentNotRecorded?.toFixed(1) ?? '?'} s sent and not recorded, ${k.notSent?.toFixed(1) ?? '?'} s the publisher was held back; off air ${since(k.onAir, k.o.start)}) vs outage ${((k.o.end - k.o.start) / 1000).toFixed(1)} s`,
       )
       .join('; ') || 'no kill of the ingest worker',
   );

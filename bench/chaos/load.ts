@@ -249,8 +249,12 @@ export function publisher(ffmpeg: string, url: string, log: fs.WriteStream) {
   let child: ChildProcess | undefined;
   let stopped = false;
   const starts: number[] = [];
+  /** Per run of the encoder: when it started and ended, and the stream seconds it had sent. */
+  const runs: { start: number; end?: number; sentSeconds: number }[] = [];
   const start = () => {
     starts.push(Date.now());
+    const run: (typeof runs)[number] = { start: Date.now(), sentSeconds: 0 };
+    runs.push(run);
     child = spawn(
       ffmpeg,
       [
@@ -258,18 +262,26 @@ export function publisher(ffmpeg: string, url: string, log: fs.WriteStream) {
         ...['-f', 'lavfi', '-i', 'testsrc2=size=320x180:rate=15'],
         ...['-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=44100'],
         ...['-c:v', 'libx264', '-preset', 'ultrafast', '-g', '30'],
-        ...['-c:a', 'aac', '-b:a', '64k', '-f', 'flv', url],
+        ...['-c:a', 'aac', '-b:a', '64k', '-progress', 'pipe:1', '-f', 'flv', url],
       ],
-      { stdio: ['ignore', 'ignore', 'pipe'] },
+      { stdio: ['ignore', 'pipe', 'pipe'] },
     );
     child.stderr?.pipe(log, { end: false });
+    // What it has muxed (handed to the connection) so far: out_time_ms is in microseconds.
+    child.stdout?.on('data', (d: Buffer) => {
+      for (const m of d.toString().matchAll(/out_time_ms=(\d+)/g)) {
+        run.sentSeconds = Math.max(run.sentSeconds, Number(m[1]) / 1e6);
+      }
+    });
     child.once('exit', () => {
+      run.end = Date.now();
       if (!stopped) setTimeout(() => !stopped && start(), 1_000);
     });
   };
   start();
   return {
     starts,
+    runs,
     stop: async () => {
       stopped = true;
       const c = child;
