@@ -89,9 +89,12 @@ export async function startWorker(o: WorkerOptions) {
   log.info({ ffmpeg: ffmpeg.path, source: ffmpeg.source }, 'media worker starting');
   const storage = createMediaStorage(config);
   // What a dead worker of this machine left: its ffmpeg (where no death signal ended it) and its
-  // jobs' scratch. Not that of workers alive beside this one on the same MEDIA_DIR.
-  const orphans = killOrphanedFfmpeg();
-  if (orphans > 0) log.info({ killed: orphans }, 'ffmpeg left by a dead worker killed');
+  // jobs' scratch. Not that of workers alive beside this one on the same MEDIA_DIR. A live ingest
+  // encoder finishing its recording after its worker died is given a few seconds to do so first.
+  const orphans = await killOrphanedFfmpeg();
+  if (orphans.killed > 0 || orphans.flushed > 0) {
+    log.info(orphans, 'ffmpeg left by a dead worker ended');
+  }
   await storage.clearWork();
   // WORKER_ID: before any encoder starts, so a restart takes its live games back at once.
   const identity = await holdWorkerIdentity(config.WORKER_ID, config.DATABASE_URL, log);
