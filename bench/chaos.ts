@@ -16,7 +16,13 @@
  *  cache under 50 connections (vs the same burst warm) and GET /api/events/{id}'s CPU per request
  *  (vs a bare node:http server answering the same bytes).
  * Exits 1 when a check fails. Bounded: a hard deadline of --minutes + 15 ends everything.
- * `node --import tsx bench/chaos.ts [--minutes N] [--no-build]` (npm run bench:chaos).
+ * Each kill of the ingest's worker is broken down: the outage as the publisher lives it (kill →
+ * the port listening again → the publisher on air again) and the broadcast seconds the recording
+ * misses for it (the wall time between the publisher's accepts around the kill less what the
+ * recording holds of the connection the kill cut: each encoder run is a stretch of the playlist
+ * after a DISCONTINUITY; the publisher sends at real time).
+ * `node --import tsx bench/chaos.ts [--minutes N] [--no-build] [--kills random|ingest] [--no-restarts]`
+ * (npm run bench:chaos).
  */
 import { execFile, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -59,8 +65,16 @@ import {
 } from './chaos/load.js';
 
 const { values: flags } = parseArgs({
-  options: { minutes: { type: 'string', default: '20' }, 'no-build': { type: 'boolean' } },
+  options: {
+    minutes: { type: 'string', default: '20' },
+    'no-build': { type: 'boolean' },
+    /** `ingest`: every kill takes the RTMP ingest's worker (the live gap measured at each). */
+    kills: { type: 'string', default: 'random' },
+    /** Only the kills: no PostgreSQL or Redis restart (a kill's live gap measured alone). */
+    'no-restarts': { type: 'boolean' },
+  },
 });
+if (!['random', 'ingest'].includes(flags.kills)) throw new Error('--kills is random or ingest');
 const MINUTES = Number(flags.minutes);
 if (!(MINUTES > 0)) throw new Error('--minutes takes a positive number');
 const RUN_MS = MINUTES * 60_000;
@@ -236,7 +250,12 @@ async function main() {
         // As systemd's rudy-worker@%i gives it (docs/operations.md): the same after each restart.
         WORKER_ID: `worker-${i}`,
       },
-      { ready: /worker running/, logFile: path.join(logs, `worker-${i}.log`), cwd: root },
+      {
+        ready: /worker running/,
+        logFile: path.join(logs, `worker-${i}.log`),
+        cwd: root,
+        marks: { listening: /"rtmp ingest listening"/, accepted: /"rtmp publisher accepted"/ },
+      },
     ),
   );
   const https = httpPorts.map((port, i) =>
@@ -423,7 +442,9 @@ async function main() {
   for (let at = KILL_EVERY_MS; at < RUN_MS - 30_000; at += KILL_EVERY_MS) {
     plan.push({ at, kind: 'kill' });
   }
-  plan.push({ at: RUN_MS * 0.45, kind: 'postgres' }, { at: RUN_MS * 0.75, kind: 'redis' });
+  if (!flags['no-restarts']) {
+    plan.push({ at: RUN_MS * 0.45, kind: 'postgres' }, { at: RUN_MS * 0.75, kind: 'redis' });
+  }
   plan.sort((a, b) => a.at - b.at);
   const orphansSeen = new Set<number>();
   const loadStart = Date.now();
@@ -434,7 +455,10 @@ async function main() {
       // The first kill takes the ingest worker (every run measures a live game's restart); the
       // others a random process.
       const first = !outages.some((o) => o.what.startsWith('kill -9'));
-      const slot = first ? workers[0] : slots[Math.floor(Math.random() * slots.length)];
+      const slot =
+        first || flags.kills === 'ingest'
+          ? workers[0]
+          : slots[Math.floor(Math.random() * slots.length)];
       if (!slot) continue;
       const pid = slot.kill9();
       say(`kill -9 ${slot.name} (pid ${pid})`);
@@ -575,6 +599,53 @@ http.createServer((_q, s) => { s.writeHead(200, headers); s.end(body); })
     return { ...g, cause, ok: cause !== undefined && g.to - g.from <= allowed };
   });
 
+  // Each kill of the ingest's worker: the outage as the publisher saw it, and the broadcast
+  // seconds missing from the recording for it. The connection the kill cut went on air at the
+  // last accept before the kill; the next one at the first accept after it. Between the two the
+  // publisher sent at real time whenever it was on air, and the recording holds of it the
+  // encoder runs first seen in between (one per accepted connection that got a segment out).
+  const ingestMarks = workers[0]?.marks ?? [];
+  const markAfter = (name: string, at: number) =>
+    ingestMarks.find((m) => m.name === name && m.at > at)?.at;
+  const ingestKills = outages
+    .filter((o) => o.what === `kill -9 ${workers[0]?.name}`)
+    .map((o) => {
+      const onAirBefore = ingestMarks
+        .filter((m) => m.name === 'accepted' && m.at <= o.start)
+        .at(-1)?.at;
+      const listening = markAfter('listening', o.start);
+      const onAir = markAfter('accepted', o.start);
+      const firstSegment = onAir === undefined ? undefined : recording.appearedAfter(onAir);
+      const held =
+        onAirBefore === undefined || onAir === undefined
+          ? undefined
+          : recording
+              .runs()
+              .filter((r) => r.firstSeen > onAirBefore && r.firstSeen <= onAir)
+              .reduce((sum, r) => sum + r.seconds, 0);
+      const missing =
+        held === undefined || onAirBefore === undefined || onAir === undefined
+          ? undefined
+          : (onAir - onAirBefore) / 1000 - held;
+      const lostAtKill =
+        held === undefined || onAirBefore === undefined
+          ? undefined
+          : (o.start - onAirBefore) / 1000 - held;
+      // What the cut connection's encoder had sent (muxed) when it died with the connection:
+      // the rest of its on-air time it was held back (the ingest's encoder behind real time).
+      const cut = live.runs
+        .filter((r) => r.start <= o.start && (r.end ?? Infinity) > o.start)
+        .at(-1);
+      const notSent =
+        cut && onAirBefore !== undefined
+          ? (o.start - onAirBefore) / 1000 - cut.sentSeconds
+          : undefined;
+      const sentNotRecorded = cut && held !== undefined ? cut.sentSeconds - held : undefined;
+      return { o, listening, onAir, firstSegment, missing, lostAtKill, notSent, sentNotRecorded };
+    });
+  const since = (at: number | undefined, from: number) =>
+    at === undefined ? '-' : `${((at - from) / 1000).toFixed(1)} s`;
+
   // --- The report.
   check(
     'paid orders without access',
@@ -618,6 +689,26 @@ http.createServer((_q, s) => { s.writeHead(200, headers); s.end(body); })
         )
         .join('; ') || 'none'
     }; publisher (re)started ${live.starts.length}x`,
+  );
+  ingestKills.forEach((k, i) => {
+    info(
+      `ingest kill ${i + 1} at ${clock(k.o.start)}: outage`,
+      `listening again ${since(k.listening, k.o.start)}, publisher on air again ${since(k.onAir, k.o.start)}, ` +
+        `its first segment ${since(k.firstSegment, k.o.start)}, worker running ${since(k.o.end, k.o.start)}`,
+    );
+  });
+  check(
+    'live broadcast missing per ingest kill <= its outage',
+    ingestKills.length > 0 &&
+      ingestKills.every(
+        (k) => k.missing !== undefined && k.missing <= (k.o.end - k.o.start) / 1000,
+      ),
+    ingestKills
+      .map(
+        (k, i) =>
+          `kill ${i + 1}: ${k.missing?.toFixed(1) ?? '?'} s missing (lost at the kill ${k.lostAtKill?.toFixed(1) ?? '?'} s: ${k.sentNotRecorded?.toFixed(1) ?? '?'} s sent and not recorded, ${k.notSent?.toFixed(1) ?? '?'} s the publisher was held back; off air ${since(k.onAir, k.o.start)}) vs outage ${((k.o.end - k.o.start) / 1000).toFixed(1)} s`,
+      )
+      .join('; ') || 'no kill of the ingest worker',
   );
   const counts = [...tally.byStatus.entries()].sort((a, b) => a[0] - b[0]);
   // A 500 while the database is away is the product as it is until its outage answers 503.

@@ -7,6 +7,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import { UPLOAD_CHUNK_TYPE } from '@rudy/contracts';
+import { parseMediaPlaylist } from '@rudy/media';
 import { sleep } from './stack.js';
 
 export interface Tally {
@@ -248,8 +249,12 @@ export function publisher(ffmpeg: string, url: string, log: fs.WriteStream) {
   let child: ChildProcess | undefined;
   let stopped = false;
   const starts: number[] = [];
+  /** Per run of the encoder: when it started and ended, and the stream seconds it had sent. */
+  const runs: { start: number; end?: number; sentSeconds: number }[] = [];
   const start = () => {
     starts.push(Date.now());
+    const run: (typeof runs)[number] = { start: Date.now(), sentSeconds: 0 };
+    runs.push(run);
     child = spawn(
       ffmpeg,
       [
@@ -257,18 +262,26 @@ export function publisher(ffmpeg: string, url: string, log: fs.WriteStream) {
         ...['-f', 'lavfi', '-i', 'testsrc2=size=320x180:rate=15'],
         ...['-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=44100'],
         ...['-c:v', 'libx264', '-preset', 'ultrafast', '-g', '30'],
-        ...['-c:a', 'aac', '-b:a', '64k', '-f', 'flv', url],
+        ...['-c:a', 'aac', '-b:a', '64k', '-progress', 'pipe:1', '-f', 'flv', url],
       ],
-      { stdio: ['ignore', 'ignore', 'pipe'] },
+      { stdio: ['ignore', 'pipe', 'pipe'] },
     );
     child.stderr?.pipe(log, { end: false });
+    // What it has muxed (handed to the connection) so far: out_time_ms is in microseconds.
+    child.stdout?.on('data', (d: Buffer) => {
+      for (const m of d.toString().matchAll(/out_time_ms=(\d+)/g)) {
+        run.sentSeconds = Math.max(run.sentSeconds, Number(m[1]) / 1e6);
+      }
+    });
     child.once('exit', () => {
+      run.end = Date.now();
       if (!stopped) setTimeout(() => !stopped && start(), 1_000);
     });
   };
   start();
   return {
     starts,
+    runs,
     stop: async () => {
       stopped = true;
       const c = child;
@@ -289,6 +302,11 @@ export function publisher(ffmpeg: string, url: string, log: fs.WriteStream) {
  */
 export function recordingWatch(playlist: string) {
   const appeared: number[] = [];
+  /**
+   * The recording's stretches, one per encoder run (each continuation starts with a
+   * DISCONTINUITY): when each was first seen and the seconds it holds so far.
+   */
+  const runs: { firstSeen: number; seconds: number }[] = [];
   let produced = 0;
   let target = 2;
   const timer = setInterval(() => {
@@ -307,6 +325,16 @@ export function recordingWatch(playlist: string) {
       produced = total;
       appeared.push(Date.now());
     }
+    const stretches = parseMediaPlaylist(text).segments.reduce<number[]>((acc, s, i) => {
+      if (i === 0 || s.discontinuity) acc.push(0);
+      acc[acc.length - 1] = (acc.at(-1) ?? 0) + s.durationSeconds;
+      return acc;
+    }, []);
+    stretches.forEach((seconds, i) => {
+      const run = runs[i];
+      if (run) run.seconds = seconds;
+      else runs.push({ firstSeen: Date.now(), seconds });
+    });
   }, 500);
   return {
     stop: () => clearInterval(timer),
@@ -321,5 +349,8 @@ export function recordingWatch(playlist: string) {
       return out;
     },
     first: () => appeared[0],
+    /** When the first segment after `at` appeared. */
+    appearedAfter: (at: number) => appeared.find((t) => t > at),
+    runs: () => runs,
   };
 }

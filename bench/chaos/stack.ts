@@ -185,6 +185,8 @@ export interface Supervised {
   child: () => ChildProcess | undefined;
   /** Every pid this slot ever ran (to tell its ffmpeg from other users' on the machine). */
   pids: Set<number>;
+  /** When each line matching one of `opts.marks` was read (its name), in order. */
+  marks: { name: string; at: number }[];
   /** Exits the bench did not cause (a crash: a process should survive what the bench does). */
   unexpectedExits: { at: number; code: number | null; signal: string | null; tail: string }[];
   kill9: () => number | undefined;
@@ -198,7 +200,7 @@ export function supervise(
   name: string,
   argv: string[],
   env: Record<string, string>,
-  opts: { ready: RegExp; logFile: string; cwd: string },
+  opts: { ready: RegExp; logFile: string; cwd: string; marks?: Record<string, RegExp> },
 ): Supervised {
   let current: ChildProcess | undefined;
   let stopping = false;
@@ -210,6 +212,7 @@ export function supervise(
     name,
     child: () => current,
     pids: new Set(),
+    marks: [],
     unexpectedExits: [],
     kill9: () => {
       if (!current?.pid) return undefined;
@@ -241,11 +244,21 @@ export function supervise(
     current = child;
     if (child.pid) slot.pids.add(child.pid);
     let tail = '';
+    let partial = '';
     ready = false;
     const read = (chunk: Buffer) => {
       log.write(chunk);
       tail = (tail + chunk.toString()).slice(-4000);
       if (current === child && opts.ready.test(tail)) ready = true;
+      if (!opts.marks) return;
+      const lines = (partial + chunk.toString()).split('\n');
+      partial = lines.pop() ?? '';
+      const at = Date.now();
+      for (const line of lines) {
+        for (const [name, re] of Object.entries(opts.marks)) {
+          if (re.test(line)) slot.marks.push({ name, at });
+        }
+      }
     };
     child.stdout?.on('data', read);
     child.stderr?.on('data', read);

@@ -1,10 +1,13 @@
 export { locateFfmpeg, locateFont, type FfmpegBinary } from './locate.js';
 export {
+  awaitFolderEncoders,
+  BATCH_NICENESS,
   encodeLimits,
   FfmpegError,
   FFMPEG_STALL_MS,
   killAllFfmpeg,
   killOrphanedFfmpeg,
+  ORPHAN_FLUSH_MS,
   runFfmpeg,
   spawnFfmpeg,
   type FfmpegProcess,

@@ -148,6 +148,31 @@ describe('live mirror', () => {
     expect(mirror.holds('v0/seg_00000.ts')).toBe(false);
   });
 
+  it("uploads what a dead worker's encoder wrote after its mirror died, at the next mirror's first pass", async () => {
+    puts = [];
+    const dir = encoderDir('flushed');
+    // The dead worker's mirror had sent the first two seconds.
+    for (const n of ['seg_00000.ts', 'seg_00001.ts']) write(dir, `v0/${n}`, n);
+    write(dir, 'v0/index.m3u8', playlist(0, ['seg_00000.ts', 'seg_00001.ts']));
+    await createLiveMirror({ dir, prefix: 'c1/e50/live', objects }).sync();
+    // Then its worker died; the encoder finished the stream it had been sent (no ENDLIST).
+    write(dir, 'v0/seg_00002.ts', 'two');
+    write(dir, 'v0/seg_00003.ts', 'three, the last, shorter');
+    const flushed = playlist(0, ['seg_00000.ts', 'seg_00001.ts', 'seg_00002.ts', 'seg_00003.ts']);
+    write(dir, 'v0/index.m3u8', flushed);
+
+    // The next worker on this machine continues the folder: its mirror sends what is missing.
+    puts = [];
+    await createLiveMirror({ dir, prefix: 'c1/e50/live', objects }).sync();
+    expect(puts).toEqual([
+      'c1/e50/live/v0/seg_00002.ts',
+      'c1/e50/live/v0/seg_00003.ts',
+      'c1/e50/live/v0/index.m3u8',
+      'c1/e50/live/master.m3u8',
+    ]);
+    expect(await objects.getText('c1/e50/live/v0/index.m3u8')).toBe(flushed);
+  });
+
   it('runs passes on its own once started, and a last one when stopped', async () => {
     const dir = encoderDir('d');
     const mirror = createLiveMirror({ dir, prefix: 'c1/e4/live', objects, intervalMs: 20 });

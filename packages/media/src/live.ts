@@ -13,6 +13,7 @@ import {
 } from './hls/playlist.js';
 import type { Rendition } from './ladder.js';
 import {
+  awaitFolderEncoders,
   encodeLimits,
   runFfmpeg,
   spawnFfmpeg,
@@ -121,7 +122,7 @@ export async function startLivePublisher(o: LivePublisherOptions): Promise<Ffmpe
   // (time(), no fraction), so a start at 12.7 s labels every frame 0.7 s earlier than it went out.
   // Started on the second, the stamp is late only by ffmpeg's own start-up.
   await new Promise((r) => setTimeout(r, 1000 - (Date.now() % 1000)));
-  return spawnFfmpeg(args, o.runOptions);
+  return spawnFfmpeg(args, { ...o.runOptions, live: true });
 }
 
 /**
@@ -320,10 +321,15 @@ export interface LiveIngestEncoderOptions {
  * ladder out, laid out as the synthetic live's (v<n>/index.m3u8 beside our master playlist), so
  * playback, DVR and the end of the game treat both alike. A recording already in outputDir (the
  * encoder reconnected) is continued.
+ *
+ * When its worker dies (kill -9 included) the encoder is not killed with it: it finishes what it
+ * was sent, its last segment and playlists, and exits (flushesOnDeath). The next encoder of the
+ * folder waits for that (bounded) before it reads the playlists to continue them.
  */
 export async function startLiveIngestEncoder(o: LiveIngestEncoderOptions): Promise<FfmpegProcess> {
   const ladder = o.ladder ?? LIVE_LADDER;
   await fsp.mkdir(o.outputDir, { recursive: true });
+  await awaitFolderEncoders(o.outputDir);
   const append = await reopenRecording(o.outputDir, o.segmentSeconds ?? LIVE_SEGMENT_SECONDS);
   await fsp.writeFile(
     path.join(o.outputDir, 'master.m3u8'),
@@ -338,5 +344,5 @@ export async function startLiveIngestEncoder(o: LiveIngestEncoderOptions): Promi
     segmentSeconds: o.segmentSeconds ?? LIVE_SEGMENT_SECONDS,
     append,
   });
-  return spawnFfmpeg(args, { ...o.runOptions, stdin: true });
+  return spawnFfmpeg(args, { ...o.runOptions, stdin: true, flushesOnDeath: o.outputDir });
 }

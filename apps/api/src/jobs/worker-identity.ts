@@ -2,7 +2,7 @@ import type { WorkerLog } from './job-runner.js';
 import { sessionLock } from './session-lock.js';
 
 /** The advisory lock class of worker identities (the other key is hashtext(WORKER_ID)). */
-const IDENTITY_LOCK_CLASS = 0x57524b52;
+export const IDENTITY_LOCK_CLASS = 0x57524b52;
 /** After kill -9, the dead process's session may hold the lock for a moment: waited this long. */
 const TAKE_WITHIN_MS = 20_000;
 const RETRY_MS = 250;

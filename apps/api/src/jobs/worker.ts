@@ -18,7 +18,13 @@ import {
   ANNOUNCEMENTS_QUEUE_OPTIONS,
   registerAnnouncementJobs,
 } from '../modules/admin/announcements/announcements.jobs.js';
-import { MEDIA_QUEUE_OPTIONS, registerMediaJobs } from '../modules/media/media.jobs.js';
+import {
+  liveIngestDeps,
+  MEDIA_QUEUE_OPTIONS,
+  registerMediaJobs,
+} from '../modules/media/media.jobs.js';
+import { ingestSettings } from '../modules/media/ingest/ingest-settings.js';
+import { startLiveIngest, type LiveIngest } from '../modules/media/ingest/live-ingest.js';
 import { PREROLL_QUEUE_OPTIONS, registerPrerollJobs } from '../modules/prerolls/prerolls.jobs.js';
 import { registerVodJobs, VOD_QUEUE_OPTIONS } from '../modules/vod/vod.jobs.js';
 import { settlesWithin } from '../lib/settles-within.js';
@@ -40,6 +46,22 @@ export interface WorkerOptions {
   vodLadder?: readonly Rendition[];
   liveLadder?: readonly Rendition[];
   liveSegmentSeconds?: number;
+  /**
+   * The RTMP ingest, already listening (worker-main opens it before the database): undefined,
+   * startWorker opens it itself, first thing; null, none.
+   */
+  ingest?: LiveIngest | null;
+  /** Tests: what starts the job queue (a slow start, to see what waits for it). */
+  startQueue?: (boss: PgBoss) => Promise<unknown>;
+}
+
+/**
+ * The worker's RTMP ingest listening (LIVE_INGEST_PORT), its publishes waiting until the worker
+ * gives them what they need: opened before anything else of a start, so that an encoder
+ * reconnecting to a restarted worker is taken at once instead of refused for seconds.
+ */
+export function listenLiveIngest(config: Config, log: WorkerLog) {
+  return startLiveIngest(ingestSettings(config), { log });
 }
 
 /** Every module's queues, created (or brought up to date) before any handler starts. */
@@ -62,13 +84,17 @@ const QUEUE_OPTIONS: Record<string, Omit<PgBoss.Queue, 'name'>> = {
 export async function startWorker(o: WorkerOptions) {
   const { config, database, log } = o;
   const now = o.now ?? (() => new Date());
+  const ingest = o.ingest !== undefined ? o.ingest : await listenLiveIngest(config, log);
   const ffmpeg = locateFfmpeg();
   log.info({ ffmpeg: ffmpeg.path, source: ffmpeg.source }, 'media worker starting');
   const storage = createMediaStorage(config);
   // What a dead worker of this machine left: its ffmpeg (where no death signal ended it) and its
-  // jobs' scratch. Not that of workers alive beside this one on the same MEDIA_DIR.
-  const orphans = killOrphanedFfmpeg();
-  if (orphans > 0) log.info({ killed: orphans }, 'ffmpeg left by a dead worker killed');
+  // jobs' scratch. Not that of workers alive beside this one on the same MEDIA_DIR. A live ingest
+  // encoder finishing its recording after its worker died is given a few seconds to do so first.
+  const orphans = await killOrphanedFfmpeg();
+  if (orphans.killed > 0 || orphans.flushed > 0) {
+    log.info(orphans, 'ffmpeg left by a dead worker ended');
+  }
   await storage.clearWork();
   // WORKER_ID: before any encoder starts, so a restart takes its live games back at once.
   const identity = await holdWorkerIdentity(config.WORKER_ID, config.DATABASE_URL, log);
@@ -78,21 +104,34 @@ export async function startWorker(o: WorkerOptions) {
   const boss = createBoss(database, config.DATABASE_URL, (error) =>
     log.error({ err: error }, 'job queue error'),
   );
-  await boss.start();
-  await createQueues(boss, QUEUE_OPTIONS, log);
-
   const runner = createJobRunner(log);
-  const media = await registerMediaJobs(boss, {
+  // The ingest's publishes go on now: what they need is held (the orphans are gone, the identity
+  // and liveness lock held); the queue is needed only when a recording ends (its stills).
+  let queueUp: (b: PgBoss) => void = () => undefined;
+  const queue = new Promise<PgBoss>((resolve) => (queueUp = resolve));
+  const liveOptions = {
     config,
     db: database.db,
     storage,
-    runner,
     now,
     identity,
     liveness,
-    ...(o.vodLadder ? { vodLadder: o.vodLadder } : {}),
     ...(o.liveLadder ? { liveLadder: o.liveLadder } : {}),
     ...(o.liveSegmentSeconds ? { liveSegmentSeconds: o.liveSegmentSeconds } : {}),
+  };
+  const ingestDeps = liveIngestDeps({ ...liveOptions, log: runner.log }, queue);
+  ingest?.ready(ingestDeps);
+
+  await (o.startQueue ?? ((b: PgBoss) => b.start()))(boss);
+  await createQueues(boss, QUEUE_OPTIONS, log);
+  queueUp(boss);
+
+  const media = await registerMediaJobs(boss, {
+    ...liveOptions,
+    runner,
+    ingest,
+    onRecordingEnded: ingestDeps.onRecordingEnded,
+    ...(o.vodLadder ? { vodLadder: o.vodLadder } : {}),
   });
   const clips = await registerClipJobs(boss, { db: database.db, storage, runner, now });
   const vod = await registerVodJobs(boss, {

@@ -214,7 +214,10 @@ describe('buildArgs', () => {
     expect(args[args.indexOf('-hls_list_size') + 1]).toBe('0');
     expect(args[args.indexOf('-hls_playlist_type') + 1]).toBe('event');
     // Appended, ffmpeg 4.1 would stamp the whole list again from its own start: no date-times.
-    expect(args[args.indexOf('-hls_flags') + 1]).toBe('independent_segments+append_list');
+    // No ENDLIST from ffmpeg: a publisher stopped for a restart is not the end of the game.
+    expect(args[args.indexOf('-hls_flags') + 1]).toBe(
+      'independent_segments+omit_endlist+append_list',
+    );
     expect(args[args.indexOf('-var_stream_map') + 1]).toBe('v:0,a:0 v:1,a:1');
     const fresh = buildArgs({
       kind: 'live-publish',
@@ -224,7 +227,9 @@ describe('buildArgs', () => {
       segmentSeconds: 1,
       append: false,
     });
-    expect(fresh[fresh.indexOf('-hls_flags') + 1]).toBe('independent_segments+program_date_time');
+    expect(fresh[fresh.indexOf('-hls_flags') + 1]).toBe(
+      'independent_segments+omit_endlist+program_date_time',
+    );
     expect(fresh[fresh.indexOf('-hls_time') + 1]).toBe('1');
   });
 
@@ -244,7 +249,10 @@ describe('buildArgs', () => {
       expect(args[args.indexOf(`-force_key_frames:v:${i}`) + 1]).toBe('expr:gte(t,n_forced*1)');
     }
     expect(args[args.indexOf('-hls_playlist_type') + 1]).toBe('event');
-    expect(args[args.indexOf('-hls_flags') + 1]).toBe('independent_segments+program_date_time');
+    // No ENDLIST when ffmpeg stops (its worker died, its publisher reconnects): the game goes on.
+    expect(args[args.indexOf('-hls_flags') + 1]).toBe(
+      'independent_segments+omit_endlist+program_date_time',
+    );
     // The input's frame rate is not probed (the fps filter sets it): the first segment is sooner.
     expect(args[args.indexOf('-fpsprobesize') + 1]).toBe('0');
     expect(args.indexOf('-fpsprobesize')).toBeLessThan(args.indexOf('-i'));
@@ -258,7 +266,7 @@ describe('buildArgs', () => {
       append: true,
     });
     expect(reconnected[reconnected.indexOf('-hls_flags') + 1]).toBe(
-      'independent_segments+append_list',
+      'independent_segments+omit_endlist+append_list',
     );
   });
 

@@ -248,12 +248,14 @@ export function syntheticVodArgs(t: SyntheticVodTask): string[] {
  * benchmark), but only on a fresh recording: ffmpeg 4.1 does not read them back when it appends,
  * and stamps the whole list again from its own start, old segments as if published now and new
  * ones later by the length of the recording. A continued recording is left without any rather
- * than with false ones.
+ * than with false ones. No #EXT-X-ENDLIST from ffmpeg when it stops (omit_endlist): an encoder
+ * stops also when the game goes on (its worker died or restarts, its publisher reconnects), and
+ * players that read ENDLIST stop there. The end of the game writes it (finalizeLiveRecording).
  */
 export function liveFlags(append: boolean): string[] {
   return append
-    ? ['independent_segments', 'append_list']
-    : ['independent_segments', 'program_date_time'];
+    ? ['independent_segments', 'omit_endlist', 'append_list']
+    : ['independent_segments', 'omit_endlist', 'program_date_time'];
 }
 
 export function livePublishArgs(t: LivePublishTask): string[] {

@@ -14,8 +14,7 @@ import {
   generateDemoGame,
   generateDemoPrerolls,
 } from './demo-media.js';
-import { ingestSettings } from './ingest/ingest-settings.js';
-import { startLiveIngest } from './ingest/live-ingest.js';
+import type { LiveIngest, LiveIngestDeps } from './ingest/live-ingest.js';
 import type { WorkerIdentity } from './live-lease-owner.js';
 import type { WorkerLiveness } from '../../jobs/worker-liveness.js';
 import { createLiveSupervisor } from './live-supervisor.js';
@@ -73,6 +72,47 @@ export interface MediaJobsOptions {
   identity?: WorkerIdentity | null;
   /** The process's liveness lock (holdWorkerLiveness): when it dies, other workers take its live games at once. */
   liveness?: WorkerLiveness | null;
+  /** The RTMP ingest, listening since the worker's start (liveIngestDeps made it ready). */
+  ingest?: LiveIngest | null;
+  /** Where a live recording that ended has its stills queued (liveIngestDeps's, shared). */
+  onRecordingEnded?: (job: LiveStillsJob) => Promise<void>;
+}
+
+/**
+ * What the worker's RTMP ingest needs, given it as soon as the worker holds its identity and
+ * liveness lock, before the job queue starts (issue 28: a restarted worker's reconnecting
+ * publisher goes on air without waiting for pg-boss and the handlers). A recording that ends has
+ * its stills queued once the queue runs (`queue`).
+ */
+export function liveIngestDeps(
+  o: Pick<
+    MediaJobsOptions,
+    | 'config'
+    | 'db'
+    | 'storage'
+    | 'now'
+    | 'identity'
+    | 'liveness'
+    | 'liveLadder'
+    | 'liveSegmentSeconds'
+  > & { log: LiveIngestDeps['log'] },
+  queue: Promise<PgBoss>,
+): LiveIngestDeps {
+  return {
+    db: o.db,
+    repo: createMediaJobsRepository(o.db),
+    storage: o.storage,
+    now: o.now,
+    log: o.log,
+    leaseMs: o.config.LIVE_ENCODER_LEASE_SECONDS * 1000,
+    identity: o.identity ?? null,
+    liveness: o.liveness ?? null,
+    onRecordingEnded: async (job) => {
+      await queueLiveStills(o.db, await queue, job);
+    },
+    ...(o.liveLadder ? { ladder: o.liveLadder } : {}),
+    ...(o.liveSegmentSeconds ? { segmentSeconds: o.liveSegmentSeconds } : {}),
+  };
 }
 
 /**
@@ -184,9 +224,11 @@ export async function registerMediaJobs(boss: PgBoss, o: MediaJobsOptions) {
   await enqueueDemoMedia(boss, o.db, storage, demoChannels, config.DEMO_MEDIA_FIRST, now());
 
   // A live recording that ended (synthetic or RTMP) gets its poster, thumbnails and previews.
-  const onRecordingEnded = async (job: LiveStillsJob) => {
-    await queueLiveStills(o.db, boss, job);
-  };
+  const onRecordingEnded =
+    o.onRecordingEnded ??
+    (async (job: LiveStillsJob) => {
+      await queueLiveStills(o.db, boss, job);
+    });
   const supervisor = createLiveSupervisor({
     repo,
     storage,
@@ -204,19 +246,7 @@ export async function registerMediaJobs(boss: PgBoss, o: MediaJobsOptions) {
     onRecordingEnded,
   });
   supervisor.start();
-  const ingest = await startLiveIngest(ingestSettings(config), {
-    db: o.db,
-    repo,
-    storage,
-    now,
-    log: runner.log,
-    leaseMs: config.LIVE_ENCODER_LEASE_SECONDS * 1000,
-    identity: o.identity ?? null,
-    liveness: o.liveness ?? null,
-    onRecordingEnded,
-    ...(o.liveLadder ? { ladder: o.liveLadder } : {}),
-    ...(o.liveSegmentSeconds ? { segmentSeconds: o.liveSegmentSeconds } : {}),
-  });
+  const ingest = o.ingest ?? null;
   // Key moments of the live games this worker encodes, as they are played.
   const liveMoments = startLiveMoments({ db: o.db, storage, log: runner.log });
   // However the process ends, its encoders must not outlive it (SIGKILL aside: see maxSeconds).

@@ -1,4 +1,4 @@
-import type { LiveMirror, MediaStorage, Rendition } from '@rudy/media';
+import type { MediaStorage, Rendition } from '@rudy/media';
 import type { LiveDropReason } from '@rudy/contracts';
 import type { DB } from '../../../db/database.js';
 import {
@@ -50,6 +50,12 @@ export interface LiveIngestDeps extends RecordingDeps {
   limits?: RtmpLimits;
 }
 
+/** What the ingest's server needs before anything else exists: its log and limits. */
+export interface IngestServerOptions {
+  log: { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
+  limits?: RtmpLimits;
+}
+
 /**
  * The RTMP ingest: an operator's encoder publishes with a game's stream key, and the game is live
  * on the site through the same files, rows and lease as the synthetic live (one publisher per
@@ -57,11 +63,58 @@ export interface LiveIngestDeps extends RecordingDeps {
  * rotated while publishing cuts the publisher within a tick.
  */
 export function createLiveIngest(deps: LiveIngestDeps) {
+  const ingest = openLiveIngest({ log: deps.log, ...(deps.limits ? { limits: deps.limits } : {}) });
+  ingest.ready(deps);
+  return ingest;
+}
+
+/**
+ * The ingest's server before what a publish needs is there (a worker starting after a kill: its
+ * database, identity and liveness lock, issue 28). It listens at once, so a reconnecting encoder
+ * is not refused meanwhile: connections are taken and their handshake answered, and a `publish`
+ * waits (its socket held, without a timeout) until `ready` gives the dependencies, then is
+ * authorised as usual.
+ */
+export function openLiveIngest(o: IngestServerOptions) {
+  /** Games publishing through this process (a slot is taken before the first await of a claim). */
+  const slots = new Map<number, Slot>();
+  let give: (deps: LiveIngestDeps) => void = () => undefined;
+  let fail: (error: Error) => void = () => undefined;
+  const authorizer = new Promise<Authorize>((resolve, reject) => {
+    give = (deps) => resolve(ingestAuthorizer(deps, slots));
+    fail = reject;
+  });
+  authorizer.catch(() => undefined);
+  const server = createRtmpServer({
+    authorize: async (key, link) => (await authorizer)(key, link),
+    log: o.log,
+    ...(o.limits ? { limits: o.limits } : {}),
+  });
+  return {
+    listen: (port: number, host: string) => server.listen(port, host),
+    /** What publishes need is there: the publishes waiting for it go on. Once. */
+    ready: (deps: LiveIngestDeps) => give(deps),
+    /** Cuts every publisher and waits (15 s at most) for their recordings to be finished. */
+    async close() {
+      fail(new Error('ingest closed before its start-up finished'));
+      await server.close();
+      const until = Date.now() + 15_000;
+      await Promise.race([
+        Promise.all([...slots.values()].map((s) => s.ended)),
+        new Promise((r) => setTimeout(r, Math.max(0, until - Date.now())).unref()),
+      ]);
+    },
+    publishing: () => [...slots.keys()],
+    connections: () => server.connections(),
+  };
+}
+export type LiveIngest = ReturnType<typeof openLiveIngest>;
+
+/** A publish's check and, once accepted, its session: see createLiveIngest. */
+function ingestAuthorizer(deps: LiveIngestDeps, slots: Map<number, Slot>): Authorize {
   const keys = createLiveIngestRepository(deps.db);
   const { owner, reclaim } = leaseOwner('ingest', deps.identity);
   const lockKey = () => deps.liveness?.key() ?? null;
-  /** Games publishing through this process (a slot is taken before the first await of a claim). */
-  const slots = new Map<number, Slot>();
   const leaseUntil = () => new Date(deps.now().getTime() + deps.leaseMs);
   /** Said in the log and shown in the console; never with the key. */
   const dropped = async (eventId: number, reason: LiveDropReason) => {
@@ -71,7 +124,7 @@ export function createLiveIngest(deps: LiveIngestDeps) {
       .catch((error: unknown) => deps.log.error({ err: error, eventId }, 'drop not recorded'));
   };
 
-  const authorize: Authorize = async (key, link) => {
+  return async (key, link) => {
     const eventId = streamKeyEvent(key);
     if (eventId === null) return { refused: 'malformed key', badKey: true };
     const row = await keys.keyOf(eventId);
@@ -135,33 +188,32 @@ export function createLiveIngest(deps: LiveIngestDeps) {
       await dropped(eventId, 'published_elsewhere');
       return giveUp('published elsewhere');
     }
-    let dir: string;
-    let mirror: LiveMirror | null;
+    const mediaId = claim.id;
     const since = deps.now();
-    try {
+    // The claim holds: the publisher is accepted now and sends on, its frames held by the session
+    // while the recording opens (a takeover's settling, a bucket's restore) and its encoder starts
+    // (issue 28: a reconnecting encoder kept waiting loses those seconds of the game).
+    const opening = (async () => {
       // Its uploads are fenced by the lease: once taken over, this encoder writes nothing more.
-      const fence = leaseFence(deps.repo, {
-        mediaId: claim.id,
-        owner,
-        leaseMs: deps.leaseMs,
-        now: deps.now,
-      });
+      const fence = leaseFence(deps.repo, { mediaId, owner, leaseMs: deps.leaseMs, now: deps.now });
       await settleTakeover(deps.storage, claim, deps.leaseMs);
-      ({ dir, mirror } = await openLiveRecording(deps.storage, storageKey, deps.log, fence));
+      return openLiveRecording(deps.storage, storageKey, deps.log, fence);
+    })();
+    opening.catch(() => undefined);
+    let opened: Awaited<typeof opening> | null = null;
+    // The console and the viewers are told meanwhile; neither waits for the other.
+    const announced = (async () => {
       await keys.online(eventId, since);
       // On air now, whatever the schedule said (a pre-game show, a wrong start time).
       if (await deps.repo.startGameNow(eventId, since)) {
         deps.log.info({ eventId }, 'game started early by its publisher');
       }
-    } catch (error) {
-      await deps.repo.renewLeases(owner, [claim.id], since).catch(() => undefined);
-      giveUp('error');
-      throw error;
-    }
+    })().catch((error: unknown) =>
+      deps.log.error({ err: error, eventId }, 'publisher not announced'),
+    );
     deps.log.info({ eventId, remoteAddress: link.remoteAddress }, 'rtmp publisher accepted');
 
-    let timer: NodeJS.Timeout | undefined;
-    let announced = false;
+    let live = false;
     /** Another process took the lease (fencing): this one stops and leaves the recording to it. */
     let leaseLost = false;
     const tick = async () => {
@@ -174,56 +226,77 @@ export function createLiveIngest(deps: LiveIngestDeps) {
         return;
       }
       await keys.seen(eventId, deps.now(), kbps, session.health());
-      const ours = await deps.repo.renewLeases(owner, [claim.id], leaseUntil(), lockKey());
-      if (!ours.has(claim.id)) {
+      const ours = await deps.repo.renewLeases(owner, [mediaId], leaseUntil(), lockKey());
+      if (!ours.has(mediaId)) {
         leaseLost = true;
         deps.log.error({ eventId }, 'live encoder lease taken over; publisher cut');
         session?.stop('published_elsewhere');
       }
     };
+    // From the accept: the lease is renewed while the recording opens, however long that takes.
+    const timer = setInterval(() => {
+      void tick().catch((error: unknown) =>
+        deps.log.error({ err: error, eventId }, 'live ingest tick failed'),
+      );
+      // Viewers are told once the first playlist exists, so players never get a 404.
+      if (!live && opened && recordingIsServable(opened.dir, opened.mirror)) {
+        live = true;
+        void deps.repo.setStatus(mediaId, 'live');
+      }
+    }, TICK_MS);
+    const recording = opening.then(
+      (r) => {
+        opened = r;
+        return r.dir;
+      },
+      (error: unknown) => {
+        deps.log.error({ err: error, eventId }, 'live recording could not be opened');
+        throw error;
+      },
+    );
     session = createPublishSession({
-      dir,
+      recording,
       link,
       ...(deps.ladder ? { ladder: deps.ladder } : {}),
       ...(deps.segmentSeconds ? { segmentSeconds: deps.segmentSeconds } : {}),
       hooks: {
         log: deps.log,
         started() {
-          mirror?.start();
-          timer = setInterval(() => {
-            void tick().catch((error: unknown) =>
-              deps.log.error({ err: error, eventId }, 'live ingest tick failed'),
-            );
-            // Viewers are told once the first playlist exists, so players never get a 404.
-            if (!announced && recordingIsServable(dir, mirror)) {
-              announced = true;
-              void deps.repo.setStatus(claim.id, 'live');
-            }
-          }, TICK_MS);
+          opened?.mirror?.start();
         },
         async ended(reason) {
           clearInterval(timer);
-          if (leaseLost) {
-            await mirror?.stop().catch(() => undefined);
+          await announced;
+          const done = await opening.catch(() => null);
+          const mirror = done?.mirror ?? null;
+          const finished = () => {
             if (slots.get(eventId) === slot) slots.delete(eventId);
             release();
+          };
+          if (leaseLost) {
+            await mirror?.stop().catch(() => undefined);
+            finished();
             return;
           }
           if (reason !== 'unpublished') await dropped(eventId, reason);
           try {
-            await finishLiveRecording(deps, {
-              mediaId: claim.id,
-              eventId,
-              channelId,
-              dir,
-              key: storageKey,
-              mirror,
-              owner,
-            });
+            if (done) {
+              await finishLiveRecording(deps, {
+                mediaId,
+                eventId,
+                channelId,
+                dir: done.dir,
+                key: storageKey,
+                mirror,
+                owner,
+              });
+            } else {
+              // Nothing was recorded: the lease lapses at once, for the next publish.
+              await deps.repo.renewLeases(owner, [mediaId], since).catch(() => undefined);
+            }
           } finally {
             await keys.offline(eventId, deps.now());
-            if (slots.get(eventId) === slot) slots.delete(eventId);
-            release();
+            finished();
             deps.log.info({ eventId }, 'rtmp publisher ended');
           }
         },
@@ -232,45 +305,25 @@ export function createLiveIngest(deps: LiveIngestDeps) {
     if (stopped) session.stop(stopped);
     return session;
   };
-
-  const server = createRtmpServer({
-    authorize,
-    log: deps.log,
-    ...(deps.limits ? { limits: deps.limits } : {}),
-  });
-  return {
-    listen: (port: number, host: string) => server.listen(port, host),
-    /** Cuts every publisher and waits (15 s at most) for their recordings to be finished. */
-    async close() {
-      await server.close();
-      const until = Date.now() + 15_000;
-      await Promise.race([
-        Promise.all([...slots.values()].map((s) => s.ended)),
-        new Promise((r) => setTimeout(r, Math.max(0, until - Date.now())).unref()),
-      ]);
-    },
-    publishing: () => [...slots.keys()],
-    connections: () => server.connections(),
-  };
 }
-export type LiveIngest = ReturnType<typeof createLiveIngest>;
 
 /**
- * The worker's ingest, when this deployment runs one (ingestSettings): listening, or null when it
- * is off or its port is taken (another worker on this machine has it; logged, not fatal).
+ * The worker's ingest, when this deployment runs one (ingestSettings): listening, its publishes
+ * waiting for `ready`, or null when it is off or its port is taken (another worker on this
+ * machine has it; logged, not fatal).
  */
 export async function startLiveIngest(
   settings: IngestSettings | null,
-  deps: LiveIngestDeps,
+  o: IngestServerOptions,
 ): Promise<LiveIngest | null> {
   if (!settings) return null;
-  const ingest = createLiveIngest(deps);
+  const ingest = openLiveIngest(o);
   try {
     const port = await ingest.listen(settings.port, settings.bind);
-    deps.log.info({ port, bind: settings.bind }, 'rtmp ingest listening');
+    o.log.info({ port, bind: settings.bind }, 'rtmp ingest listening');
     return ingest;
   } catch (error) {
-    deps.log.error({ err: error, port: settings.port }, 'rtmp ingest could not listen');
+    o.log.error({ err: error, port: settings.port }, 'rtmp ingest could not listen');
     await ingest.close().catch(() => undefined);
     return null;
   }

@@ -13,15 +13,19 @@ import { flvHeader, flvTag } from './rtmp/flv.js';
 import type { EndReason, Publication, PublisherLink } from './rtmp/rtmp-server.js';
 
 /**
- * Frames of the stream held while the encoder starts: past HOLD_BACK the publisher is held back
- * (TCP slows it down) rather than cut, as an encoder starts slowly on a busy machine; what the
- * socket had already read still comes, up to MAX_HELD_MESSAGES.
+ * Frames of the stream held while the recording opens and the encoder starts (a worker just
+ * restarted, a busy machine: seconds). Held in memory up to HOLD_BACK_BYTES, then the publisher is
+ * held back (TCP slows it down) rather than cut; what the socket had already read still comes, up
+ * to MAX_HELD_BYTES. 16 MiB is about 20 s of a 6 Mb/s stream: an encoder such as OBS is never
+ * held back by a start-up, and drops nothing of its own.
  */
-const HOLD_BACK_MESSAGES = 300;
-const MAX_HELD_MESSAGES = 5_000;
+const HOLD_BACK_BYTES = 16 << 20;
+const MAX_HELD_BYTES = 24 << 20;
+/** A message costs this much beside its payload (tiny messages are not free). */
+const MESSAGE_OVERHEAD_BYTES = 64;
 
 export interface SessionHooks {
-  /** The encoder is running and writing under dir. */
+  /** The encoder is running and writing in the recording's folder. */
   started(): void;
   /** The publisher is gone (why) and the encoder has finished its files. */
   ended(reason: EndReason): Promise<void>;
@@ -39,12 +43,13 @@ function streamShape(meta: AmfObject | undefined) {
 }
 
 /**
- * One accepted publisher: its messages go to ffmpeg as FLV (held while ffmpeg starts, and the
- * socket paused while ffmpeg is behind), and the bytes are measured
- * against the stream's timestamps for the console's bitrate.
+ * One accepted publisher: its messages go to ffmpeg as FLV (held, in order, while the recording
+ * opens and ffmpeg starts, and the socket paused while ffmpeg is behind), and the bytes are
+ * measured against the stream's timestamps for the console's bitrate. `recording`: the folder the
+ * encoder writes, once the recording is open (a rejection cuts the publisher).
  */
 export function createPublishSession(o: {
-  dir: string;
+  recording: Promise<string>;
   link: PublisherLink;
   ladder?: readonly Rendition[];
   segmentSeconds?: number;
@@ -61,7 +66,10 @@ export function createPublishSession(o: {
   const meter = createBitrateMeter();
   const health = createStreamHealth();
   const held: RtmpMessage[] = [];
+  let heldBytes = 0;
   let holding = false;
+  // No recording to write to: the publisher is cut (and reconnects), whether or not a frame came.
+  o.recording.catch(() => o.link.cut('encoder_failed'));
 
   function holdBack() {
     if (holding) return;
@@ -85,9 +93,16 @@ export function createPublishSession(o: {
 
   async function start() {
     const shape = streamShape(meta);
+    let dir: string;
+    try {
+      dir = await o.recording;
+    } catch {
+      o.link.cut('encoder_failed');
+      return;
+    }
     try {
       encoder = await startLiveIngestEncoder({
-        outputDir: o.dir,
+        outputDir: dir,
         ...shape,
         ...(o.ladder ? { ladder: o.ladder } : {}),
         ...(o.segmentSeconds ? { segmentSeconds: o.segmentSeconds } : {}),
@@ -107,6 +122,8 @@ export function createPublishSession(o: {
       o.link.cut('encoder_failed');
     });
     encoder.stdin?.write(flvHeader({ hasAudio: shape.hasAudio, hasVideo: true }));
+    // What came while it started, in order; nothing new is taken before (no await in between).
+    heldBytes = 0;
     for (const m of held.splice(0)) feed(m);
     // Held back while it started: on once what was held is taken.
     if (holding) {
@@ -150,13 +167,17 @@ export function createPublishSession(o: {
         feed(m);
         return;
       }
-      if (held.length >= MAX_HELD_MESSAGES) {
-        o.hooks.log.error({ held: held.length }, 'live ingest encoder did not start in time');
+      if (heldBytes >= MAX_HELD_BYTES) {
+        o.hooks.log.error(
+          { held: held.length, bytes: heldBytes },
+          'live ingest encoder did not start in time',
+        );
         o.link.cut('encoder_failed');
         return;
       }
       held.push(m);
-      if (held.length >= HOLD_BACK_MESSAGES) holdBack();
+      heldBytes += m.payload.length + MESSAGE_OVERHEAD_BYTES;
+      if (heldBytes >= HOLD_BACK_BYTES) holdBack();
       if (!starting && m.type === MSG.video) starting = start();
     },
     end(reason) {

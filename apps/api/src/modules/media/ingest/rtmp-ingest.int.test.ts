@@ -632,3 +632,55 @@ describe('RTMP ingest of a worker with a WORKER_ID', () => {
     await createMediaJobsRepository(app.t.database.db).releaseLeases('worker-998-cafe@other');
   }, 90_000);
 });
+
+describe('RTMP ingest: a recording slow to open', () => {
+  /** An ingest whose recordings open only once the test says (a restore, a busy disk). */
+  let slow: LiveIngest;
+  let slowPort = 0;
+  let letOpen: () => void = () => undefined;
+  const mayOpen = new Promise<void>((r) => (letOpen = r));
+  let openedAt = 0;
+
+  beforeAll(async () => {
+    const db = app.t.database.db;
+    const storage = createLocalStorage(mediaDir);
+    slow = createLiveIngest({
+      db,
+      repo: createMediaJobsRepository(db),
+      storage: {
+        ...storage,
+        async liveDir(prefix) {
+          // Today's ingest answers the publish only after this: 20 s at most, not a hang.
+          await Promise.race([mayOpen, new Promise((r) => setTimeout(r, 20_000))]);
+          openedAt = Date.now();
+          return storage.liveDir(prefix);
+        },
+      },
+      now: () => new Date(),
+      log: silent,
+      leaseMs: 30_000,
+      ladder: LADDER,
+      segmentSeconds: 1,
+      onRecordingEnded: () => Promise.resolve(),
+    });
+    slowPort = await slow.listen(0, '127.0.0.1');
+  });
+  afterAll(() => slow?.close());
+
+  it('accepts the publisher once its claim holds, and records all it sent while the recording opened', async () => {
+    const id = await pastGame('asc', 2);
+    const { stream_key: key } = await rotate(id);
+    // 3 s at real time, all of it sent before the recording is open.
+    const run = publish(key ?? '', 3, slowPort);
+    expect(await run.exited).toBe(0);
+    const sentAt = Date.now();
+    letOpen();
+    await until('the recording to end', () => Promise.resolve(slow.publishing().length === 0));
+    expect(openedAt).toBeGreaterThanOrEqual(sentAt);
+    // What was held went to the encoder once it ran, in order: the 3 s, no frame lost.
+    const playlist = fs.readFileSync(livePlaylist(id), 'utf8');
+    expect(playlist).toContain('#EXT-X-ENDLIST');
+    expect(parseMediaPlaylist(playlist).totalSeconds).toBeGreaterThanOrEqual(2.9);
+    expect((await liveState(id)).last_drop).toBeNull();
+  }, 60_000);
+});
