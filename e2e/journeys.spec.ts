@@ -131,11 +131,7 @@ async function logIn(tab: Tab, viewer: Pick<Viewer, 'email' | 'password'>) {
  * still runs and reports, as a node:test `todo`, so the run stays green until the fix lands; then
  * its entry goes.
  */
-const KNOWN_DEFECTS: Partial<Record<EngineName, Partial<Record<'dvr', string>>>> = {
-  webkit: {
-    dvr: "WebKitGTK's MSE keeps the audio but drops the video of fragments appended before the first one its SourceBuffer took: the rewind to the DVR start never gets a picture and hls.js skips the hole back near the live edge",
-  },
-};
+const KNOWN_DEFECTS: Partial<Record<EngineName, Partial<Record<'dvr', string>>>> = {};
 
 for (const name of engineNames) {
   const todo = (journey: 'dvr') => ({ todo: KNOWN_DEFECTS[name]?.[journey] ?? false });
