@@ -142,4 +142,18 @@ describe('a pause the viewer did not ask for', () => {
     expect(video.muted).toBe(true);
     expect(play).toHaveBeenCalledTimes(1);
   });
+
+  it('plays on muted when the first play() is cut short by a seek', async () => {
+    const { video, play, browserPause } = playingVideo();
+    const onMuted = vi.fn();
+    renderHook(() => useBrowserPauseFallback(video, true, onMuted));
+    play.mockImplementationOnce(() => Promise.reject(new DOMException('seek', 'AbortError')));
+    browserPause();
+    await vi.waitFor(() => expect(play).toHaveBeenCalledTimes(1));
+    video.dispatchEvent(new Event('seeked'));
+    await vi.waitFor(() => expect(onMuted).toHaveBeenCalledTimes(1));
+    expect(play).toHaveBeenCalledTimes(2);
+    expect(video.muted).toBe(true);
+    expect(video.paused).toBe(false);
+  });
 });

@@ -1,4 +1,5 @@
 import { useEffect, useEffectEvent } from 'react';
+import { playWithFallback } from '../lib/autoplay';
 import { takeViewerPause } from '../lib/media-commands';
 
 /**
@@ -23,7 +24,10 @@ export function useBrowserPauseFallback(
   const onPause = useEffectEvent((target: HTMLVideoElement) => {
     if (takeViewerPause(target) || !isActive || target.ended || target.muted) return;
     target.muted = true;
-    void target.play().then(onMuted, onBlocked);
+    // A play() cut short by a seek (WebKit's pause can come just before one) is tried again.
+    void playWithFallback(target).then((result) =>
+      result === 'blocked' ? onBlocked() : onMuted(),
+    );
   });
   useEffect(() => {
     if (!video) return;
