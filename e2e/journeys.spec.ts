@@ -133,7 +133,7 @@ async function logIn(tab: Tab, viewer: Pick<Viewer, 'email' | 'password'>) {
  */
 const KNOWN_DEFECTS: Partial<Record<EngineName, Partial<Record<'dvr', string>>>> = {
   webkit: {
-    dvr: "WebKitGTK's MSE keeps the audio but drops the video of fragments appended before the first one its SourceBuffer took: the rewind to the DVR start never gets a picture and hls.js skips the hole back near the live edge",
+    dvr: "WebKitGTK (2.50) now gets the rewind's picture (rewind-reset.ts) and the browser-pause fallback answers its own unmute-and-pause at 'seeked', but 2 of 9 runs still stalled: once paused and muted at the rewind's target, once at the join with a clock that did not move for 30 s",
   },
 };
 

@@ -1,4 +1,6 @@
 import { renderHook } from '@testing-library/react';
+import { useEffect, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { pauseVideo } from '../lib/media-commands';
 import { useBrowserPauseFallback } from './use-browser-pause';
@@ -78,5 +80,80 @@ describe('a pause the viewer did not ask for', () => {
     play.mockClear();
     browserPause();
     expect(play).not.toHaveBeenCalled();
+  });
+
+  it('is caught when the pause re-renders the player within its own dispatch', async () => {
+    // WebKitGTK unmutes the video by itself at `seeked`, then pauses it. The player's media state
+    // listens first, and React renders and runs the effects of a pause's update before the event
+    // reaches the next listener (a browser's dispatch runs microtasks between listeners;
+    // flushSync does it here): a listener re-added by that render never got the pause.
+    const { video, play, browserPause } = playingVideo();
+    const onMuted = vi.fn();
+    renderHook(() => {
+      const [, setPauses] = useState(0);
+      useEffect(() => {
+        const onPause = () => {
+          flushSync(() => {
+            setPauses((n) => n + 1);
+          });
+        };
+        video.addEventListener('pause', onPause);
+        return () => video.removeEventListener('pause', onPause);
+      }, []);
+      // A callback made anew at each render, as the pre-roll's and the player's are.
+      useBrowserPauseFallback(video, true, () => {
+        onMuted();
+      });
+    });
+    browserPause();
+    expect(video.muted).toBe(true);
+    expect(play).toHaveBeenCalledTimes(1);
+    await vi.waitFor(() => expect(onMuted).toHaveBeenCalledTimes(1));
+  });
+
+  it("leaves the viewer's own pause alone when it re-renders the player", async () => {
+    const { video, play, browserPause } = playingVideo();
+    const onMuted = vi.fn();
+    renderHook(() => {
+      const [, setPauses] = useState(0);
+      useEffect(() => {
+        const onPause = () => {
+          flushSync(() => {
+            setPauses((n) => n + 1);
+          });
+        };
+        video.addEventListener('pause', onPause);
+        return () => video.removeEventListener('pause', onPause);
+      }, []);
+      useBrowserPauseFallback(video, true, () => {
+        onMuted();
+      });
+    });
+    pauseVideo(video);
+    await Promise.resolve();
+    expect(video.paused).toBe(true);
+    expect(video.muted).toBe(false);
+    expect(play).not.toHaveBeenCalled();
+    expect(onMuted).not.toHaveBeenCalled();
+    // Its mark was answered: the browser's pause after the viewer plays again is caught.
+    void video.play();
+    play.mockClear();
+    browserPause();
+    expect(video.muted).toBe(true);
+    expect(play).toHaveBeenCalledTimes(1);
+  });
+
+  it('plays on muted when the first play() is cut short by a seek', async () => {
+    const { video, play, browserPause } = playingVideo();
+    const onMuted = vi.fn();
+    renderHook(() => useBrowserPauseFallback(video, true, onMuted));
+    play.mockImplementationOnce(() => Promise.reject(new DOMException('seek', 'AbortError')));
+    browserPause();
+    await vi.waitFor(() => expect(play).toHaveBeenCalledTimes(1));
+    video.dispatchEvent(new Event('seeked'));
+    await vi.waitFor(() => expect(onMuted).toHaveBeenCalledTimes(1));
+    expect(play).toHaveBeenCalledTimes(2);
+    expect(video.muted).toBe(true);
+    expect(video.paused).toBe(false);
   });
 });

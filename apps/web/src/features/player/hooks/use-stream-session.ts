@@ -60,7 +60,10 @@ export function useStreamSession(
         }
         attached = created;
         session.current = created;
-        if (resumeAt > 0) {
+        // A renewed URL's new source goes on where the viewer was. Not an element that kept its
+        // source (the splash's video, already playing): its next loadedmetadata would take a
+        // later rewind (rewind-reset.ts) back to where the player joined.
+        if (resumeAt > 0 && video.readyState === HTMLMediaElement.HAVE_NOTHING) {
           video.addEventListener(
             'loadedmetadata',
             () => {

@@ -9,6 +9,7 @@ import { nextRecovery, type FatalKind, type RecoveryCounts } from './recovery';
 import { startLevelFor, type QualityLevel } from './quality';
 import { prefetchStreamStart } from './stream-prefetch';
 import { hasAirPlay } from './airplay';
+import { resetOnRewind, trackSourceBuffers } from './rewind-reset';
 
 /**
  * How far behind where it should be (hls.js's live sync position) a player that follows the live
@@ -202,7 +203,7 @@ export async function preloadStream(
   const HlsClass = await load();
   if (!HlsClass.isSupported() || preloaded?.url === url) return;
   dropPreload();
-  const hls = new HlsClass(HLS_CONFIG);
+  const hls = createHls(HlsClass);
   const { Events } = HlsClass;
   const onManifest = (_event: string, data: ManifestParsedData) => {
     hls.startLevel = startLevelFor(
@@ -231,6 +232,12 @@ export async function preloadStream(
   if (video) hls.attachMedia(video);
 }
 
+function createHls(HlsClass: HlsConstructor): Hls {
+  const hls = new HlsClass(HLS_CONFIG);
+  trackSourceBuffers(hls, HlsClass.Events);
+  return hls;
+}
+
 /** The preloaded hls.js instance of `url`, now the caller's, or null. */
 function claimPreload(url: string): Hls | null {
   const entry = preloaded;
@@ -254,7 +261,7 @@ export async function attachStream(
   if (!HlsClass.isSupported()) return nativeSession(video, url, callbacks);
 
   const claimed = claimPreload(url);
-  const hls = claimed ?? new HlsClass(HLS_CONFIG);
+  const hls = claimed ?? createHls(HlsClass);
   let counts: RecoveryCounts = { network: 0, media: 0 };
   const { Events } = HlsClass;
 
@@ -289,6 +296,7 @@ export async function attachStream(
   // Attached already when the player adopted the splash's early video (early-player.ts).
   if (hls.media !== video) hls.attachMedia(video);
   const unfollow = followLive(video, hls);
+  const unreset = resetOnRewind(video, hls);
   // Worked out once per window start: the player's clock does not move against the recording's
   // during a session, while the start's segment soon leaves the playlist (the window slides) and
   // is then only estimated. A renewed playback answer brings a fresh start.
@@ -309,6 +317,7 @@ export async function attachStream(
     },
     destroy: () => {
       unfollow();
+      unreset();
       hls.destroy();
     },
   };

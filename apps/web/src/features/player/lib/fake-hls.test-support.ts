@@ -12,6 +12,7 @@ export function fakeHls() {
       MANIFEST_PARSED: 'manifestParsed',
       LEVEL_SWITCHED: 'levelSwitched',
       FRAG_BUFFERED: 'fragBuffered',
+      BUFFER_CREATED: 'bufferCreated',
       ERROR: 'error',
     };
     static ErrorTypes = { NETWORK_ERROR: 'networkError', MEDIA_ERROR: 'mediaError' };
@@ -19,6 +20,7 @@ export function fakeHls() {
     config: unknown;
     levels: { height: number; bitrate: number }[] = [];
     startLoad = vi.fn();
+    stopLoad = vi.fn();
     recoverMediaError = vi.fn();
     loadSource = vi.fn();
     media: HTMLMediaElement | null = null;
