@@ -129,6 +129,14 @@ const vodReady = (id: number) =>
     .where('status', '=', 'ready')
     .executeTakeFirst();
 
+/** The game's ready VOD row once the recording has become it (30 s at most), or undefined. */
+const vodOnceReady = (id: number) =>
+  until(
+    () => vodReady(id),
+    (v) => v !== undefined,
+    30_000,
+  );
+
 describe('a worker starting with the RTMP ingest', () => {
   it('takes a publisher while pg-boss is still starting, and puts it on air', async () => {
     const { id, key } = await gameWithKey(0);
@@ -170,13 +178,7 @@ describe('a worker starting with the RTMP ingest', () => {
     worker = await started;
     expect(await run.exited).toMatch(/^publisher exited \(0\)/);
     // The recording becomes the VOD once the publisher stops (its stills queued on the queue).
-    expect(
-      await until(
-        () => vodReady(id),
-        (v) => v !== undefined,
-        30_000,
-      ),
-    ).toBeDefined();
+    expect(await vodOnceReady(id)).toBeDefined();
   }, 90_000);
 
   // The dead worker's identity lock held by its lingering session: another PostgreSQL session.
@@ -228,13 +230,7 @@ describe('a worker starting with the RTMP ingest', () => {
       await lingering.end();
       worker = await started;
       expect(await run.exited).toMatch(/^publisher exited \(0\)/);
-      expect(
-        await until(
-          () => vodReady(id),
-          (v) => v !== undefined,
-          30_000,
-        ),
-      ).toBeDefined();
+      expect(await vodOnceReady(id)).toBeDefined();
       expect(segments(id)).toBeGreaterThanOrEqual(3);
     },
     90_000,
