@@ -28,6 +28,27 @@ function playingVideo() {
 
 afterEach(() => vi.restoreAllMocks());
 
+/**
+ * A player whose media state re-renders it within a pause's dispatch (flushSync, as a browser's
+ * dispatch runs microtasks between listeners), with the fallback's callback made anew at each
+ * render, as the pre-roll's and the player's are.
+ */
+function useReRenderingPlayer(video: HTMLVideoElement, onMuted: () => void) {
+  const [, setPauses] = useState(0);
+  useEffect(() => {
+    const onPause = () => {
+      flushSync(() => {
+        setPauses((n) => n + 1);
+      });
+    };
+    video.addEventListener('pause', onPause);
+    return () => video.removeEventListener('pause', onPause);
+  }, [video]);
+  useBrowserPauseFallback(video, true, () => {
+    onMuted();
+  });
+}
+
 describe('a pause the viewer did not ask for', () => {
   it('goes on muted and asks for the unmute prompt', async () => {
     const { video, play, browserPause } = playingVideo();
@@ -89,22 +110,7 @@ describe('a pause the viewer did not ask for', () => {
     // flushSync does it here): a listener re-added by that render never got the pause.
     const { video, play, browserPause } = playingVideo();
     const onMuted = vi.fn();
-    renderHook(() => {
-      const [, setPauses] = useState(0);
-      useEffect(() => {
-        const onPause = () => {
-          flushSync(() => {
-            setPauses((n) => n + 1);
-          });
-        };
-        video.addEventListener('pause', onPause);
-        return () => video.removeEventListener('pause', onPause);
-      }, []);
-      // A callback made anew at each render, as the pre-roll's and the player's are.
-      useBrowserPauseFallback(video, true, () => {
-        onMuted();
-      });
-    });
+    renderHook(() => useReRenderingPlayer(video, onMuted));
     browserPause();
     expect(video.muted).toBe(true);
     expect(play).toHaveBeenCalledTimes(1);
@@ -114,21 +120,7 @@ describe('a pause the viewer did not ask for', () => {
   it("leaves the viewer's own pause alone when it re-renders the player", async () => {
     const { video, play, browserPause } = playingVideo();
     const onMuted = vi.fn();
-    renderHook(() => {
-      const [, setPauses] = useState(0);
-      useEffect(() => {
-        const onPause = () => {
-          flushSync(() => {
-            setPauses((n) => n + 1);
-          });
-        };
-        video.addEventListener('pause', onPause);
-        return () => video.removeEventListener('pause', onPause);
-      }, []);
-      useBrowserPauseFallback(video, true, () => {
-        onMuted();
-      });
-    });
+    renderHook(() => useReRenderingPlayer(video, onMuted));
     pauseVideo(video);
     await Promise.resolve();
     expect(video.paused).toBe(true);
