@@ -21,7 +21,8 @@
  * misses for it (the wall time between the publisher's accepts around the kill less what the
  * recording holds of the connection the kill cut: each encoder run is a stretch of the playlist
  * after a DISCONTINUITY; the publisher sends at real time).
- * `node --import tsx bench/chaos.ts [--minutes N] [--no-build] [--kills random|ingest] [--no-restarts]`
+ * `node --import tsx bench/chaos.ts [--minutes N] [--no-build] [--kills random|ingest] [--no-restarts]
+ * [--no-ingest-socket]`
  * (npm run bench:chaos).
  */
 import { execFile, spawn, spawnSync } from 'node:child_process';
@@ -37,6 +38,7 @@ import { openDatabase } from '../apps/api/src/db/database.js';
 import { migrateToLatest } from '../apps/api/src/db/migrate.js';
 import { seedDemoChannel } from '../apps/api/src/db/seed/demo-channel.js';
 import { hashApiKey } from '../apps/api/src/modules/keys/keys.service.js';
+import { holdSocket } from '../apps/api/src/test/held-socket.js';
 import { eventPrefix } from '../apps/api/src/modules/media/media-paths.js';
 import {
   freePort,
@@ -72,6 +74,11 @@ const { values: flags } = parseArgs({
     kills: { type: 'string', default: 'random' },
     /** Only the kills: no PostgreSQL or Redis restart (a kill's live gap measured alone). */
     'no-restarts': { type: 'boolean' },
+    /**
+     * The ingest's worker listens on a port of its own, as before socket activation: a reconnect
+     * while it restarts is refused, and the encoder tries again a second later.
+     */
+    'no-ingest-socket': { type: 'boolean' },
   },
 });
 if (!['random', 'ingest'].includes(flags.kills)) throw new Error('--kills is random or ingest');
@@ -210,7 +217,10 @@ async function main() {
   say(`PostgreSQL ${postgres.url('rudy')}, Redis ${redis.url}, SMTP ${smtp.url}`);
 
   // --- The product: 2 HTTP processes and 2 workers, built output, production settings.
-  const ingestPort = await freePort();
+  // As systemd's rudy-ingest.socket holds it (docs/operations.md): open while its worker restarts.
+  const ingestSocket = flags['no-ingest-socket'] ? undefined : holdSocket('127.0.0.1');
+  if (ingestSocket) stops.push(ingestSocket.close);
+  const ingestPort = ingestSocket?.port ?? (await freePort());
   const httpPorts = [await freePort(), await freePort()];
   const env: Record<string, string> = {
     PATH: process.env.PATH ?? '',
@@ -255,6 +265,7 @@ async function main() {
         logFile: path.join(logs, `worker-${i}.log`),
         cwd: root,
         marks: { listening: /"rtmp ingest listening"/, accepted: /"rtmp publisher accepted"/ },
+        ...(i === 1 && ingestSocket ? { socket: ingestSocket } : {}),
       },
     ),
   );

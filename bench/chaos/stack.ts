@@ -8,6 +8,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { launch as command, type HeldSocket } from '../../apps/api/src/test/held-socket.js';
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -200,7 +201,14 @@ export function supervise(
   name: string,
   argv: string[],
   env: Record<string, string>,
-  opts: { ready: RegExp; logFile: string; cwd: string; marks?: Record<string, RegExp> },
+  opts: {
+    ready: RegExp;
+    logFile: string;
+    cwd: string;
+    marks?: Record<string, RegExp>;
+    /** A listening socket it holds for the process across restarts (systemd's socket unit). */
+    socket?: HeldSocket;
+  },
 ): Supervised {
   let current: ChildProcess | undefined;
   let stopping = false;
@@ -235,12 +243,8 @@ export function supervise(
     },
   };
   const launch = () => {
-    const [file, ...args] = argv;
-    const child = spawn(file ?? '', args, {
-      cwd: opts.cwd,
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const { file, args, stdio } = command(argv, opts.socket);
+    const child = spawn(file, args, { cwd: opts.cwd, env, stdio });
     current = child;
     if (child.pid) slot.pids.add(child.pid);
     let tail = '';

@@ -12,6 +12,8 @@ import { eventPrefix } from '../modules/media/media-paths.js';
 import { adminTestApp } from '../test/admin-test-kit.js';
 import { TINY_LADDER } from '../test/media-fixtures.js';
 import { until } from '../test/until.js';
+import { holdSocket } from '../test/held-socket.js';
+import { killGroup, startWorkerProcess } from '../test/worker-process.js';
 import { IDENTITY_LOCK_CLASS } from './worker-identity.js';
 import { startWorker, type Worker } from './worker.js';
 
@@ -234,5 +236,53 @@ describe('a worker starting with the RTMP ingest', () => {
       expect(segments(id)).toBeGreaterThanOrEqual(3);
     },
     90_000,
+  );
+
+  // Worker processes (kill -9 of one, then its restart): they need a database server.
+  it.skipIf(!process.env.DATABASE_URL)(
+    'with its socket held by the supervisor (socket activation), a publisher that connects while it is down waits and goes on air',
+    async () => {
+      const { id, key } = await gameWithKey(2);
+      const socket = holdSocket('127.0.0.1');
+      const env = {
+        DATABASE_URL: app.t.database.url ?? '',
+        MEDIA_DIR: mediaDir,
+        DEMO_MEDIA_CHANNELS: '',
+        COMMERCE_JOB_INTERVAL_MS: '0',
+        LIVE_INGEST_PORT: String(socket.port),
+        LIVE_INGEST_BIND: '127.0.0.1',
+        WORKER_ID: `ingest-socket-${process.pid}`,
+      };
+      const started: ChildProcess[] = [];
+      try {
+        // The first worker puts the socket in the listening state, then dies (kill -9).
+        const first = await startWorkerProcess(env, { detached: true, ingestSocket: socket });
+        started.push(first);
+        killGroup(first);
+        await new Promise((r) => first.once('exit', r));
+
+        // No worker runs: the encoder's connection waits in the accept queue (today: refused,
+        // or the port is taken by the socket and the worker's own listen fails).
+        const run = publish(key, socket.port, 4);
+        expect(
+          await until(
+            () => connectedTo(socket.port),
+            (n) => n > 0,
+            10_000,
+          ),
+        ).toBeGreaterThan(0);
+        expect(run.code()).toBeNull();
+
+        // Its restart takes the waiting publisher and records it.
+        started.push(await startWorkerProcess(env, { detached: true, ingestSocket: socket }));
+        expect(await run.exited).toMatch(/^publisher exited \(0\)/);
+        expect(await vodOnceReady(id)).toBeDefined();
+        expect(segments(id)).toBeGreaterThanOrEqual(3);
+      } finally {
+        for (const child of started) killGroup(child);
+        socket.close();
+      }
+    },
+    120_000,
   );
 });

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { launch, type HeldSocket } from './held-socket.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 
@@ -12,13 +13,16 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../
  */
 export async function startWorkerProcess(
   env: Record<string, string>,
-  opts: { detached?: boolean } = {},
+  opts: { detached?: boolean; ingestSocket?: HeldSocket } = {},
 ): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/jobs/worker-main.ts'], {
+  const argv = [process.execPath, '--import', 'tsx', 'apps/api/src/jobs/worker-main.ts'];
+  // With a socket for its ingest, as systemd's socket unit passes one.
+  const { file, args, stdio } = launch(argv, opts.ingestSocket);
+  const child = spawn(file, args, {
     cwd: repoRoot,
     detached: opts.detached ?? false,
     env: { ...process.env, LOG_LEVEL: 'info', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio,
   });
   let output = '';
   await new Promise<void>((resolve, reject) => {

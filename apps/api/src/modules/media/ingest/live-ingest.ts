@@ -14,6 +14,7 @@ import { eventPrefix } from '../media-paths.js';
 import { leaseOwner, type WorkerIdentity } from '../live-lease-owner.js';
 import type { WorkerLiveness } from '../../../jobs/worker-liveness.js';
 import type { IngestSettings } from './ingest-settings.js';
+import { takeListenFd } from './socket-activation.js';
 import { createLiveIngestRepository } from './live-ingest.repository.js';
 import { createPublishSession } from './publish-session.js';
 import { createRtmpServer, type Authorize, type RtmpLimits } from './rtmp/rtmp-server.js';
@@ -91,7 +92,7 @@ export function openLiveIngest(o: IngestServerOptions) {
     ...(o.limits ? { limits: o.limits } : {}),
   });
   return {
-    listen: (port: number, host: string) => server.listen(port, host),
+    listen: (port: number | { fd: number }, host?: string) => server.listen(port, host),
     /** What publishes need is there: the publishes waiting for it go on. Once. */
     ready: (deps: LiveIngestDeps) => give(deps),
     /** Cuts every publisher and waits (15 s at most) for their recordings to be finished. */
@@ -319,8 +320,13 @@ export async function startLiveIngest(
   if (!settings) return null;
   const ingest = openLiveIngest(o);
   try {
-    const port = await ingest.listen(settings.port, settings.bind);
-    o.log.info({ port, bind: settings.bind }, 'rtmp ingest listening');
+    // Passed by the supervisor (systemd's socket unit): kept open across this process's restarts.
+    const fd = takeListenFd();
+    const port = await ingest.listen(fd === null ? settings.port : { fd }, settings.bind);
+    if (fd !== null && port !== settings.port) {
+      o.log.error({ port, configured: settings.port }, 'rtmp socket passed on another port');
+    }
+    o.log.info({ port, bind: settings.bind, passed: fd !== null }, 'rtmp ingest listening');
     return ingest;
   } catch (error) {
     o.log.error({ err: error, port: settings.port }, 'rtmp ingest could not listen');

@@ -147,13 +147,14 @@ export function createRtmpServer(o: { authorize: Authorize; log: Log; limits?: R
   server.maxConnections = limits.maxConnections;
 
   return {
-    listen(port: number, host: string): Promise<number> {
+    /** On a port, or on a listening socket a supervisor passed (`{ fd }`): the port it has. */
+    listen(port: number | { fd: number }, host?: string): Promise<number> {
       return new Promise((resolve, reject) => {
         server.once('error', reject);
-        server.listen(port, host, () => {
+        server.listen(typeof port === 'number' ? { port, host } : port, () => {
           server.off('error', reject);
           const bound = server.address();
-          resolve(typeof bound === 'object' && bound ? bound.port : port);
+          resolve(typeof bound === 'object' && bound ? bound.port : 0);
         });
       });
     },
