@@ -131,11 +131,7 @@ async function logIn(tab: Tab, viewer: Pick<Viewer, 'email' | 'password'>) {
  * still runs and reports, as a node:test `todo`, so the run stays green until the fix lands; then
  * its entry goes.
  */
-const KNOWN_DEFECTS: Partial<Record<EngineName, Partial<Record<'dvr', string>>>> = {
-  webkit: {
-    dvr: "WebKitGTK (2.50) now gets the rewind's picture (rewind-reset.ts) and the browser-pause fallback answers its own unmute-and-pause at 'seeked', but 2 of 9 runs still stalled: once paused and muted at the rewind's target, once at the join with a clock that did not move for 30 s",
-  },
-};
+const KNOWN_DEFECTS: Partial<Record<EngineName, Partial<Record<'dvr', string>>>> = {};
 
 for (const name of engineNames) {
   const todo = (journey: 'dvr') => ({ todo: KNOWN_DEFECTS[name]?.[journey] ?? false });

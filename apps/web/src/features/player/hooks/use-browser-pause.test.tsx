@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { pauseVideo } from '../lib/media-commands';
-import { useBrowserPauseFallback } from './use-browser-pause';
+import { ECHO_PAUSE_S, MAX_ECHO_REPLAYS, useBrowserPauseFallback } from './use-browser-pause';
 
 /** A jsdom video that plays with sound: pause() fires `pause` as a browser does. */
 function playingVideo() {
@@ -147,5 +147,69 @@ describe('a pause the viewer did not ask for', () => {
     expect(play).toHaveBeenCalledTimes(2);
     expect(video.muted).toBe(true);
     expect(video.paused).toBe(false);
+  });
+});
+
+describe("the browser's pause of a muted video it has just started (WebKitGTK's echo)", () => {
+  /** The video starts playing muted at `at` (its `playing` event, as a browser sends it). */
+  function startsPlaying(video: HTMLVideoElement, at: number) {
+    video.currentTime = at;
+    video.dispatchEvent(new Event('playing'));
+  }
+
+  it('plays it again when it comes before the clock moved on, whether or not the game has started', async () => {
+    const { video, play, browserPause } = playingVideo();
+    video.muted = true;
+    renderHook(() => useBrowserPauseFallback(video, false, vi.fn()));
+    startsPlaying(video, 12);
+    browserPause();
+    await vi.waitFor(() => expect(play).toHaveBeenCalledTimes(1));
+    expect(video.muted).toBe(true);
+    expect(video.paused).toBe(false);
+  });
+
+  it("plays on after the fallback's own muted start is paused again", async () => {
+    const { video, play, browserPause } = playingVideo();
+    const onMuted = vi.fn();
+    renderHook(() => useBrowserPauseFallback(video, true, onMuted));
+    browserPause(); // WebKit unmuted it by itself, then paused it: the fallback plays on muted
+    await vi.waitFor(() => expect(onMuted).toHaveBeenCalledTimes(1));
+    startsPlaying(video, 20);
+    browserPause(); // the echo, at the same position
+    await vi.waitFor(() => expect(play).toHaveBeenCalledTimes(2));
+    expect(video.paused).toBe(false);
+    expect(onMuted).toHaveBeenCalledTimes(1);
+  });
+
+  it('is answered a few times in a row at most', async () => {
+    const { video, play, browserPause } = playingVideo();
+    video.muted = true;
+    renderHook(() => useBrowserPauseFallback(video, true, vi.fn()));
+    for (let i = 0; i <= MAX_ECHO_REPLAYS; i++) {
+      startsPlaying(video, 30);
+      browserPause();
+    }
+    await vi.waitFor(() => expect(play).toHaveBeenCalledTimes(MAX_ECHO_REPLAYS));
+    expect(video.paused).toBe(true);
+  });
+
+  it('leaves alone a muted video paused once it played on', () => {
+    const { video, play, browserPause } = playingVideo();
+    video.muted = true;
+    renderHook(() => useBrowserPauseFallback(video, true, vi.fn()));
+    startsPlaying(video, 40);
+    video.currentTime = 40 + ECHO_PAUSE_S;
+    video.dispatchEvent(new Event('timeupdate'));
+    browserPause();
+    expect(play).not.toHaveBeenCalled();
+  });
+
+  it("leaves the viewer's own pause alone", () => {
+    const { video, play } = playingVideo();
+    video.muted = true;
+    renderHook(() => useBrowserPauseFallback(video, true, vi.fn()));
+    startsPlaying(video, 50);
+    pauseVideo(video);
+    expect(play).not.toHaveBeenCalled();
   });
 });

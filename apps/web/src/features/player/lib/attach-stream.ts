@@ -10,6 +10,7 @@ import { startLevelFor, type QualityLevel } from './quality';
 import { prefetchStreamStart } from './stream-prefetch';
 import { hasAirPlay } from './airplay';
 import { resetOnRewind, trackSourceBuffers } from './rewind-reset';
+import { nudgeStalls } from './stall-watchdog';
 
 /**
  * How far behind where it should be (hls.js's live sync position) a player that follows the live
@@ -297,6 +298,7 @@ export async function attachStream(
   if (hls.media !== video) hls.attachMedia(video);
   const unfollow = followLive(video, hls);
   const unreset = resetOnRewind(video, hls);
+  const unwatch = nudgeStalls(video);
   // Worked out once per window start: the player's clock does not move against the recording's
   // during a session, while the start's segment soon leaves the playlist (the window slides) and
   // is then only estimated. A renewed playback answer brings a fresh start.
@@ -318,6 +320,7 @@ export async function attachStream(
     destroy: () => {
       unfollow();
       unreset();
+      unwatch();
       hls.destroy();
     },
   };
