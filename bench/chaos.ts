@@ -94,6 +94,12 @@ const VIEWERS = 6;
  * supervisor's instance name), so a restarted worker takes its live game back at once.
  */
 const LIVE_RESUME_S = 10;
+/**
+ * The stand-in publisher's own encoding delay behind its real-time clock (x264 ultrafast's frame
+ * threads at 15 frames a second, AAC priming), not counted against the ingest at a kill: 0.1-0.2 s
+ * seen in quiet runs, with a margin below a 15 fps frame.
+ */
+const PUBLISHER_ENCODING_DELAY_S = 0.25;
 const root = path.resolve(import.meta.dirname, '..');
 const execFileAsync = promisify(execFile);
 const t0 = Date.now();
@@ -708,16 +714,28 @@ http.createServer((_q, s) => { s.writeHead(200, headers); s.end(body); })
         `its first segment ${since(k.firstSegment, k.o.start)}, worker running ${since(k.o.end, k.o.start)}`,
     );
   });
+  // What the product answers for, per kill: all that is missing but the publisher's own encoding
+  // delay. What the stand-in had not yet muxed when its connection was cut (from its last
+  // -progress report, which ffmpeg writes on exit) is, on a quiet machine, its x264 frame threads
+  // and AAC priming behind its -re clock: 0.1-0.2 s in the runs measured (load 1.6 to 7.9). It never reached the
+  // ingest, and OBS keeps it across a reconnect where this stand-in, a new ffmpeg per connection,
+  // loses it. Past that delay the publisher was held back by the ingest (an encoder behind real
+  // time), which counts.
+  const accountable = (k: (typeof ingestKills)[number]) =>
+    k.missing === undefined || k.notSent === undefined
+      ? undefined
+      : k.missing - Math.min(Math.max(0, k.notSent), PUBLISHER_ENCODING_DELAY_S);
   check(
-    'live broadcast missing per ingest kill <= its outage',
+    'live broadcast sent and missing per ingest kill <= its outage',
     ingestKills.length > 0 &&
-      ingestKills.every(
-        (k) => k.missing !== undefined && k.missing <= (k.o.end - k.o.start) / 1000,
-      ),
+      ingestKills.every((k) => {
+        const lost = accountable(k);
+        return lost !== undefined && lost <= (k.o.end - k.o.start) / 1000;
+      }),
     ingestKills
       .map(
         (k, i) =>
-          `kill ${i + 1}: ${k.missing?.toFixed(1) ?? '?'} s missing (lost at the kill ${k.lostAtKill?.toFixed(1) ?? '?'} s: ${k.sentNotRecorded?.toFixed(1) ?? '?'} s sent and not recorded, ${k.notSent?.toFixed(1) ?? '?'} s the publisher was held back; off air ${since(k.onAir, k.o.start)}) vs outage ${((k.o.end - k.o.start) / 1000).toFixed(1)} s`,
+          `kill ${i + 1}: ${accountable(k)?.toFixed(1) ?? '?'} s sent and missing, of ${k.missing?.toFixed(1) ?? '?'} s missing in all (lost at the kill ${k.lostAtKill?.toFixed(1) ?? '?'} s: ${k.sentNotRecorded?.toFixed(1) ?? '?'} s sent and not recorded, ${k.notSent?.toFixed(1) ?? '?'} s not yet sent by the publisher; off air ${since(k.onAir, k.o.start)}) vs outage ${((k.o.end - k.o.start) / 1000).toFixed(1)} s`,
       )
       .join('; ') || 'no kill of the ingest worker',
   );

@@ -4,23 +4,18 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { awaitFolderEncoders, killOrphanedFfmpeg } from './runner.js';
+import { strayProcesses } from './stray-processes.test-support.js';
 
 /*
  * What a dead worker left: killed at the next start; what a live one runs: left alone. A live
  * ingest encoder finishing its recording (marked with its folder) is waited for, a bounded time.
  */
 
-const started: number[] = [];
+const started = strayProcesses();
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'rudy-orphans-'));
 afterAll(() => {
   fs.rmSync(scratch, { recursive: true, force: true });
-  for (const pid of started) {
-    try {
-      process.kill(pid, 'SIGKILL');
-    } catch {
-      // Gone.
-    }
-  }
+  started.killAll();
 });
 
 function running(pid: number): boolean {
@@ -48,7 +43,7 @@ describe.skipIf(process.platform !== 'linux')('killOrphanedFfmpeg', () => {
     sh.stdout.on('data', (d: Buffer) => (out += d.toString()));
     await new Promise((r) => sh.once('exit', r));
     const orphan = Number(out.trim());
-    started.push(orphan);
+    started.add(orphan);
     expect(running(orphan)).toBe(true);
 
     // This process's own encoder, with its mark.
@@ -56,7 +51,7 @@ describe.skipIf(process.platform !== 'linux')('killOrphanedFfmpeg', () => {
       env: { ...process.env, RUDY_FFMPEG_OWNER: String(process.pid) },
       stdio: 'ignore',
     });
-    started.push(own.pid ?? 0);
+    started.add(own.pid);
     expect(await until(() => running(own.pid ?? 0), 5_000)).toBe(true);
 
     // And one started through a wrapper script (FFMPEG_PATH may be one): a shell between them.
@@ -64,7 +59,7 @@ describe.skipIf(process.platform !== 'linux')('killOrphanedFfmpeg', () => {
       env: { ...process.env, RUDY_FFMPEG_OWNER: String(process.pid) },
       stdio: 'ignore',
     });
-    started.push(wrapped.pid ?? 0);
+    started.add(wrapped.pid);
     const grandchild = () =>
       fs
         .readdirSync('/proc')
@@ -79,7 +74,7 @@ describe.skipIf(process.platform !== 'linux')('killOrphanedFfmpeg', () => {
         });
     expect(await until(() => grandchild() !== undefined, 5_000)).toBe(true);
     const inner = Number(grandchild());
-    started.push(inner);
+    started.add(inner);
 
     expect((await killOrphanedFfmpeg(0)).killed).toBeGreaterThanOrEqual(1);
     expect(await until(() => !running(orphan), 5_000)).toBe(true);
@@ -127,7 +122,8 @@ describe.skipIf(process.platform !== 'linux')('killOrphanedFfmpeg', () => {
     });
     const same = spawn('sleep', ['120'], { env: mark(folder), stdio: 'ignore' });
     const other = spawn('sleep', ['120'], { env: mark(`${folder}-2`), stdio: 'ignore' });
-    started.push(same.pid ?? 0, other.pid ?? 0);
+    started.add(same.pid);
+    started.add(other.pid);
     expect(await until(() => running(same.pid ?? 0) && running(other.pid ?? 0), 5_000)).toBe(true);
 
     // Still writing the folder after the bound (its worker alive but the game taken over): killed.
@@ -149,6 +145,6 @@ async function orphan(command: string): Promise<number> {
   sh.stdout.on('data', (d: Buffer) => (out += d.toString()));
   await new Promise((r) => sh.once('exit', r));
   const pid = Number(out.trim());
-  started.push(pid);
+  started.add(pid);
   return pid;
 }

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import pg from 'pg';
+import { strayProcesses } from '@rudy/media/stray-processes.test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_CHANNEL_KEY, seedDemoChannel } from '../db/seed/demo-channel.js';
 import { MEDIA_QUEUE_OPTIONS } from '../modules/media/media.jobs.js';
@@ -30,7 +31,7 @@ let channelId: number;
 let gameId: number;
 let dataDir: string;
 const workers: ChildProcess[] = [];
-const strays: number[] = [];
+const strays = strayProcesses();
 
 beforeAll(async () => {
   if (!onServer) return;
@@ -60,13 +61,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   for (const w of workers) if (w.exitCode === null && w.signalCode === null) w.kill('SIGKILL');
-  for (const pid of strays) {
-    try {
-      process.kill(pid, 'SIGKILL');
-    } catch {
-      // Gone.
-    }
-  }
+  strays.killAll();
   await database?.close();
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 });
@@ -248,7 +243,7 @@ describe.skipIf(!onServer)('a worker process under faults', () => {
         60_000,
       );
       if (!ffmpeg) throw new Error('the worker started no ffmpeg');
-      strays.push(ffmpeg);
+      strays.add(ffmpeg);
       expect(scratchOf(pid).length).toBeGreaterThan(0);
 
       first.kill('SIGKILL');
