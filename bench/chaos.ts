@@ -34,6 +34,7 @@ import { parseArgs, promisify } from 'node:util';
 import pg from 'pg';
 import type autocannon from 'autocannon';
 import { locateFfmpeg } from '@rudy/media';
+import { cpuSeconds, procStat } from '@rudy/media/proc-stat';
 import { openDatabase } from '../apps/api/src/db/database.js';
 import { migrateToLatest } from '../apps/api/src/db/migrate.js';
 import { seedDemoChannel } from '../apps/api/src/db/seed/demo-channel.js';
@@ -97,7 +98,7 @@ const LIVE_RESUME_S = 10;
 /**
  * The stand-in publisher's own encoding delay behind its real-time clock (x264 ultrafast's frame
  * threads at 15 frames a second, AAC priming), not counted against the ingest at a kill: 0.1-0.2 s
- * seen in quiet runs, with a margin below a 15 fps frame.
+ * in the runs measured (load 1.6 to 7.9), with a margin below a 15 fps frame.
  */
 const PUBLISHER_ENCODING_DELAY_S = 0.25;
 const root = path.resolve(import.meta.dirname, '..');
@@ -155,11 +156,7 @@ const q = async <T extends pg.QueryResultRow>(text: string, params: unknown[] = 
   (await pool.query<T>(text, params)).rows;
 
 /** CPU time (µs) a process used so far, from /proc (user + system, clock ticks of 10 ms). */
-function cpuMicros(pid: number): number {
-  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10_000;
-}
+const cpuMicros = (pid: number) => cpuSeconds(pid) * 1e6;
 
 /** autocannon in its own process, a fixed number of requests. */
 async function cannon(url: string, amount: number, connections: number) {
@@ -181,9 +178,8 @@ function orphanedFfmpeg(ownerPids: Set<number>): number[] {
       if (!mark) continue;
       const owner = Number(mark.split('=')[1]);
       if (!ownerPids.has(owner)) continue; // another run's, or another helper's
-      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      if (ppid !== owner) found.push(Number(pid));
+      const ppid = procStat(pid)?.fields[1];
+      if (ppid !== undefined && Number(ppid) !== owner) found.push(Number(pid));
     } catch {
       // Gone meanwhile.
     }
@@ -715,12 +711,11 @@ http.createServer((_q, s) => { s.writeHead(200, headers); s.end(body); })
     );
   });
   // What the product answers for, per kill: all that is missing but the publisher's own encoding
-  // delay. What the stand-in had not yet muxed when its connection was cut (from its last
-  // -progress report, which ffmpeg writes on exit) is, on a quiet machine, its x264 frame threads
-  // and AAC priming behind its -re clock: 0.1-0.2 s in the runs measured (load 1.6 to 7.9). It never reached the
-  // ingest, and OBS keeps it across a reconnect where this stand-in, a new ffmpeg per connection,
-  // loses it. Past that delay the publisher was held back by the ingest (an encoder behind real
-  // time), which counts.
+  // delay (PUBLISHER_ENCODING_DELAY_S). What the stand-in had not yet muxed when its connection
+  // was cut is read from its last -progress report, which ffmpeg writes on exit. It never reached
+  // the ingest, and OBS keeps it across a reconnect where this stand-in, a new ffmpeg per
+  // connection, loses it. Past that delay the publisher was held back by the ingest (an encoder
+  // behind real time), which counts.
   const accountable = (k: (typeof ingestKills)[number]) =>
     k.missing === undefined || k.notSent === undefined
       ? undefined

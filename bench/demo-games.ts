@@ -20,11 +20,11 @@ import {
   type VodPackage,
 } from '../packages/media/src/index.js';
 import { DEMO_FPS } from '../apps/api/src/modules/media/demo-picture.js';
+import { cpuSeconds } from '../packages/media/src/proc-stat.js';
 
 const GAME_SECONDS = Number(process.env.BENCH_DEMO_GAME_SECONDS ?? 30);
 const DEMO_GAMES = 15;
 const GOAL_SECONDS = 180;
-const CLOCK_TICKS = 100;
 
 /** The demo picture's frame rate before it was lowered to DEMO_FPS. */
 const OLD_FPS = 25;
@@ -43,12 +43,7 @@ const picture = {
 };
 
 /** CPU seconds of the children this process waited for (ffmpeg), from /proc (Linux). */
-function childrenCpuSeconds(): number {
-  const stat = fs.readFileSync('/proc/self/stat', 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  // cutime and cstime are the 16th and 17th fields, the 14th and 15th after the command name.
-  return (Number(fields[13]) + Number(fields[14])) / CLOCK_TICKS;
-}
+const childrenCpuSeconds = () => cpuSeconds('self', 'reaped');
 
 async function measure(dir: string, make: (vodDir: string) => Promise<VodPackage>) {
   const cpu = childrenCpuSeconds();

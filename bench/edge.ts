@@ -50,6 +50,7 @@ import {
   type Supervised,
 } from './chaos/stack.js';
 import { bareDiskServerSource, preciseCpuSeconds } from './edge-disk.js';
+import { cpuSeconds } from '../packages/media/src/proc-stat.js';
 import { edgeNginxConf } from './edge-nginx.js';
 
 type Report = (name: string, value: string, verdict: string) => void;
@@ -77,23 +78,10 @@ const PROBE_CONCURRENCY = 20;
 /** The local-disk floors (nginx, bare Node, the origin) asked in turn this many times. */
 const FLOOR_ROUNDS = Number(process.env.BENCH_EDGE_FLOOR_ROUNDS ?? 3);
 const root = path.resolve(import.meta.dirname, '..');
-const TICKS = 100; // /proc's clock ticks per second (USER_HZ) on Linux
 /** A folder for the HTTP processes' CPU profiles (node --cpu-prof), written as they stop. */
 const PROFILE_DIR = process.env.BENCH_EDGE_PROFILE_DIR;
 /** More `node` flags for the 2 HTTP processes (e.g. the production start's `--max-semi-space-size=8`). */
 const HTTP_NODE_ARGS = (process.env.BENCH_EDGE_NODE_ARGS ?? '').split(' ').filter(Boolean);
-
-/** CPU seconds a process has used (user + system), from /proc. */
-function cpuSeconds(pid: number | undefined): number {
-  if (!pid) return 0;
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / TICKS;
-  } catch {
-    return 0;
-  }
-}
 
 /** nginx's master and workers (its workers are the master's children). */
 export function nginxPids(masterPid: number): number[] {

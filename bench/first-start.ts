@@ -13,6 +13,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
+import { procStat } from '../packages/media/src/proc-stat.js';
 
 const { values: flags } = parseArgs({
   options: {
@@ -52,19 +53,15 @@ function processes() {
   const all = new Map<number, { ppid: number; self: number; reaped: number; comm: string }>();
   for (const name of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(name)) continue;
-    try {
-      const stat = fs.readFileSync(`/proc/${name}/stat`, 'utf8');
-      const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      all.set(Number(name), {
-        ppid: Number(f[1]),
-        self: Number(f[11]) + Number(f[12]),
-        reaped: Number(f[13]) + Number(f[14]),
-        comm,
-      });
-    } catch {
-      // Gone meanwhile.
-    }
+    const stat = procStat(name);
+    if (!stat) continue; // gone meanwhile
+    const f = stat.fields;
+    all.set(Number(name), {
+      ppid: Number(f[1]),
+      self: Number(f[11]) + Number(f[12]),
+      reaped: Number(f[13]) + Number(f[14]),
+      comm: stat.comm,
+    });
   }
   return all;
 }

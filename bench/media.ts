@@ -19,6 +19,7 @@ import {
   ensureLiveLoop,
   startLivePublisher,
 } from '../packages/media/src/index.js';
+import { cpuSeconds } from '../packages/media/src/proc-stat.js';
 
 const SOURCE_SECONDS = Number(process.env.BENCH_MEDIA_SECONDS ?? 60);
 const LIVE_SECONDS = Number(process.env.BENCH_LIVE_SECONDS ?? 20);
@@ -45,16 +46,6 @@ async function packagingSpeed(dir: string, sourceHasFixedGop: boolean) {
   const seconds = (performance.now() - started) / 1000;
   return { realtime: pkg.durationSeconds / seconds, seconds, copied: pkg.renditions[0]?.copyVideo };
 }
-
-/** CPU seconds a process has used so far (user + system), from /proc (Linux). */
-function cpuSeconds(pid: number | undefined): number {
-  if (pid === undefined) return 0;
-  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-  // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
-}
-const CLOCK_TICKS = 100;
 
 /**
  * The demo's live games as the supervisor runs them: each game's loop rendered once, then

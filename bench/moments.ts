@@ -26,13 +26,13 @@ import {
   runFfmpeg,
   type CrowdBurst,
 } from '../packages/media/src/index.js';
+import { cpuSeconds } from '../packages/media/src/proc-stat.js';
 
 type Report = (name: string, value: string, verdict: string) => void;
 
 const BURSTS = Number(process.env.BENCH_MOMENTS_BURSTS ?? 30);
 const STEADY_MINUTES = Number(process.env.BENCH_MOMENTS_STEADY_MINUTES ?? 20);
 const LIVE_SECONDS = Number(process.env.BENCH_MOMENTS_LIVE_SECONDS ?? 30);
-const CLOCK_TICKS = 100;
 const REEL_GAME_MINUTES = Number(process.env.BENCH_MOMENTS_REEL_MINUTES ?? 90);
 
 /** A small deterministic generator: the same run plants the same bursts. */
@@ -60,18 +60,7 @@ function plantedBursts(n: number, seed: number): CrowdBurst[] {
   return out;
 }
 
-function cpuSeconds(pid: number | undefined): number {
-  if (pid === undefined) return 0;
-  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
-}
-
-function childrenCpuSeconds(): number {
-  const stat = fs.readFileSync('/proc/self/stat', 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[13]) + Number(fields[14])) / CLOCK_TICKS;
-}
+const childrenCpuSeconds = () => cpuSeconds('self', 'reaped');
 
 /** A test replay: an MP4 of crowd noise with bursts, cut into an HLS variant as the ladder does. */
 async function replay(dir: string, seconds: number, bursts: CrowdBurst[], seed: number) {

@@ -8,6 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { parseMediaPlaylist } from './hls/playlist.js';
 import { startLiveIngestEncoder } from './live.js';
 import { locateFfmpeg } from './locate.js';
+import { isRunning } from './proc-stat.js';
 import { TINY } from './tiny-media.test-support.js';
 
 /*
@@ -34,14 +35,7 @@ const KILL_AFTER_MS = 6_500;
  */
 const MAX_LOSS_SECONDS = 0.25;
 
-function running(pid: number): boolean {
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z';
-  } catch {
-    return false;
-  }
-}
+const running = isRunning;
 
 async function until<T>(what: () => T | null | undefined | false, ms: number): Promise<T> {
   const deadline = Date.now() + ms;

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { isRunning, procStat } from './proc-stat.js';
 import { awaitFolderEncoders, killOrphanedFfmpeg } from './runner.js';
 import { strayProcesses } from './stray-processes.test-support.js';
 
@@ -18,14 +19,7 @@ afterAll(() => {
   started.killAll();
 });
 
-function running(pid: number): boolean {
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z';
-  } catch {
-    return false;
-  }
-}
+const running = isRunning;
 
 async function until(ok: () => boolean, ms: number): Promise<boolean> {
   const deadline = Date.now() + ms;
@@ -64,14 +58,7 @@ describe.skipIf(process.platform !== 'linux')('killOrphanedFfmpeg', () => {
       fs
         .readdirSync('/proc')
         .filter((name) => /^\d+$/.test(name))
-        .find((pid) => {
-          try {
-            const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-            return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1] === String(wrapped.pid);
-          } catch {
-            return false;
-          }
-        });
+        .find((pid) => procStat(pid)?.fields[1] === String(wrapped.pid));
     expect(await until(() => grandchild() !== undefined, 5_000)).toBe(true);
     const inner = Number(grandchild());
     started.add(inner);

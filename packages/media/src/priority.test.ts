@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { procStat } from './proc-stat.js';
 import { BATCH_NICENESS, spawnFfmpeg, type RunOptions } from './runner.js';
 
 /*
@@ -19,10 +20,8 @@ fs.writeFileSync(fakeFfmpeg, '#!/bin/sh\nexec sleep 60\n', { mode: 0o755 });
 async function nicenessOf(pid: number): Promise<number> {
   const deadline = Date.now() + 10_000;
   while (Date.now() < deadline) {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-    // The fields after "pid (comm)" start with the 3rd (state); nice is the 19th.
-    if (comm === 'sleep') return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+    const stat = procStat(pid);
+    if (stat?.comm === 'sleep') return Number(stat.fields[16]);
     await new Promise((r) => setTimeout(r, 20));
   }
   throw new Error('the fake ffmpeg did not start');

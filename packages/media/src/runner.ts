@@ -5,6 +5,7 @@ import type { Writable } from 'node:stream';
 import { locateFfmpeg } from './locate.js';
 import { createProgressParser, type FfmpegProgress } from './progress.js';
 import { capThreads, ffmpegThreadCap } from './thread-cap.js';
+import { isRunning, procStat } from './proc-stat.js';
 
 const STDERR_TAIL_BYTES = 8_192;
 
@@ -152,13 +153,7 @@ function command(binary: string, args: string[], opts: RunOptions): [string, str
 
 /** A process's parent pid from /proc, or null when it is gone. */
 function parentOf(pid: string): string | null {
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // pid (comm) state ppid ...: comm may hold spaces and parentheses, so read after the last ')'.
-    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1] ?? null;
-  } catch {
-    return null;
-  }
+  return procStat(pid)?.fields[1] ?? null;
 }
 
 /**
@@ -185,8 +180,7 @@ interface Marked {
 
 function markOf(pid: string): Marked | null {
   try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    if (stat.slice(stat.lastIndexOf(')') + 2)[0] === 'Z') return null;
+    if (!isRunning(pid)) return null;
     const environ = fs.readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0');
     const owner = environ.find((v) => v.startsWith(`${OWNER_ENV}=`));
     if (!owner) return null;

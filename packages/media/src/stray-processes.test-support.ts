@@ -1,4 +1,4 @@
-import fs from 'node:fs';
+import { procStat } from './proc-stat.js';
 
 /**
  * The processes a test started and must not leave behind, killed at its end only if each pid is
@@ -29,11 +29,5 @@ export function strayProcesses() {
 }
 
 function startTime(pid: number): string | undefined {
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // After the command's name in parentheses (which may hold spaces), from field 3 on.
-    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
-  } catch {
-    return undefined;
-  }
+  return procStat(pid)?.fields[19];
 }

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import pg from 'pg';
+import { isRunning, procStat } from '@rudy/media/proc-stat';
 import { strayProcesses } from '@rudy/media/stray-processes.test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_CHANNEL_KEY, seedDemoChannel } from '../db/seed/demo-channel.js';
@@ -83,32 +84,15 @@ function childrenOf(ppid: number, comm: string): number[] {
   const found: number[] = [];
   for (const name of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(name)) continue;
-    const stat = procStat(Number(name));
-    if (stat && stat.ppid === ppid && stat.comm === comm && stat.state !== 'Z') {
+    const stat = procStat(name);
+    if (stat?.comm === comm && stat.fields[1] === String(ppid) && isRunning(name)) {
       found.push(Number(name));
     }
   }
   return found;
 }
 
-function procStat(pid: number): { comm: string; state: string; ppid: number } | undefined {
-  try {
-    const text = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const [state, ppid] = text.slice(text.lastIndexOf(')') + 2).split(' ');
-    return {
-      comm: text.slice(text.indexOf('(') + 1, text.lastIndexOf(')')),
-      state: state ?? '',
-      ppid: Number(ppid),
-    };
-  } catch {
-    return undefined;
-  }
-}
-
-const running = (pid: number) => {
-  const stat = procStat(pid);
-  return stat !== undefined && stat.state !== 'Z';
-};
+const running = isRunning;
 
 /** The scratch directories of the worker with this pid. */
 function scratchOf(pid: number): string[] {
