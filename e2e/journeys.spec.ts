@@ -126,19 +126,7 @@ async function logIn(tab: Tab, viewer: Pick<Viewer, 'email' | 'password'>) {
   await tab.waitFor(() => location.pathname === '/');
 }
 
-/**
- * Defects these journeys found in an engine and that are not fixed yet (issue 31): the journey
- * still runs and reports, as a node:test `todo`, so the run stays green until the fix lands; then
- * its entry goes.
- */
-const KNOWN_DEFECTS: Partial<Record<EngineName, Partial<Record<'dvr', string>>>> = {
-  webkit: {
-    dvr: "WebKitGTK (2.50): the echo pause after the browser-pause fallback's start and the pipeline that stops with media buffered are answered (use-browser-pause.ts, stall-watchdog.ts), but a real spec run still stalled after the rewind, readyState 1 at the target for 60 s (nothing playable buffered there)",
-  },
-};
-
 for (const name of engineNames) {
-  const todo = (journey: 'dvr') => ({ todo: KNOWN_DEFECTS[name]?.[journey] ?? false });
   void describe(`core journeys in ${name}`, () => {
     let engine: Engine;
     /** A tab closed when the test ends (WebKitWebDriver drives one browser at a time). */
@@ -187,34 +175,30 @@ for (const name of engineNames) {
       await mainVideoPlays(tab);
     });
 
-    void it(
-      'follows a live game, rewinds into the DVR and goes back to live',
-      todo('dvr'),
-      async (t) => {
-        const tab = await open(t);
-        await logIn(tab, subscriber);
-        await tab.goto(`/watch/${liveId}`);
-        await mainVideoPlays(tab);
-        await tab.see({ role: 'button', name: 'LIVE' });
+    void it('follows a live game, rewinds into the DVR and goes back to live', async (t) => {
+      const tab = await open(t);
+      await logIn(tab, subscriber);
+      await tab.goto(`/watch/${liveId}`);
+      await mainVideoPlays(tab);
+      await tab.see({ role: 'button', name: 'LIVE' });
 
-        // A click at the seek bar's start: the start of the DVR window.
-        const seekBar = { role: 'slider', name: 'Position in the video' } as const;
-        const before = await seekState(tab);
-        await tab.clickAt(seekBar, 2);
-        await tab.see({ role: 'button', name: 'Go live' }).catch(async (error: unknown) => {
-          const after = await seekState(tab);
-          throw new Error(`${String(error)}\nbefore: ${before}\nafter: ${after}`);
-        });
-        const behind = await liveLag(tab);
-        assert.ok(behind > 10, `rewound ${behind.toFixed(1)} s behind the live edge`);
-        await mainVideoPlays(tab);
-        await tab.click({ role: 'button', name: 'Go live' }).catch(async (error: unknown) => {
-          throw new Error(`${String(error)}\nnow: ${await seekState(tab)}`);
-        });
-        await tab.see({ role: 'button', name: 'LIVE' });
-        assert.ok((await liveLag(tab)) < 10);
-      },
-    );
+      // A click at the seek bar's start: the start of the DVR window.
+      const seekBar = { role: 'slider', name: 'Position in the video' } as const;
+      const before = await seekState(tab);
+      await tab.clickAt(seekBar, 2);
+      await tab.see({ role: 'button', name: 'Go live' }).catch(async (error: unknown) => {
+        const after = await seekState(tab);
+        throw new Error(`${String(error)}\nbefore: ${before}\nafter: ${after}`);
+      });
+      const behind = await liveLag(tab);
+      assert.ok(behind > 10, `rewound ${behind.toFixed(1)} s behind the live edge`);
+      await mainVideoPlays(tab);
+      await tab.click({ role: 'button', name: 'Go live' }).catch(async (error: unknown) => {
+        throw new Error(`${String(error)}\nnow: ${await seekState(tab)}`);
+      });
+      await tab.see({ role: 'button', name: 'LIVE' });
+      assert.ok((await liveLag(tab)) < 10);
+    });
 
     void it('signs up, logs in and buys a game', async (t) => {
       const email = `buyer-${randomBytes(4).toString('hex')}@example.test`;

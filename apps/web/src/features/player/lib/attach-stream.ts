@@ -297,7 +297,7 @@ export async function attachStream(
   // Attached already when the player adopted the splash's early video (early-player.ts).
   if (hls.media !== video) hls.attachMedia(video);
   const unfollow = followLive(video, hls);
-  const unreset = resetOnRewind(video, hls);
+  const unreset = resetOnRewind(video, hls, Events);
   const unwatch = nudgeStalls(video);
   // Worked out once per window start: the player's clock does not move against the recording's
   // during a session, while the start's segment soon leaves the playlist (the window slides) and

@@ -13,6 +13,8 @@ export function fakeHls() {
       LEVEL_SWITCHED: 'levelSwitched',
       FRAG_BUFFERED: 'fragBuffered',
       BUFFER_CREATED: 'bufferCreated',
+      BUFFER_FLUSHING: 'bufferFlushing',
+      BUFFER_FLUSHED: 'bufferFlushed',
       ERROR: 'error',
     };
     static ErrorTypes = { NETWORK_ERROR: 'networkError', MEDIA_ERROR: 'mediaError' };
@@ -21,6 +23,7 @@ export function fakeHls() {
     levels: { height: number; bitrate: number }[] = [];
     startLoad = vi.fn();
     stopLoad = vi.fn();
+    trigger = vi.fn();
     recoverMediaError = vi.fn();
     loadSource = vi.fn();
     media: HTMLMediaElement | null = null;
