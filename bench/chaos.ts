@@ -743,7 +743,7 @@ http.createServer((_q, s) => { s.writeHead(200, headers); s.end(body); })
     ingestKills
       .map(
         (k, i) =>
-          `kill ${i + 1}: ${accountable(k)?.toFixed(1) ?? '?'} s sent and missing, of ${k.missing?.toFixed(1) ?? '?'} s missing in all (lost at the kill ${k.lostAtKill?.toFixed(1) ?? '?'} s: ${k.sentNotRecorded?.toFixed(1) ?? '?'} s sent and not recorded, ${k.notSent?.toFixed(1) ?? '?'} s not yet sent by the publisher; off air ${since(k.onAir, k.o.start)}) vs outage ${((k.o.end - k.o.start) / 1000).toFixed(1)} s`,
+          `kill ${i + 1}: ${accountable(k)?.toFixed(1) ?? '?'} s sent and missing, of ${k.missing?.toFixed(1) ?? '?'} s missing in all (lost at the kill ${k.lostAtKill?.toFixed(1) ?? '?'} s: ${k.sentNotRecorded?.toFixed(1) ?? '?'} s sent and not recorded, ${k.notSent?.toFixed(1) ?? '?'} s not yet sent by the publisher; worker back after ${((k.o.end - k.o.start) / 1000).toFixed(1)} s) vs off air ${since(k.onAir, k.o.start)} + ${IN_FLIGHT_LOSS_S} s in flight`,
       )
       .join('; ') || 'no kill of the ingest worker',
   );
