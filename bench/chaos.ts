@@ -717,14 +717,13 @@ http.createServer((_q, s) => { s.writeHead(200, headers); s.end(body); })
     );
   });
   // What the product answers for, per kill: all that is missing but the publisher's own encoding
-  // delay (PUBLISHER_ENCODING_DELAY_S). It is held to the time the publisher was off air (the
-  // kill until the ingest accepted it again, the outage as a publisher lives it: the worker's own
-  // restart is measured on another clock and can end a hair before) and the frames in flight in
-  // the killed process (IN_FLIGHT_LOSS_S): all it had received before is in the recording. What the stand-in had not yet muxed when its connection
-  // was cut is read from its last -progress report, which ffmpeg writes on exit. It never reached
-  // the ingest, and OBS keeps it across a reconnect where this stand-in, a new ffmpeg per
-  // connection, loses it. Past that delay the publisher was held back by the ingest (an encoder
-  // behind real time), which counts.
+  // delay (PUBLISHER_ENCODING_DELAY_S), held to the time the publisher was off air (the kill until
+  // the ingest accepted it again: the worker's own restart is measured on another clock and can
+  // end a hair before) plus the frames in flight in the killed process (IN_FLIGHT_LOSS_S). What
+  // the stand-in had not yet muxed when its connection was cut is read from its last -progress
+  // report, which ffmpeg writes on exit. It never reached the ingest, and OBS keeps it across a
+  // reconnect where this stand-in, a new ffmpeg per connection, loses it. Past that delay the
+  // publisher was held back by the ingest (an encoder behind real time), which counts.
   const accountable = (k: (typeof ingestKills)[number]) =>
     k.missing === undefined || k.notSent === undefined
       ? undefined
