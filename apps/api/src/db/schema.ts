@@ -7,7 +7,6 @@ export type {
   DB as Database,
   Events as EventsTable,
   GameSeries as GameSeriesTable,
-  Locations as LocationsTable,
   OrderItems as OrderItemsTable,
   Orders as OrdersTable,
   PromoCodes as PromoCodesTable,
