@@ -81,6 +81,8 @@ export interface RunningServer {
   admin(): Promise<{ email: string; password: string }>;
   /** The RTMP ingest's port: one of its own, so servers side by side do not all ask for 1935. */
   ingestPort: number | null;
+  /** The server's last lines of output (warnings and errors at the specs' log level), for a failure's message. */
+  recentOutput(): string;
   stop(): Promise<void>;
 }
 
@@ -171,6 +173,7 @@ export async function startServer(
     url,
     outboxUrl: `${url}/dev/outbox?token=${outboxToken}`,
     ingestPort,
+    recentOutput: () => output.split('\n').slice(-40).join('\n'),
     async admin() {
       const until = Date.now() + 30_000;
       for (;;) {

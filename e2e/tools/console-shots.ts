@@ -53,6 +53,8 @@ async function server(): Promise<RunningServer> {
     url: url.replace(/\/$/, ''),
     outboxUrl: '',
     ingestPort: null,
+    // A copy started elsewhere: its output is in its own terminal.
+    recentOutput: () => '',
     admin: () => Promise.resolve({ email, password }),
     stop: () => Promise.resolve(),
   };
