@@ -30,15 +30,8 @@ async function until(ok: () => boolean, ms: number): Promise<boolean> {
 describe.skipIf(process.platform !== 'linux')('killOrphanedFfmpeg', () => {
   it("kills a dead worker's encoder and leaves a live worker's alone", async () => {
     // A "worker" (sh) starts an encoder carrying its mark, then dies: the encoder is orphaned.
-    const sh = spawn('sh', ['-c', 'RUDY_FFMPEG_OWNER=$$ sleep 120 & echo $!'], {
-      stdio: ['ignore', 'pipe', 'ignore'],
-    });
-    let out = '';
-    sh.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    await new Promise((r) => sh.once('exit', r));
-    const orphan = Number(out.trim());
-    started.add(orphan);
-    expect(running(orphan)).toBe(true);
+    const orphaned = await orphan('sleep 120');
+    expect(running(orphaned)).toBe(true);
 
     // This process's own encoder, with its mark.
     const own = spawn('sleep', ['120'], {
@@ -64,7 +57,7 @@ describe.skipIf(process.platform !== 'linux')('killOrphanedFfmpeg', () => {
     started.add(inner);
 
     expect((await killOrphanedFfmpeg(0)).killed).toBeGreaterThanOrEqual(1);
-    expect(await until(() => !running(orphan), 5_000)).toBe(true);
+    expect(await until(() => !running(orphaned), 5_000)).toBe(true);
     expect(running(own.pid ?? 0)).toBe(true);
     expect(running(inner)).toBe(true);
     own.kill('SIGKILL');
@@ -123,15 +116,35 @@ describe.skipIf(process.platform !== 'linux')('killOrphanedFfmpeg', () => {
   });
 });
 
-/** A process marked as ffmpeg of a worker (sh) that then died: `command` runs orphaned. */
+/**
+ * A process marked as ffmpeg of a worker (sh) that then died: `command` runs orphaned. Returns
+ * once it carries its mark: until the forked shell has exec'd the command, /proc shows the
+ * worker's environment without it, and a scan then (seen in CI, on a loaded machine) finds no
+ * orphan to kill.
+ */
 async function orphan(command: string): Promise<number> {
   const sh = spawn('sh', ['-c', `RUDY_FFMPEG_OWNER=$$ ${command} & echo $!`], {
     stdio: ['ignore', 'pipe', 'ignore'],
   });
+  // The pid line, which may come after the shell's exit event (only 'close' waits for its
+  // output, and a command left running holds the pipe open).
   let out = '';
-  sh.stdout.on('data', (d: Buffer) => (out += d.toString()));
-  await new Promise((r) => sh.once('exit', r));
-  const pid = Number(out.trim());
+  const line = new Promise<number>((resolve) => {
+    sh.stdout.on('data', (d: Buffer) => {
+      out += d.toString();
+      if (out.includes('\n')) resolve(Number(out.trim()));
+    });
+  });
+  const [pid] = await Promise.all([line, new Promise((r) => sh.once('exit', r))]);
   started.add(pid);
+  const mark = `\0RUDY_FFMPEG_OWNER=${sh.pid}\0`;
+  const marked = () => {
+    try {
+      return `\0${fs.readFileSync(`/proc/${pid}/environ`, 'latin1')}`.includes(mark);
+    } catch {
+      return false;
+    }
+  };
+  expect(await until(marked, 5_000)).toBe(true);
   return pid;
 }
