@@ -180,11 +180,15 @@ describe('purchase mails', () => {
     const mails = to(email);
     expect(mails).toHaveLength(1);
     const chain = await t.database.db
-      .selectFrom('user_subscriptions')
-      .select('trial_end')
-      .where('user_id', '=', userId)
+      .selectFrom('user_subscriptions as us')
+      .innerJoin('settings as s', 's.channel_id', 'us.channel_id')
+      .select(['us.trial_end', 's.data'])
+      .where('us.user_id', '=', userId)
       .executeTakeFirstOrThrow();
-    const date = new Intl.DateTimeFormat('fr-CA', { dateStyle: 'long', timeZone: 'UTC' }).format(
+    // The day in the channel's time zone, as its viewers read it: in UTC, a trial that ends after
+    // midnight UTC but before midnight in the channel would be a day late.
+    const timeZone = typeof chain.data.time_zone === 'string' ? chain.data.time_zone : 'UTC';
+    const date = new Intl.DateTimeFormat('fr-CA', { dateStyle: 'long', timeZone }).format(
       new Date(chain.trial_end ?? 0),
     );
     expect(mails[0]?.subject).toBe(`Votre essai gratuit se termine le ${date} · ${channelName}`);
