@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { AccessType } from '@rudy/contracts';
 import type { Page } from 'playwright-core';
 import { confirmEmail } from './outbox.js';
 import type { RunningServer } from './server.js';
@@ -10,8 +11,6 @@ import type { RunningServer } from './server.js';
  * never comes still fails, with each candidate's state and the server's last lines.
  */
 export const MEDIA_TIMEOUT_MS = 300_000;
-
-type AccessType = 'free' | 'register' | 'paid';
 
 export interface Viewer {
   email: string;
@@ -96,8 +95,8 @@ export function demoViewers(serverOf: () => RunningServer) {
     type: 'live' | 'finished',
     access: AccessType | AccessType[] = 'free',
   ): Promise<number> {
-    const accepted: string[] = Array.isArray(access) ? access : [access];
-    const { data } = await api<{ data: { id: number; access_type: string }[] }>(
+    const accepted = Array.isArray(access) ? access : [access];
+    const { data } = await api<{ data: { id: number; access_type: AccessType }[] }>(
       `/events?api_key=${key}&type=${type}&limit=50`,
     );
     const candidates = data.filter((e) => accepted.includes(e.access_type)).map((e) => e.id);

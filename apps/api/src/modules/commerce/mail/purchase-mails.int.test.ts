@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SMTPServer } from 'smtp-server';
 import { simpleParser, type ParsedMail } from 'mailparser';
+import type { Settings } from '@rudy/contracts';
 import type { TestContext } from '../../../test/test-app.js';
 import {
   CARDS,
@@ -42,6 +43,8 @@ let t: TestContext;
 let k: ReturnType<typeof kit>;
 let clock: { ms: number };
 let channelName = '';
+/** The channel's time zone, in which its mails give dates. */
+let timeZone = '';
 
 beforeAll(async () => {
   await new Promise<void>((resolve) => smtp.listen(SMTP_PORT, '127.0.0.1', resolve));
@@ -53,7 +56,7 @@ beforeAll(async () => {
   clock = app.clock;
   k = kit(t, clock);
   const settings = await t.get('/api/settings', { api_key: await t.apiKey() });
-  channelName = settings.json<{ channel_name: string }>().channel_name;
+  ({ channel_name: channelName, time_zone: timeZone } = settings.json<Settings>());
 }, SETUP_TIMEOUT_MS);
 
 afterAll(async () => {
@@ -180,14 +183,12 @@ describe('purchase mails', () => {
     const mails = to(email);
     expect(mails).toHaveLength(1);
     const chain = await t.database.db
-      .selectFrom('user_subscriptions as us')
-      .innerJoin('settings as s', 's.channel_id', 'us.channel_id')
-      .select(['us.trial_end', 's.data'])
-      .where('us.user_id', '=', userId)
+      .selectFrom('user_subscriptions')
+      .select('trial_end')
+      .where('user_id', '=', userId)
       .executeTakeFirstOrThrow();
     // The day in the channel's time zone, as its viewers read it: in UTC, a trial that ends after
     // midnight UTC but before midnight in the channel would be a day late.
-    const timeZone = typeof chain.data.time_zone === 'string' ? chain.data.time_zone : 'UTC';
     const date = new Intl.DateTimeFormat('fr-CA', { dateStyle: 'long', timeZone }).format(
       new Date(chain.trial_end ?? 0),
     );
